@@ -1,0 +1,107 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadMcpConfig, normalizeEntry, parseConfigText, resolveConfigPath } from './load.js';
+
+async function tempFile(content: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'mcp-config-'));
+  const file = path.join(dir, 'mcp.json');
+  await writeFile(file, content);
+  return file;
+}
+
+describe('resolveConfigPath', () => {
+  it('prefers MCP_CONFIG_PATH, then DATA_DIR/mcp.json, then ./data/mcp.json', () => {
+    expect(resolveConfigPath({ MCP_CONFIG_PATH: '/x/y.json', DATA_DIR: '/d' })).toBe('/x/y.json');
+    expect(resolveConfigPath({ DATA_DIR: '/d' })).toBe('/d/mcp.json');
+    expect(resolveConfigPath({})).toBe(path.resolve('data/mcp.json'));
+  });
+});
+
+describe('loadMcpConfig', () => {
+  it('treats a missing file as MCP off, with one info line', async () => {
+    const lines: string[] = [];
+    const logger = { info: (m: string) => lines.push(m), warn: () => {}, error: () => {} };
+    const loaded = await loadMcpConfig({ path: '/nonexistent/mcp.json', logger });
+    expect(loaded).toMatchObject({ found: false, entries: [] });
+    expect(loaded.error).toBeUndefined();
+    expect(lines).toEqual([expect.stringMatching(/no config at .*MCP is off/)]);
+  });
+
+  it('reports invalid JSON with file, line and column', async () => {
+    const file = await tempFile('{\n  "mcpServers": {\n    "a": { "command": "x", }\n  }\n}');
+    const loaded = await loadMcpConfig({ path: file });
+    expect(loaded.entries).toEqual([]);
+    expect(loaded.error).toContain(file);
+    expect(loaded.error).toMatch(/line 3, column \d+/);
+  });
+
+  it('loads the valid entries and fails only the invalid one, naming the field', async () => {
+    const file = await tempFile(
+      JSON.stringify({
+        mcpServers: {
+          good: { command: 'node', args: ['s.js'] },
+          bad: { command: 'node', args: 'not-a-list' },
+          empty: {},
+        },
+      }),
+    );
+    const { entries } = await loadMcpConfig({ path: file });
+    expect(entries.find((e) => e.name === 'good')).toMatchObject({ transport: 'stdio', command: 'node', args: ['s.js'] });
+    expect(entries.find((e) => e.name === 'good')?.invalid).toBeUndefined();
+    expect(entries.find((e) => e.name === 'bad')?.invalid).toMatch(/server "bad": field "args"/);
+    expect(entries.find((e) => e.name === 'empty')?.invalid).toMatch(/needs "command".*or "url"/);
+  });
+});
+
+describe('normalizeEntry', () => {
+  const env = { TOKEN: 't0k', HOME: '/home/u' };
+
+  it('accepts Claude Code and Cursor shapes unchanged', () => {
+    expect(normalizeEntry('a', { type: 'http', url: 'https://x/mcp' }, env)).toMatchObject({ transport: 'streamableHttp' });
+    expect(normalizeEntry('b', { url: 'https://x/mcp' }, env)).toMatchObject({ transport: 'streamableHttp' });
+    expect(normalizeEntry('c', { command: 'npx', args: ['-y', 'pkg'] }, env)).toMatchObject({ transport: 'stdio' });
+    expect(normalizeEntry('d', { type: 'streamableHttp', url: 'https://x' }, env).invalid).toBeUndefined();
+  });
+
+  it('expands ${VAR} and ${VAR:-default} in url, headers, env, args and command', () => {
+    const http = normalizeEntry(
+      'h',
+      { url: 'https://${HOST:-example.com}/mcp', headers: { Authorization: 'Bearer ${TOKEN}' } },
+      env,
+    );
+    expect(http).toMatchObject({ url: 'https://example.com/mcp', headers: { Authorization: 'Bearer t0k' } });
+    const local = normalizeEntry('s', { command: '${HOME}/bin/srv', args: ['--key=${TOKEN}'], env: { K: '${TOKEN}' } }, env);
+    expect(local).toMatchObject({ command: '/home/u/bin/srv', args: ['--key=t0k'], env: { K: 't0k' } });
+  });
+
+  it('fails only that server when a variable is unset, naming server and variable', () => {
+    const entry = normalizeEntry('ctx', { url: 'https://x', headers: { K: '${CTX_KEY}' } }, env);
+    expect(entry.invalid).toMatch(/server "ctx".*CTX_KEY/);
+  });
+
+  it('does not expand disabled servers, so their variables need not be set', () => {
+    const entry = normalizeEntry('off', { url: 'https://x', headers: { K: '${CTX_KEY}' }, enabled: false }, env);
+    expect(entry).toMatchObject({ enabled: false });
+    expect(entry.invalid).toBeUndefined();
+  });
+
+  it('refuses names that cannot prefix a tool name, and non-http URLs', () => {
+    expect(normalizeEntry('bad name!', { command: 'x' }, env).invalid).toMatch(/name must be/);
+    expect(normalizeEntry('f', { url: 'file:///etc/passwd' }, env).invalid).toMatch(/not an http\(s\) URL/);
+  });
+
+  it('reads timeouts', () => {
+    expect(normalizeEntry('t', { command: 'x', timeout: 1500, callTimeout: 9000 }, env)).toMatchObject({
+      timeoutMs: 1500,
+      callTimeoutMs: 9000,
+    });
+  });
+});
+
+describe('parseConfigText', () => {
+  it('rejects a top level that is not an mcpServers object', () => {
+    expect(parseConfigText('{"mcpServers": []}', 'f.json').error).toMatch(/invalid f.json: field "mcpServers"/);
+  });
+});

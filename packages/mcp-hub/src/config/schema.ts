@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import type { TransportKind } from '../types.js';
+
+/** Server names become tool-name prefixes, so they must be provider-safe themselves. */
+const SERVER_NAME = /^[A-Za-z0-9_-]{1,32}$/;
+
+const stringRecord = z.record(z.string(), z.string());
+
+/**
+ * One `mcpServers` entry as users write it. Loose on purpose: entries copied from Claude Code,
+ * Cursor or opencode (`"type": "http"`, no `type` at all) must load unchanged; unknown keys are ignored.
+ */
+export const RawServerEntry = z.object({
+  type: z.enum(['stdio', 'streamableHttp', 'http', 'streamable-http', 'streamable_http']).optional(),
+  command: z.string().min(1).optional(),
+  args: z.array(z.string()).optional(),
+  env: stringRecord.optional(),
+  cwd: z.string().min(1).optional(),
+  url: z.string().min(1).optional(),
+  headers: stringRecord.optional(),
+  enabled: z.boolean().optional(),
+  disabled: z.boolean().optional(),
+  timeout: z.number().int().positive().optional(),
+  callTimeout: z.number().int().positive().optional(),
+});
+export type RawServerEntry = z.infer<typeof RawServerEntry>;
+
+export const RawConfigFile = z.object({
+  mcpServers: z.record(z.string(), z.unknown()).default({}),
+});
+
+/** A server entry after validation and `${VAR}` expansion; `invalid` says why it cannot be used. */
+export interface ServerEntry {
+  name: string;
+  transport: TransportKind;
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  url?: string;
+  headers?: Record<string, string>;
+  enabled: boolean;
+  /** Connect (handshake + first tools/list) timeout. */
+  timeoutMs?: number;
+  /** Per-call timeout. */
+  callTimeoutMs?: number;
+  invalid?: string;
+}
+
+export function isValidServerName(name: string): boolean {
+  return SERVER_NAME.test(name);
+}
+
+export function transportOf(entry: RawServerEntry): TransportKind | undefined {
+  switch (entry.type) {
+    case 'stdio':
+      return 'stdio';
+    case 'streamableHttp':
+    case 'http':
+    case 'streamable-http':
+    case 'streamable_http':
+      return 'streamableHttp';
+    default:
+      if (entry.command) return 'stdio';
+      if (entry.url) return 'streamableHttp';
+      return undefined;
+  }
+}

@@ -1,0 +1,25 @@
+/** Stable error codes of the hub; hosts map them to their own boundaries (HTTP status, tool error results). */
+export type HubErrorCode =
+  | 'CONFIG_INVALID'
+  | 'UNKNOWN_TOOL'
+  | 'SERVER_UNAVAILABLE'
+  | 'TIMEOUT'
+  | 'ABORTED'
+  | 'CALL_FAILED'
+  | 'CONNECT_FAILED';
+
+export class HubError extends Error {
+  constructor(
+    readonly code: HubErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'HubError';
+  }
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

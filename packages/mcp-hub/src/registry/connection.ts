@@ -1,0 +1,287 @@
+import { Client, SdkError, SdkErrorCode, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import type { ServerEntry } from '../config/schema.js';
+import { describeError, HubError } from '../errors.js';
+import { type DiscoveredTool, screenTools, ToolsListPage } from '../tools/discovery.js';
+import { RawCallToolResult } from '../tools/result.js';
+import { ManagedStdioTransport } from '../transports/stdio.js';
+import type { CallOptions, HubLogger, RejectedTool, ServerState, ServerStatus } from '../types.js';
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
+/** Progress notifications keep extending a call's timer, but never past this many call timeouts. */
+const PROGRESS_HARD_MAX_FACTOR = 10;
+/** A server whose `nextCursor` never converges is cut off here. */
+const MAX_LIST_PAGES = 100;
+
+export interface ConnectionOptions {
+  clientInfo: { name: string; version: string };
+  logger?: HubLogger;
+  /** Called after every state or tool-list change. */
+  onChange: () => void;
+}
+
+/** One configured MCP server: its transport, its client, its state and its screened tools. */
+export class ServerConnection {
+  state: ServerState;
+  error?: string;
+  tools: DiscoveredTool[] = [];
+  rejected: RejectedTool[] = [];
+  private client?: Client;
+  private transport?: Transport;
+  private stdio?: ManagedStdioTransport;
+  private lastStderr: string[] = [];
+  private generation = 0;
+
+  constructor(
+    readonly entry: ServerEntry,
+    private readonly options: ConnectionOptions,
+  ) {
+    if (entry.invalid) {
+      this.state = 'failed';
+      this.error = entry.invalid;
+    } else {
+      this.state = entry.enabled ? 'connecting' : 'disabled';
+    }
+  }
+
+  get connectTimeoutMs(): number {
+    return this.entry.timeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  }
+
+  get callTimeoutMs(): number {
+    return this.entry.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+  }
+
+  status(): ServerStatus {
+    const client = this.state === 'connected' ? this.client : undefined;
+    const info = client?.getServerVersion();
+    return {
+      name: this.entry.name,
+      transport: this.entry.transport,
+      state: this.state,
+      ...(this.error ? { error: this.error } : {}),
+      ...(client?.getNegotiatedProtocolVersion() ? { protocolVersion: client.getNegotiatedProtocolVersion() } : {}),
+      ...(info ? { serverInfo: { name: info.name, version: info.version } } : {}),
+      toolCount: this.tools.length,
+      rejected: this.rejected,
+      stderrTail: this.stdio?.stderr.tail(20) ?? this.lastStderr,
+      renamed: [],
+      ...(this.stdio?.pid !== undefined && this.state === 'connected' ? { pid: this.stdio.pid } : {}),
+    };
+  }
+
+  /** Connects and lists tools within the connect timeout. Never throws: failure is a state. */
+  async connect(): Promise<void> {
+    if (this.entry.invalid || !this.entry.enabled) return;
+    const generation = ++this.generation;
+    this.setState('connecting');
+    this.tools = [];
+    this.rejected = [];
+    const timeoutMs = this.connectTimeoutMs;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new HubError('TIMEOUT', `timed out after ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      await Promise.race([this.open(generation, timeoutMs), timedOut]);
+      if (generation !== this.generation) return;
+      this.error = undefined;
+      this.setState('connected');
+      const version = this.client?.getNegotiatedProtocolVersion();
+      this.options.logger?.info(`mcp: ${this.entry.name} connected`, {
+        tools: this.tools.length,
+        rejected: this.rejected.length,
+        protocolVersion: version,
+      });
+    } catch (error) {
+      if (generation !== this.generation) return;
+      this.error = this.explainConnectFailure(error);
+      await this.teardown();
+      this.setState('failed');
+      this.options.logger?.warn(`mcp: ${this.entry.name} failed: ${this.error}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async open(generation: number, timeoutMs: number): Promise<void> {
+    try {
+      await this.handshake('auto', timeoutMs);
+    } catch (error) {
+      // Some 2025-era stdio servers exit on any request before `initialize`, which is how the
+      // 2026-07-28 probe begins; such a server deserves one plain legacy attempt on a fresh process.
+      if (generation !== this.generation || !this.stdio?.exitedOnItsOwn) throw error;
+      await this.teardown();
+      await this.handshake('legacy', timeoutMs);
+    }
+    await this.refreshTools();
+  }
+
+  private async handshake(mode: 'auto' | 'legacy', timeoutMs: number): Promise<void> {
+    const transport = this.createTransport();
+    const client = new Client(this.options.clientInfo, {
+      capabilities: {},
+      versionNegotiation: { mode, probe: { timeoutMs: Math.min(3_000, Math.ceil(timeoutMs / 2)) } },
+    });
+    this.client = client;
+    this.transport = transport;
+    client.onerror = (error) => this.options.logger?.warn(`mcp: ${this.entry.name}: ${describeError(error)}`);
+    client.setNotificationHandler('notifications/tools/list_changed', () => {
+      if (this.state === 'connected') void this.onToolsListChanged();
+    });
+    const generation = this.generation;
+    const previousOnClose = transport.onclose;
+    transport.onclose = () => {
+      previousOnClose?.();
+      if (generation === this.generation && this.client === client) this.onTransportClosed();
+    };
+    await client.connect(transport, { timeout: timeoutMs });
+  }
+
+  private createTransport(): Transport {
+    const entry = this.entry;
+    if (entry.transport === 'stdio') {
+      this.stdio = new ManagedStdioTransport({
+        command: entry.command ?? '',
+        args: entry.args ?? [],
+        ...(entry.env ? { env: entry.env } : {}),
+        ...(entry.cwd ? { cwd: entry.cwd } : {}),
+      });
+      return this.stdio;
+    }
+    this.stdio = undefined;
+    return new StreamableHTTPClientTransport(new URL(entry.url ?? ''), {
+      requestInit: { headers: entry.headers ?? {} },
+    });
+  }
+
+  /** Walks every `tools/list` page, screening each tool on its own. */
+  async refreshTools(): Promise<void> {
+    const client = this.requireClient();
+    const raw: unknown[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_LIST_PAGES; page++) {
+      const result = await client.request(
+        { method: 'tools/list', params: cursor ? { cursor } : {} },
+        ToolsListPage,
+        { timeout: this.connectTimeoutMs },
+      );
+      raw.push(...result.tools);
+      cursor = result.nextCursor;
+      if (!cursor) break;
+    }
+    const { accepted, rejected } = screenTools(raw);
+    this.tools = accepted;
+    this.rejected = rejected;
+    for (const r of rejected) this.options.logger?.warn(`mcp: ${this.entry.name}: rejected tool ${r.name}: ${r.reason}`);
+  }
+
+  private async onToolsListChanged(): Promise<void> {
+    try {
+      await this.refreshTools();
+    } catch (error) {
+      this.options.logger?.warn(`mcp: ${this.entry.name}: re-listing tools failed: ${describeError(error)}`);
+    }
+    this.options.onChange();
+  }
+
+  async callTool(originalName: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<RawCallToolResult> {
+    if (this.state !== 'connected' || !this.client) {
+      throw new HubError('SERVER_UNAVAILABLE', `MCP server "${this.entry.name}" is ${this.state}${this.error ? `: ${this.error}` : ''}`);
+    }
+    const timeout = options.timeoutMs ?? this.callTimeoutMs;
+    try {
+      return await this.client.request(
+        { method: 'tools/call', params: { name: originalName, arguments: args } },
+        RawCallToolResult,
+        {
+          timeout,
+          resetTimeoutOnProgress: true,
+          maxTotalTimeout: timeout * PROGRESS_HARD_MAX_FACTOR,
+          // Asking for progress is what makes the server's progress notifications extend the timer.
+          onprogress: () => {},
+          ...(options.signal ? { signal: options.signal } : {}),
+        },
+      );
+    } catch (error) {
+      throw this.explainCallFailure(error, timeout, options.signal);
+    }
+  }
+
+  private explainCallFailure(error: unknown, timeout: number, signal?: AbortSignal): HubError {
+    const name = this.entry.name;
+    if (signal?.aborted) return new HubError('ABORTED', `call to "${name}" was cancelled`, { cause: error });
+    if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+      return new HubError('TIMEOUT', `MCP server "${name}" did not answer within ${timeout} ms; the call was cancelled`, {
+        cause: error,
+      });
+    }
+    if (this.state === 'unavailable' || (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed)) {
+      return new HubError('SERVER_UNAVAILABLE', `MCP server "${name}" is unavailable${this.error ? `: ${this.error}` : ''}`, {
+        cause: error,
+      });
+    }
+    return new HubError('CALL_FAILED', `MCP server "${name}" answered with an error: ${describeError(error)}`, {
+      cause: error,
+    });
+  }
+
+  private onTransportClosed(): void {
+    if (this.state !== 'connected' && this.state !== 'connecting') return;
+    if (!this.stdio?.exitedOnItsOwn && this.stdio) return;
+    const exit = this.stdio?.exitInfo;
+    const how = exit ? (exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`) : 'connection closed';
+    const tail = this.stdio?.stderr.tail(3) ?? [];
+    this.error = `server process ended (${how})${tail.length ? `; last stderr: ${tail.join(' | ')}` : ''}; use reconnect to start it again`;
+    if (this.state === 'connected') {
+      this.tools = [];
+      this.setState('unavailable');
+      this.options.logger?.warn(`mcp: ${this.entry.name} unavailable: ${this.error}`);
+    }
+  }
+
+  /** Closes the client and transport; for stdio that is SIGTERM, then SIGKILL after 5 s. */
+  async close(): Promise<void> {
+    this.generation++;
+    await this.teardown();
+    if (this.state === 'connected' || this.state === 'connecting') {
+      this.state = 'unavailable';
+      this.error = 'closed';
+    }
+  }
+
+  private async teardown(): Promise<void> {
+    const client = this.client;
+    const transport = this.transport;
+    const stdio = this.stdio;
+    this.client = undefined;
+    this.transport = undefined;
+    if (stdio) this.lastStderr = stdio.stderr.tail(20);
+    await client?.close().catch(() => {});
+    // Client.close() may not reach a transport that never finished connecting.
+    await (stdio ?? transport)?.close().catch(() => {});
+  }
+
+  private explainConnectFailure(error: unknown): string {
+    const exit = this.stdio?.exitInfo;
+    if (error instanceof HubError) return error.message;
+    const message = describeError(error);
+    if (exit && this.stdio?.exitedOnItsOwn) {
+      const how = exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
+      const tail = this.stdio?.stderr.tail(3) ?? this.lastStderr.slice(-3);
+      if (exit.code === null && exit.signal === null) return message;
+      return `server process exited during start-up (${how})${tail.length ? `; last stderr: ${tail.join(' | ')}` : ''}`;
+    }
+    return message;
+  }
+
+  private requireClient(): Client {
+    if (!this.client) throw new HubError('SERVER_UNAVAILABLE', `MCP server "${this.entry.name}" is not connected`);
+    return this.client;
+  }
+
+  private setState(state: ServerState): void {
+    this.state = state;
+    this.options.onChange();
+  }
+}

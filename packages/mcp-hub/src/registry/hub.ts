@@ -1,0 +1,165 @@
+import { EventEmitter } from 'node:events';
+import type { ServerEntry } from '../config/schema.js';
+import { describeError, HubError } from '../errors.js';
+import { assignToolNames } from '../tools/names.js';
+import { type RawCallToolResult, toHostResult } from '../tools/result.js';
+import type { CallOptions, HubLogger, HubTool, ServerStatus, ToolResult } from '../types.js';
+import { ServerConnection } from './connection.js';
+
+export interface HubOptions {
+  /** The host's own tool names: an MCP tool is renamed rather than shadow one of them. */
+  reservedNames?: Iterable<string>;
+  logger?: HubLogger;
+  clientInfo?: { name: string; version: string };
+}
+
+interface HubEvents {
+  toolsChanged: [tools: HubTool[]];
+  statusChanged: [status: ServerStatus];
+}
+
+interface Route {
+  connection: ServerConnection;
+  originalName: string;
+  tool: HubTool;
+}
+
+/**
+ * The registry of every configured MCP server: connects them concurrently, names their tools
+ * `<server>_<tool>`, routes calls back, and keeps each server's failure to itself.
+ */
+export class McpHub extends EventEmitter<HubEvents> {
+  private readonly connections = new Map<string, ServerConnection>();
+  private readonly reserved: Set<string>;
+  private readonly logger?: HubLogger;
+  private tools: HubTool[] = [];
+  private routes = new Map<string, Route>();
+  private renames = new Map<string, { from: string; to: string; reason: string }[]>();
+  private closed = false;
+
+  constructor(entries: readonly ServerEntry[], options: HubOptions = {}) {
+    super();
+    this.reserved = new Set(options.reservedNames ?? []);
+    this.logger = options.logger;
+    const clientInfo = options.clientInfo ?? { name: 'boocode-mcp-hub', version: '0.1.0' };
+    for (const entry of entries) {
+      if (this.connections.has(entry.name)) continue;
+      const connection: ServerConnection = new ServerConnection(entry, {
+        clientInfo,
+        ...(this.logger ? { logger: this.logger } : {}),
+        onChange: () => this.onConnectionChange(connection),
+      });
+      this.connections.set(entry.name, connection);
+    }
+    for (const connection of this.connections.values()) {
+      if (connection.entry.invalid) this.logger?.error(`mcp: ${connection.entry.invalid}`);
+    }
+  }
+
+  /** Connects every enabled server at once; resolves when each is connected or failed. Never throws. */
+  async start(): Promise<void> {
+    await Promise.all([...this.connections.values()].map((c) => c.connect()));
+  }
+
+  listTools(): HubTool[] {
+    return this.tools;
+  }
+
+  getTool(name: string): HubTool | undefined {
+    return this.routes.get(name)?.tool;
+  }
+
+  status(): ServerStatus[] {
+    return [...this.connections.values()].map((c) => this.statusOf(c));
+  }
+
+  /** Calls a tool and answers in host format. Never throws: failures are `{ error: true }` results. */
+  async callTool(name: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<ToolResult> {
+    try {
+      return toHostResult(await this.callToolRaw(name, args, options));
+    } catch (error) {
+      return { error: true, output: describeError(error) };
+    }
+  }
+
+  /** Calls a tool and returns the server's result as sent; failures throw a `HubError`. */
+  async callToolRaw(name: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<RawCallToolResult> {
+    const route = this.routes.get(name);
+    if (!route) {
+      throw new HubError('UNKNOWN_TOOL', `unknown tool "${name}"; it is not offered by any connected MCP server`);
+    }
+    return route.connection.callTool(route.originalName, args, options);
+  }
+
+  /** Drops the server's current connection (killing its process) and connects afresh. */
+  async reconnect(name: string): Promise<ServerStatus> {
+    const connection = this.connections.get(name);
+    if (!connection) throw new HubError('UNKNOWN_TOOL', `no MCP server named "${name}" in the configuration`);
+    if (this.closed) throw new HubError('SERVER_UNAVAILABLE', 'the hub is closed');
+    await connection.close();
+    await connection.connect();
+    return this.statusOf(connection);
+  }
+
+  /** Closes every server; stdio children get SIGTERM, then SIGKILL after 5 s. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.connections.values()].map((c) => c.close()));
+    this.rebuild();
+  }
+
+  private statusOf(connection: ServerConnection): ServerStatus {
+    return { ...connection.status(), renamed: this.renames.get(connection.entry.name) ?? [] };
+  }
+
+  private onConnectionChange(connection: ServerConnection): void {
+    this.rebuild();
+    this.emit('statusChanged', this.statusOf(connection));
+  }
+
+  /** Recomputes names over every connected server's tools; emits only when the offered set changed. */
+  private rebuild(): void {
+    const offered = [...this.connections.values()].filter((c) => c.state === 'connected' && !this.closed);
+    const byKey = new Map<string, { connection: ServerConnection; index: number }>();
+    const inputs = offered.flatMap((connection) =>
+      connection.tools.map((tool, index) => {
+        byKey.set(`${connection.entry.name}\u0000${tool.originalName}`, { connection, index });
+        return { server: connection.entry.name, originalName: tool.originalName };
+      }),
+    );
+    const routes = new Map<string, Route>();
+    const renames = new Map<string, { from: string; to: string; reason: string }[]>();
+    const tools: HubTool[] = [];
+    for (const named of assignToolNames(inputs, this.reserved)) {
+      const found = byKey.get(`${named.server}\u0000${named.originalName}`);
+      const tool = found?.connection.tools[found.index];
+      if (!found || !tool) continue;
+      const hubTool: HubTool = {
+        name: named.name,
+        server: named.server,
+        originalName: named.originalName,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        ...(tool.annotations ? { annotations: tool.annotations } : {}),
+      };
+      routes.set(named.name, { connection: found.connection, originalName: named.originalName, tool: hubTool });
+      tools.push(hubTool);
+      if (named.renamed) {
+        const list = renames.get(named.server) ?? [];
+        list.push({ from: named.originalName, to: named.name, reason: named.renamed });
+        renames.set(named.server, list);
+      }
+    }
+    tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const changed =
+      tools.length !== this.tools.length ||
+      tools.some((t, i) => {
+        const old = this.tools[i];
+        return !old || old.name !== t.name || old.description !== t.description || old.inputSchema !== t.inputSchema;
+      });
+    this.tools = tools;
+    this.routes = routes;
+    this.renames = renames;
+    if (changed) this.emit('toolsChanged', tools);
+  }
+}

@@ -1,0 +1,176 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { deserializeMessage, type JSONRPCMessage, serializeMessage, type Transport } from '@modelcontextprotocol/client';
+import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { LineRing } from '../util/ring-buffer.js';
+
+export interface StdioLaunch {
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+export interface ExitInfo {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** Grace period between SIGTERM and SIGKILL when closing a child. */
+export const KILL_GRACE_MS = 5_000;
+
+/** One JSON-RPC message per line; a line above this is a protocol violation, not a big result. */
+const MAX_LINE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * MCP over a child's stdin/stdout, owning the child process outright: we need its exit code and
+ * signal for status, its stderr in a bounded ring, and a SIGTERM→SIGKILL escalation on close that
+ * reaches the whole process group (servers launched through `npx` or a shell have grandchildren).
+ * Lines on stdout that are not JSON-RPC are kept with stderr instead of killing the connection,
+ * because many servers print a banner or log line to stdout by mistake.
+ */
+export class ManagedStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  readonly stderr = new LineRing(50);
+  private child?: ChildProcess;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private exited?: ExitInfo;
+  private exitWaiters: (() => void)[] = [];
+  private closing = false;
+  private exitRequested = false;
+
+  constructor(private readonly launch: StdioLaunch) {}
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Set once the child has exited; `closing` tells an intended exit from a crash. */
+  get exitInfo(): ExitInfo | undefined {
+    return this.exited;
+  }
+
+  /** True when the child ended by itself rather than through `close()`. */
+  get exitedOnItsOwn(): boolean {
+    return this.exited !== undefined && !this.exitRequested;
+  }
+
+  start(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.launch.command, this.launch.args, {
+        env: { ...getDefaultEnvironment(), ...this.launch.env },
+        cwd: this.launch.cwd,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        detached: process.platform !== 'win32',
+        windowsHide: true,
+      });
+      this.child = child;
+      child.once('spawn', () => resolve());
+      child.once('error', (error: NodeJS.ErrnoException) => {
+        const described =
+          error.code === 'ENOENT'
+            ? new Error(`command not found: ${this.launch.command} (is it installed and on PATH?)`)
+            : error;
+        if (!this.exited) this.markExited({ code: null, signal: null });
+        reject(described);
+        this.onerror?.(described);
+      });
+      child.stdout?.on('data', (chunk: Buffer) => this.onStdout(chunk));
+      child.stderr?.setEncoding('utf8');
+      child.stderr?.on('data', (chunk: string) => this.stderr.write(chunk));
+      // A child that dies makes stdin writes fail with EPIPE; the exit handler reports it.
+      child.stdin?.on('error', () => {});
+      child.once('exit', (code, signal) => this.markExited({ code, signal }));
+    });
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.child?.stdin;
+    if (!stdin || this.exited) throw new Error('server process is not running');
+    const line = serializeMessage(message);
+    if (!stdin.write(line)) await new Promise<void>((resolve) => stdin.once('drain', resolve));
+  }
+
+  /** Closes stdin, then SIGTERM, then SIGKILL after the grace period; resolves once the child is gone. */
+  async close(): Promise<void> {
+    this.closing = true;
+    const child = this.child;
+    if (!child || this.exited) return;
+    child.stdin?.end();
+    this.signal('SIGTERM');
+    const killTimer = setTimeout(() => this.signal('SIGKILL'), KILL_GRACE_MS);
+    await new Promise<void>((resolve) => {
+      if (this.exited) resolve();
+      else this.exitWaiters.push(resolve);
+    });
+    clearTimeout(killTimer);
+  }
+
+  private signal(signal: NodeJS.Signals): void {
+    const pid = this.child?.pid;
+    if (pid === undefined || this.exited) return;
+    try {
+      // Negative pid: the whole process group we created with `detached`.
+      process.kill(process.platform === 'win32' ? pid : -pid, signal);
+    } catch {
+      try {
+        this.child?.kill(signal);
+      } catch {
+        // already gone
+      }
+    }
+  }
+
+  private markExited(info: ExitInfo): void {
+    if (this.exited) return;
+    this.exited = info;
+    this.exitRequested = this.closing;
+    // Grandchildren may outlive the leader; make sure the group goes with it.
+    const pid = this.child?.pid;
+    if (pid !== undefined && process.platform !== 'win32') {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // group already empty
+      }
+    }
+    for (const resolve of this.exitWaiters.splice(0)) resolve();
+    this.onclose?.();
+  }
+
+  private onStdout(chunk: Buffer): void {
+    let start = 0;
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, start)) {
+      this.pending.push(chunk.subarray(start, i));
+      const line = Buffer.concat(this.pending).toString('utf8');
+      this.pending = [];
+      this.pendingBytes = 0;
+      start = i + 1;
+      this.onLine(line.endsWith('\r') ? line.slice(0, -1) : line);
+    }
+    if (start < chunk.length) {
+      this.pending.push(chunk.subarray(start));
+      this.pendingBytes += chunk.length - start;
+      if (this.pendingBytes > MAX_LINE_BYTES) {
+        this.pending = [];
+        this.pendingBytes = 0;
+        this.onerror?.(new Error(`server wrote a line over ${MAX_LINE_BYTES} bytes to stdout; discarded`));
+      }
+    }
+  }
+
+  private onLine(line: string): void {
+    if (line.trim() === '') return;
+    let message: JSONRPCMessage;
+    try {
+      message = deserializeMessage(line);
+    } catch {
+      this.stderr.push(`[stdout, not JSON-RPC] ${line}`);
+      return;
+    }
+    this.onmessage?.(message);
+  }
+}

@@ -1,0 +1,60 @@
+/** Public shapes of the hub: what hosts see of servers, tools and results. */
+
+export type TransportKind = 'stdio' | 'streamableHttp';
+
+export type ServerState = 'connecting' | 'connected' | 'disabled' | 'failed' | 'unavailable';
+
+export interface RejectedTool {
+  /** The tool's name as the server declared it. */
+  name: string;
+  reason: string;
+}
+
+export interface ServerStatus {
+  name: string;
+  transport: TransportKind | 'unknown';
+  state: ServerState;
+  error?: string;
+  /** Protocol revision agreed with the server, e.g. `2026-07-28` or `2025-06-18`. */
+  protocolVersion?: string;
+  serverInfo?: { name: string; version: string };
+  toolCount: number;
+  rejected: RejectedTool[];
+  /** Most recent stderr lines of a stdio server (bounded). */
+  stderrTail: string[];
+  /** Name changes made to keep tool names unique and provider-safe. */
+  renamed: { from: string; to: string; reason: string }[];
+  pid?: number;
+}
+
+export interface HubTool {
+  /** Provider-safe prefixed name, `<server>_<tool>`, unique across the hub. */
+  name: string;
+  server: string;
+  /** The tool's name on its server, used for dispatch. */
+  originalName: string;
+  description: string;
+  /** JSON Schema of the arguments (always an object schema). */
+  inputSchema: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+}
+
+/** A tool result in host format: plain text the model can read. */
+export interface ToolResult {
+  error: boolean;
+  output: string;
+  /** Set when the output was cut to the size cap. */
+  truncated?: boolean;
+}
+
+export interface HubLogger {
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Overrides the server's call timeout for this call. */
+  timeoutMs?: number;
+}

@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+const shared = {
+  exclude: ['**/node_modules/**', '**/dist/**'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
+          exclude: [...shared.exclude, '**/*.e2e.test.ts'],
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'e2e',
+          include: ['packages/*/test/**/*.e2e.test.ts', 'apps/*/test/**/*.e2e.test.ts'],
+          testTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
