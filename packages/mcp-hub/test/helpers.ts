@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerEntry } from '../src/config/schema.js';
@@ -12,8 +12,20 @@ export const fixture = (name: string) => path.join(here, 'fixtures', name);
 export const everythingBin = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 export const filesystemBin = require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
 
-export function stdio(name: string, script: string, args: string[] = [], extra: Partial<ServerEntry> = {}): ServerEntry {
-  return { name, transport: 'stdio', command: process.execPath, args: [script, ...args], enabled: true, ...extra };
+export function stdio(
+  name: string,
+  script: string,
+  args: string[] = [],
+  extra: Partial<ServerEntry> = {},
+): ServerEntry {
+  return {
+    name,
+    transport: 'stdio',
+    command: process.execPath,
+    args: [script, ...args],
+    enabled: true,
+    ...extra,
+  };
 }
 
 export function isAlive(pid: number): boolean {
@@ -26,8 +38,15 @@ export function isAlive(pid: number): boolean {
 }
 
 /** Starts an HTTP MCP server that prints `{"port":N}` (our fixture) or listens on PORT (server-everything). */
-export async function startHttpServer(args: string[], env: Record<string, string> = {}, readyPattern = /"port":(\d+)/) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startHttpServer(
+  args: string[],
+  env: Record<string, string> = {},
+  readyPattern = /"port":(\d+)/,
+) {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let seen = '';
     const onData = (chunk: Buffer) => {

@@ -5,7 +5,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { McpHub } from '../src/registry/hub.js';
 import { SAFE_TOOL_NAME } from '../src/tools/names.js';
 import type { HubTool } from '../src/types.js';
-import { everythingBin, filesystemBin, fixture, freePort, isAlive, startHttpServer, stdio } from './helpers.js';
+import {
+  everythingBin,
+  filesystemBin,
+  fixture,
+  freePort,
+  isAlive,
+  startHttpServer,
+  stdio,
+} from './helpers.js';
 
 const modern = fixture('modern-server.mjs');
 const misbehaving = fixture('misbehaving-server.mjs');
@@ -36,7 +44,9 @@ describe('McpHub against a 2026-07-28 server over stdio', () => {
     const names = hub.listTools().map((t) => t.name);
     expect(names).toContain('modern_echo');
     expect(names).not.toContain('modern_delete_everything');
-    expect(status?.rejected).toEqual([{ name: 'delete_everything', reason: expect.stringMatching(/readOnlyHint: false/) }]);
+    expect(status?.rejected).toEqual([
+      { name: 'delete_everything', reason: expect.stringMatching(/readOnlyHint: false/) },
+    ]);
     for (const name of names) expect(name).toMatch(SAFE_TOOL_NAME);
     expect(names).toEqual([...names].sort());
     const long = hub.listTools().find((t) => t.originalName.length > 64);
@@ -48,7 +58,10 @@ describe('McpHub against a 2026-07-28 server over stdio', () => {
   it('routes calls back and turns error results into { error: true }', async () => {
     const hub = track(new McpHub([stdio('modern', modern)]));
     await hub.start();
-    expect(await hub.callTool('modern_echo', { message: 'hi' })).toEqual({ error: false, output: 'echo: hi' });
+    expect(await hub.callTool('modern_echo', { message: 'hi' })).toEqual({
+      error: false,
+      output: 'echo: hi',
+    });
     expect(await hub.callTool('modern_fail', {})).toEqual({ error: true, output: 'no such file: nope.txt' });
     const unknown = await hub.callTool('modern_nope', {});
     expect(unknown.error).toBe(true);
@@ -72,7 +85,10 @@ describe('McpHub against a 2026-07-28 server over stdio', () => {
     const result = await hub.callTool('modern_sleep', { ms: 5_000 });
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(result).toEqual({ error: true, output: expect.stringMatching(/did not answer within 300 ms/) });
-    expect(await hub.callTool('modern_echo', { message: 'still here' })).toEqual({ error: false, output: 'echo: still here' });
+    expect(await hub.callTool('modern_echo', { message: 'still here' })).toEqual({
+      error: false,
+      output: 'echo: still here',
+    });
   });
 
   it('lets progress notifications extend the timer', async () => {
@@ -130,7 +146,10 @@ describe('McpHub degradation per server', () => {
       error: expect.stringMatching(/command not found: boocode-no-such-command/),
     });
     expect(stateOf(hub, 'modern')?.state).toBe('connected');
-    expect(await hub.callTool('modern_echo', { message: 'ok' })).toEqual({ error: false, output: 'echo: ok' });
+    expect(await hub.callTool('modern_echo', { message: 'ok' })).toEqual({
+      error: false,
+      output: 'echo: ok',
+    });
   });
 
   it('marks a server that crashes mid-call unavailable, answers its tools at once, and reconnects', async () => {
@@ -153,10 +172,16 @@ describe('McpHub degradation per server', () => {
     expect(Date.now() - started).toBeLessThan(100);
     expect(hub.listTools().every((t) => t.server === 'other')).toBe(true);
     expect(changes.length).toBeGreaterThan(0);
-    expect(await hub.callTool('other_echo', { message: 'fine' })).toEqual({ error: false, output: 'echo: fine' });
+    expect(await hub.callTool('other_echo', { message: 'fine' })).toEqual({
+      error: false,
+      output: 'echo: fine',
+    });
     const again = await hub.reconnect('modern');
     expect(again.state).toBe('connected');
-    expect(await hub.callTool('modern_echo', { message: 'back' })).toEqual({ error: false, output: 'echo: back' });
+    expect(await hub.callTool('modern_echo', { message: 'back' })).toEqual({
+      error: false,
+      output: 'echo: back',
+    });
   });
 
   it('walks tools/list pages, skips an invalid schema alone, and re-lists on list_changed', async () => {
@@ -178,17 +203,34 @@ describe('McpHub degradation per server', () => {
     await hub.start();
     const echo = hub.listTools().find((t) => t.originalName === 'echo');
     expect(echo?.name).toMatch(/^modern_echo_[0-9a-f]{8}$/);
-    expect(await hub.callTool(echo?.name ?? '', { message: 'r' })).toEqual({ error: false, output: 'echo: r' });
+    expect(await hub.callTool(echo?.name ?? '', { message: 'r' })).toEqual({
+      error: false,
+      output: 'echo: r',
+    });
   });
 
   it('leaves no process behind after close()', async () => {
-    const hub = new McpHub([stdio('a', modern), stdio('b', misbehaving, ['paged']), stdio('c', everythingBin, ['stdio'])]);
+    const hub = new McpHub([
+      stdio('a', modern),
+      stdio('b', misbehaving, ['paged']),
+      stdio('c', everythingBin, ['stdio']),
+    ]);
     await hub.start();
     const pids = hub.status().map((s) => s.pid);
     expect(pids.every((pid) => typeof pid === 'number')).toBe(true);
     await hub.close();
     for (const pid of pids) expect(isAlive(pid as number)).toBe(false);
     expect(hub.listTools()).toEqual([]);
+  });
+
+  it('escalates to SIGKILL for a server that ignores SIGTERM', async () => {
+    const hub = new McpHub([stdio('stubborn', modern, ['stdio', '--stubborn'])], { killGraceMs: 300 });
+    await hub.start();
+    const pid = stateOf(hub, 'stubborn')?.pid as number;
+    const started = Date.now();
+    await hub.close();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(isAlive(pid)).toBe(false);
   });
 });
 
@@ -200,7 +242,10 @@ describe('McpHub against real npm servers', () => {
     expect(status?.state).toBe('connected');
     expect(status?.protocolVersion).toMatch(/^2025-/);
     expect(status?.rejected.map((r) => r.name)).toContain('toggle-simulated-logging');
-    expect(await hub.callTool('everything_echo', { message: 'hello' })).toEqual({ error: false, output: 'Echo: hello' });
+    expect(await hub.callTool('everything_echo', { message: 'hello' })).toEqual({
+      error: false,
+      output: 'Echo: hello',
+    });
     const image = await hub.callTool('everything_get-tiny-image', {});
     expect(image.output).toMatch(/\[image: image\/png, [\d.]+ (KB|B)\]/);
     expect(image.output).not.toMatch(/iVBORw0KGgo/);
@@ -216,7 +261,9 @@ describe('McpHub against real npm servers', () => {
     const names = hub.listTools().map((t) => t.name);
     expect(names).toContain('fs_read_text_file');
     expect(names).not.toContain('fs_write_file');
-    expect(stateOf(hub, 'fs')?.rejected.map((r) => r.name)).toEqual(expect.arrayContaining(['write_file', 'edit_file']));
+    expect(stateOf(hub, 'fs')?.rejected.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['write_file', 'edit_file']),
+    );
     const read = await hub.callTool('fs_read_text_file', { path: path.join(dir, 'hello.txt') });
     expect(read).toEqual({ error: false, output: 'hello from disk' });
     const outside = await hub.callTool('fs_read_text_file', { path: '/etc/hostname' });
@@ -224,22 +271,41 @@ describe('McpHub against real npm servers', () => {
   });
 
   it('speaks Streamable HTTP to server-everything (2025) and to a 2026-07-28 server on loopback', async () => {
-    const everything = await startHttpServer([everythingBin, 'streamableHttp'], { PORT: String(await freePort()) }, /port (\d+)/);
+    const everything = await startHttpServer(
+      [everythingBin, 'streamableHttp'],
+      { PORT: String(await freePort()) },
+      /port (\d+)/,
+    );
     const current = await startHttpServer([modern, 'http', '0']);
     try {
       const hub = track(
         new McpHub([
           { name: 'ehttp', transport: 'streamableHttp', url: everything.url, enabled: true },
           { name: 'mhttp', transport: 'streamableHttp', url: current.url, enabled: true },
-          { name: 'down', transport: 'streamableHttp', url: 'http://127.0.0.1:9/mcp', enabled: true, timeoutMs: 2_000 },
+          {
+            name: 'down',
+            transport: 'streamableHttp',
+            url: 'http://127.0.0.1:9/mcp',
+            enabled: true,
+            timeoutMs: 2_000,
+          },
         ]),
       );
       await hub.start();
-      expect(stateOf(hub, 'ehttp')).toMatchObject({ state: 'connected', protocolVersion: expect.stringMatching(/^2025-/) });
+      expect(stateOf(hub, 'ehttp')).toMatchObject({
+        state: 'connected',
+        protocolVersion: expect.stringMatching(/^2025-/),
+      });
       expect(stateOf(hub, 'mhttp')).toMatchObject({ state: 'connected', protocolVersion: '2026-07-28' });
       expect(stateOf(hub, 'down')?.state).toBe('failed');
-      expect(await hub.callTool('ehttp_echo', { message: 'over http' })).toEqual({ error: false, output: 'Echo: over http' });
-      expect(await hub.callTool('mhttp_echo', { message: 'modern http' })).toEqual({ error: false, output: 'echo: modern http' });
+      expect(await hub.callTool('ehttp_echo', { message: 'over http' })).toEqual({
+        error: false,
+        output: 'Echo: over http',
+      });
+      expect(await hub.callTool('mhttp_echo', { message: 'modern http' })).toEqual({
+        error: false,
+        output: 'echo: modern http',
+      });
     } finally {
       await everything.stop();
       await current.stop();

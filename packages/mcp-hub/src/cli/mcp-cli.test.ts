@@ -22,7 +22,11 @@ const modern = { command: process.execPath, args: [fixture('modern-server.mjs')]
 
 describe('boocode mcp list', () => {
   it('prints every server with state and tools as JSON, exiting 0 even when one failed', async () => {
-    const file = await configFile({ m: modern, dead: { command: 'boocode-no-such-cmd' }, off: { url: 'https://x', enabled: false } });
+    const file = await configFile({
+      m: modern,
+      dead: { command: 'boocode-no-such-cmd' },
+      off: { url: 'https://x', enabled: false },
+    });
     const io = capture();
     expect(await runMcpCli(['list', '--config', file, '--json'], io)).toBe(0);
     const { servers } = JSON.parse(io.stdout.join('\n'));
@@ -33,7 +37,12 @@ describe('boocode mcp list', () => {
     ]);
     const m = servers[0];
     expect(m).toMatchObject({ transport: 'stdio', protocolVersion: '2026-07-28', error: null });
-    expect(m.tools).toContainEqual({ name: 'm_echo', server: 'm', originalName: 'echo', description: 'Echoes the message' });
+    expect(m.tools).toContainEqual({
+      name: 'm_echo',
+      server: 'm',
+      originalName: 'echo',
+      description: 'Echoes the message',
+    });
     expect(m.rejected).toEqual([{ name: 'delete_everything', reason: expect.any(String) }]);
     expect(servers[1].error).toMatch(/command not found/);
   });
@@ -42,7 +51,9 @@ describe('boocode mcp list', () => {
     const file = await configFile({ m: modern });
     const io = capture();
     await runMcpCli(['list', '--config', file], io);
-    expect(io.stdout.join('\n')).toMatch(/^m: connected \(stdio, protocol 2026-07-28, fixture-modern 1.2.3, 6 tools\)/);
+    expect(io.stdout.join('\n')).toMatch(
+      /^m: connected \(stdio, protocol 2026-07-28, fixture-modern 1.2.3, 6 tools\)/,
+    );
     expect(io.stdout.join('\n')).toMatch(/rejected delete_everything/);
   });
 });

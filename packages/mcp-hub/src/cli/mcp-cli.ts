@@ -44,7 +44,11 @@ export async function runMcpCli(argv: readonly string[], io: CliIo = defaultIo):
     warn: () => {},
     error: (msg) => io.err(msg),
   };
-  const config = await loadMcpConfig({ ...(values.config ? { path: values.config } : {}), env: io.env, logger });
+  const config = await loadMcpConfig({
+    ...(values.config ? { path: values.config } : {}),
+    env: io.env,
+    logger,
+  });
   if (!config.found) io.err(`no MCP config at ${config.path}; MCP is off`);
   const hub = new McpHub(config.entries, { logger, clientInfo: { name: 'boocode', version: '0.1.0' } });
   try {
@@ -81,7 +85,8 @@ async function callOne(hub: McpHub, rest: string[], io: CliIo, json: boolean): P
   if (rawArgs !== undefined) {
     try {
       const value: unknown = JSON.parse(rawArgs);
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not a JSON object');
+      if (typeof value !== 'object' || value === null || Array.isArray(value))
+        throw new Error('not a JSON object');
       args = value as Record<string, unknown>;
     } catch (error) {
       io.err(`arguments must be a JSON object, e.g. '{"message":"hi"}': ${describeError(error)}`);
@@ -111,7 +116,9 @@ function printList(hub: McpHub, io: CliIo, json: boolean): void {
       status.serverInfo && `${status.serverInfo.name} ${status.serverInfo.version}`,
       status.state === 'connected' && `${mine.length} tools`,
     ].filter(Boolean);
-    io.out(`${status.name}: ${status.state} (${facts.join(', ')})${status.error ? `\n  error: ${status.error}` : ''}`);
+    io.out(
+      `${status.name}: ${status.state} (${facts.join(', ')})${status.error ? `\n  error: ${status.error}` : ''}`,
+    );
     for (const tool of mine) io.out(`  ${tool.name}  ${firstLine(tool.description)}`);
     for (const r of status.rejected) io.out(`  rejected ${r.name}: ${r.reason}`);
     for (const r of status.renamed) io.out(`  renamed ${r.from} -> ${r.to}: ${r.reason}`);
@@ -131,7 +138,12 @@ function toJson(status: ServerStatus, tools: HubTool[]) {
     serverInfo: status.serverInfo ?? null,
     tools: tools
       .filter((t) => t.server === status.name)
-      .map((t) => ({ name: t.name, server: t.server, originalName: t.originalName, description: t.description })),
+      .map((t) => ({
+        name: t.name,
+        server: t.server,
+        originalName: t.originalName,
+        description: t.description,
+      })),
     rejected: status.rejected,
     renamed: status.renamed,
     stderrTail: status.stderrTail,

@@ -48,7 +48,11 @@ describe('loadMcpConfig', () => {
       }),
     );
     const { entries } = await loadMcpConfig({ path: file });
-    expect(entries.find((e) => e.name === 'good')).toMatchObject({ transport: 'stdio', command: 'node', args: ['s.js'] });
+    expect(entries.find((e) => e.name === 'good')).toMatchObject({
+      transport: 'stdio',
+      command: 'node',
+      args: ['s.js'],
+    });
     expect(entries.find((e) => e.name === 'good')?.invalid).toBeUndefined();
     expect(entries.find((e) => e.name === 'bad')?.invalid).toMatch(/server "bad": field "args"/);
     expect(entries.find((e) => e.name === 'empty')?.invalid).toMatch(/needs "command".*or "url"/);
@@ -59,9 +63,13 @@ describe('normalizeEntry', () => {
   const env = { TOKEN: 't0k', HOME: '/home/u' };
 
   it('accepts Claude Code and Cursor shapes unchanged', () => {
-    expect(normalizeEntry('a', { type: 'http', url: 'https://x/mcp' }, env)).toMatchObject({ transport: 'streamableHttp' });
+    expect(normalizeEntry('a', { type: 'http', url: 'https://x/mcp' }, env)).toMatchObject({
+      transport: 'streamableHttp',
+    });
     expect(normalizeEntry('b', { url: 'https://x/mcp' }, env)).toMatchObject({ transport: 'streamableHttp' });
-    expect(normalizeEntry('c', { command: 'npx', args: ['-y', 'pkg'] }, env)).toMatchObject({ transport: 'stdio' });
+    expect(normalizeEntry('c', { command: 'npx', args: ['-y', 'pkg'] }, env)).toMatchObject({
+      transport: 'stdio',
+    });
     expect(normalizeEntry('d', { type: 'streamableHttp', url: 'https://x' }, env).invalid).toBeUndefined();
   });
 
@@ -72,7 +80,11 @@ describe('normalizeEntry', () => {
       env,
     );
     expect(http).toMatchObject({ url: 'https://example.com/mcp', headers: { Authorization: 'Bearer t0k' } });
-    const local = normalizeEntry('s', { command: '${HOME}/bin/srv', args: ['--key=${TOKEN}'], env: { K: '${TOKEN}' } }, env);
+    const local = normalizeEntry(
+      's',
+      { command: '${HOME}/bin/srv', args: ['--key=${TOKEN}'], env: { K: '${TOKEN}' } },
+      env,
+    );
     expect(local).toMatchObject({ command: '/home/u/bin/srv', args: ['--key=t0k'], env: { K: 't0k' } });
   });
 
@@ -82,7 +94,11 @@ describe('normalizeEntry', () => {
   });
 
   it('does not expand disabled servers, so their variables need not be set', () => {
-    const entry = normalizeEntry('off', { url: 'https://x', headers: { K: '${CTX_KEY}' }, enabled: false }, env);
+    const entry = normalizeEntry(
+      'off',
+      { url: 'https://x', headers: { K: '${CTX_KEY}' }, enabled: false },
+      env,
+    );
     expect(entry).toMatchObject({ enabled: false });
     expect(entry.invalid).toBeUndefined();
   });
@@ -102,6 +118,8 @@ describe('normalizeEntry', () => {
 
 describe('parseConfigText', () => {
   it('rejects a top level that is not an mcpServers object', () => {
-    expect(parseConfigText('{"mcpServers": []}', 'f.json').error).toMatch(/invalid f.json: field "mcpServers"/);
+    expect(parseConfigText('{"mcpServers": []}', 'f.json').error).toMatch(
+      /invalid f.json: field "mcpServers"/,
+    );
   });
 });

@@ -54,7 +54,10 @@ export function parseConfigText(
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return { error: `invalid JSON in ${file}: ${describeJsonError(error as Error, text)}; MCP is off`, entries: [] };
+    return {
+      error: `invalid JSON in ${file}: ${describeJsonError(error as Error, text)}; MCP is off`,
+      entries: [],
+    };
   }
   const top = RawConfigFile.safeParse(json);
   if (!top.success) {

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { filterByGlobs, matchToolGlob } from './tool-glob.js';
 
 const names = ['grep', 'view_file', 'web_search', 'web_fetch', 'ctx_map', 'everything_echo'];
-const allowed = (patterns: string[]) => filterByGlobs(names.map((name) => ({ name })), patterns).map((t) => t.name);
+const allowed = (patterns: string[]) =>
+  filterByGlobs(
+    names.map((name) => ({ name })),
+    patterns,
+  ).map((t) => t.name);
 
 describe('matchToolGlob', () => {
   it('[*] allows everything', () => {

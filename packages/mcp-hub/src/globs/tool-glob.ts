@@ -29,6 +29,9 @@ export function matchToolGlob(name: string, patterns: readonly string[]): boolea
   return allowed;
 }
 
-export function filterByGlobs<T extends { name: string }>(items: readonly T[], patterns: readonly string[]): T[] {
+export function filterByGlobs<T extends { name: string }>(
+  items: readonly T[],
+  patterns: readonly string[],
+): T[] {
   return items.filter((item) => matchToolGlob(item.name, patterns));
 }

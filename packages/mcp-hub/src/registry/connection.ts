@@ -1,4 +1,10 @@
-import { Client, SdkError, SdkErrorCode, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import {
+  Client,
+  SdkError,
+  SdkErrorCode,
+  StreamableHTTPClientTransport,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import type { ServerEntry } from '../config/schema.js';
 import { describeError, HubError } from '../errors.js';
 import { type DiscoveredTool, screenTools, ToolsListPage } from '../tools/discovery.js';
@@ -18,6 +24,7 @@ export interface ConnectionOptions {
   logger?: HubLogger;
   /** Called after every state or tool-list change. */
   onChange: () => void;
+  killGraceMs?: number;
 }
 
 /** One configured MCP server: its transport, its client, its state and its screened tools. */
@@ -60,7 +67,9 @@ export class ServerConnection {
       transport: this.entry.transport,
       state: this.state,
       ...(this.error ? { error: this.error } : {}),
-      ...(client?.getNegotiatedProtocolVersion() ? { protocolVersion: client.getNegotiatedProtocolVersion() } : {}),
+      ...(client?.getNegotiatedProtocolVersion()
+        ? { protocolVersion: client.getNegotiatedProtocolVersion() }
+        : {}),
       ...(info ? { serverInfo: { name: info.name, version: info.version } } : {}),
       toolCount: this.tools.length,
       rejected: this.rejected,
@@ -146,6 +155,7 @@ export class ServerConnection {
         args: entry.args ?? [],
         ...(entry.env ? { env: entry.env } : {}),
         ...(entry.cwd ? { cwd: entry.cwd } : {}),
+        ...(this.options.killGraceMs !== undefined ? { killGraceMs: this.options.killGraceMs } : {}),
       });
       return this.stdio;
     }
@@ -173,7 +183,8 @@ export class ServerConnection {
     const { accepted, rejected } = screenTools(raw);
     this.tools = accepted;
     this.rejected = rejected;
-    for (const r of rejected) this.options.logger?.warn(`mcp: ${this.entry.name}: rejected tool ${r.name}: ${r.reason}`);
+    for (const r of rejected)
+      this.options.logger?.warn(`mcp: ${this.entry.name}: rejected tool ${r.name}: ${r.reason}`);
   }
 
   private async onToolsListChanged(): Promise<void> {
@@ -185,9 +196,16 @@ export class ServerConnection {
     this.options.onChange();
   }
 
-  async callTool(originalName: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<RawCallToolResult> {
+  async callTool(
+    originalName: string,
+    args: Record<string, unknown>,
+    options: CallOptions = {},
+  ): Promise<RawCallToolResult> {
     if (this.state !== 'connected' || !this.client) {
-      throw new HubError('SERVER_UNAVAILABLE', `MCP server "${this.entry.name}" is ${this.state}${this.error ? `: ${this.error}` : ''}`);
+      throw new HubError(
+        'SERVER_UNAVAILABLE',
+        `MCP server "${this.entry.name}" is ${this.state}${this.error ? `: ${this.error}` : ''}`,
+      );
     }
     const timeout = options.timeoutMs ?? this.callTimeoutMs;
     try {
@@ -212,25 +230,44 @@ export class ServerConnection {
     const name = this.entry.name;
     if (signal?.aborted) return new HubError('ABORTED', `call to "${name}" was cancelled`, { cause: error });
     if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-      return new HubError('TIMEOUT', `MCP server "${name}" did not answer within ${timeout} ms; the call was cancelled`, {
-        cause: error,
-      });
+      return new HubError(
+        'TIMEOUT',
+        `MCP server "${name}" did not answer within ${timeout} ms; the call was cancelled`,
+        {
+          cause: error,
+        },
+      );
     }
-    if (this.state === 'unavailable' || (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed)) {
-      return new HubError('SERVER_UNAVAILABLE', `MCP server "${name}" is unavailable${this.error ? `: ${this.error}` : ''}`, {
-        cause: error,
-      });
+    if (
+      this.state === 'unavailable' ||
+      (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed)
+    ) {
+      return new HubError(
+        'SERVER_UNAVAILABLE',
+        `MCP server "${name}" is unavailable${this.error ? `: ${this.error}` : ''}`,
+        {
+          cause: error,
+        },
+      );
     }
-    return new HubError('CALL_FAILED', `MCP server "${name}" answered with an error: ${describeError(error)}`, {
-      cause: error,
-    });
+    return new HubError(
+      'CALL_FAILED',
+      `MCP server "${name}" answered with an error: ${describeError(error)}`,
+      {
+        cause: error,
+      },
+    );
   }
 
   private onTransportClosed(): void {
     if (this.state !== 'connected' && this.state !== 'connecting') return;
     if (!this.stdio?.exitedOnItsOwn && this.stdio) return;
     const exit = this.stdio?.exitInfo;
-    const how = exit ? (exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`) : 'connection closed';
+    const how = exit
+      ? exit.signal
+        ? `killed by ${exit.signal}`
+        : `exit code ${exit.code}`
+      : 'connection closed';
     const tail = this.stdio?.stderr.tail(3) ?? [];
     this.error = `server process ended (${how})${tail.length ? `; last stderr: ${tail.join(' | ')}` : ''}; use reconnect to start it again`;
     if (this.state === 'connected') {
@@ -276,7 +313,8 @@ export class ServerConnection {
   }
 
   private requireClient(): Client {
-    if (!this.client) throw new HubError('SERVER_UNAVAILABLE', `MCP server "${this.entry.name}" is not connected`);
+    if (!this.client)
+      throw new HubError('SERVER_UNAVAILABLE', `MCP server "${this.entry.name}" is not connected`);
     return this.client;
   }
 

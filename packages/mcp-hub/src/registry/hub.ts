@@ -11,6 +11,8 @@ export interface HubOptions {
   reservedNames?: Iterable<string>;
   logger?: HubLogger;
   clientInfo?: { name: string; version: string };
+  /** Grace between SIGTERM and SIGKILL when closing stdio servers (default 5 s). */
+  killGraceMs?: number;
 }
 
 interface HubEvents {
@@ -47,6 +49,7 @@ export class McpHub extends EventEmitter<HubEvents> {
       const connection: ServerConnection = new ServerConnection(entry, {
         clientInfo,
         ...(this.logger ? { logger: this.logger } : {}),
+        ...(options.killGraceMs !== undefined ? { killGraceMs: options.killGraceMs } : {}),
         onChange: () => this.onConnectionChange(connection),
       });
       this.connections.set(entry.name, connection);
@@ -74,7 +77,11 @@ export class McpHub extends EventEmitter<HubEvents> {
   }
 
   /** Calls a tool and answers in host format. Never throws: failures are `{ error: true }` results. */
-  async callTool(name: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<ToolResult> {
+  async callTool(
+    name: string,
+    args: Record<string, unknown> = {},
+    options: CallOptions = {},
+  ): Promise<ToolResult> {
     try {
       return toHostResult(await this.callToolRaw(name, args, options));
     } catch (error) {
@@ -83,10 +90,17 @@ export class McpHub extends EventEmitter<HubEvents> {
   }
 
   /** Calls a tool and returns the server's result as sent; failures throw a `HubError`. */
-  async callToolRaw(name: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<RawCallToolResult> {
+  async callToolRaw(
+    name: string,
+    args: Record<string, unknown> = {},
+    options: CallOptions = {},
+  ): Promise<RawCallToolResult> {
     const route = this.routes.get(name);
     if (!route) {
-      throw new HubError('UNKNOWN_TOOL', `unknown tool "${name}"; it is not offered by any connected MCP server`);
+      throw new HubError(
+        'UNKNOWN_TOOL',
+        `unknown tool "${name}"; it is not offered by any connected MCP server`,
+      );
     }
     return route.connection.callTool(route.originalName, args, options);
   }
@@ -142,7 +156,11 @@ export class McpHub extends EventEmitter<HubEvents> {
         inputSchema: tool.inputSchema,
         ...(tool.annotations ? { annotations: tool.annotations } : {}),
       };
-      routes.set(named.name, { connection: found.connection, originalName: named.originalName, tool: hubTool });
+      routes.set(named.name, {
+        connection: found.connection,
+        originalName: named.originalName,
+        tool: hubTool,
+      });
       tools.push(hubTool);
       if (named.renamed) {
         const list = renames.get(named.server) ?? [];
@@ -155,7 +173,12 @@ export class McpHub extends EventEmitter<HubEvents> {
       tools.length !== this.tools.length ||
       tools.some((t, i) => {
         const old = this.tools[i];
-        return !old || old.name !== t.name || old.description !== t.description || old.inputSchema !== t.inputSchema;
+        return (
+          !old ||
+          old.name !== t.name ||
+          old.description !== t.description ||
+          old.inputSchema !== t.inputSchema
+        );
       });
     this.tools = tools;
     this.routes = routes;

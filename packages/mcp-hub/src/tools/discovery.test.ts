@@ -15,7 +15,9 @@ describe('screenTools', () => {
   });
 
   it('rejects readOnlyHint: false with a reason', () => {
-    const { accepted, rejected } = screenTools([{ name: 'rm', inputSchema: schema, annotations: { readOnlyHint: false } }]);
+    const { accepted, rejected } = screenTools([
+      { name: 'rm', inputSchema: schema, annotations: { readOnlyHint: false } },
+    ]);
     expect(accepted).toEqual([]);
     expect(rejected[0]).toMatchObject({ name: 'rm', reason: expect.stringMatching(/readOnlyHint: false/) });
   });

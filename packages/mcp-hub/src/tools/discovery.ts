@@ -32,13 +32,21 @@ export interface Discovery {
 }
 
 function inputSchemaProblem(schema: unknown): string | undefined {
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return 'inputSchema is not an object';
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+    return 'inputSchema is not an object';
   const record = schema as Record<string, unknown>;
-  if (record.type !== 'object') return `inputSchema.type must be "object", got ${JSON.stringify(record.type)}`;
-  if (record.properties !== undefined && (typeof record.properties !== 'object' || record.properties === null)) {
+  if (record.type !== 'object')
+    return `inputSchema.type must be "object", got ${JSON.stringify(record.type)}`;
+  if (
+    record.properties !== undefined &&
+    (typeof record.properties !== 'object' || record.properties === null)
+  ) {
     return 'inputSchema.properties is not an object';
   }
-  if (record.required !== undefined && !(Array.isArray(record.required) && record.required.every((r) => typeof r === 'string'))) {
+  if (
+    record.required !== undefined &&
+    !(Array.isArray(record.required) && record.required.every((r) => typeof r === 'string'))
+  ) {
     return 'inputSchema.required is not a list of names';
   }
   return undefined;
@@ -56,8 +64,12 @@ export function screenTools(rawTools: readonly unknown[]): Discovery {
   for (const raw of rawTools) {
     const parsed = ListedTool.safeParse(raw);
     if (!parsed.success) {
-      const name = typeof (raw as { name?: unknown })?.name === 'string' ? (raw as { name: string }).name : '(unnamed)';
-      rejected.push({ name, reason: `malformed tool definition: ${parsed.error.issues[0]?.message ?? 'invalid'}` });
+      const name =
+        typeof (raw as { name?: unknown })?.name === 'string' ? (raw as { name: string }).name : '(unnamed)';
+      rejected.push({
+        name,
+        reason: `malformed tool definition: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+      });
       continue;
     }
     const tool = parsed.data;
@@ -67,7 +79,10 @@ export function screenTools(rawTools: readonly unknown[]): Discovery {
     }
     seen.add(tool.name);
     if (tool.annotations?.readOnlyHint === false) {
-      rejected.push({ name: tool.name, reason: 'declares readOnlyHint: false; BooCode only offers read-only tools' });
+      rejected.push({
+        name: tool.name,
+        reason: 'declares readOnlyHint: false; BooCode only offers read-only tools',
+      });
       continue;
     }
     const problem = inputSchemaProblem(tool.inputSchema);

@@ -4,7 +4,11 @@ import { assignToolNames, SAFE_TOOL_NAME, sanitize } from './names.js';
 describe('assignToolNames', () => {
   it('prefixes with the server name and keeps safe names unchanged', () => {
     const [tool] = assignToolNames([{ server: 'context7', originalName: 'resolve-library-id' }]);
-    expect(tool).toEqual({ server: 'context7', originalName: 'resolve-library-id', name: 'context7_resolve-library-id' });
+    expect(tool).toEqual({
+      server: 'context7',
+      originalName: 'resolve-library-id',
+      name: 'context7_resolve-library-id',
+    });
   });
 
   it('replaces characters providers reject and reports it', () => {

@@ -41,8 +41,13 @@ function withHash(base: string, key: string): string {
  * a reserved (native) name. Deterministic: the same set of tools always gets the same names, whatever
  * order servers connected in, because ties are broken by sorting on server and original name.
  */
-export function assignToolNames(tools: readonly NamingInput[], reserved: ReadonlySet<string> = new Set()): NamedTool[] {
-  const sorted = [...tools].sort((a, b) => (identity(a) < identity(b) ? -1 : identity(a) > identity(b) ? 1 : 0));
+export function assignToolNames(
+  tools: readonly NamingInput[],
+  reserved: ReadonlySet<string> = new Set(),
+): NamedTool[] {
+  const sorted = [...tools].sort((a, b) =>
+    identity(a) < identity(b) ? -1 : identity(a) > identity(b) ? 1 : 0,
+  );
   const taken = new Set(reserved);
   const named: NamedTool[] = [];
   for (const tool of sorted) {

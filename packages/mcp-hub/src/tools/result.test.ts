@@ -5,7 +5,14 @@ const host = (raw: unknown, cap?: number) => toHostResult(RawCallToolResult.pars
 
 describe('toHostResult', () => {
   it('joins text blocks with newlines', () => {
-    expect(host({ content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] })).toEqual({
+    expect(
+      host({
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'text', text: 'b' },
+        ],
+      }),
+    ).toEqual({
       error: false,
       output: 'a\nb',
     });
@@ -27,7 +34,9 @@ describe('toHostResult', () => {
     const parsed = JSON.parse(out);
     expect(parsed.resource.uri).toBe('file:///a');
     expect(parsed.resource.blob).toMatch(/omitted/);
-    expect(host({ content: [{ type: 'resource_link', uri: 'file:///b', name: 'b' }] }).output).toContain('file:///b');
+    expect(host({ content: [{ type: 'resource_link', uri: 'file:///b', name: 'b' }] }).output).toContain(
+      'file:///b',
+    );
   });
 
   it('falls back to structuredContent when there is no text, and to (no output)', () => {
@@ -37,7 +46,10 @@ describe('toHostResult', () => {
   });
 
   it('flags isError results', () => {
-    expect(host({ content: [{ type: 'text', text: 'bad' }], isError: true })).toEqual({ error: true, output: 'bad' });
+    expect(host({ content: [{ type: 'text', text: 'bad' }], isError: true })).toEqual({
+      error: true,
+      output: 'bad',
+    });
   });
 });
 

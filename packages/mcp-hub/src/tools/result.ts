@@ -41,7 +41,9 @@ function blockToText(block: z.infer<typeof ContentBlock>): string {
       // resource, resource_link and anything newer: JSON is readable, but never inline base64 blobs.
       const { type: _type, ...rest } = block;
       return JSON.stringify({ type: block.type, ...rest }, (key, value) =>
-        key === 'blob' && typeof value === 'string' ? `[binary, ${value.length} base64 chars omitted]` : value,
+        key === 'blob' && typeof value === 'string'
+          ? `[binary, ${value.length} base64 chars omitted]`
+          : value,
       );
     }
   }

@@ -1,5 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { deserializeMessage, type JSONRPCMessage, serializeMessage, type Transport } from '@modelcontextprotocol/client';
+import {
+  deserializeMessage,
+  type JSONRPCMessage,
+  serializeMessage,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { LineRing } from '../util/ring-buffer.js';
 
@@ -8,6 +13,8 @@ export interface StdioLaunch {
   args: string[];
   env?: Record<string, string>;
   cwd?: string;
+  /** SIGTERM→SIGKILL grace on close; defaults to 5 s. */
+  killGraceMs?: number;
 }
 
 export interface ExitInfo {
@@ -101,7 +108,7 @@ export class ManagedStdioTransport implements Transport {
     if (!child || this.exited) return;
     child.stdin?.end();
     this.signal('SIGTERM');
-    const killTimer = setTimeout(() => this.signal('SIGKILL'), KILL_GRACE_MS);
+    const killTimer = setTimeout(() => this.signal('SIGKILL'), this.launch.killGraceMs ?? KILL_GRACE_MS);
     await new Promise<void>((resolve) => {
       if (this.exited) resolve();
       else this.exitWaiters.push(resolve);
