@@ -1,7 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { McpHub } from '../src/registry/hub.js';
 import { SAFE_TOOL_NAME } from '../src/tools/names.js';
 import type { HubTool } from '../src/types.js';
@@ -85,6 +85,9 @@ describe('McpHub against a 2026-07-28 server over stdio', () => {
     const result = await hub.callTool('modern_sleep', { ms: 5_000 });
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(result).toEqual({ error: true, output: expect.stringMatching(/did not answer within 300 ms/) });
+    await vi.waitFor(() =>
+      expect(stateOf(hub, 'modern')?.stderrTail).toContain('sleep 5000 cancelled by client'),
+    );
     expect(await hub.callTool('modern_echo', { message: 'still here' })).toEqual({
       error: false,
       output: 'echo: still here',
@@ -107,6 +110,9 @@ describe('McpHub against a 2026-07-28 server over stdio', () => {
     const result = await hub.callTool('modern_sleep', { ms: 5_000 }, { signal: controller.signal });
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(result).toEqual({ error: true, output: expect.stringMatching(/cancelled/) });
+    await vi.waitFor(() =>
+      expect(stateOf(hub, 'modern')?.stderrTail).toContain('sleep 5000 cancelled by client'),
+    );
   });
 
   it('survives a server that prints noise on stdout, keeping it out of results', async () => {
@@ -169,6 +175,7 @@ describe('McpHub degradation per server', () => {
     const started = Date.now();
     const after = await hub.callTool('modern_echo', { message: 'x' });
     expect(after.error).toBe(true);
+    expect(after.output).toMatch(/MCP server "modern" is unavailable.*exit code 7.*reconnect/);
     expect(Date.now() - started).toBeLessThan(100);
     expect(hub.listTools().every((t) => t.server === 'other')).toBe(true);
     expect(changes.length).toBeGreaterThan(0);

@@ -36,6 +36,8 @@ export class McpHub extends EventEmitter<HubEvents> {
   private readonly logger?: HubLogger;
   private tools: HubTool[] = [];
   private routes = new Map<string, Route>();
+  /** Names once offered by servers that are gone now, so a late call learns why instead of "unknown". */
+  private formerRoutes = new Map<string, Route>();
   private renames = new Map<string, { from: string; to: string; reason: string }[]>();
   private closed = false;
 
@@ -95,7 +97,7 @@ export class McpHub extends EventEmitter<HubEvents> {
     args: Record<string, unknown> = {},
     options: CallOptions = {},
   ): Promise<RawCallToolResult> {
-    const route = this.routes.get(name);
+    const route = this.routes.get(name) ?? this.formerRoutes.get(name);
     if (!route) {
       throw new HubError(
         'UNKNOWN_TOOL',
@@ -180,6 +182,8 @@ export class McpHub extends EventEmitter<HubEvents> {
           old.inputSchema !== t.inputSchema
         );
       });
+    for (const [name, route] of this.routes) if (!routes.has(name)) this.formerRoutes.set(name, route);
+    for (const name of routes.keys()) this.formerRoutes.delete(name);
     this.tools = tools;
     this.routes = routes;
     this.renames = renames;
