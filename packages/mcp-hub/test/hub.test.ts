@@ -1,5 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { McpHub } from '../src/registry/hub.js';
@@ -13,6 +12,7 @@ import {
   isAlive,
   startHttpServer,
   stdio,
+  tempDir,
 } from './helpers.js';
 
 const modern = fixture('modern-server.mjs');
@@ -261,7 +261,7 @@ describe('McpHub against real npm servers', () => {
   });
 
   it('reads files through server-filesystem and refuses its write tools', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'hub-fs-'));
+    const dir = await tempDir('hub-fs-');
     await writeFile(path.join(dir, 'hello.txt'), 'hello from disk');
     const hub = track(new McpHub([stdio('fs', filesystemBin, [dir])]));
     await hub.start();

@@ -1,12 +1,11 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixture } from '../../test/helpers.js';
+import { fixture, tempDir } from '../../test/helpers.js';
 import { type CliIo, runMcpCli } from './mcp-cli.js';
 
 async function configFile(servers: Record<string, unknown>): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'mcp-cli-'));
+  const dir = await tempDir('mcp-cli-');
   const file = path.join(dir, 'mcp.json');
   await writeFile(file, JSON.stringify({ mcpServers: servers }));
   return file;

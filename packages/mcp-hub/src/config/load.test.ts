@@ -1,11 +1,11 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../test/helpers.js';
 import { loadMcpConfig, normalizeEntry, parseConfigText, resolveConfigPath } from './load.js';
 
 async function tempFile(content: string): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'mcp-config-'));
+  const dir = await tempDir('mcp-config-');
   const file = path.join(dir, 'mcp.json');
   await writeFile(file, content);
   return file;
