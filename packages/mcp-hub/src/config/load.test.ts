@@ -59,6 +59,16 @@ describe('loadMcpConfig', () => {
   });
 });
 
+describe('MCP_CONFIG_DIR', () => {
+  it('expands to the directory holding the config file', async () => {
+    const file = await tempFile(
+      JSON.stringify({ mcpServers: { s: { command: 'node', args: ['${MCP_CONFIG_DIR}/srv.js'] } } }),
+    );
+    const { entries } = await loadMcpConfig({ path: file, env: {} });
+    expect(entries[0]?.args).toEqual([path.join(path.dirname(file), 'srv.js')]);
+  });
+});
+
 describe('normalizeEntry', () => {
   const env = { TOKEN: 't0k', HOME: '/home/u' };
 

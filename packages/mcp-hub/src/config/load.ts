@@ -40,7 +40,8 @@ export async function loadMcpConfig(options: LoadOptions = {}): Promise<LoadedCo
     }
     return fail(file, `cannot read ${file}: ${(error as Error).message}`, options.logger);
   }
-  const parsed = parseConfigText(text, file, env);
+  // ${MCP_CONFIG_DIR} lets a shipped config point at files next to it, whatever the working directory.
+  const parsed = parseConfigText(text, file, { ...env, MCP_CONFIG_DIR: path.dirname(file) });
   if (parsed.error) options.logger?.error(parsed.error);
   return { path: file, found: true, ...parsed };
 }

@@ -268,8 +268,8 @@ export class ServerConnection {
         ? `killed by ${exit.signal}`
         : `exit code ${exit.code}`
       : 'connection closed';
-    const tail = this.stdio?.stderr.tail(3) ?? [];
-    this.error = `server process ended (${how})${tail.length ? `; last stderr: ${tail.join(' | ')}` : ''}; use reconnect to start it again`;
+    const tail = summarizeStderr(this.stdio?.stderr.tail(20) ?? []);
+    this.error = `server process ended (${how})${tail ? `; stderr: ${tail}` : ''}; use reconnect to start it again`;
     if (this.state === 'connected') {
       this.tools = [];
       this.setState('unavailable');
@@ -305,9 +305,9 @@ export class ServerConnection {
     const message = describeError(error);
     if (exit && this.stdio?.exitedOnItsOwn) {
       const how = exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
-      const tail = this.stdio?.stderr.tail(3) ?? this.lastStderr.slice(-3);
+      const tail = summarizeStderr(this.stdio?.stderr.tail(20) ?? this.lastStderr);
       if (exit.code === null && exit.signal === null) return message;
-      return `server process exited during start-up (${how})${tail.length ? `; last stderr: ${tail.join(' | ')}` : ''}`;
+      return `server process exited during start-up (${how})${tail ? `; stderr: ${tail}` : ''}`;
     }
     return message;
   }
@@ -322,4 +322,17 @@ export class ServerConnection {
     this.state = state;
     this.options.onChange();
   }
+}
+
+/**
+ * The line that explains a crash is rarely the last one (Node prints its version after the stack),
+ * so the most recent line that looks like an error leads, followed by the very last line.
+ */
+export function summarizeStderr(lines: readonly string[]): string {
+  if (lines.length === 0) return '';
+  const last = lines.at(-1) ?? '';
+  const telling = [...lines]
+    .reverse()
+    .find((l) => /error|fatal|cannot|not found|denied|missing|invalid/i.test(l));
+  return telling && telling !== last ? `${telling.trim()} … ${last.trim()}` : last.trim();
 }

@@ -74,6 +74,15 @@ export class McpHub extends EventEmitter<HubEvents> {
     return this.routes.get(name)?.tool;
   }
 
+  /** Why a tool name that was once offered is gone (its server failed or went away), if it was. */
+  explainUnavailable(name: string): string | undefined {
+    if (this.routes.has(name)) return undefined;
+    const route = this.formerRoutes.get(name);
+    if (!route) return undefined;
+    const { state, error } = route.connection;
+    return `MCP server "${route.connection.entry.name}" is ${state}${error ? `: ${error}` : ''}`;
+  }
+
   status(): ServerStatus[] {
     return [...this.connections.values()].map((c) => this.statusOf(c));
   }

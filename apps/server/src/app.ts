@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { type HubLogger, type LoadedConfig, loadMcpConfig, McpHub } from '@boocode/mcp-hub';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { loadAgents } from './agents/agents-md.js';
+import type { AppConfig } from './config/env.js';
+import { openDatabase } from './db/database.js';
+import { Store } from './db/store.js';
+import { AppError } from './errors.js';
+import { registerAuth } from './http/auth.js';
+import { registerRoutes } from './http/routes.js';
+import { registerWeb } from './http/web.js';
+import { TurnManager } from './inference/turns.js';
+import { nativeTools } from './tools/native/index.js';
+import { ToolRegistry } from './tools/registry.js';
+import { Workspace } from './tools/workspace.js';
+
+export interface BooCode {
+  app: FastifyInstance;
+  hub: McpHub;
+  store: Store;
+  mcpConfig: LoadedConfig;
+  /** Connects the MCP servers; call after `listen` so the API is usable at once. */
+  connectMcp(): Promise<void>;
+}
+
+/** Wires storage, tools, agents, the hub and the HTTP API; nothing listens yet. */
+export async function createBooCode(config: AppConfig, options: { logger?: boolean } = {}): Promise<BooCode> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 4 * 1024 * 1024,
+  });
+  const log = app.log;
+  const workspace = await Workspace.open(config.workspaceDir);
+  const db = openDatabase(path.join(config.dataDir, 'boocode.db'));
+  const store = new Store(db);
+  const interrupted = store.markRunningInterrupted();
+  if (interrupted > 0)
+    log.warn(`${interrupted} turn(s) were running when BooCode last stopped; marked interrupted`);
+
+  const agentsFile = await loadAgents(path.join(config.dataDir, 'AGENTS.md'));
+  for (const problem of agentsFile.problems) log.warn(`AGENTS.md: ${problem}`);
+
+  const hubLogger: HubLogger = {
+    info: (msg, fields) => log.info(fields ?? {}, msg),
+    warn: (msg, fields) => log.warn(fields ?? {}, msg),
+    error: (msg, fields) => log.error(fields ?? {}, msg),
+  };
+  const mcpConfig = await loadMcpConfig({ path: config.mcpConfigPath, logger: hubLogger });
+  const native = nativeTools(workspace);
+  const hub = new McpHub(mcpConfig.entries, {
+    reservedNames: native.map((t) => t.name),
+    logger: hubLogger,
+    clientInfo: { name: 'boocode', version: '0.1.0' },
+  });
+  const tools = new ToolRegistry(native, hub);
+  const agents = () => agentsFile.agents;
+  const turns = new TurnManager({ store, tools, agents, config, log });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.status).send({ error: { code: error.code, message: error.message } });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.code(status).send({ error: { code: 'BAD_REQUEST', message: (error as Error).message } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .code(500)
+      .send({ error: { code: 'INTERNAL', message: 'internal error; the server log has details' } });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .send({ error: { code: 'NOT_FOUND', message: `no route ${request.method} ${request.url}` } }),
+  );
+  registerAuth(app, config.token);
+  registerRoutes(app, {
+    store,
+    turns,
+    tools,
+    hub,
+    mcpConfig,
+    agents,
+    agentProblems: agentsFile.problems,
+    modelConfigured: config.model !== undefined,
+  });
+  await registerWeb(app);
+
+  app.addHook('onClose', async () => {
+    await turns.shutdown();
+    await hub.close();
+    db.close();
+  });
+
+  return { app, hub, store, mcpConfig, connectMcp: () => hub.start() };
+}

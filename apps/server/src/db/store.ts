@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { Db } from './database.js';
+
+export type TurnStatus = 'running' | 'done' | 'cancelled' | 'interrupted' | 'failed';
+export type MessageStatus = 'complete' | 'streaming' | 'interrupted' | 'cancelled';
+
+export const PartData = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string() }),
+  z.object({
+    type: z.literal('tool_call'),
+    callId: z.string(),
+    name: z.string(),
+    arguments: z.unknown(),
+  }),
+  z.object({
+    type: z.literal('tool_result'),
+    callId: z.string(),
+    name: z.string(),
+    output: z.string(),
+    error: z.boolean(),
+    durationMs: z.number(),
+  }),
+  z.object({ type: z.literal('notice'), message: z.string() }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+]);
+export type PartData = z.infer<typeof PartData>;
+export type Part = PartData & { id: number };
+
+export interface Session {
+  id: string;
+  title: string;
+  agent: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface Message {
+  id: string;
+  role: 'user' | 'assistant';
+  turnId: string | null;
+  status: MessageStatus;
+  createdAt: number;
+  parts: Part[];
+}
+
+export interface Turn {
+  id: string;
+  sessionId: string;
+  status: TurnStatus;
+  error: string | null;
+  startedAt: number;
+  endedAt: number | null;
+}
+
+interface SessionRow {
+  id: string;
+  title: string;
+  agent: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+interface TurnRow {
+  id: string;
+  session_id: string;
+  status: TurnStatus;
+  error: string | null;
+  started_at: number;
+  ended_at: number | null;
+}
+
+const toSession = (r: SessionRow): Session => ({
+  id: r.id,
+  title: r.title,
+  agent: r.agent,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const toTurn = (r: TurnRow): Turn => ({
+  id: r.id,
+  sessionId: r.session_id,
+  status: r.status,
+  error: r.error,
+  startedAt: r.started_at,
+  endedAt: r.ended_at,
+});
+
+/** Every read and write of sessions, turns, messages and parts; statements prepared once. */
+export class Store {
+  private readonly s;
+
+  constructor(private readonly db: Db) {
+    this.s = {
+      insertSession: db.prepare(
+        'INSERT INTO sessions (id, title, agent, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+      ),
+      listSessions: db.prepare('SELECT * FROM sessions ORDER BY updated_at DESC'),
+      getSession: db.prepare('SELECT * FROM sessions WHERE id = ?'),
+      deleteSession: db.prepare('DELETE FROM sessions WHERE id = ?'),
+      touchSession: db.prepare('UPDATE sessions SET updated_at = ? WHERE id = ?'),
+      retitle: db.prepare("UPDATE sessions SET title = ? WHERE id = ? AND title = 'New chat'"),
+      insertTurn: db.prepare(
+        "INSERT INTO turns (id, session_id, status, started_at) VALUES (?, ?, 'running', ?)",
+      ),
+      finishTurn: db.prepare('UPDATE turns SET status = ?, error = ?, ended_at = ? WHERE id = ?'),
+      getTurn: db.prepare('SELECT * FROM turns WHERE id = ?'),
+      turnsOf: db.prepare('SELECT * FROM turns WHERE session_id = ? ORDER BY started_at'),
+      nextSeq: db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM messages WHERE session_id = ?'),
+      insertMessage: db.prepare(
+        'INSERT INTO messages (id, session_id, turn_id, role, status, seq, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      setMessageStatus: db.prepare('UPDATE messages SET status = ? WHERE id = ?'),
+      messagesOf: db.prepare('SELECT * FROM messages WHERE session_id = ? ORDER BY seq'),
+      partsOf: db.prepare(
+        'SELECT p.id, p.message_id, p.data FROM parts p JOIN messages m ON m.id = p.message_id WHERE m.session_id = ? ORDER BY m.seq, p.seq',
+      ),
+      nextPartSeq: db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM parts WHERE message_id = ?'),
+      insertPart: db.prepare('INSERT INTO parts (message_id, seq, type, data) VALUES (?, ?, ?, ?)'),
+      updatePart: db.prepare('UPDATE parts SET data = ? WHERE id = ?'),
+      interruptTurns: db.prepare(
+        "UPDATE turns SET status = 'interrupted', error = ?, ended_at = ? WHERE status = 'running'",
+      ),
+      interruptMessages: db.prepare("UPDATE messages SET status = 'interrupted' WHERE status = 'streaming'"),
+    };
+  }
+
+  createSession(agent: string | null, title = 'New chat'): Session {
+    const now = Date.now();
+    const id = randomUUID();
+    this.s.insertSession.run(id, title, agent, now, now);
+    return { id, title, agent, createdAt: now, updatedAt: now };
+  }
+
+  listSessions(): Session[] {
+    return (this.s.listSessions.all() as SessionRow[]).map(toSession);
+  }
+
+  getSession(id: string): Session | undefined {
+    const row = this.s.getSession.get(id) as SessionRow | undefined;
+    return row && toSession(row);
+  }
+
+  deleteSession(id: string): boolean {
+    return this.s.deleteSession.run(id).changes > 0;
+  }
+
+  /** Names a new chat after its first message, so the sessions list is readable. */
+  titleFromFirstMessage(sessionId: string, text: string): void {
+    const title = text.replace(/\s+/g, ' ').trim().slice(0, 60) || 'New chat';
+    this.s.retitle.run(title, sessionId);
+  }
+
+  startTurn(sessionId: string): Turn {
+    const id = randomUUID();
+    const now = Date.now();
+    this.s.insertTurn.run(id, sessionId, now);
+    this.s.touchSession.run(now, sessionId);
+    return { id, sessionId, status: 'running', error: null, startedAt: now, endedAt: null };
+  }
+
+  finishTurn(turnId: string, status: Exclude<TurnStatus, 'running'>, error: string | null = null): void {
+    this.s.finishTurn.run(status, error, Date.now(), turnId);
+  }
+
+  getTurn(id: string): Turn | undefined {
+    const row = this.s.getTurn.get(id) as TurnRow | undefined;
+    return row && toTurn(row);
+  }
+
+  turnsOf(sessionId: string): Turn[] {
+    return (this.s.turnsOf.all(sessionId) as TurnRow[]).map(toTurn);
+  }
+
+  addMessage(sessionId: string, turnId: string, role: 'user' | 'assistant', status: MessageStatus): string {
+    const id = randomUUID();
+    const { seq } = this.s.nextSeq.get(sessionId) as { seq: number };
+    this.s.insertMessage.run(id, sessionId, turnId, role, status, seq, Date.now());
+    return id;
+  }
+
+  setMessageStatus(messageId: string, status: MessageStatus): void {
+    this.s.setMessageStatus.run(status, messageId);
+  }
+
+  addPart(messageId: string, data: PartData): number {
+    const { seq } = this.s.nextPartSeq.get(messageId) as { seq: number };
+    return Number(this.s.insertPart.run(messageId, seq, data.type, JSON.stringify(data)).lastInsertRowid);
+  }
+
+  updatePart(partId: number, data: PartData): void {
+    this.s.updatePart.run(JSON.stringify(data), partId);
+  }
+
+  messages(sessionId: string): Message[] {
+    const messages = (
+      this.s.messagesOf.all(sessionId) as {
+        id: string;
+        role: 'user' | 'assistant';
+        turn_id: string | null;
+        status: MessageStatus;
+        created_at: number;
+      }[]
+    ).map((m) => ({
+      id: m.id,
+      role: m.role,
+      turnId: m.turn_id,
+      status: m.status,
+      createdAt: m.created_at,
+      parts: [] as Part[],
+    }));
+    const byId = new Map(messages.map((m) => [m.id, m]));
+    for (const row of this.s.partsOf.all(sessionId) as { id: number; message_id: string; data: string }[]) {
+      const parsed = PartData.safeParse(JSON.parse(row.data));
+      if (parsed.success) byId.get(row.message_id)?.parts.push({ ...parsed.data, id: row.id });
+    }
+    return messages;
+  }
+
+  /** After a crash or kill: whatever was running did not finish, and says so. */
+  markRunningInterrupted(): number {
+    return this.db.transaction(() => {
+      const turns = this.s.interruptTurns.run(
+        'the server stopped while this turn was running',
+        Date.now(),
+      ).changes;
+      this.s.interruptMessages.run();
+      return turns;
+    })();
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+}

@@ -1,0 +1,45 @@
+/** Errors that reach a user carry a stable code; the HTTP layer maps codes to statuses. */
+export type AppErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'NO_MODEL'
+  | 'UNKNOWN_AGENT'
+  | 'UNKNOWN_TOOL'
+  | 'TOOL_NOT_ALLOWED'
+  | 'PATH_OUTSIDE_WORKSPACE'
+  | 'INVALID_ARGUMENTS'
+  | 'CONFIG_INVALID';
+
+const STATUS: Record<AppErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  NO_MODEL: 409,
+  UNKNOWN_AGENT: 400,
+  UNKNOWN_TOOL: 404,
+  TOOL_NOT_ALLOWED: 403,
+  PATH_OUTSIDE_WORKSPACE: 400,
+  INVALID_ARGUMENTS: 400,
+  CONFIG_INVALID: 500,
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return STATUS[this.code];
+  }
+}
+
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,2 @@
+export { type BooCode, createBooCode } from './app.js';
+export { type AppConfig, loadConfig } from './config/env.js';

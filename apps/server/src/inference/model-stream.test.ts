@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startScriptedModel } from '../../test/support/scripted-model.js';
+import type { ModelConfig } from '../config/env.js';
+import { ModelError, streamChat } from './model-stream.js';
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+async function model(
+  script: Parameters<typeof startScriptedModel>[0],
+  timeoutMs = 5_000,
+): Promise<ModelConfig> {
+  const server = await startScriptedModel(script);
+  closers.push(server.close);
+  return { baseUrl: server.url, model: 'm', contextWindow: 8000, maxSteps: 5, timeoutMs };
+}
+
+const request = { model: 'm', messages: [{ role: 'user' as const, content: 'hi' }], tools: [] };
+
+describe('streamChat', () => {
+  it('streams text deltas and stitches tool-call fragments by index', async () => {
+    const config = await model([
+      {
+        text: 'Looking.',
+        toolCalls: [
+          { name: 'grep', arguments: { pattern: 'a.b' }, id: 'c1' },
+          { name: 'view_file', arguments: { path: 'x' } },
+        ],
+      },
+    ]);
+    const deltas: string[] = [];
+    const reply = await streamChat(config, request, (d) => deltas.push(d), new AbortController().signal);
+    expect(deltas.join('')).toBe('Looking.');
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(reply.finishReason).toBe('tool_calls');
+    expect(reply.toolCalls).toEqual([
+      { id: 'c1', type: 'function', function: { name: 'grep', arguments: '{"pattern":"a.b"}' } },
+      {
+        id: expect.any(String),
+        type: 'function',
+        function: { name: 'view_file', arguments: '{"path":"x"}' },
+      },
+    ]);
+  });
+
+  it('explains HTTP errors, silence and unreachable endpoints', async () => {
+    const failing = await model([{ status: 401 }]);
+    await expect(streamChat(failing, request, () => {}, new AbortController().signal)).rejects.toThrow(
+      /answered HTTP 401.*check LLM_BASE_URL/,
+    );
+    const silent = await model([{ text: 'x', hang: true }], 300);
+    await expect(streamChat(silent, request, () => {}, new AbortController().signal)).rejects.toThrow(
+      /sent nothing for 300 ms/,
+    );
+    const nowhere: ModelConfig = {
+      baseUrl: 'http://127.0.0.1:9/v1',
+      model: 'm',
+      contextWindow: 1,
+      maxSteps: 1,
+      timeoutMs: 2000,
+    };
+    await expect(streamChat(nowhere, request, () => {}, new AbortController().signal)).rejects.toThrow(
+      ModelError,
+    );
+  });
+
+  it('stops when aborted', async () => {
+    const config = await model([{ text: 'forever', hang: true }]);
+    const controller = new AbortController();
+    const reason = new Error('user cancelled');
+    setTimeout(() => controller.abort(reason), 100);
+    await expect(streamChat(config, request, () => {}, controller.signal)).rejects.toBe(reason);
+  });
+});

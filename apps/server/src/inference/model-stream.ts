@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import type { ModelConfig } from '../config/env.js';
+
+export interface ChatToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+export type ChatMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: ChatToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+export interface ChatTool {
+  type: 'function';
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+}
+
+export interface ModelReply {
+  text: string;
+  toolCalls: ChatToolCall[];
+  finishReason: string | null;
+}
+
+export class ModelError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ModelError';
+  }
+}
+
+/** One `data:` chunk of an OpenAI-compatible stream; loose, since servers differ in what else they send. */
+const Chunk = z
+  .object({
+    choices: z
+      .array(
+        z
+          .object({
+            delta: z
+              .object({
+                content: z.string().nullish(),
+                tool_calls: z
+                  .array(
+                    z.object({
+                      index: z.number().optional(),
+                      id: z.string().nullish(),
+                      function: z
+                        .object({ name: z.string().nullish(), arguments: z.string().nullish() })
+                        .partial()
+                        .nullish(),
+                    }),
+                  )
+                  .nullish(),
+              })
+              .partial()
+              .nullish(),
+            finish_reason: z.string().nullish(),
+          })
+          .passthrough(),
+      )
+      .optional(),
+    error: z.object({ message: z.string() }).passthrough().optional(),
+  })
+  .passthrough();
+
+/**
+ * Streams one Chat Completions request. Text deltas go to `onText` as they arrive; tool-call
+ * fragments are stitched together by index. The request times out when the server is silent for
+ * `timeoutMs`, and stops when `signal` aborts.
+ */
+export async function streamChat(
+  config: ModelConfig,
+  request: { model: string; messages: ChatMessage[]; tools: ChatTool[] },
+  onText: (delta: string) => void,
+  signal: AbortSignal,
+): Promise<ModelReply> {
+  const idle = new AbortController();
+  let idleTimer: NodeJS.Timeout | undefined;
+  const armIdle = () => {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => idle.abort(), config.timeoutMs);
+  };
+  const combined = AbortSignal.any([signal, idle.signal]);
+  armIdle();
+  const url = `${config.baseUrl}/chat/completions`;
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'text/event-stream',
+          ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+        },
+        body: JSON.stringify({
+          model: request.model,
+          messages: request.messages,
+          stream: true,
+          ...(request.tools.length > 0 ? { tools: request.tools, tool_choice: 'auto' } : {}),
+        }),
+        signal: combined,
+      });
+    } catch (error) {
+      throw explain(error, signal, idle.signal, config, url);
+    }
+    if (!response.ok || !response.body) {
+      const body = (await response.text().catch(() => '')).slice(0, 500);
+      throw new ModelError(
+        `the model endpoint ${url} answered HTTP ${response.status}${body ? `: ${body}` : ''}; check LLM_BASE_URL, LLM_MODEL and LLM_API_KEY`,
+      );
+    }
+    const reply: ModelReply = { text: '', toolCalls: [], finishReason: null };
+    const calls = new Map<number, ChatToolCall>();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    let done = false;
+    try {
+      for await (const bytes of response.body) {
+        armIdle();
+        buffer += decoder.decode(bytes, { stream: true });
+        let newline = buffer.indexOf('\n');
+        while (newline !== -1 && !done) {
+          const line = buffer.slice(0, newline).replace(/\r$/, '');
+          buffer = buffer.slice(newline + 1);
+          done = handleLine(line, reply, calls, onText);
+          newline = buffer.indexOf('\n');
+        }
+        if (done) break;
+      }
+    } catch (error) {
+      throw explain(error, signal, idle.signal, config, url);
+    }
+    if (!done && buffer.trim()) handleLine(buffer.trim(), reply, calls, onText);
+    reply.toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call);
+    return reply;
+  } finally {
+    clearTimeout(idleTimer);
+  }
+}
+
+/** Returns true at `[DONE]`. */
+function handleLine(
+  line: string,
+  reply: ModelReply,
+  calls: Map<number, ChatToolCall>,
+  onText: (d: string) => void,
+): boolean {
+  if (!line.startsWith('data:')) return false;
+  const data = line.slice(5).trim();
+  if (data === '[DONE]') return true;
+  if (data === '') return false;
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    throw new ModelError(`the model endpoint sent a chunk that is not JSON: ${data.slice(0, 200)}`);
+  }
+  const chunk = Chunk.safeParse(json);
+  if (!chunk.success) return false;
+  if (chunk.data.error)
+    throw new ModelError(`the model endpoint reported an error: ${chunk.data.error.message}`);
+  for (const choice of chunk.data.choices ?? []) {
+    const content = choice.delta?.content;
+    if (content) {
+      reply.text += content;
+      onText(content);
+    }
+    for (const fragment of choice.delta?.tool_calls ?? []) {
+      const index = fragment.index ?? calls.size;
+      const call = calls.get(index) ?? {
+        id: '',
+        type: 'function' as const,
+        function: { name: '', arguments: '' },
+      };
+      if (fragment.id) call.id = fragment.id;
+      if (fragment.function?.name) call.function.name += fragment.function.name;
+      if (fragment.function?.arguments) call.function.arguments += fragment.function.arguments;
+      calls.set(index, call);
+    }
+    if (choice.finish_reason) reply.finishReason = choice.finish_reason;
+  }
+  return false;
+}
+
+function explain(
+  error: unknown,
+  signal: AbortSignal,
+  idle: AbortSignal,
+  config: ModelConfig,
+  url: string,
+): Error {
+  if (signal.aborted) return signal.reason instanceof Error ? signal.reason : new ModelError('cancelled');
+  if (idle.aborted)
+    return new ModelError(
+      `the model endpoint ${url} sent nothing for ${config.timeoutMs} ms (LLM_TIMEOUT_MS)`,
+    );
+  if (error instanceof ModelError) return error;
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return new ModelError(
+    `cannot reach the model endpoint ${url}: ${cause?.code ?? cause?.message ?? (error as Error).message}; is LLM_BASE_URL right and the server running?`,
+  );
+}

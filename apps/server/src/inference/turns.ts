@@ -1,0 +1,326 @@
+import type { Agent } from '../agents/agents-md.js';
+import type { AppConfig } from '../config/env.js';
+import type { Store } from '../db/store.js';
+import { AppError, describeError } from '../errors.js';
+import type { ToolRegistry } from '../tools/registry.js';
+import type { TurnEvent, TurnEventBody } from './events.js';
+import { type ChatTool, type ChatToolCall, ModelError, streamChat } from './model-stream.js';
+import { buildConversation, DEFAULT_SYSTEM_PROMPT, fitContext } from './prompt.js';
+
+/** The partial answer reaches the database at least this often (the issue's bound is 500 ms). */
+const FLUSH_INTERVAL_MS = 250;
+/** Cap on a tool result as sent in an event; the stored part keeps all of it. */
+const EVENT_OUTPUT_CAP = 200_000;
+
+type Listener = (event: TurnEvent) => void;
+
+interface ActiveTurn {
+  id: string;
+  sessionId: string;
+  events: TurnEvent[];
+  done: boolean;
+  controller: AbortController;
+  finished: Promise<void>;
+}
+
+class StopTurn extends Error {
+  constructor(readonly status: 'cancelled' | 'interrupted') {
+    super(status);
+  }
+}
+
+export interface TurnDeps {
+  store: Store;
+  tools: ToolRegistry;
+  agents: () => Agent[];
+  config: AppConfig;
+  log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+}
+
+/**
+ * Runs turns on the server, whether or not anyone watches: events are kept in memory for replay
+ * (the latest turn of each session) and fanned out to watchers; everything is written through to
+ * SQLite. Only `cancel` (or shutdown) stops a turn.
+ */
+export class TurnManager {
+  private readonly latest = new Map<string, ActiveTurn>();
+  private readonly listeners = new Map<string, Set<Listener>>();
+
+  constructor(private readonly deps: TurnDeps) {}
+
+  resolveAgent(name: string | null | undefined): Agent | undefined {
+    if (!name) return undefined;
+    const agent = this.deps.agents().find((a) => a.name === name);
+    if (!agent) throw new AppError('UNKNOWN_AGENT', `no agent named "${name}" in AGENTS.md`);
+    return agent;
+  }
+
+  running(sessionId: string): ActiveTurn | undefined {
+    const turn = this.latest.get(sessionId);
+    return turn && !turn.done ? turn : undefined;
+  }
+
+  /** Persists the user's message, starts the turn in the background, and returns at once. */
+  start(sessionId: string, content: string): { turnId: string; messageId: string } {
+    const { store, config } = this.deps;
+    const session = store.getSession(sessionId);
+    if (!session) throw new AppError('NOT_FOUND', `no session ${sessionId}`);
+    if (!config.model) {
+      throw new AppError(
+        'NO_MODEL',
+        'no model configured: set LLM_BASE_URL (an OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1) and LLM_MODEL, then restart BooCode',
+      );
+    }
+    if (this.running(sessionId)) {
+      throw new AppError('CONFLICT', 'this session is already answering; wait for it or cancel it first');
+    }
+    const agent = this.resolveAgent(session.agent);
+    const { turn, userMessageId, messageId } = store.transaction(() => {
+      const turn = store.startTurn(sessionId);
+      const userMessageId = store.addMessage(sessionId, turn.id, 'user', 'complete');
+      store.addPart(userMessageId, { type: 'text', text: content });
+      store.titleFromFirstMessage(sessionId, content);
+      const messageId = store.addMessage(sessionId, turn.id, 'assistant', 'streaming');
+      return { turn, userMessageId, messageId };
+    });
+    const active: ActiveTurn = {
+      id: turn.id,
+      sessionId,
+      events: [],
+      done: false,
+      controller: new AbortController(),
+      finished: Promise.resolve(),
+    };
+    this.latest.set(sessionId, active);
+    this.emit(active, { type: 'turn-start', sessionId, userMessageId, messageId, agent: session.agent });
+    active.finished = this.run(active, agent, messageId);
+    return { turnId: turn.id, messageId };
+  }
+
+  cancel(sessionId: string): boolean {
+    const turn = this.running(sessionId);
+    if (!turn) return false;
+    turn.controller.abort(new StopTurn('cancelled'));
+    return true;
+  }
+
+  /**
+   * Watches a session: replays the latest turn's events after `lastEventId` (`<turnId>:<seq>`),
+   * then delivers live events of this and later turns until unsubscribed.
+   */
+  subscribe(
+    sessionId: string,
+    listener: Listener,
+    lastEventId?: string,
+  ): { replay: TurnEvent[]; unsubscribe: () => void } {
+    const set = this.listeners.get(sessionId) ?? new Set();
+    set.add(listener);
+    this.listeners.set(sessionId, set);
+    const turn = this.latest.get(sessionId);
+    let replay: TurnEvent[] = turn?.events ?? [];
+    if (turn && lastEventId) {
+      const [turnId, seqText] = lastEventId.split(':');
+      if (turnId === turn.id) replay = turn.events.filter((e) => e.seq > Number(seqText));
+    }
+    return {
+      replay: [...replay],
+      unsubscribe: () => {
+        set.delete(listener);
+        if (set.size === 0) this.listeners.delete(sessionId);
+      },
+    };
+  }
+
+  /** Stops every running turn as interrupted and waits until its state is written. */
+  async shutdown(): Promise<void> {
+    const running = [...this.latest.values()].filter((t) => !t.done);
+    for (const turn of running) turn.controller.abort(new StopTurn('interrupted'));
+    await Promise.all(running.map((t) => t.finished));
+  }
+
+  forget(sessionId: string): void {
+    this.cancel(sessionId);
+    this.latest.delete(sessionId);
+  }
+
+  private emit(turn: ActiveTurn, body: TurnEventBody): void {
+    const event = { ...body, turnId: turn.id, seq: turn.events.length + 1 } as TurnEvent;
+    turn.events.push(event);
+    for (const listener of this.listeners.get(turn.sessionId) ?? []) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.deps.log.warn({ err: error }, 'event listener failed');
+      }
+    }
+  }
+
+  private async run(turn: ActiveTurn, agent: Agent | undefined, messageId: string): Promise<void> {
+    const { store, config, tools: registry } = this.deps;
+    const model = config.model;
+    if (!model) return;
+    const signal = turn.controller.signal;
+    let text = '';
+    let textPartId: number | undefined;
+    let dirty = false;
+    const flush = () => {
+      if (dirty && textPartId !== undefined) store.updatePart(textPartId, { type: 'text', text });
+      dirty = false;
+    };
+    const flusher = setInterval(flush, FLUSH_INTERVAL_MS);
+    let status: 'done' | 'cancelled' | 'interrupted' | 'failed' = 'done';
+    let failure: string | null = null;
+    try {
+      let finishedCleanly = false;
+      for (let step = 1; step <= model.maxSteps; step++) {
+        // The agent's tool list is read at every step, so MCP tools that arrive mid-turn are seen.
+        const allowed = registry.forAgent(agent);
+        const chatTools: ChatTool[] = allowed.map((t) => ({
+          type: 'function',
+          function: { name: t.name, description: t.description, parameters: t.inputSchema },
+        }));
+        const history = store.messages(turn.sessionId);
+        const conversation = buildConversation(
+          agent?.systemPrompt || DEFAULT_SYSTEM_PROMPT,
+          history,
+          config.toolResultBudget,
+        );
+        const fitted = fitContext(conversation, chatTools, model.contextWindow);
+        if (fitted.compacted > 0) {
+          const message = `${fitted.compacted} older tool result(s) were left out of the model's context to fit its ${model.contextWindow}-token window (LLM_CONTEXT_WINDOW); they are still stored here.`;
+          store.addPart(messageId, { type: 'notice', message });
+          this.emit(turn, { type: 'notice', message });
+        }
+        text = '';
+        textPartId = undefined;
+        const reply = await streamChat(
+          model,
+          { model: agent?.model ?? model.model, messages: fitted.messages, tools: chatTools },
+          (delta) => {
+            text += delta;
+            if (textPartId === undefined) textPartId = store.addPart(messageId, { type: 'text', text });
+            else dirty = true;
+            this.emit(turn, { type: 'text-delta', messageId, delta });
+          },
+          signal,
+        );
+        flush();
+        if (reply.toolCalls.length === 0) {
+          finishedCleanly = true;
+          break;
+        }
+        await this.runTools(
+          turn,
+          messageId,
+          reply.toolCalls,
+          allowed.map((t) => t.name),
+          agent,
+          signal,
+        );
+      }
+      if (!finishedCleanly) {
+        const message = `stopped after ${model.maxSteps} model steps (LLM_MAX_STEPS) without a final answer`;
+        store.addPart(messageId, { type: 'error', code: 'STEP_LIMIT', message });
+        this.emit(turn, { type: 'error', code: 'STEP_LIMIT', message });
+      }
+    } catch (error) {
+      const reason = signal.reason;
+      if (signal.aborted && reason instanceof StopTurn) {
+        status = reason.status;
+      } else {
+        status = 'failed';
+        failure = describeError(error);
+        const code = error instanceof ModelError ? 'MODEL_ERROR' : 'TURN_FAILED';
+        if (!(error instanceof ModelError)) this.deps.log.error({ err: error }, 'turn failed');
+        store.addPart(messageId, { type: 'error', code, message: failure });
+        this.emit(turn, { type: 'error', code, message: failure });
+      }
+    } finally {
+      clearInterval(flusher);
+      flush();
+      store.transaction(() => {
+        store.setMessageStatus(messageId, status === 'done' || status === 'failed' ? 'complete' : status);
+        store.finishTurn(turn.id, status, failure);
+      });
+      turn.done = true;
+      this.emit(turn, { type: 'done', status });
+    }
+  }
+
+  /** One step's tool calls run concurrently; each result is stored in full and goes back to the model. */
+  private async runTools(
+    turn: ActiveTurn,
+    messageId: string,
+    calls: ChatToolCall[],
+    allowedNames: string[],
+    agent: Agent | undefined,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const { store, tools: registry } = this.deps;
+    const allowed = new Set(allowedNames);
+    const prepared = calls.map((call, index) => {
+      const callId = call.id || `call_${turn.id.slice(0, 8)}_${index}`;
+      let args: Record<string, unknown> | undefined;
+      let argError: string | undefined;
+      try {
+        const parsed: unknown =
+          call.function.arguments.trim() === '' ? {} : JSON.parse(call.function.arguments);
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+          argError = 'arguments must be a JSON object';
+        else args = parsed as Record<string, unknown>;
+      } catch {
+        argError = `arguments are not valid JSON: ${call.function.arguments.slice(0, 200)}`;
+      }
+      const tool = allowed.has(call.function.name) ? registry.get(call.function.name) : undefined;
+      store.addPart(messageId, {
+        type: 'tool_call',
+        callId,
+        name: call.function.name,
+        arguments: args ?? call.function.arguments,
+      });
+      this.emit(turn, {
+        type: 'tool-call',
+        messageId,
+        callId,
+        name: call.function.name,
+        arguments: args ?? call.function.arguments,
+        ...(tool?.server ? { server: tool.server } : {}),
+      });
+      return { callId, name: call.function.name, args, argError, tool };
+    });
+    await Promise.all(
+      prepared.map(async ({ callId, name, args, argError, tool }) => {
+        const started = performance.now();
+        let result: { error: boolean; output: string };
+        if (!tool) {
+          result = { error: true, output: registry.explainMissing(name, allowedNames, agent) };
+        } else if (argError || !args) {
+          result = { error: true, output: `${argError}; call ${name} again with a JSON object of arguments` };
+        } else {
+          result = await tool.run(args, { signal });
+        }
+        if (signal.aborted) throw signal.reason;
+        const durationMs = Math.round(performance.now() - started);
+        store.addPart(messageId, {
+          type: 'tool_result',
+          callId,
+          name,
+          output: result.output,
+          error: result.error,
+          durationMs,
+        });
+        const truncated = result.output.length > EVENT_OUTPUT_CAP;
+        this.emit(turn, {
+          type: 'tool-result',
+          messageId,
+          callId,
+          name,
+          output: truncated ? result.output.slice(0, EVENT_OUTPUT_CAP) : result.output,
+          error: result.error,
+          durationMs,
+          truncated,
+        });
+      }),
+    );
+  }
+}

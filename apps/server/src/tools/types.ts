@@ -1,0 +1,16 @@
+import type { ToolResult } from '@boocode/mcp-hub';
+
+export interface ToolContext {
+  signal: AbortSignal;
+}
+
+/** A tool as the model and the API see it, native or MCP alike. */
+export interface ToolDef {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments (an object schema). */
+  inputSchema: Record<string, unknown>;
+  source: 'native' | 'mcp';
+  server?: string;
+  run(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;
+}
