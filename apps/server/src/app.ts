@@ -17,6 +17,7 @@ import { Workspace } from './tools/workspace.js';
 export interface BooCode {
   app: FastifyInstance;
   hub: McpHub;
+  tools: ToolRegistry;
   store: Store;
   mcpConfig: LoadedConfig;
   /** Connects the MCP servers; call after `listen` so the API is usable at once. */
@@ -93,5 +94,5 @@ export async function createBooCode(config: AppConfig, options: { logger?: boole
     db.close();
   });
 
-  return { app, hub, store, mcpConfig, connectMcp: () => hub.start() };
+  return { app, hub, tools, store, mcpConfig, connectMcp: () => hub.start() };
 }
