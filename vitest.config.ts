@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 const shared = {
-  exclude: ['**/node_modules/**', '**/dist/**'],
+  exclude: ['**/node_modules/**', '**/dist/**', '**/test/fixtures/**'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };
@@ -13,7 +13,12 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'packages/*/test/**/*.test.ts',
+            'apps/*/src/**/*.test.ts',
+            'apps/*/test/**/*.test.ts',
+          ],
           exclude: [...shared.exclude, '**/*.e2e.test.ts'],
         },
       },

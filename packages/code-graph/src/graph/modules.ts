@@ -1,0 +1,181 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const JS_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+
+interface PathAlias {
+  prefix: string;
+  suffix: string;
+  targets: string[];
+}
+
+function readJson(file: string): Record<string, unknown> | undefined {
+  try {
+    // tsconfig allows comments and trailing commas.
+    const text = readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\/|(?<![:"'])\/\/.*$/gm, '')
+      .replace(/,(\s*[}\]])/g, '$1');
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Turns an import specifier into a file of the index: relative paths (with the `.js`→`.ts`
+ * mapping of ESM TypeScript), `tsconfig` `paths`, workspace package names, Python modules and Go
+ * packages. Built once per index pass from the set of indexed files.
+ */
+export class ModuleResolver {
+  private readonly files: Set<string>;
+  private readonly dirs = new Map<string, string[]>();
+  private readonly aliases: PathAlias[] = [];
+  private readonly packages = new Map<string, string>();
+  /** Go modules by directory (relative to root): nested modules are common in monorepos. */
+  private readonly goModules = new Map<string, string>();
+
+  constructor(
+    private readonly root: string,
+    files: Iterable<string>,
+  ) {
+    this.files = new Set(files);
+    for (const file of this.files) {
+      const dir = path.posix.dirname(file);
+      const list = this.dirs.get(dir) ?? [];
+      list.push(file);
+      this.dirs.set(dir, list);
+    }
+    this.loadTsconfigPaths();
+    this.loadWorkspacePackages();
+    this.loadGoModules();
+  }
+
+  private loadTsconfigPaths(): void {
+    for (const name of ['tsconfig.json', 'tsconfig.base.json', 'jsconfig.json']) {
+      const config = readJson(path.join(this.root, name));
+      const options = config?.compilerOptions as
+        | { baseUrl?: string; paths?: Record<string, string[]> }
+        | undefined;
+      if (!options?.paths) continue;
+      const base = options.baseUrl ?? '.';
+      for (const [pattern, targets] of Object.entries(options.paths)) {
+        const [prefix = '', suffix = ''] = pattern.split('*');
+        this.aliases.push({
+          prefix,
+          suffix,
+          targets: targets.map((t) => path.posix.normalize(path.posix.join(base, t))),
+        });
+      }
+    }
+  }
+
+  private loadWorkspacePackages(): void {
+    const seen = new Set<string>();
+    for (const file of this.files) {
+      let dir = path.posix.dirname(file);
+      while (dir !== '.' && dir !== '' && !seen.has(dir)) {
+        seen.add(dir);
+        const pkg = readJson(path.join(this.root, dir, 'package.json'));
+        if (typeof pkg?.name === 'string') this.packages.set(pkg.name, dir);
+        dir = path.posix.dirname(dir);
+      }
+    }
+  }
+
+  private loadGoModules(): void {
+    const checked = new Set<string>();
+    for (const file of this.files) {
+      if (!file.endsWith('.go')) continue;
+      let dir = path.posix.dirname(file);
+      for (;;) {
+        if (checked.has(dir)) break;
+        checked.add(dir);
+        const goMod = path.join(this.root, dir, 'go.mod');
+        if (existsSync(goMod)) {
+          const name = /^module\s+(\S+)/m.exec(readFileSync(goMod, 'utf8'))?.[1];
+          if (name) this.goModules.set(dir, name);
+        }
+        if (dir === '.' || dir === '') break;
+        dir = path.posix.dirname(dir);
+      }
+    }
+  }
+
+  /** The indexed file a specifier imported from `fromFile` refers to, if it is in the index. */
+  resolve(fromFile: string, specifier: string, language: string): string | undefined {
+    if (language === 'python') return this.resolvePython(fromFile, specifier);
+    if (language === 'go') return this.resolveGoDir(specifier);
+    if (specifier.startsWith('.'))
+      return this.resolveJsPath(path.posix.join(path.posix.dirname(fromFile), specifier));
+    for (const alias of this.aliases) {
+      if (!specifier.startsWith(alias.prefix) || !specifier.endsWith(alias.suffix)) continue;
+      const star = specifier.slice(alias.prefix.length, specifier.length - alias.suffix.length);
+      for (const target of alias.targets) {
+        const found = this.resolveJsPath(target.replace('*', star));
+        if (found) return found;
+      }
+    }
+    const parts = specifier.split('/');
+    const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? '');
+    const dir = this.packages.get(name);
+    if (dir !== undefined) {
+      const sub = specifier.slice(name.length + 1);
+      return sub
+        ? (this.resolveJsPath(path.posix.join(dir, 'src', sub)) ??
+            this.resolveJsPath(path.posix.join(dir, sub)))
+        : (this.resolveJsPath(path.posix.join(dir, 'src/index')) ??
+            this.resolveJsPath(path.posix.join(dir, 'index')));
+    }
+    return undefined;
+  }
+
+  private resolveJsPath(target: string): string | undefined {
+    const clean = path.posix.normalize(target);
+    if (this.files.has(clean)) return clean;
+    const stem = clean.replace(/\.(m|c)?js$|\.jsx$/, '');
+    for (const ext of JS_EXTENSIONS) if (this.files.has(stem + ext)) return stem + ext;
+    for (const ext of JS_EXTENSIONS)
+      if (this.files.has(`${clean}/index${ext}`)) return `${clean}/index${ext}`;
+    return undefined;
+  }
+
+  private resolvePython(fromFile: string, specifier: string): string | undefined {
+    const dots = /^\.*/.exec(specifier)?.[0].length ?? 0;
+    const rest = specifier.slice(dots).replace(/\./g, '/');
+    const bases: string[] = [];
+    if (dots > 0) {
+      let base = path.posix.dirname(fromFile);
+      for (let i = 1; i < dots; i++) base = path.posix.dirname(base);
+      bases.push(base);
+    } else {
+      // Absolute imports: from the root, or from any ancestor of the importing file (src layouts).
+      let dir = path.posix.dirname(fromFile);
+      bases.push('.');
+      while (dir !== '.' && dir !== '') {
+        bases.push(dir);
+        dir = path.posix.dirname(dir);
+      }
+    }
+    for (const base of bases) {
+      const target = path.posix.normalize(path.posix.join(base, rest));
+      for (const candidate of [`${target}.py`, `${target}/__init__.py`])
+        if (this.files.has(candidate)) return candidate;
+    }
+    return undefined;
+  }
+
+  /** Go imports name packages (directories); the first file stands for the package. */
+  private resolveGoDir(specifier: string): string | undefined {
+    for (const [moduleDir, name] of this.goModules) {
+      if (specifier !== name && !specifier.startsWith(`${name}/`)) continue;
+      const dir = path.posix.normalize(path.posix.join(moduleDir, specifier.slice(name.length + 1) || '.'));
+      const found = this.dirs.get(dir)?.find((f) => f.endsWith('.go'));
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  filesInDir(file: string): string[] {
+    return this.dirs.get(path.posix.dirname(file)) ?? [];
+  }
+}

@@ -1,0 +1,397 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import picomatch from 'picomatch';
+import { type Grade, gradeAverage, gradeFunction } from '../health/grade.js';
+import type { Db } from '../index/store.js';
+import type { FunctionMetrics } from '../parse/facts.js';
+import { rankBm25 } from '../search/bm25.js';
+
+export class QueryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'QueryError';
+  }
+}
+
+export interface SymbolInfo {
+  id: number;
+  name: string;
+  kind: string;
+  file: string;
+  line: number;
+  endLine: number;
+  signature: string;
+  doc?: string;
+  parent?: string;
+  exported: boolean;
+}
+
+interface SymbolRow {
+  id: number;
+  name: string;
+  short: string;
+  kind: string;
+  file: string;
+  line: number;
+  end_line: number;
+  signature: string;
+  doc: string | null;
+  parent: string | null;
+  exported: number;
+  metrics: string | null;
+  body_hash: string | null;
+}
+
+const TEST_FILE =
+  /(^|\/)(__tests__|tests?|spec)\/|\.(test|spec)\.[cm]?[jt]sx?$|_test\.(go|py)$|(^|\/)test_[^/]*\.py$/;
+export const isTestFile = (file: string) => TEST_FILE.test(file);
+
+const info = (r: SymbolRow): SymbolInfo => ({
+  id: r.id,
+  name: r.name,
+  kind: r.kind,
+  file: r.file,
+  line: r.line,
+  endLine: r.end_line,
+  signature: r.signature,
+  ...(r.doc ? { doc: r.doc } : {}),
+  ...(r.parent ? { parent: r.parent } : {}),
+  exported: r.exported === 1,
+});
+
+export class Queries {
+  constructor(
+    private readonly db: Db,
+    private readonly root: string,
+  ) {}
+
+  /** Symbols a user-given name means: `Class.method`, `method`, or `file:name`. */
+  find(symbol: string, file?: string): SymbolRow[] {
+    const [maybeFile, maybeName] = symbol.includes(':') && !file ? symbol.split(':') : [file, symbol];
+    const name = maybeName ?? symbol;
+    const where = name.includes('.') ? 'name = ?' : 'short = ?';
+    const rows = this.db
+      .prepare(`SELECT * FROM symbols WHERE ${where}${maybeFile ? ' AND file = ?' : ''} ORDER BY file, line`)
+      .all(...(maybeFile ? [name, maybeFile] : [name])) as SymbolRow[];
+    if (rows.length === 0) {
+      const near = this.search(name, { limit: 5 }).results.map((r) => r.name);
+      throw new QueryError(
+        `no symbol named "${symbol}"${maybeFile ? ` in ${maybeFile}` : ''}${near.length ? `; did you mean ${near.join(', ')}?` : '; try symbol_search'}`,
+      );
+    }
+    return rows;
+  }
+
+  search(
+    query: string,
+    options: { kind?: string; language?: string; path?: string; limit?: number; cursor?: string } = {},
+  ) {
+    const rows = this.db
+      .prepare(
+        `SELECT s.*, f.language FROM symbols s JOIN files f ON f.path = s.file${options.kind ? ' WHERE s.kind = ?' : ''}`,
+      )
+      .all(...(options.kind ? [options.kind] : [])) as (SymbolRow & { language: string })[];
+    const matchesPath = options.path ? picomatch(options.path, { dot: true }) : undefined;
+    const candidates = rows.filter(
+      (r) => (!options.language || r.language === options.language) && (!matchesPath || matchesPath(r.file)),
+    );
+    const byId = new Map(candidates.map((r) => [r.id, r]));
+    const wantsTests = /\btests?\b|\bspec\b/i.test(query);
+    const ranked = rankBm25(
+      candidates.map((r) => ({
+        id: r.id,
+        fields: [
+          { text: r.name, weight: 3 },
+          { text: r.signature, weight: 1 },
+          { text: r.doc ?? '', weight: 1 },
+          { text: r.file, weight: 0.5 },
+        ],
+      })),
+      query,
+    )
+      .map((hit) => {
+        const row = byId.get(hit.id) as SymbolRow;
+        // Production code first unless the query asks for tests.
+        const penalty = isTestFile(row.file) && !wantsTests ? 0.5 : 1;
+        return { row, score: hit.score * penalty };
+      })
+      .sort((a, b) => b.score - a.score);
+    const offset = Number(options.cursor ?? 0) || 0;
+    const limit = Math.min(options.limit ?? 20, 100);
+    const page = ranked.slice(offset, offset + limit);
+    return {
+      total: ranked.length,
+      results: page.map(({ row, score }) => ({ ...info(row), score: Math.round(score * 1000) / 1000 })),
+      ...(offset + limit < ranked.length ? { nextCursor: String(offset + limit) } : {}),
+    };
+  }
+
+  private symbolById(id: number): SymbolRow | undefined {
+    return this.db.prepare('SELECT * FROM symbols WHERE id = ?').get(id) as SymbolRow | undefined;
+  }
+
+  /** Callers (`up`) or callees (`down`) breadth-first to `depth`, each edge with its kind and confidence. */
+  walk(symbol: string, file: string | undefined, direction: 'up' | 'down', depth: number, limit: number) {
+    const start = this.find(symbol, file);
+    const edgeSql =
+      direction === 'up'
+        ? 'SELECT * FROM edges WHERE callee_id = ?'
+        : 'SELECT * FROM edges WHERE caller_id = ? ORDER BY line';
+    const stmt = this.db.prepare(edgeSql);
+    const seen = new Set(start.map((s) => s.id));
+    let frontier = start.map((s) => s.id);
+    const edges: {
+      from: string;
+      to: string;
+      file: string;
+      line: number;
+      kind: string;
+      confidence: number;
+      depth: number;
+      toFile?: string;
+    }[] = [];
+    let truncated = false;
+    for (let level = 1; level <= depth && frontier.length > 0; level++) {
+      const next: number[] = [];
+      for (const id of frontier) {
+        for (const edge of stmt.all(id) as {
+          caller_id: number | null;
+          callee_id: number | null;
+          callee_name: string;
+          file: string;
+          line: number;
+          kind: string;
+          confidence: number;
+        }[]) {
+          if (edges.length >= limit) {
+            truncated = true;
+            break;
+          }
+          const caller = edge.caller_id !== null ? this.symbolById(edge.caller_id) : undefined;
+          const callee = edge.callee_id !== null ? this.symbolById(edge.callee_id) : undefined;
+          edges.push({
+            from: caller?.name ?? `<module ${edge.file}>`,
+            to: callee?.name ?? edge.callee_name,
+            file: edge.file,
+            line: edge.line,
+            kind: edge.kind,
+            confidence: edge.confidence,
+            depth: level,
+            ...(callee ? { toFile: callee.file } : {}),
+          });
+          const nextId = direction === 'up' ? edge.caller_id : edge.callee_id;
+          if (nextId !== null && !seen.has(nextId)) {
+            seen.add(nextId);
+            next.push(nextId);
+          }
+        }
+      }
+      frontier = next;
+    }
+    return { symbol: start.map(info), edges, truncated };
+  }
+
+  /** Shortest call chains from one symbol to another, through resolved edges. */
+  paths(from: string, to: string, maxDepth: number) {
+    const sources = this.find(from);
+    const targets = new Set(this.find(to).map((s) => s.id));
+    const stmt = this.db.prepare(
+      'SELECT DISTINCT callee_id FROM edges WHERE caller_id = ? AND callee_id IS NOT NULL',
+    );
+    const found: number[][] = [];
+    let queue: number[][] = sources.map((s) => [s.id]);
+    const visited = new Set(sources.map((s) => s.id));
+    for (let depth = 0; depth < maxDepth && queue.length > 0 && found.length < 10; depth++) {
+      const next: number[][] = [];
+      for (const path of queue) {
+        const last = path.at(-1) as number;
+        for (const { callee_id } of stmt.all(last) as { callee_id: number }[]) {
+          const extended = [...path, callee_id];
+          if (targets.has(callee_id)) found.push(extended);
+          else if (!visited.has(callee_id)) {
+            visited.add(callee_id);
+            next.push(extended);
+          }
+        }
+      }
+      queue = next;
+    }
+    return {
+      paths: found.slice(0, 10).map((p) =>
+        p.map((id) => {
+          const s = this.symbolById(id) as SymbolRow;
+          return `${s.name} (${s.file}:${s.line})`;
+        }),
+      ),
+      truncated: found.length > 10,
+    };
+  }
+
+  health(file: string | undefined, limit: number) {
+    const rows = this.db
+      .prepare(`SELECT * FROM symbols WHERE metrics IS NOT NULL${file ? ' AND file = ?' : ''}`)
+      .all(...(file ? [file] : [])) as SymbolRow[];
+    if (file && rows.length === 0) {
+      const known = this.db.prepare('SELECT 1 FROM files WHERE path = ?').get(file);
+      if (!known)
+        throw new QueryError(
+          `${file} is not in the index (not a source file, ignored, or misspelt); paths are relative to root`,
+        );
+    }
+    const duplicates = this.duplicates(file);
+    const functions = rows.map((r) => {
+      const m = JSON.parse(r.metrics as string) as FunctionMetrics;
+      return { name: r.name, file: r.file, line: r.line, grade: gradeFunction(m), ...m };
+    });
+    const byWorst = [...functions].sort(
+      (a, b) => b.grade.localeCompare(a.grade) || b.cognitive - a.cognitive || b.cyclomatic - a.cyclomatic,
+    );
+    const distribution: Record<Grade, number> = { A: 0, B: 0, C: 0, D: 0, F: 0 };
+    for (const f of functions) distribution[f.grade]++;
+    const grade = gradeAverage(functions);
+    if (file) {
+      return {
+        file,
+        grade,
+        metrics: {
+          functions: functions.length,
+          maxCyclomatic: Math.max(0, ...functions.map((f) => f.cyclomatic)),
+          maxCognitive: Math.max(0, ...functions.map((f) => f.cognitive)),
+          lines: Math.max(0, ...rows.map((r) => r.end_line)),
+        },
+        distribution,
+        functions: byWorst.slice(0, limit),
+        duplicates,
+        truncated: functions.length > limit,
+      };
+    }
+    const files = (this.db.prepare('SELECT COUNT(*) AS n FROM files').get() as { n: number }).n;
+    return {
+      grade,
+      files,
+      functions: functions.length,
+      distribution,
+      hotspots: byWorst.slice(0, limit),
+      duplicates: duplicates.slice(0, limit),
+      truncated: functions.length > limit,
+    };
+  }
+
+  /** Function bodies that are the same once whitespace and comments are gone. */
+  private duplicates(file?: string) {
+    const groups = this.db
+      .prepare(
+        `SELECT body_hash, GROUP_CONCAT(name || ' (' || file || ':' || line || ')', '; ') AS places, COUNT(*) AS n
+         FROM symbols WHERE body_hash IS NOT NULL GROUP BY body_hash HAVING n > 1 ORDER BY n DESC`,
+      )
+      .all() as { places: string; n: number }[];
+    const all = groups.map((g) => g.places.split('; '));
+    return file ? all.filter((places) => places.some((p) => p.includes(`(${file}:`))) : all;
+  }
+
+  /** What a change reaches: transitive callers with confidence, entry points and tests. */
+  async impact(options: { symbol?: string; file?: string; diff?: string; depth: number; limit: number }) {
+    let changed: SymbolRow[] = [];
+    if (options.symbol) changed = this.find(options.symbol, options.file);
+    else if (options.file) {
+      changed = this.db.prepare('SELECT * FROM symbols WHERE file = ?').all(options.file) as SymbolRow[];
+      if (changed.length === 0 && !this.db.prepare('SELECT 1 FROM files WHERE path = ?').get(options.file)) {
+        throw new QueryError(`${options.file} is not in the index; paths are relative to root`);
+      }
+    } else if (options.diff) changed = await this.changedByDiff(options.diff);
+    else throw new QueryError('give one of symbol, file or diff (a git range such as HEAD~1..HEAD)');
+
+    const stmt = this.db.prepare('SELECT caller_id, file, line, confidence FROM edges WHERE callee_id = ?');
+    const best = new Map<number, { depth: number; confidence: number; file: string; line: number }>();
+    const moduleCallers = new Set<string>();
+    let frontier = changed.map((s) => ({ id: s.id, confidence: 1 }));
+    const seen = new Set(changed.map((s) => s.id));
+    for (let depth = 1; depth <= options.depth && frontier.length > 0; depth++) {
+      const next: { id: number; confidence: number }[] = [];
+      for (const node of frontier) {
+        for (const edge of stmt.all(node.id) as {
+          caller_id: number | null;
+          file: string;
+          line: number;
+          confidence: number;
+        }[]) {
+          const confidence = Math.round(node.confidence * edge.confidence * 100) / 100;
+          if (edge.caller_id === null) {
+            moduleCallers.add(edge.file);
+            continue;
+          }
+          if (seen.has(edge.caller_id)) continue;
+          seen.add(edge.caller_id);
+          best.set(edge.caller_id, { depth, confidence, file: edge.file, line: edge.line });
+          next.push({ id: edge.caller_id, confidence });
+        }
+      }
+      frontier = next;
+    }
+    const callers = [...best.entries()]
+      .map(([id, meta]) => ({ symbol: this.symbolById(id) as SymbolRow, ...meta }))
+      .sort((a, b) => a.depth - b.depth || b.confidence - a.confidence);
+    const callerFiles = new Set([...callers.map((c) => c.symbol.file), ...moduleCallers]);
+    const tests = [...callerFiles].filter(isTestFile).sort();
+    const entryPoints = callers
+      .filter(
+        (c) =>
+          !isTestFile(c.symbol.file) &&
+          (c.symbol.exported === 1 || /route|handler|controller|main/i.test(c.symbol.name + c.symbol.file)),
+      )
+      .map((c) => `${c.symbol.name} (${c.symbol.file}:${c.symbol.line})`);
+    return {
+      changed: changed.map((s) => `${s.name} (${s.file}:${s.line})`),
+      callers: callers.slice(0, options.limit).map((c) => ({
+        symbol: c.symbol.name,
+        file: c.symbol.file,
+        line: c.symbol.line,
+        depth: c.depth,
+        confidence: c.confidence,
+      })),
+      entryPoints: entryPoints.slice(0, options.limit),
+      tests,
+      truncated: callers.length > options.limit,
+    };
+  }
+
+  private async changedByDiff(range: string): Promise<SymbolRow[]> {
+    if (!/^[\w./~^@{}-]+(\.\.\.?[\w./~^@{}-]+)?$/.test(range)) {
+      throw new QueryError(`"${range}" is not a git range such as HEAD~1..HEAD or main...feature`);
+    }
+    let output: string;
+    try {
+      ({ stdout: output } = await promisify(execFile)(
+        'git',
+        ['diff', '--unified=0', '--no-color', range, '--'],
+        {
+          cwd: this.root,
+          maxBuffer: 32 * 1024 * 1024,
+          timeout: 30_000,
+        },
+      ));
+    } catch (error) {
+      throw new QueryError(
+        `git diff ${range} failed: ${(error as { stderr?: string }).stderr?.trim() || (error as Error).message}`,
+      );
+    }
+    const touched: SymbolRow[] = [];
+    let file: string | undefined;
+    const inFile = this.db.prepare('SELECT * FROM symbols WHERE file = ? AND line <= ? AND end_line >= ?');
+    for (const line of output.split('\n')) {
+      const header = /^\+\+\+ b\/(.*)$/.exec(line);
+      if (header) file = header[1];
+      const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/.exec(line);
+      if (hunk && file) {
+        const start = Number(hunk[1]);
+        const end = start + Math.max(0, Number(hunk[2] ?? 1) - 1);
+        for (const s of inFile.all(file, end, start) as SymbolRow[])
+          if (!touched.some((t) => t.id === s.id)) touched.push(s);
+      }
+    }
+    // The innermost symbols are the changed ones; their enclosing classes add nothing.
+    return touched.filter(
+      (s) => s.kind === 'function' || s.kind === 'method' || !touched.some((t) => t.parent === s.name),
+    );
+  }
+}

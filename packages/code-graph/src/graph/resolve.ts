@@ -1,0 +1,238 @@
+import path from 'node:path';
+import type { Db } from '../index/store.js';
+import { ModuleResolver } from './modules.js';
+
+export type EdgeKind = 'direct' | 'method' | 'constructor' | 'dynamic' | 'unresolved';
+
+interface SymbolRow {
+  id: number;
+  file: string;
+  name: string;
+  short: string;
+  kind: string;
+  parent: string | null;
+  exported: number;
+}
+
+interface CallRow {
+  file: string;
+  caller: string | null;
+  callee: string;
+  receiver: string | null;
+  kind: 'call' | 'method' | 'new';
+  line: number;
+}
+
+interface ImportRow {
+  file: string;
+  local: string;
+  imported: string;
+  source: string;
+  reexport: number;
+}
+
+interface Target {
+  id: number | null;
+  kind: EdgeKind;
+  confidence: number;
+}
+
+const UNRESOLVED: Target = { id: null, kind: 'unresolved', confidence: 0 };
+
+const CONSTRUCTOR_NAMES = ['constructor', '__init__', 'initialize', 'new'];
+
+/**
+ * Recomputes every call edge from the stored facts. Resolution order mirrors how a reader would
+ * follow a call: the receiver's type, then this file's declarations, then imports (through
+ * re-exports), then the package (Go, same directory), and only then a unique name anywhere,
+ * which is marked `dynamic` with low confidence.
+ */
+export function rebuildEdges(db: Db, root: string): number {
+  const symbols = db
+    .prepare('SELECT id, file, name, short, kind, parent, exported FROM symbols')
+    .all() as SymbolRow[];
+  const calls = db.prepare('SELECT file, caller, callee, receiver, kind, line FROM calls').all() as CallRow[];
+  const imports = db
+    .prepare('SELECT file, local, imported, source, reexport FROM imports')
+    .all() as ImportRow[];
+  const files = db.prepare('SELECT path, language, types FROM files').all() as {
+    path: string;
+    language: string;
+    types: string;
+  }[];
+
+  const language = new Map(files.map((f) => [f.path, f.language]));
+  const types = new Map(files.map((f) => [f.path, JSON.parse(f.types) as Record<string, string>]));
+  const modules = new ModuleResolver(root, language.keys());
+  const byFile = new Map<string, Map<string, SymbolRow>>();
+  const byShort = new Map<string, SymbolRow[]>();
+  for (const s of symbols) {
+    const map = byFile.get(s.file) ?? new Map<string, SymbolRow>();
+    if (!map.has(s.name)) map.set(s.name, s);
+    byFile.set(s.file, map);
+    const list = byShort.get(s.short) ?? [];
+    list.push(s);
+    byShort.set(s.short, list);
+  }
+  const importsOf = new Map<string, ImportRow[]>();
+  for (const i of imports) {
+    const list = importsOf.get(i.file) ?? [];
+    list.push(i);
+    importsOf.set(i.file, list);
+  }
+
+  /** A name exported by a module, following `export … from` chains. */
+  const exported = (file: string, name: string, depth = 0): SymbolRow | undefined => {
+    if (depth > 6) return undefined;
+    const own = byFile.get(file);
+    if (name === 'default') {
+      const defaults = [...(own?.values() ?? [])].filter((s) => s.exported && !s.parent);
+      if (defaults.length === 1) return defaults[0];
+    }
+    const direct = own?.get(name);
+    if (direct) return direct;
+    for (const i of importsOf.get(file) ?? []) {
+      if (!i.reexport) continue;
+      if (i.local !== name && i.imported !== '*') continue;
+      const target = modules.resolve(file, i.source, language.get(file) ?? '');
+      if (!target) continue;
+      const found = exported(target, i.imported === '*' ? name : i.imported, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  };
+
+  /** What a name bound in `file` refers to: a local declaration or an import. */
+  const bound = (file: string, name: string): { symbol?: SymbolRow; module?: string } => {
+    const local = byFile.get(file)?.get(name);
+    if (local) return { symbol: local };
+    for (const i of importsOf.get(file) ?? []) {
+      if (i.local !== name || i.reexport) continue;
+      const target = modules.resolve(file, i.source, language.get(file) ?? '');
+      if (!target) return {};
+      if (i.imported === '*') return { module: target };
+      const symbol = exported(target, i.imported);
+      return symbol ? { symbol } : {};
+    }
+    if (language.get(file) === 'go') {
+      for (const sibling of modules.filesInDir(file)) {
+        const found = byFile.get(sibling)?.get(name);
+        if (found) return { symbol: found };
+      }
+    }
+    return {};
+  };
+
+  const memberOf = (type: SymbolRow, member: string): SymbolRow | undefined => {
+    const inFile = byFile.get(type.file)?.get(`${type.name}.${member}`);
+    if (inFile) return inFile;
+    // Go methods and Rust impls may live in another file of the same package.
+    return byShort
+      .get(member)
+      ?.find((s) => s.parent === type.name && path.posix.dirname(s.file) === path.posix.dirname(type.file));
+  };
+
+  const constructorOf = (type: SymbolRow): Target => {
+    for (const name of CONSTRUCTOR_NAMES) {
+      const ctor = memberOf(type, name);
+      if (ctor) return { id: ctor.id, kind: 'constructor', confidence: 0.9 };
+    }
+    return { id: type.id, kind: 'constructor', confidence: 0.9 };
+  };
+
+  /**
+   * Last resort for a plain call: one function of that name anywhere (a global, or an import we
+   * could not follow). Method calls on an untyped receiver are never guessed this way: `console.log`
+   * must not become a call to the project's own `log` method.
+   */
+  const byNameOnly = (name: string): Target => {
+    const candidates = (byShort.get(name) ?? []).filter((s) => s.kind === 'function');
+    if (candidates.length === 1 && candidates[0])
+      return { id: candidates[0].id, kind: 'dynamic', confidence: 0.4 };
+    return UNRESOLVED;
+  };
+
+  const typeOfReceiver = (call: CallRow, receiver: string): SymbolRow | undefined => {
+    const hints = types.get(call.file) ?? {};
+    const callerClass = call.caller?.includes('.') ? call.caller.split('.')[0] : undefined;
+    const key = receiver.replace(/^self\./, 'this.');
+    const typeName =
+      hints[`${call.caller ?? ''}::${receiver}`] ??
+      (callerClass ? hints[`${callerClass}::${key}`] : undefined) ??
+      hints[`::${receiver}`];
+    if (!typeName) return undefined;
+    const found = bound(call.file, typeName.split('.').pop() ?? typeName).symbol;
+    return found && found.kind !== 'function' && found.kind !== 'method' ? found : undefined;
+  };
+
+  const resolve = (call: CallRow): Target => {
+    const callerSymbol = call.caller ? byFile.get(call.file)?.get(call.caller) : undefined;
+    if (call.kind === 'new') {
+      const type = bound(call.file, call.callee).symbol;
+      if (type) return constructorOf(type);
+      return UNRESOLVED;
+    }
+    if (call.kind === 'call') {
+      const target = bound(call.file, call.callee);
+      if (target.symbol) {
+        const isType = ['class', 'struct'].includes(target.symbol.kind);
+        // Python and Ruby construct with a plain call: `User(x)`.
+        if (isType) return constructorOf(target.symbol);
+        return { id: target.symbol.id, kind: 'direct', confidence: 0.95 };
+      }
+      if (callerSymbol?.parent) {
+        const sibling = byFile.get(call.file)?.get(`${callerSymbol.parent}.${call.callee}`);
+        if (sibling) return { id: sibling.id, kind: 'method', confidence: 0.8 };
+      }
+      return byNameOnly(call.callee);
+    }
+    const receiver = call.receiver ?? '';
+    if (receiver === 'this' || receiver === 'self' || receiver === 'super') {
+      const owner =
+        callerSymbol?.parent ?? (call.caller?.includes('.') ? call.caller.split('.')[0] : undefined);
+      const method = owner ? byFile.get(call.file)?.get(`${owner}.${call.callee}`) : undefined;
+      if (method) return { id: method.id, kind: 'method', confidence: 0.95 };
+      return UNRESOLVED;
+    }
+    const typed = typeOfReceiver(call, receiver);
+    if (typed) {
+      const method = memberOf(typed, call.callee);
+      if (method) return { id: method.id, kind: 'method', confidence: 0.85 };
+    }
+    if (/^[A-Za-z_$][\w$]*$/.test(receiver)) {
+      const target = bound(call.file, receiver);
+      if (target.module) {
+        const symbol = exported(target.module, call.callee) ?? goPackageMember(target.module, call.callee);
+        if (symbol) return { id: symbol.id, kind: 'direct', confidence: 0.9 };
+      }
+      if (target.symbol && ['class', 'struct', 'interface', 'trait', 'module'].includes(target.symbol.kind)) {
+        const method = memberOf(target.symbol, call.callee);
+        if (method) return { id: method.id, kind: 'method', confidence: 0.85 };
+      }
+    }
+    return UNRESOLVED;
+  };
+
+  const goPackageMember = (anyFile: string, name: string): SymbolRow | undefined => {
+    for (const sibling of modules.filesInDir(anyFile)) {
+      const found = byFile.get(sibling)?.get(name);
+      if (found) return found;
+    }
+    return undefined;
+  };
+
+  const insert = db.prepare(
+    'INSERT INTO edges (caller_id, callee_id, callee_name, file, line, kind, confidence) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  let count = 0;
+  db.transaction(() => {
+    db.exec('DELETE FROM edges');
+    for (const call of calls) {
+      const callerId = call.caller ? (byFile.get(call.file)?.get(call.caller)?.id ?? null) : null;
+      const target = resolve(call);
+      insert.run(callerId, target.id, call.callee, call.file, call.line, target.kind, target.confidence);
+      count++;
+    }
+  })();
+  return count;
+}

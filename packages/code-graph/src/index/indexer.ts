@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { rebuildEdges } from '../graph/resolve.js';
+import type { FileFacts } from '../parse/facts.js';
+import { type LanguageId, languageOf } from '../parse/languages.js';
+import { parseMany } from '../parse/pool.js';
+import { type Db, type FileRow, openIndex, writeFile } from './store.js';
+import { listSourceFiles, MAX_FILE_BYTES } from './walk.js';
+
+export interface RefreshStats {
+  files: number;
+  parsed: number;
+  unchanged: number;
+  removed: number;
+  /** Files with syntax errors (indexed partially) or that could not be parsed at all. */
+  unparsed: { file: string; lines?: number[]; error?: string }[];
+  edges: number;
+  ms: number;
+}
+
+/** Where the index of `root` lives: outside the repository, keyed by a hash of its path. */
+export function cacheFileFor(root: string, env: NodeJS.ProcessEnv = process.env): string {
+  const base =
+    env.CODE_GRAPH_CACHE_DIR ?? path.join(env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'boocontext');
+  const key = createHash('sha256').update(root).digest('hex').slice(0, 16);
+  return path.join(base, key, 'code-graph.db');
+}
+
+/**
+ * One repository's index. `refresh` stats every source file, re-reads only those whose size or
+ * mtime changed, re-parses only those whose content hash changed, and rebuilds call edges when
+ * anything did.
+ */
+export class CodeIndex {
+  lastRefresh?: RefreshStats;
+  private refreshing?: Promise<RefreshStats>;
+  private refreshedAt = 0;
+
+  private constructor(
+    readonly root: string,
+    readonly db: Db,
+  ) {}
+
+  static open(root: string, env: NodeJS.ProcessEnv = process.env): CodeIndex {
+    return new CodeIndex(root, openIndex(cacheFileFor(root, env)));
+  }
+
+  /** Refreshes unless one finished less than `maxAgeMs` ago; concurrent callers share one pass. */
+  async ensureFresh(maxAgeMs = 2_000, signal?: AbortSignal): Promise<RefreshStats> {
+    if (this.lastRefresh && Date.now() - this.refreshedAt < maxAgeMs) return this.lastRefresh;
+    this.refreshing ??= this.refresh(signal).finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  async refresh(signal?: AbortSignal): Promise<RefreshStats> {
+    const started = performance.now();
+    const sources = await listSourceFiles(this.root, signal);
+    const known = new Map(
+      (
+        this.db.prepare('SELECT path, hash, size, mtime_ms FROM files').all() as Pick<
+          FileRow,
+          'path' | 'hash' | 'size' | 'mtime_ms'
+        >[]
+      ).map((r) => [r.path, r]),
+    );
+    const toParse: {
+      rel: string;
+      source: string;
+      hash: string;
+      size: number;
+      mtimeMs: number;
+      language: LanguageId;
+    }[] = [];
+    const touch = this.db.prepare('UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?');
+    let unchanged = 0;
+    const unparsed: RefreshStats['unparsed'] = [];
+    for (const file of sources) {
+      if (signal?.aborted) throw new Error('indexing cancelled');
+      const info = await stat(file.abs).catch(() => undefined);
+      if (!info || info.size > MAX_FILE_BYTES) continue;
+      const old = known.get(file.rel);
+      known.delete(file.rel);
+      if (old && old.size === info.size && old.mtime_ms === Math.floor(info.mtimeMs)) {
+        unchanged++;
+        continue;
+      }
+      const buffer = await readFile(file.abs).catch(() => undefined);
+      if (!buffer || buffer.subarray(0, 8192).includes(0)) continue;
+      const hash = createHash('sha1').update(buffer).digest('hex');
+      if (old?.hash === hash) {
+        touch.run(info.size, Math.floor(info.mtimeMs), file.rel);
+        unchanged++;
+        continue;
+      }
+      const language = languageOf(file.rel);
+      if (language)
+        toParse.push({
+          rel: file.rel,
+          source: buffer.toString('utf8'),
+          hash,
+          size: info.size,
+          mtimeMs: Math.floor(info.mtimeMs),
+          language,
+        });
+    }
+    const results: (FileFacts | undefined)[] = new Array(toParse.length);
+    await parseMany(
+      toParse.map((j) => ({ source: j.source, language: j.language })),
+      (index, outcome) => {
+        const job = toParse[index];
+        if (!job) return;
+        if ('facts' in outcome) results[index] = outcome.facts;
+        else unparsed.push({ file: job.rel, error: outcome.error });
+      },
+      signal,
+    );
+    const removed = [...known.keys()];
+    this.db.transaction(() => {
+      const del = this.db.prepare('DELETE FROM files WHERE path = ?');
+      for (const rel of removed) del.run(rel);
+      for (const [index, job] of toParse.entries()) {
+        const facts = results[index];
+        if (!facts) continue;
+        writeFile(
+          this.db,
+          { path: job.rel, hash: job.hash, size: job.size, mtime_ms: job.mtimeMs, language: job.language },
+          facts,
+        );
+      }
+    })();
+    const changed = toParse.length > 0 || removed.length > 0;
+    const edges = changed || !this.lastRefresh ? this.countOrRebuild(changed) : this.lastRefresh.edges;
+    for (const row of this.db
+      .prepare("SELECT path, error_lines FROM files WHERE error_lines != '[]'")
+      .all() as { path: string; error_lines: string }[]) {
+      unparsed.push({ file: row.path, lines: JSON.parse(row.error_lines) as number[] });
+    }
+    const stats: RefreshStats = {
+      files: sources.length,
+      parsed: toParse.length,
+      unchanged,
+      removed: removed.length,
+      unparsed,
+      edges,
+      ms: Math.round(performance.now() - started),
+    };
+    this.lastRefresh = stats;
+    this.refreshedAt = Date.now();
+    return stats;
+  }
+
+  private countOrRebuild(changed: boolean): number {
+    if (changed) return rebuildEdges(this.db, this.root);
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM edges').get() as { n: number }).n;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,136 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { FileFacts } from '../parse/facts.js';
+
+export type Db = Database.Database;
+
+const SCHEMA_VERSION = 2;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS files (
+  path TEXT PRIMARY KEY,
+  hash TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  mtime_ms INTEGER NOT NULL,
+  language TEXT NOT NULL,
+  error_lines TEXT NOT NULL,
+  types TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS symbols (
+  id INTEGER PRIMARY KEY,
+  file TEXT NOT NULL REFERENCES files(path) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  short TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  end_line INTEGER NOT NULL,
+  signature TEXT NOT NULL,
+  doc TEXT,
+  parent TEXT,
+  exported INTEGER NOT NULL,
+  metrics TEXT,
+  body_hash TEXT
+);
+CREATE INDEX IF NOT EXISTS symbols_short ON symbols(short);
+CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file);
+CREATE TABLE IF NOT EXISTS calls (
+  file TEXT NOT NULL REFERENCES files(path) ON DELETE CASCADE,
+  caller TEXT,
+  callee TEXT NOT NULL,
+  receiver TEXT,
+  kind TEXT NOT NULL,
+  line INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS calls_file ON calls(file);
+CREATE TABLE IF NOT EXISTS imports (
+  file TEXT NOT NULL REFERENCES files(path) ON DELETE CASCADE,
+  local TEXT NOT NULL,
+  imported TEXT NOT NULL,
+  source TEXT NOT NULL,
+  reexport INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS imports_file ON imports(file);
+CREATE TABLE IF NOT EXISTS edges (
+  caller_id INTEGER,
+  callee_id INTEGER,
+  callee_name TEXT NOT NULL,
+  file TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  confidence REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS edges_caller ON edges(caller_id);
+CREATE INDEX IF NOT EXISTS edges_callee ON edges(callee_id);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+`;
+
+export function openIndex(file: string): Db {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version !== SCHEMA_VERSION) {
+    // The index is a cache: an old layout is dropped and rebuilt, never migrated.
+    for (const table of ['edges', 'imports', 'calls', 'symbols', 'files', 'meta'])
+      db.exec(`DROP TABLE IF EXISTS ${table}`);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }
+  db.exec(SCHEMA);
+  return db;
+}
+
+export interface FileRow {
+  path: string;
+  hash: string;
+  size: number;
+  mtime_ms: number;
+  language: string;
+  error_lines: string;
+  types: string;
+}
+
+/** Writes one file's facts, replacing whatever the index had for it. */
+export function writeFile(db: Db, row: Omit<FileRow, 'error_lines' | 'types'>, facts: FileFacts): void {
+  db.prepare('DELETE FROM files WHERE path = ?').run(row.path);
+  db.prepare(
+    'INSERT INTO files (path, hash, size, mtime_ms, language, error_lines, types) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  ).run(
+    row.path,
+    row.hash,
+    row.size,
+    row.mtime_ms,
+    row.language,
+    JSON.stringify(facts.errorLines),
+    JSON.stringify(facts.types),
+  );
+  const symbol = db.prepare(
+    'INSERT INTO symbols (file, name, short, kind, line, end_line, signature, doc, parent, exported, metrics, body_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  for (const s of facts.symbols) {
+    symbol.run(
+      row.path,
+      s.name,
+      s.name.split('.').pop() ?? s.name,
+      s.kind,
+      s.line,
+      s.endLine,
+      s.signature,
+      s.doc ?? null,
+      s.parent ?? null,
+      s.exported ? 1 : 0,
+      s.metrics ? JSON.stringify(s.metrics) : null,
+      s.bodyHash ?? null,
+    );
+  }
+  const call = db.prepare(
+    'INSERT INTO calls (file, caller, callee, receiver, kind, line) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  for (const c of facts.calls) call.run(row.path, c.caller, c.callee, c.receiver ?? null, c.kind, c.line);
+  const imp = db.prepare(
+    'INSERT INTO imports (file, local, imported, source, reexport) VALUES (?, ?, ?, ?, ?)',
+  );
+  for (const i of facts.imports) imp.run(row.path, i.local, i.imported, i.source, i.reexport ? 1 : 0);
+}

@@ -1,0 +1,566 @@
+import { createHash } from 'node:crypto';
+import type { Node, Tree } from 'web-tree-sitter';
+import type { CallFact, FileFacts, FunctionMetrics, ImportFact, SymbolFact, SymbolKind } from './facts.js';
+import type { LanguageId } from './languages.js';
+
+/** Node types that declare a symbol, per language family, and the kind each becomes. */
+const DECLARATIONS: Record<string, SymbolKind> = {
+  function_declaration: 'function',
+  generator_function_declaration: 'function',
+  function_definition: 'function',
+  function_item: 'function',
+  method_definition: 'method',
+  method_declaration: 'method',
+  constructor_declaration: 'method',
+  method: 'method',
+  singleton_method: 'method',
+  class_declaration: 'class',
+  abstract_class_declaration: 'class',
+  class_definition: 'class',
+  class_specifier: 'class',
+  class: 'class',
+  interface_declaration: 'interface',
+  type_alias_declaration: 'type',
+  enum_declaration: 'enum',
+  enum_item: 'enum',
+  struct_item: 'struct',
+  struct_specifier: 'struct',
+  trait_item: 'trait',
+  module: 'module',
+};
+
+const CONTAINERS = new Set(['class', 'interface', 'struct', 'trait', 'module']);
+
+const DECISIONS = new Set([
+  'if_statement',
+  'elif_clause',
+  'if_expression',
+  'for_statement',
+  'for_in_statement',
+  'enhanced_for_statement',
+  'foreach_statement',
+  'for_expression',
+  'while_statement',
+  'while_expression',
+  'loop_expression',
+  'do_statement',
+  'switch_case',
+  'case_clause',
+  'expression_case',
+  'type_case',
+  'communication_case',
+  'switch_section',
+  'match_arm',
+  'catch_clause',
+  'except_clause',
+  'rescue',
+  'conditional_expression',
+  'ternary_expression',
+  'when',
+  'unless',
+  'until',
+]);
+
+/** Structures that nest (they raise cognitive complexity of what is inside them). */
+const NESTING = new Set([
+  'if_statement',
+  'if_expression',
+  'for_statement',
+  'for_in_statement',
+  'enhanced_for_statement',
+  'foreach_statement',
+  'for_expression',
+  'while_statement',
+  'while_expression',
+  'loop_expression',
+  'do_statement',
+  'switch_statement',
+  'switch_expression',
+  'expression_switch_statement',
+  'type_switch_statement',
+  'match_expression',
+  'match_statement',
+  'try_statement',
+  'catch_clause',
+  'except_clause',
+  'conditional_expression',
+  'ternary_expression',
+]);
+
+const FUNCTION_VALUES = new Set([
+  'arrow_function',
+  'function_expression',
+  'function',
+  'generator_function',
+  'lambda',
+]);
+const LOGICAL = new Set(['&&', '||', '??', 'and', 'or']);
+
+interface Scope {
+  qualified: string | null;
+  container: string | null;
+}
+
+function text(node: Node | null | undefined): string {
+  return node?.text ?? '';
+}
+
+function line(node: Node): number {
+  return node.startPosition.row + 1;
+}
+
+/** The first line of a declaration up to its body: what a reader needs to recognise it. */
+function signatureOf(node: Node): string {
+  const body = node.childForFieldName('body');
+  const end = body ? body.startIndex - node.startIndex : node.text.length;
+  const head = node.text.slice(0, end).replace(/\s+/g, ' ').trim();
+  return head.length > 200 ? `${head.slice(0, 199)}…` : head;
+}
+
+/** Comment block right above a declaration (JSDoc, `//`, `#`), or a Python docstring. */
+function docOf(node: Node, language: LanguageId): string | undefined {
+  let target: Node = node;
+  while (
+    target.parent &&
+    ['export_statement', 'decorated_definition', 'lexical_declaration', 'variable_declaration'].includes(
+      target.parent.type,
+    )
+  ) {
+    target = target.parent;
+  }
+  const lines: string[] = [];
+  let previous = target.previousNamedSibling;
+  while (
+    previous &&
+    previous.type === 'comment' &&
+    line(target) - previous.endPosition.row - 1 <= lines.length + 1
+  ) {
+    lines.unshift(previous.text);
+    previous = previous.previousNamedSibling;
+  }
+  if (lines.length === 0 && language === 'python') {
+    const first = node.childForFieldName('body')?.namedChild(0);
+    if (first?.type === 'expression_statement' && first.namedChild(0)?.type === 'string')
+      lines.push(first.text);
+  }
+  if (lines.length === 0) return undefined;
+  const cleaned = lines
+    .join('\n')
+    .replace(/^\s*(\/\*\*?|\*\/|\*|\/\/\/?|#|"""|''')/gm, '')
+    .replace(/(\*\/|"""|''')\s*$/gm, '')
+    .trim();
+  return cleaned.length > 500 ? `${cleaned.slice(0, 499)}…` : cleaned || undefined;
+}
+
+function nameOf(node: Node, language: LanguageId): string | undefined {
+  const direct = node.childForFieldName('name');
+  if (direct) return direct.text;
+  if (language === 'cpp') {
+    let declarator = node.childForFieldName('declarator');
+    while (
+      declarator &&
+      declarator.type !== 'identifier' &&
+      declarator.type !== 'field_identifier' &&
+      declarator.type !== 'qualified_identifier'
+    ) {
+      declarator = declarator.childForFieldName('declarator') ?? declarator.namedChild(0);
+    }
+    return declarator?.text;
+  }
+  if (node.type === 'impl_item') return node.childForFieldName('type')?.text;
+  return undefined;
+}
+
+function isExported(node: Node, name: string, language: LanguageId): boolean {
+  for (let up = node.parent, depth = 0; up && depth < 4; up = up.parent, depth++) {
+    if (up.type === 'export_statement') return true;
+    if (
+      ![
+        'variable_declarator',
+        'lexical_declaration',
+        'variable_declaration',
+        'decorated_definition',
+      ].includes(up.type)
+    )
+      break;
+  }
+  if (language === 'go') return /^[A-Z]/.test(name);
+  if (language === 'python') return !name.startsWith('_');
+  if (language === 'rust' || language === 'java' || language === 'c_sharp' || language === 'php') {
+    return /\bpub\b|\bpublic\b/.test(node.text.slice(0, 80));
+  }
+  return false;
+}
+
+function countParams(node: Node): number {
+  const params = node.childForFieldName('parameters') ?? node.childForFieldName('parameter');
+  if (!params) return 0;
+  if (params.type === 'identifier') return 1;
+  return params.namedChildren.filter(
+    (c) => c && c.type !== 'comment' && c.text !== 'self' && c.text !== 'this',
+  ).length;
+}
+
+/** Cyclomatic and cognitive complexity and maximum nesting of one function body (nested functions excluded). */
+function measure(fn: Node): FunctionMetrics {
+  let cyclomatic = 1;
+  let cognitive = 0;
+  let maxNesting = 0;
+  const visit = (node: Node, nesting: number) => {
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      if (
+        FUNCTION_VALUES.has(child.type) ||
+        DECLARATIONS[child.type] === 'function' ||
+        DECLARATIONS[child.type] === 'method'
+      )
+        continue;
+      let nested = nesting;
+      if (DECISIONS.has(child.type)) cyclomatic++;
+      if (NESTING.has(child.type)) {
+        cognitive += 1 + nesting;
+        nested = nesting + 1;
+        maxNesting = Math.max(maxNesting, nested);
+      }
+      if (
+        (child.type === 'binary_expression' || child.type === 'boolean_operator') &&
+        LOGICAL.has(text(child.childForFieldName('operator')))
+      ) {
+        cyclomatic++;
+        cognitive++;
+      }
+      if (child.type === 'else_clause' || child.type === 'elif_clause') cognitive++;
+      visit(child, nested);
+    }
+  };
+  visit(fn.childForFieldName('body') ?? fn, 0);
+  return {
+    cyclomatic,
+    cognitive,
+    length: fn.endPosition.row - fn.startPosition.row + 1,
+    nesting: maxNesting,
+    params: countParams(fn),
+  };
+}
+
+function bodyHash(fn: Node): string | undefined {
+  const body = fn.childForFieldName('body');
+  if (!body || body.endPosition.row - body.startPosition.row < 5) return undefined;
+  // Identifiers are kept, whitespace and comments are not: copies that were only re-indented still match.
+  const normal = body.text.replace(/\/\/.*$|#.*$/gm, '').replace(/\s+/g, ' ');
+  return createHash('sha1').update(normal).digest('hex').slice(0, 16);
+}
+
+function stringValue(node: Node | null | undefined): string {
+  return text(node).replace(/^['"`]|['"`]$/g, '');
+}
+
+/** Walks one syntax tree and collects declarations, calls, imports and local type hints. */
+export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
+  const facts: FileFacts = { language, symbols: [], calls: [], imports: [], types: {}, errorLines: [] };
+  const pushType = (scope: Scope, variable: string, type: string) => {
+    const clean = type
+      .replace(/^:\s*/, '')
+      .replace(/<.*$/, '')
+      .replace(/\[\]$/, '')
+      .replace(/^\*|^&/, '')
+      .trim();
+    if (/^[A-Za-z_][\w.]*$/.test(clean)) facts.types[`${scope.qualified ?? ''}::${variable}`] = clean;
+  };
+
+  const declare = (node: Node, kind: SymbolKind, name: string, scope: Scope): Scope => {
+    let qualified = scope.container && kind !== 'class' ? `${scope.container}.${name}` : name;
+    let parent = scope.container ?? undefined;
+    let finalKind = kind;
+    if (kind === 'function' && scope.container) finalKind = 'method';
+    if (language === 'go' && node.type === 'method_declaration') {
+      const receiver = node.childForFieldName('receiver');
+      const type = receiver?.descendantsOfType('type_identifier')[0]?.text;
+      if (type) {
+        qualified = `${type}.${name}`;
+        parent = type;
+      }
+      const receiverName = receiver?.descendantsOfType('identifier')[0]?.text;
+      if (receiverName && type) facts.types[`${qualified}::${receiverName}`] = type;
+    }
+    const isFunction = finalKind === 'function' || finalKind === 'method';
+    facts.symbols.push({
+      name: qualified,
+      kind: finalKind,
+      line: line(node),
+      endLine: node.endPosition.row + 1,
+      signature: signatureOf(node),
+      ...(docOf(node, language) ? { doc: docOf(node, language) } : {}),
+      ...(parent ? { parent } : {}),
+      exported: isExported(node, name, language),
+      ...(isFunction ? { metrics: measure(node) } : {}),
+      ...(isFunction && bodyHash(node) ? { bodyHash: bodyHash(node) } : {}),
+    });
+    if (isFunction) {
+      for (const param of node.childForFieldName('parameters')?.namedChildren ?? []) {
+        if (!param) continue;
+        const pname =
+          param.childForFieldName('pattern') ?? param.childForFieldName('name') ?? param.namedChild(0);
+        const ptype = param.childForFieldName('type');
+        if (pname && ptype) pushType({ qualified, container: null }, pname.text, ptype.text);
+      }
+      return { qualified, container: scope.container };
+    }
+    return CONTAINERS.has(finalKind) ? { qualified: scope.qualified, container: name } : scope;
+  };
+
+  const recordCall = (node: Node, scope: Scope) => {
+    const at = line(node);
+    if (node.type === 'new_expression' || node.type === 'object_creation_expression') {
+      const ctor = node.childForFieldName('constructor') ?? node.childForFieldName('type');
+      const name = text(ctor).replace(/<.*$/, '').split('.').pop();
+      if (name) facts.calls.push({ caller: scope.qualified, callee: name, kind: 'new', line: at });
+      return;
+    }
+    if (node.type === 'method_invocation' || node.type === 'member_call_expression') {
+      const name = text(node.childForFieldName('name'));
+      const object = node.childForFieldName('object');
+      if (name)
+        facts.calls.push({
+          caller: scope.qualified,
+          callee: name,
+          ...(object ? { receiver: object.text } : {}),
+          kind: object ? 'method' : 'call',
+          line: at,
+        });
+      return;
+    }
+    if (language === 'ruby' && node.type === 'call') {
+      const name = text(node.childForFieldName('method'));
+      const receiver = node.childForFieldName('receiver');
+      if (name)
+        facts.calls.push({
+          caller: scope.qualified,
+          callee: name,
+          ...(receiver ? { receiver: receiver.text } : {}),
+          kind: receiver ? 'method' : 'call',
+          line: at,
+        });
+      return;
+    }
+    const fn = node.childForFieldName('function');
+    if (!fn) return;
+    if (fn.type === 'identifier' || fn.type === 'name') {
+      facts.calls.push({ caller: scope.qualified, callee: fn.text, kind: 'call', line: at });
+      return;
+    }
+    const member =
+      fn.childForFieldName('property') ??
+      fn.childForFieldName('attribute') ??
+      fn.childForFieldName('field') ??
+      fn.childForFieldName('name');
+    const object =
+      fn.childForFieldName('object') ??
+      fn.childForFieldName('operand') ??
+      fn.childForFieldName('value') ??
+      fn.childForFieldName('expression') ??
+      fn.childForFieldName('path');
+    if (member && object) {
+      facts.calls.push({
+        caller: scope.qualified,
+        callee: member.text,
+        receiver: object.text,
+        kind: 'method',
+        line: at,
+      });
+    } else if (fn.type === 'scoped_identifier' || fn.type === 'qualified_identifier') {
+      const parts = fn.text.split('::');
+      facts.calls.push({
+        caller: scope.qualified,
+        callee: parts.at(-1) ?? fn.text,
+        receiver: parts.slice(0, -1).join('::'),
+        kind: 'method',
+        line: at,
+      });
+    }
+  };
+
+  const recordImport = (node: Node) => {
+    if (
+      node.type === 'import_statement' &&
+      (language === 'typescript' || language === 'tsx' || language === 'javascript')
+    ) {
+      const source = stringValue(node.childForFieldName('source'));
+      const clause = node.namedChildren.find((c) => c?.type === 'import_clause');
+      for (const part of clause?.namedChildren ?? []) {
+        if (!part) continue;
+        if (part.type === 'identifier')
+          facts.imports.push({ local: part.text, imported: 'default', source, reexport: false });
+        if (part.type === 'namespace_import') {
+          const local = part.namedChild(0)?.text;
+          if (local) facts.imports.push({ local, imported: '*', source, reexport: false });
+        }
+        if (part.type === 'named_imports') {
+          for (const spec of part.namedChildren) {
+            if (spec?.type !== 'import_specifier') continue;
+            const imported = text(spec.childForFieldName('name'));
+            facts.imports.push({
+              local: text(spec.childForFieldName('alias')) || imported,
+              imported,
+              source,
+              reexport: false,
+            });
+          }
+        }
+      }
+      return;
+    }
+    if (node.type === 'export_statement') {
+      const source = node.childForFieldName('source');
+      if (!source) return;
+      const clause = node.namedChildren.find((c) => c?.type === 'export_clause');
+      if (!clause) {
+        facts.imports.push({ local: '*', imported: '*', source: stringValue(source), reexport: true });
+        return;
+      }
+      for (const spec of clause.namedChildren) {
+        if (spec?.type !== 'export_specifier') continue;
+        const imported = text(spec.childForFieldName('name'));
+        facts.imports.push({
+          local: text(spec.childForFieldName('alias')) || imported,
+          imported,
+          source: stringValue(source),
+          reexport: true,
+        });
+      }
+      return;
+    }
+    if (node.type === 'import_from_statement') {
+      const source = text(node.childForFieldName('module_name'));
+      for (const nameNode of node.childrenForFieldName('name')) {
+        if (!nameNode) continue;
+        if (nameNode.type === 'aliased_import') {
+          const imported = text(nameNode.childForFieldName('name'));
+          facts.imports.push({
+            local: text(nameNode.childForFieldName('alias')) || imported,
+            imported,
+            source,
+            reexport: false,
+          });
+        } else {
+          facts.imports.push({ local: nameNode.text, imported: nameNode.text, source, reexport: false });
+        }
+      }
+      return;
+    }
+    if (node.type === 'import_statement' && language === 'python') {
+      for (const nameNode of node.childrenForFieldName('name')) {
+        if (!nameNode) continue;
+        const module =
+          nameNode.type === 'aliased_import' ? text(nameNode.childForFieldName('name')) : nameNode.text;
+        const local =
+          nameNode.type === 'aliased_import'
+            ? text(nameNode.childForFieldName('alias'))
+            : (module.split('.')[0] ?? module);
+        facts.imports.push({ local, imported: '*', source: module, reexport: false });
+      }
+      return;
+    }
+    if (node.type === 'import_spec') {
+      const source = stringValue(node.childForFieldName('path'));
+      const local = text(node.childForFieldName('name')) || source.split('/').pop() || source;
+      facts.imports.push({ local, imported: '*', source, reexport: false });
+    }
+  };
+
+  const visit = (node: Node, scope: Scope) => {
+    if (node.type === 'ERROR' || node.isMissing) facts.errorLines.push(line(node));
+    let inner = scope;
+    const kind = DECLARATIONS[node.type];
+    if (kind && !(node.type === 'function_definition' && language === 'cpp' && !nameOf(node, language))) {
+      const name = nameOf(node, language);
+      if (name) inner = declare(node, kind, name, scope);
+    } else if (node.type === 'impl_item') {
+      const type = nameOf(node, language);
+      if (type) inner = { qualified: scope.qualified, container: type.replace(/<.*$/, '') };
+    } else if (node.type === 'type_spec') {
+      const name = text(node.childForFieldName('name'));
+      const type = node.childForFieldName('type')?.type;
+      if (name)
+        declare(
+          node,
+          type === 'interface_type' ? 'interface' : type === 'struct_type' ? 'struct' : 'type',
+          name,
+          scope,
+        );
+    } else if (
+      (node.type === 'public_field_definition' || node.type === 'field_definition') &&
+      scope.container
+    ) {
+      // Class fields give `this.field.method()` a receiver type.
+      const fieldName = text(node.childForFieldName('name') ?? node.childForFieldName('property'));
+      const typeNode = node.childForFieldName('type');
+      const value = node.childForFieldName('value');
+      const type =
+        typeNode?.text ??
+        (value?.type === 'new_expression' ? text(value.childForFieldName('constructor')) : '');
+      if (fieldName && type)
+        pushType({ qualified: scope.container, container: null }, `this.${fieldName}`, type);
+    } else if (node.type === 'variable_declarator' || node.type === 'assignment') {
+      const nameNode = node.childForFieldName('name') ?? node.childForFieldName('left');
+      const value = node.childForFieldName('value') ?? node.childForFieldName('right');
+      if (nameNode?.type === 'identifier' && value && FUNCTION_VALUES.has(value.type)) {
+        inner = declare(value, 'function', nameNode.text, scope);
+        // A function bound to a name is visited once, as that name.
+        for (const child of value.namedChildren) if (child) visit(child, inner);
+        return;
+      }
+      if (
+        (nameNode?.type === 'attribute' || nameNode?.type === 'member_expression') &&
+        scope.container &&
+        value
+      ) {
+        const object = text(nameNode.childForFieldName('object'));
+        const field = text(nameNode.childForFieldName('attribute') ?? nameNode.childForFieldName('property'));
+        const ctor =
+          value.type === 'call'
+            ? text(value.childForFieldName('function'))
+            : value.type === 'new_expression'
+              ? text(value.childForFieldName('constructor'))
+              : '';
+        if ((object === 'self' || object === 'this') && field && ctor)
+          pushType({ qualified: scope.container, container: null }, `this.${field}`, ctor);
+      }
+      if (nameNode?.type === 'identifier' && value) {
+        const typeNode = node.childForFieldName('type');
+        if (typeNode) pushType(scope, nameNode.text, typeNode.text);
+        else if (value.type === 'new_expression')
+          pushType(scope, nameNode.text, text(value.childForFieldName('constructor')));
+        else if (value.type === 'call' && language === 'python')
+          pushType(scope, nameNode.text, text(value.childForFieldName('function')));
+      }
+    } else if (node.type === 'short_var_declaration' && language === 'go') {
+      const left = node.childForFieldName('left')?.namedChild(0);
+      const right = node.childForFieldName('right')?.namedChild(0);
+      const literal =
+        right?.type === 'composite_literal'
+          ? right.childForFieldName('type')
+          : right?.type === 'unary_expression'
+            ? right.namedChild(0)?.childForFieldName('type')
+            : undefined;
+      if (left && literal) pushType(scope, left.text, literal.text);
+    }
+    if (
+      node.type === 'call_expression' ||
+      node.type === 'call' ||
+      node.type === 'new_expression' ||
+      node.type === 'method_invocation' ||
+      node.type === 'object_creation_expression' ||
+      node.type === 'invocation_expression' ||
+      node.type === 'function_call_expression' ||
+      node.type === 'member_call_expression'
+    ) {
+      recordCall(node, inner);
+    }
+    recordImport(node);
+    for (const child of node.namedChildren) if (child) visit(child, inner);
+  };
+  visit(tree.rootNode, { qualified: null, container: null });
+  facts.errorLines = [...new Set(facts.errorLines)].sort((a, b) => a - b);
+  return facts;
+}

@@ -1,0 +1,68 @@
+import type { LanguageId } from './languages.js';
+
+export type SymbolKind =
+  | 'function'
+  | 'method'
+  | 'class'
+  | 'interface'
+  | 'type'
+  | 'enum'
+  | 'struct'
+  | 'trait'
+  | 'module';
+
+export interface FunctionMetrics {
+  cyclomatic: number;
+  cognitive: number;
+  length: number;
+  nesting: number;
+  params: number;
+}
+
+export interface SymbolFact {
+  /** Qualified within the file: `fn`, `Class.method`. */
+  name: string;
+  kind: SymbolKind;
+  line: number;
+  endLine: number;
+  signature: string;
+  doc?: string;
+  parent?: string;
+  exported: boolean;
+  metrics?: FunctionMetrics;
+  /** Normalised body, for duplicate detection (functions only). */
+  bodyHash?: string;
+}
+
+export type CallKind = 'call' | 'method' | 'new';
+
+export interface CallFact {
+  /** Qualified name of the enclosing function or method; null at module level. */
+  caller: string | null;
+  callee: string;
+  /** Receiver expression text for `a.b()` (`this`, `self`, `obj`, `pkg`). */
+  receiver?: string;
+  kind: CallKind;
+  line: number;
+}
+
+export interface ImportFact {
+  /** Name bound in this file (`*` namespace imports bind `local` too). */
+  local: string;
+  /** Exported name in the source module: a name, `default` or `*`. */
+  imported: string;
+  source: string;
+  /** `export { x } from './y'` / `export * from './y'`. */
+  reexport: boolean;
+}
+
+export interface FileFacts {
+  language: LanguageId;
+  symbols: SymbolFact[];
+  calls: CallFact[];
+  imports: ImportFact[];
+  /** Variable or parameter name → type name, per enclosing function (`fn::x`) or module (`::x`). */
+  types: Record<string, string>;
+  /** Lines where the parser found syntax errors; the rest of the file is still indexed. */
+  errorLines: number[];
+}

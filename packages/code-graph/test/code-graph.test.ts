@@ -1,0 +1,179 @@
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const cli = path.join(here, '../dist/cli.js');
+let work: string;
+let repo: string;
+let client: Client;
+let transport: StdioClientTransport;
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'code-graph-test-'));
+  repo = path.join(work, 'repo');
+  await cp(path.join(here, 'fixtures/repo'), repo, { recursive: true });
+  transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cli],
+    env: { ...process.env, CODE_GRAPH_CACHE_DIR: path.join(work, 'cache') } as Record<string, string>,
+    stderr: 'pipe',
+  });
+  client = new Client({ name: 'code-graph-test', version: '1' }, { versionNegotiation: { mode: 'auto' } });
+  await client.connect(transport);
+});
+
+afterAll(async () => {
+  await client?.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+async function call(name: string, args: Record<string, unknown>) {
+  const result = await client.callTool({ name, arguments: { root: repo, ...args } });
+  return {
+    isError: result.isError === true,
+    data: result.structuredContent as any,
+    text: (result.content as { text: string }[])[0]?.text ?? '',
+  };
+}
+
+const edgeSet = (edges: { from: string; to: string; kind: string }[]) =>
+  edges.map((e) => `${e.from} -> ${e.to} (${e.kind})`).sort();
+
+describe('code-graph over MCP', () => {
+  it('offers its tools, all read-only', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'call_paths',
+      'callees',
+      'callers',
+      'health',
+      'impact',
+      'index_status',
+      'symbol_search',
+    ]);
+    for (const tool of tools) expect(tool.annotations?.readOnlyHint).toBe(true);
+  });
+
+  it('resolves calls across imports, re-exports, tsconfig paths, classes and methods', async () => {
+    const callees = await call('callees', { symbol: 'Cart.total' });
+    expect(edgeSet(callees.data.edges.filter((e: { kind: string }) => e.kind !== 'unresolved'))).toEqual([
+      'Cart.total -> add (direct)',
+      'Cart.total -> formatTotal (direct)',
+    ]);
+    const log = await call('callees', { symbol: 'Cart.log' });
+    expect(log.data.edges.find((e: { to: string }) => e.to === 'square')).toMatchObject({
+      kind: 'direct',
+      toFile: 'src/lib/math.ts',
+    });
+    expect(log.data.edges.find((e: { to: string }) => e.to === 'log')).toMatchObject({ kind: 'unresolved' });
+    const checkout = await call('callees', { symbol: 'checkout' });
+    expect(edgeSet(checkout.data.edges.filter((e: { kind: string }) => e.kind !== 'unresolved'))).toEqual([
+      'checkout -> Cart (constructor)',
+      'checkout -> Cart.addItem (method)',
+      'checkout -> Cart.total (method)',
+    ]);
+  });
+
+  it('walks callers to a depth and reports module-level callers in tests', async () => {
+    const callers = await call('callers', { symbol: 'multiply', depth: 5 });
+    expect(callers.data.edges.map((e: { from: string; depth: number }) => [e.from, e.depth])).toEqual([
+      ['square', 1],
+      ['Cart.log', 2],
+      ['Cart.addItem', 3],
+      ['checkout', 4],
+      ['handleCheckout', 5],
+      ['<module test/cart.test.ts>', 5],
+    ]);
+  });
+
+  it('resolves Python modules and Go packages', async () => {
+    const py = await call('callees', { symbol: 'register' });
+    expect(edgeSet(py.data.edges)).toEqual([
+      'register -> User.__init__ (constructor)',
+      'register -> User.greet (method)',
+    ]);
+    const go = await call('callees', { symbol: 'Server.Start' });
+    expect(edgeSet(go.data.edges.filter((e: { kind: string }) => e.kind !== 'unresolved'))).toEqual([
+      'Server.Start -> Server.listen (method)',
+      'Server.Start -> Shout (direct)',
+    ]);
+  });
+
+  it('finds call paths', async () => {
+    const paths = await call('call_paths', { from: 'handleCheckout', to: 'multiply' });
+    expect(paths.data.paths).toEqual([
+      [
+        'handleCheckout (src/routes.ts:3)',
+        'checkout (src/services/cart.ts:25)',
+        'Cart.addItem (src/services/cart.ts:7)',
+        'Cart.log (src/services/cart.ts:20)',
+        'square (src/lib/math.ts:6)',
+        'multiply (src/lib/math.ts:10)',
+      ],
+    ]);
+  });
+
+  it('searches symbols by name parts, production code first', async () => {
+    const found = await call('symbol_search', { query: 'format' });
+    expect(found.data.results.map((r: { name: string }) => r.name).sort()).toEqual([
+      'formatTotal',
+      'format_name',
+    ]);
+    const dispatch = await call('symbol_search', { query: 'add item' });
+    expect(dispatch.data.results[0].name).toBe('Cart.addItem');
+    const classes = await call('symbol_search', { query: 'cart', kind: 'class' });
+    expect(classes.data.results.map((r: { name: string }) => r.name)).toEqual(['Cart']);
+  });
+
+  it('reports impact: callers with confidence, entry points and tests', async () => {
+    const impact = await call('impact', { symbol: 'multiply', depth: 5 });
+    expect(impact.data.tests).toEqual(['test/cart.test.ts']);
+    expect(impact.data.entryPoints).toContain('handleCheckout (src/routes.ts:3)');
+    const confidences = impact.data.callers.map((c: { confidence: number }) => c.confidence);
+    expect(confidences).toEqual([...confidences].sort((a, b) => b - a));
+  });
+
+  it('grades health and indexes a file with syntax errors partially', async () => {
+    const project = await call('health', {});
+    expect(project.data.grade).toMatch(/^[A-F]$/);
+    expect(project.data.partial).toBe(true);
+    expect(project.data.unparsed).toEqual(['src/broken.ts']);
+    const broken = await call('symbol_search', { query: 'fine' });
+    expect(broken.data.results[0]).toMatchObject({ name: 'fine', file: 'src/broken.ts' });
+    const file = await call('health', { file: 'src/services/cart.ts' });
+    expect(file.data.functions.map((f: { name: string }) => f.name)).toContain('Cart.total');
+    expect(file.data.functions.find((f: { name: string }) => f.name === 'Cart.total')).toMatchObject({
+      cyclomatic: 2,
+      params: 0,
+    });
+  });
+
+  it('re-indexes only the edited file', async () => {
+    await call('index_status', {});
+    await new Promise((r) => setTimeout(r, 2_100));
+    await writeFile(
+      path.join(repo, 'src/lib/format.ts'),
+      'export function formatTotal(value: number): string {\n  return String(value);\n}\n\nexport function formatPrice(v: number) {\n  return formatTotal(v);\n}\n',
+    );
+    const status = await call('index_status', {});
+    expect(status.data.parsedLastTime).toBe(1);
+    const callers = await call('callers', { symbol: 'formatTotal' });
+    expect(callers.data.edges.map((e: { from: string }) => e.from).sort()).toEqual([
+      'Cart.total',
+      'formatPrice',
+    ]);
+  });
+
+  it('answers bad input with an error result, not a protocol error', async () => {
+    const unknown = await call('callers', { symbol: 'doesNotExist' });
+    expect(unknown.isError).toBe(true);
+    expect(unknown.text).toMatch(/no symbol named "doesNotExist"/);
+    const badRoot = await client.callTool({ name: 'index_status', arguments: { root: 'relative/path' } });
+    expect(badRoot.isError).toBe(true);
+  });
+});
