@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const only = process.argv[2];
 const scripts = readdirSync(here).filter(
-  (f) => f.endsWith('.mjs') && f !== 'run-all.mjs' && (!only || f.includes(only)),
+  (f) => f.endsWith('.mjs') && f !== 'run-all.mjs' && !f.startsWith('lib-') && (!only || f.includes(only)),
 );
 let failed = 0;
 for (const script of scripts.sort()) {

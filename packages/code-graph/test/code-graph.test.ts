@@ -79,6 +79,20 @@ describe('code-graph over MCP', () => {
     ]);
   });
 
+  it('follows inheritance for this.method(), super.method() and super()', async () => {
+    const resolved = async (symbol: string) =>
+      edgeSet(
+        (await call('callees', { symbol })).data.edges.filter(
+          (e: { kind: string }) => e.kind !== 'unresolved',
+        ),
+      );
+    expect(await resolved('PremiumCart.total')).toEqual(['PremiumCart.total -> Cart.total (method)']);
+    expect(await resolved('PremiumCart.audit')).toEqual(['PremiumCart.audit -> Cart.addItem (method)']);
+    expect(await resolved('PremiumCart.constructor')).toEqual([
+      'PremiumCart.constructor -> Cart (constructor)',
+    ]);
+  });
+
   it('walks callers to a depth and reports module-level callers in tests', async () => {
     const callers = await call('callers', { symbol: 'multiply', depth: 5 });
     expect(callers.data.edges.map((e: { from: string; depth: number }) => [e.from, e.depth])).toEqual([
@@ -86,6 +100,7 @@ describe('code-graph over MCP', () => {
       ['Cart.log', 2],
       ['Cart.addItem', 3],
       ['checkout', 4],
+      ['PremiumCart.audit', 4],
       ['handleCheckout', 5],
       ['<module test/cart.test.ts>', 5],
     ]);
@@ -127,7 +142,7 @@ describe('code-graph over MCP', () => {
     const dispatch = await call('symbol_search', { query: 'add item' });
     expect(dispatch.data.results[0].name).toBe('Cart.addItem');
     const classes = await call('symbol_search', { query: 'cart', kind: 'class' });
-    expect(classes.data.results.map((r: { name: string }) => r.name)).toEqual(['Cart']);
+    expect(classes.data.results.map((r: { name: string }) => r.name)).toEqual(['Cart', 'PremiumCart']);
   });
 
   it('reports impact: callers with confidence, entry points and tests', async () => {

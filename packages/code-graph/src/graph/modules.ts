@@ -101,8 +101,19 @@ export class ModuleResolver {
     }
   }
 
+  private readonly memo = new Map<string, string | undefined>();
+
   /** The indexed file a specifier imported from `fromFile` refers to, if it is in the index. */
   resolve(fromFile: string, specifier: string, language: string): string | undefined {
+    // Relative specifiers depend on the importing directory, bare ones only on the specifier.
+    const key = `${specifier.startsWith('.') || language === 'python' ? path.posix.dirname(fromFile) : ''}\u0000${specifier}\u0000${language}`;
+    if (this.memo.has(key)) return this.memo.get(key);
+    const found = this.resolveUncached(fromFile, specifier, language);
+    this.memo.set(key, found);
+    return found;
+  }
+
+  private resolveUncached(fromFile: string, specifier: string, language: string): string | undefined {
     if (language === 'python') return this.resolvePython(fromFile, specifier);
     if (language === 'go') return this.resolveGoDir(specifier);
     if (specifier.startsWith('.'))

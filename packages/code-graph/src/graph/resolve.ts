@@ -74,6 +74,14 @@ export function rebuildEdges(db: Db, root: string): number {
     list.push(s);
     byShort.set(s.short, list);
   }
+  const byLowerName = new Map<string, SymbolRow[]>();
+  for (const s of symbols) {
+    if (s.parent) continue;
+    const key = s.name.toLowerCase();
+    const list = byLowerName.get(key) ?? [];
+    list.push(s);
+    byLowerName.set(key, list);
+  }
   const importsOf = new Map<string, ImportRow[]>();
   for (const i of imports) {
     const list = importsOf.get(i.file) ?? [];
@@ -103,7 +111,18 @@ export function rebuildEdges(db: Db, root: string): number {
   };
 
   /** What a name bound in `file` refers to: a local declaration or an import. */
+  const boundMemo = new Map<string, { symbol?: SymbolRow; module?: string }>();
   const bound = (file: string, name: string): { symbol?: SymbolRow; module?: string } => {
+    const key = `${file}\u0000${name}`;
+    let found = boundMemo.get(key);
+    if (!found) {
+      found = boundUncached(file, name);
+      boundMemo.set(key, found);
+    }
+    return found;
+  };
+
+  const boundUncached = (file: string, name: string): { symbol?: SymbolRow; module?: string } => {
     const local = byFile.get(file)?.get(name);
     if (local) return { symbol: local };
     for (const i of importsOf.get(file) ?? []) {
@@ -123,13 +142,30 @@ export function rebuildEdges(db: Db, root: string): number {
     return {};
   };
 
-  const memberOf = (type: SymbolRow, member: string): SymbolRow | undefined => {
+  const superOf = (type: SymbolRow): SymbolRow | undefined => {
+    const parentName = types.get(type.file)?.[`${type.name}::super`];
+    if (!parentName) return undefined;
+    const found = bound(type.file, parentName).symbol;
+    return found && found.id !== type.id ? found : undefined;
+  };
+
+  /** A member of a type, looked up the inheritance chain. */
+  const memberOf = (type: SymbolRow, member: string, depth = 0): SymbolRow | undefined => {
     const inFile = byFile.get(type.file)?.get(`${type.name}.${member}`);
     if (inFile) return inFile;
     // Go methods and Rust impls may live in another file of the same package.
-    return byShort
+    const sibling = byShort
       .get(member)
       ?.find((s) => s.parent === type.name && path.posix.dirname(s.file) === path.posix.dirname(type.file));
+    if (sibling) return sibling;
+    const parent = depth < 6 ? superOf(type) : undefined;
+    return parent ? memberOf(parent, member, depth + 1) : undefined;
+  };
+
+  const classOf = (call: CallRow, callerSymbol: SymbolRow | undefined): SymbolRow | undefined => {
+    const owner =
+      callerSymbol?.parent ?? (call.caller?.includes('.') ? call.caller.split('.')[0] : undefined);
+    return owner ? byFile.get(call.file)?.get(owner) : undefined;
   };
 
   const constructorOf = (type: SymbolRow): Target => {
@@ -172,6 +208,11 @@ export function rebuildEdges(db: Db, root: string): number {
       if (type) return constructorOf(type);
       return UNRESOLVED;
     }
+    if (call.kind === 'call' && call.callee === 'super') {
+      const own = classOf(call, callerSymbol);
+      const parent = own && superOf(own);
+      return parent ? constructorOf(parent) : UNRESOLVED;
+    }
     if (call.kind === 'call') {
       const target = bound(call.file, call.callee);
       if (target.symbol) {
@@ -188,10 +229,11 @@ export function rebuildEdges(db: Db, root: string): number {
     }
     const receiver = call.receiver ?? '';
     if (receiver === 'this' || receiver === 'self' || receiver === 'super') {
-      const owner =
-        callerSymbol?.parent ?? (call.caller?.includes('.') ? call.caller.split('.')[0] : undefined);
-      const method = owner ? byFile.get(call.file)?.get(`${owner}.${call.callee}`) : undefined;
-      if (method) return { id: method.id, kind: 'method', confidence: 0.95 };
+      const own = classOf(call, callerSymbol);
+      const start = own && (receiver === 'super' ? superOf(own) : own);
+      const method = start ? memberOf(start, call.callee) : undefined;
+      if (method)
+        return { id: method.id, kind: 'method', confidence: method.parent === own?.name ? 0.95 : 0.9 };
       return UNRESOLVED;
     }
     const typed = typeOfReceiver(call, receiver);
@@ -210,7 +252,25 @@ export function rebuildEdges(db: Db, root: string): number {
         if (method) return { id: method.id, kind: 'method', confidence: 0.85 };
       }
     }
-    return UNRESOLVED;
+    return byReceiverName(receiver, call.callee);
+  };
+
+  /**
+   * Untyped receivers named after a class (`subscriber.next()` with a class `Subscriber`): a common
+   * convention, so the member of that class is a likely target, marked `dynamic`.
+   */
+  const byReceiverName = (receiver: string, member: string): Target => {
+    const last = receiver.split('.').pop() ?? '';
+    if (!/^[a-z_]\w*$/i.test(last)) return UNRESOLVED;
+    const typeName = last.replace(/^_+/, '').toLowerCase();
+    const types = (byLowerName.get(typeName) ?? []).filter((s) =>
+      ['class', 'interface', 'struct', 'trait'].includes(s.kind),
+    );
+    const members = types.map((t) => memberOf(t, member)).filter((m): m is SymbolRow => m !== undefined);
+    const unique = [...new Map(members.map((m) => [m.id, m])).values()];
+    return unique.length === 1 && unique[0]
+      ? { id: unique[0].id, kind: 'dynamic', confidence: 0.6 }
+      : UNRESOLVED;
   };
 
   const goPackageMember = (anyFile: string, name: string): SymbolRow | undefined => {

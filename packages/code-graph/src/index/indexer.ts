@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { readFileSync, type Stats, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { rebuildEdges } from '../graph/resolve.js';
 import type { FileFacts } from '../parse/facts.js';
 import { type LanguageId, languageOf } from '../parse/languages.js';
-import { parseMany } from '../parse/pool.js';
+import { type Outcome, ParsePool } from '../parse/pool.js';
 import { type Db, type FileRow, openIndex, writeFile } from './store.js';
 import { listSourceFiles, MAX_FILE_BYTES } from './walk.js';
 
@@ -18,6 +18,8 @@ export interface RefreshStats {
   unparsed: { file: string; lines?: number[]; error?: string }[];
   edges: number;
   ms: number;
+  /** Where the time went, in ms: walk, read (stat, read, hash), parse, write, resolve. */
+  phases: Record<'walk' | 'read' | 'parse' | 'write' | 'resolve', number>;
 }
 
 /** Where the index of `root` lives: outside the repository, keyed by a hash of its path. */
@@ -59,6 +61,8 @@ export class CodeIndex {
   async refresh(signal?: AbortSignal): Promise<RefreshStats> {
     const started = performance.now();
     const sources = await listSourceFiles(this.root, signal);
+    const phases = { walk: performance.now() - started, read: 0, parse: 0, write: 0, resolve: 0 };
+    let mark = performance.now();
     const known = new Map(
       (
         this.db.prepare('SELECT path, hash, size, mtime_ms FROM files').all() as Pick<
@@ -67,57 +71,72 @@ export class CodeIndex {
         >[]
       ).map((r) => [r.path, r]),
     );
+    // Workers start now, so their start-up overlaps reading; each changed file is parsed as soon as it is read.
+    const pool = ParsePool.forFileCount(known.size === 0 ? sources.length : 0);
     const toParse: {
       rel: string;
-      source: string;
       hash: string;
       size: number;
       mtimeMs: number;
       language: LanguageId;
+      outcome: Promise<Outcome>;
     }[] = [];
     const touch = this.db.prepare('UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?');
     let unchanged = 0;
     const unparsed: RefreshStats['unparsed'] = [];
-    for (const file of sources) {
-      if (signal?.aborted) throw new Error('indexing cancelled');
-      const info = await stat(file.abs).catch(() => undefined);
-      if (!info || info.size > MAX_FILE_BYTES) continue;
-      const old = known.get(file.rel);
-      known.delete(file.rel);
-      if (old && old.size === info.size && old.mtime_ms === Math.floor(info.mtimeMs)) {
-        unchanged++;
-        continue;
-      }
-      const buffer = await readFile(file.abs).catch(() => undefined);
-      if (!buffer || buffer.subarray(0, 8192).includes(0)) continue;
-      const hash = createHash('sha1').update(buffer).digest('hex');
-      if (old?.hash === hash) {
-        touch.run(info.size, Math.floor(info.mtimeMs), file.rel);
-        unchanged++;
-        continue;
-      }
-      const language = languageOf(file.rel);
-      if (language)
+    const results: (FileFacts | undefined)[] = [];
+    try {
+      for (const file of sources) {
+        if (signal?.aborted) throw new Error('indexing cancelled');
+        let info: Stats;
+        try {
+          info = statSync(file.abs);
+        } catch {
+          continue;
+        }
+        if (info.size > MAX_FILE_BYTES) continue;
+        const old = known.get(file.rel);
+        known.delete(file.rel);
+        if (old && old.size === info.size && old.mtime_ms === Math.floor(info.mtimeMs)) {
+          unchanged++;
+          continue;
+        }
+        let buffer: Buffer;
+        try {
+          buffer = readFileSync(file.abs);
+        } catch {
+          continue;
+        }
+        if (buffer.subarray(0, 8192).includes(0)) continue;
+        const hash = createHash('sha1').update(buffer).digest('hex');
+        if (old?.hash === hash) {
+          touch.run(info.size, Math.floor(info.mtimeMs), file.rel);
+          unchanged++;
+          continue;
+        }
+        const language = languageOf(file.rel);
+        if (!language) continue;
         toParse.push({
           rel: file.rel,
-          source: buffer.toString('utf8'),
           hash,
           size: info.size,
           mtimeMs: Math.floor(info.mtimeMs),
           language,
+          outcome: pool.parse(buffer.toString('utf8'), language),
         });
-    }
-    const results: (FileFacts | undefined)[] = new Array(toParse.length);
-    await parseMany(
-      toParse.map((j) => ({ source: j.source, language: j.language })),
-      (index, outcome) => {
-        const job = toParse[index];
-        if (!job) return;
+      }
+      phases.read = performance.now() - mark;
+      mark = performance.now();
+      for (const [index, job] of toParse.entries()) {
+        const outcome = await job.outcome;
         if ('facts' in outcome) results[index] = outcome.facts;
         else unparsed.push({ file: job.rel, error: outcome.error });
-      },
-      signal,
-    );
+      }
+    } finally {
+      await pool.close();
+    }
+    phases.parse = performance.now() - mark;
+    mark = performance.now();
     const removed = [...known.keys()];
     this.db.transaction(() => {
       const del = this.db.prepare('DELETE FROM files WHERE path = ?');
@@ -132,6 +151,8 @@ export class CodeIndex {
         );
       }
     })();
+    phases.write = performance.now() - mark;
+    mark = performance.now();
     const changed = toParse.length > 0 || removed.length > 0;
     const edges = changed || !this.lastRefresh ? this.countOrRebuild(changed) : this.lastRefresh.edges;
     for (const row of this.db
@@ -139,6 +160,7 @@ export class CodeIndex {
       .all() as { path: string; error_lines: string }[]) {
       unparsed.push({ file: row.path, lines: JSON.parse(row.error_lines) as number[] });
     }
+    phases.resolve = performance.now() - mark;
     const stats: RefreshStats = {
       files: sources.length,
       parsed: toParse.length,
@@ -147,6 +169,9 @@ export class CodeIndex {
       unparsed,
       edges,
       ms: Math.round(performance.now() - started),
+      phases: Object.fromEntries(
+        Object.entries(phases).map(([k, v]) => [k, Math.round(v)]),
+      ) as RefreshStats['phases'],
     };
     this.lastRefresh = stats;
     this.refreshedAt = Date.now();

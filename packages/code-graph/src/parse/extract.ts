@@ -10,6 +10,8 @@ const DECLARATIONS: Record<string, SymbolKind> = {
   function_definition: 'function',
   function_item: 'function',
   method_definition: 'method',
+  method_signature: 'method',
+  abstract_method_signature: 'method',
   method_declaration: 'method',
   constructor_declaration: 'method',
   method: 'method',
@@ -87,6 +89,17 @@ const NESTING = new Set([
   'ternary_expression',
 ]);
 
+const CALLS = new Set([
+  'call_expression',
+  'call',
+  'new_expression',
+  'method_invocation',
+  'object_creation_expression',
+  'invocation_expression',
+  'function_call_expression',
+  'member_call_expression',
+]);
+
 const FUNCTION_VALUES = new Set([
   'arrow_function',
   'function_expression',
@@ -95,6 +108,41 @@ const FUNCTION_VALUES = new Set([
   'lambda',
 ]);
 const LOGICAL = new Set(['&&', '||', '??', 'and', 'or']);
+
+/** Subtrees that never hold a declaration or a call: types, literals, comments. Not walked. */
+const OPAQUE = new Set([
+  'type_annotation',
+  'type_arguments',
+  'type_parameters',
+  'type_alias_declaration',
+  'string',
+  'comment',
+  'regex',
+  'number',
+  'line_comment',
+  'block_comment',
+  'interpreted_string_literal',
+  'raw_string_literal',
+  'string_literal',
+]);
+
+/** Node types the extractor looks at; every other node is only walked through. */
+const INTERESTING = new Set([
+  ...Object.keys(DECLARATIONS),
+  ...CALLS,
+  ...FUNCTION_VALUES,
+  'impl_item',
+  'type_spec',
+  'public_field_definition',
+  'field_definition',
+  'variable_declarator',
+  'assignment',
+  'short_var_declaration',
+  'import_statement',
+  'import_from_statement',
+  'import_spec',
+  'export_statement',
+]);
 
 interface Scope {
   qualified: string | null;
@@ -206,34 +254,36 @@ function measure(fn: Node): FunctionMetrics {
   let cyclomatic = 1;
   let cognitive = 0;
   let maxNesting = 0;
-  const visit = (node: Node, nesting: number) => {
-    for (const child of node.namedChildren) {
-      if (!child) continue;
-      if (
-        FUNCTION_VALUES.has(child.type) ||
-        DECLARATIONS[child.type] === 'function' ||
-        DECLARATIONS[child.type] === 'method'
-      )
+  // A cursor walk: materialising Node objects for every child costs more than the parse itself.
+  const cursor = (fn.childForFieldName('body') ?? fn).walk();
+  const walk = (nesting: number) => {
+    if (!cursor.gotoFirstChild()) return;
+    do {
+      const type = cursor.nodeType;
+      if (!cursor.nodeIsNamed) {
+        // Logical operators are anonymous tokens inside binary expressions.
+        if (LOGICAL.has(type)) {
+          cyclomatic++;
+          cognitive++;
+        }
+        continue;
+      }
+      if (FUNCTION_VALUES.has(type) || DECLARATIONS[type] === 'function' || DECLARATIONS[type] === 'method')
         continue;
       let nested = nesting;
-      if (DECISIONS.has(child.type)) cyclomatic++;
-      if (NESTING.has(child.type)) {
+      if (DECISIONS.has(type)) cyclomatic++;
+      if (NESTING.has(type)) {
         cognitive += 1 + nesting;
         nested = nesting + 1;
         maxNesting = Math.max(maxNesting, nested);
       }
-      if (
-        (child.type === 'binary_expression' || child.type === 'boolean_operator') &&
-        LOGICAL.has(text(child.childForFieldName('operator')))
-      ) {
-        cyclomatic++;
-        cognitive++;
-      }
-      if (child.type === 'else_clause' || child.type === 'elif_clause') cognitive++;
-      visit(child, nested);
-    }
+      if (type === 'else_clause' || type === 'elif_clause') cognitive++;
+      walk(nested);
+    } while (cursor.gotoNextSibling());
+    cursor.gotoParent();
   };
-  visit(fn.childForFieldName('body') ?? fn, 0);
+  walk(0);
+  cursor.delete();
   return {
     cyclomatic,
     cognitive,
@@ -249,6 +299,24 @@ function bodyHash(fn: Node): string | undefined {
   // Identifiers are kept, whitespace and comments are not: copies that were only re-indented still match.
   const normal = body.text.replace(/\/\/.*$|#.*$/gm, '').replace(/\s+/g, ' ');
   return createHash('sha1').update(normal).digest('hex').slice(0, 16);
+}
+
+/** The class a class extends, when the syntax names one. */
+function superclassOf(node: Node, language: LanguageId): string | undefined {
+  if (language === 'python') {
+    const first = node.childForFieldName('superclasses')?.namedChild(0);
+    return first?.type === 'identifier' || first?.type === 'attribute'
+      ? first.text.split('.').pop()
+      : undefined;
+  }
+  const heritage = node.namedChildren.find((c) => c?.type === 'class_heritage' || c?.type === 'superclass');
+  const extendsClause =
+    heritage?.type === 'class_heritage'
+      ? heritage.namedChildren.find((c) => c?.type === 'extends_clause')
+      : heritage;
+  const value = extendsClause?.childForFieldName('value') ?? extendsClause?.namedChild(0);
+  const name = value?.text.replace(/<.*$/s, '').split('.').pop();
+  return name && /^[A-Za-z_$][\w$]*$/.test(name) ? name : undefined;
 }
 
 function stringValue(node: Node | null | undefined): string {
@@ -283,18 +351,24 @@ export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
       const receiverName = receiver?.descendantsOfType('identifier')[0]?.text;
       if (receiverName && type) facts.types[`${qualified}::${receiverName}`] = type;
     }
+    if (finalKind === 'class') {
+      const parentClass = superclassOf(node, language);
+      if (parentClass) facts.types[`${name}::super`] = parentClass;
+    }
     const isFunction = finalKind === 'function' || finalKind === 'method';
+    const doc = docOf(node, language);
+    const hash = isFunction ? bodyHash(node) : undefined;
     facts.symbols.push({
       name: qualified,
       kind: finalKind,
       line: line(node),
       endLine: node.endPosition.row + 1,
       signature: signatureOf(node),
-      ...(docOf(node, language) ? { doc: docOf(node, language) } : {}),
+      ...(doc ? { doc } : {}),
       ...(parent ? { parent } : {}),
       exported: isExported(node, name, language),
       ...(isFunction ? { metrics: measure(node) } : {}),
-      ...(isFunction && bodyHash(node) ? { bodyHash: bodyHash(node) } : {}),
+      ...(hash ? { bodyHash: hash } : {}),
     });
     if (isFunction) {
       for (const param of node.childForFieldName('parameters')?.namedChildren ?? []) {
@@ -345,7 +419,7 @@ export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
     }
     const fn = node.childForFieldName('function');
     if (!fn) return;
-    if (fn.type === 'identifier' || fn.type === 'name') {
+    if (fn.type === 'identifier' || fn.type === 'name' || fn.type === 'super') {
       facts.calls.push({ caller: scope.qualified, callee: fn.text, kind: 'call', line: at });
       return;
     }
@@ -468,8 +542,8 @@ export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
     }
   };
 
-  const visit = (node: Node, scope: Scope) => {
-    if (node.type === 'ERROR' || node.isMissing) facts.errorLines.push(line(node));
+  /** Handles one interesting node; returns the scope its subtree lives in. */
+  const handle = (node: Node, scope: Scope): Scope => {
     let inner = scope;
     const kind = DECLARATIONS[node.type];
     if (kind && !(node.type === 'function_definition' && language === 'cpp' && !nameOf(node, language))) {
@@ -505,10 +579,8 @@ export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
       const nameNode = node.childForFieldName('name') ?? node.childForFieldName('left');
       const value = node.childForFieldName('value') ?? node.childForFieldName('right');
       if (nameNode?.type === 'identifier' && value && FUNCTION_VALUES.has(value.type)) {
-        inner = declare(value, 'function', nameNode.text, scope);
-        // A function bound to a name is visited once, as that name.
-        for (const child of value.namedChildren) if (child) visit(child, inner);
-        return;
+        // A function bound to a name is that name: its whole subtree lives in its scope.
+        return declare(value, 'function', nameNode.text, scope);
       }
       if (
         (nameNode?.type === 'attribute' || nameNode?.type === 'member_expression') &&
@@ -545,22 +617,36 @@ export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
             : undefined;
       if (left && literal) pushType(scope, left.text, literal.text);
     }
-    if (
-      node.type === 'call_expression' ||
-      node.type === 'call' ||
-      node.type === 'new_expression' ||
-      node.type === 'method_invocation' ||
-      node.type === 'object_creation_expression' ||
-      node.type === 'invocation_expression' ||
-      node.type === 'function_call_expression' ||
-      node.type === 'member_call_expression'
-    ) {
-      recordCall(node, inner);
+    if (FUNCTION_VALUES.has(node.type) && inner === scope) {
+      // Parameters of anonymous callbacks still type their receivers within the enclosing function.
+      for (const param of node.childForFieldName('parameters')?.namedChildren ?? []) {
+        const pname = param?.childForFieldName('pattern') ?? param?.childForFieldName('name');
+        const ptype = param?.childForFieldName('type');
+        if (pname && ptype) pushType(scope, pname.text, ptype.text);
+      }
     }
+    if (CALLS.has(node.type)) recordCall(node, inner);
     recordImport(node);
-    for (const child of node.namedChildren) if (child) visit(child, inner);
+    return inner;
   };
-  visit(tree.rootNode, { qualified: null, container: null });
+
+  const cursor = tree.walk();
+  const checkMissing = tree.rootNode.hasError;
+  const walk = (scope: Scope) => {
+    const type = cursor.nodeType;
+    if (type === 'ERROR' || (checkMissing && cursor.nodeIsMissing))
+      facts.errorLines.push(cursor.startPosition.row + 1);
+    const inner = INTERESTING.has(type) ? handle(cursor.currentNode, scope) : scope;
+    if (!OPAQUE.has(type) && cursor.gotoFirstChild()) {
+      do {
+        if (cursor.nodeIsNamed) walk(inner);
+      } while (cursor.gotoNextSibling());
+      cursor.gotoParent();
+    }
+  };
+
+  walk({ qualified: null, container: null });
+  cursor.delete();
   facts.errorLines = [...new Set(facts.errorLines)].sort((a, b) => a - b);
   return facts;
 }

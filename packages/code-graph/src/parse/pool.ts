@@ -6,54 +6,74 @@ import { parseSource } from './parse-file.js';
 import type { ParseJob } from './worker.js';
 
 /** Below this many files, starting workers (each loads the wasm runtime) costs more than it saves. */
-const WORKER_THRESHOLD = 40;
+export const WORKER_THRESHOLD = 40;
 
-type Outcome = { facts: FileFacts } | { error: string };
+export type Outcome = { facts: FileFacts } | { error: string };
 
 /**
- * Parses many files over worker threads (one per core), each worker keeping its grammars warm
- * for the batch. Small batches are parsed on this thread.
+ * Parses files over worker threads, one per core, each keeping its grammars warm. Workers start
+ * at construction so their start-up overlaps the caller's file reading; jobs are queued and handed
+ * to whichever worker is free. With no workers, parsing happens on this thread.
  */
-export async function parseMany(
-  jobs: { source: string; language: LanguageId }[],
-  onResult: (index: number, outcome: Outcome) => void,
-  signal?: AbortSignal,
-): Promise<void> {
-  if (jobs.length < WORKER_THRESHOLD) {
-    for (const [index, job] of jobs.entries()) {
-      if (signal?.aborted) return;
-      try {
-        onResult(index, { facts: await parseSource(job.source, job.language) });
-      } catch (error) {
-        onResult(index, { error: (error as Error).message });
-      }
+export class ParsePool {
+  private readonly workers: Worker[] = [];
+  private readonly idle: Worker[] = [];
+  private readonly queue: { job: ParseJob; resolve: (o: Outcome) => void }[] = [];
+  private readonly pending = new Map<number, (o: Outcome) => void>();
+  private nextId = 0;
+
+  constructor(size: number) {
+    for (let i = 0; i < size; i++) {
+      const worker = new Worker(new URL('./worker.js', import.meta.url));
+      worker.on('message', (message: { id: number } & Outcome) => {
+        const resolve = this.pending.get(message.id);
+        this.pending.delete(message.id);
+        resolve?.(message);
+        this.release(worker);
+      });
+      worker.on('error', (error) => {
+        for (const [id, resolve] of this.pending) {
+          resolve({ error: `parse worker failed: ${error.message}` });
+          this.pending.delete(id);
+        }
+      });
+      this.workers.push(worker);
+      this.idle.push(worker);
     }
-    return;
   }
-  const size = Math.max(1, Math.min(availableParallelism(), 8));
-  const workers = Array.from({ length: size }, () => new Worker(new URL('./worker.js', import.meta.url)));
-  let next = 0;
-  try {
-    await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            const feed = () => {
-              if (signal?.aborted || next >= jobs.length) return resolve();
-              const id = next++;
-              const job = jobs[id] as (typeof jobs)[number];
-              worker.postMessage({ id, source: job.source, language: job.language } satisfies ParseJob);
-            };
-            worker.on('message', (message: { id: number } & Outcome) => {
-              onResult(message.id, message);
-              feed();
-            });
-            worker.on('error', reject);
-            feed();
-          }),
-      ),
-    );
-  } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+
+  static forFileCount(count: number): ParsePool {
+    return new ParsePool(count >= WORKER_THRESHOLD ? Math.max(1, Math.min(availableParallelism(), 8)) : 0);
+  }
+
+  parse(source: string, language: LanguageId): Promise<Outcome> {
+    if (this.workers.length === 0) {
+      return parseSource(source, language).then(
+        (facts) => ({ facts }),
+        (error: Error) => ({ error: error.message }),
+      );
+    }
+    return new Promise((resolve) => {
+      this.queue.push({ job: { id: this.nextId++, source, language }, resolve });
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    while (this.idle.length > 0 && this.queue.length > 0) {
+      const worker = this.idle.pop() as Worker;
+      const { job, resolve } = this.queue.shift() as (typeof this.queue)[number];
+      this.pending.set(job.id, resolve);
+      worker.postMessage(job);
+    }
+  }
+
+  private release(worker: Worker): void {
+    this.idle.push(worker);
+    this.dispatch();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()));
   }
 }
