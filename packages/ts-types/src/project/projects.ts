@@ -1,0 +1,191 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+export class TypesError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TypesError';
+  }
+}
+
+interface Project {
+  configFile: string | undefined;
+  service: ts.LanguageService;
+  fileNames: string[];
+  versions: Map<string, string>;
+}
+
+/** Without a tsconfig we still answer: JavaScript with JSDoc types, TypeScript with strict defaults. */
+const INFERRED_OPTIONS: ts.CompilerOptions = {
+  allowJs: true,
+  checkJs: true,
+  strict: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  skipLibCheck: true,
+  noEmit: true,
+};
+
+/**
+ * One warm LanguageService per tsconfig under a root, created on first use and kept for the
+ * session. Script versions come from file mtimes, re-read on every query (a cheap stat), so edits
+ * on disk are seen without rebuilding the program from scratch.
+ */
+export class Projects {
+  private readonly byConfig = new Map<string, Project>();
+
+  constructor(readonly root: string) {}
+
+  /** The absolute path of a file under the root, or a clear refusal. */
+  resolveFile(file: string): string {
+    const abs = path.resolve(this.root, file);
+    if (abs !== this.root && !abs.startsWith(this.root + path.sep)) {
+      throw new TypesError(`${file} is outside the root ${this.root}; give a path inside it`);
+    }
+    try {
+      if (!statSync(abs).isFile()) throw new Error();
+    } catch {
+      throw new TypesError(`no file ${path.relative(this.root, abs)} under ${this.root}`);
+    }
+    return abs;
+  }
+
+  /** The project (tsconfig) a file belongs to: the nearest tsconfig.json up to the root that includes it. */
+  forFile(abs: string): Project {
+    let dir = path.dirname(abs);
+    for (;;) {
+      const config = ts.findConfigFile(dir, ts.sys.fileExists, 'tsconfig.json');
+      if (
+        !config ||
+        !(config === path.join(this.root, 'tsconfig.json') || config.startsWith(this.root + path.sep))
+      )
+        break;
+      const project = this.load(config);
+      if (project.fileNames.includes(abs)) return project;
+      // Solution-style configs (references only) do not list the file; look in their references.
+      for (const ref of this.references(config)) {
+        const referenced = this.load(ref);
+        if (referenced.fileNames.includes(abs)) return referenced;
+      }
+      const parent = path.dirname(path.dirname(config));
+      if (parent === dir || !parent.startsWith(this.root)) break;
+      dir = parent;
+    }
+    return this.inferred(abs);
+  }
+
+  /** The project at the root (its tsconfig, or the inferred one) for symbol lookups without a file. */
+  rootProject(): Project {
+    const config = path.join(this.root, 'tsconfig.json');
+    if (ts.sys.fileExists(config)) {
+      const project = this.load(config);
+      if (project.fileNames.length > 0) return project;
+      for (const ref of this.references(config)) return this.load(ref);
+    }
+    return this.inferred(undefined);
+  }
+
+  allProjects(): Project[] {
+    this.rootProject();
+    return [...this.byConfig.values()];
+  }
+
+  private references(config: string): string[] {
+    const read = ts.readConfigFile(config, ts.sys.readFile);
+    const refs = (read.config?.references ?? []) as { path: string }[];
+    return refs.map((r) => {
+      const target = path.resolve(path.dirname(config), r.path);
+      return target.endsWith('.json') ? target : path.join(target, 'tsconfig.json');
+    });
+  }
+
+  private load(config: string): Project {
+    const existing = this.byConfig.get(config);
+    if (existing) return existing;
+    const read = ts.readConfigFile(config, ts.sys.readFile);
+    const parsed = ts.parseJsonConfigFileContent(
+      read.config ?? {},
+      ts.sys,
+      path.dirname(config),
+      { noEmit: true },
+      config,
+    );
+    return this.create(config, parsed.options, parsed.fileNames);
+  }
+
+  private inferred(abs: string | undefined): Project {
+    const key = '<inferred>';
+    let project = this.byConfig.get(key);
+    if (!project) {
+      const files = ts.sys.readDirectory(
+        this.root,
+        ['.ts', '.tsx', '.js', '.jsx', '.mts', '.cts', '.mjs', '.cjs'],
+        ['**/node_modules/**', '**/dist/**'],
+        ['**/*'],
+        8,
+      );
+      project = this.create(undefined, INFERRED_OPTIONS, files.slice(0, 5_000));
+      this.byConfig.set(key, project);
+    }
+    if (abs && !project.fileNames.includes(abs)) project.fileNames.push(abs);
+    return project;
+  }
+
+  private create(configFile: string | undefined, options: ts.CompilerOptions, fileNames: string[]): Project {
+    const versions = new Map<string, string>();
+    const version = (file: string) => {
+      try {
+        return String(statSync(file).mtimeMs);
+      } catch {
+        return '0';
+      }
+    };
+    const host: ts.LanguageServiceHost = {
+      getCompilationSettings: () => options,
+      getScriptFileNames: () => project.fileNames,
+      getScriptVersion: (file) => versions.get(file) ?? version(file),
+      getScriptSnapshot: (file) => {
+        const text = ts.sys.readFile(file);
+        return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
+      },
+      getCurrentDirectory: () => (configFile ? path.dirname(configFile) : this.root),
+      getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+      fileExists: ts.sys.fileExists,
+      readFile: ts.sys.readFile,
+      readDirectory: ts.sys.readDirectory,
+      directoryExists: ts.sys.directoryExists,
+      getDirectories: ts.sys.getDirectories,
+      realpath: ts.sys.realpath,
+      useCaseSensitiveFileNames: () => ts.sys.useCaseSensitiveFileNames,
+    };
+    const project: Project = {
+      configFile,
+      service: ts.createLanguageService(host, ts.createDocumentRegistry()),
+      fileNames: [...fileNames],
+      versions,
+    };
+    this.byConfig.set(configFile ?? '<inferred>', project);
+    return project;
+  }
+
+  /** Re-stats the project's files so changed ones get a new version; the service re-checks only those. */
+  refresh(project: Project): void {
+    for (const file of project.fileNames) {
+      try {
+        project.versions.set(file, String(statSync(file).mtimeMs));
+      } catch {
+        project.versions.set(file, 'deleted');
+      }
+    }
+  }
+
+  program(project: Project): ts.Program {
+    this.refresh(project);
+    const program = project.service.getProgram();
+    if (!program)
+      throw new TypesError('the TypeScript language service could not build a program for this project');
+    return program;
+  }
+}
