@@ -4,9 +4,9 @@
 // symbol search. Corpus: rxjs 7.8.1 sources, copied 4× under different folders (~1,000 files).
 import { cpSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { listSourceFiles } from '../packages/code-graph/dist/index/walk.js';
 import { CodeIndex, Queries } from '../packages/code-graph/dist/index.js';
 import { languageOf, parserFor } from '../packages/code-graph/dist/parse/languages.js';
+import { listRepoFiles } from '../packages/repo-walk/dist/index.js';
 import { fetchPackage, workDir } from './lib-fetch.mjs';
 
 const pkg = fetchPackage('rxjs@7.8.1');
@@ -16,7 +16,7 @@ for (let i = 0; i < 4; i++) cpSync(path.join(pkg, 'src'), path.join(corpus, `cop
 const cache = path.join(workDir, 'cache-speed');
 rmSync(cache, { recursive: true, force: true });
 
-const files = await listSourceFiles(corpus);
+const files = await listRepoFiles(corpus, (rel) => languageOf(rel) !== undefined);
 const bytes = files.reduce((sum, f) => sum + statSync(f.abs).size, 0);
 
 // Raw parse: read + parse every file on this thread, nothing else.

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync, type Stats, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { listRepoFiles, MAX_FILE_BYTES } from '@boocode/repo-walk';
 import { rebuildEdges } from '../graph/resolve.js';
 import type { FileFacts } from '../parse/facts.js';
 import { type LanguageId, languageOf } from '../parse/languages.js';
 import { type Outcome, ParsePool } from '../parse/pool.js';
 import { type Db, type FileRow, openIndex, writeFile } from './store.js';
-import { listSourceFiles, MAX_FILE_BYTES } from './walk.js';
 
 export interface RefreshStats {
   files: number;
@@ -60,7 +60,7 @@ export class CodeIndex {
 
   async refresh(signal?: AbortSignal): Promise<RefreshStats> {
     const started = performance.now();
-    const sources = await listSourceFiles(this.root, signal);
+    const sources = await listRepoFiles(this.root, (rel) => languageOf(rel) !== undefined, signal);
     const phases = { walk: performance.now() - started, read: 0, parse: 0, write: 0, resolve: 0 };
     let mark = performance.now();
     const known = new Map(

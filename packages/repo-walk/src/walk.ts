@@ -2,7 +2,6 @@ import type { Dirent } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { languageOf } from '../parse/languages.js';
 
 /** Directories no index wants: vendored code, build output, VCS metadata, caches. */
 const SKIPPED_DIRS = new Set([
@@ -28,14 +27,22 @@ const SKIPPED_DIRS = new Set([
 /** Files above this size are generated or data, not code worth a call graph. */
 export const MAX_FILE_BYTES = 1024 * 1024;
 
-export interface SourceFile {
+export interface RepoFile {
+  /** Relative to the root, with `/` separators. */
   rel: string;
   abs: string;
 }
 
-/** Source files under `root` in a language we parse, honouring nested .gitignore files. */
-export async function listSourceFiles(root: string, signal?: AbortSignal): Promise<SourceFile[]> {
-  const files: SourceFile[] = [];
+/**
+ * Files under `root` that `accept` wants, honouring nested .gitignore files and skipping vendored,
+ * build and VCS directories; sorted by path. Symlinks are not followed.
+ */
+export async function listRepoFiles(
+  root: string,
+  accept: (rel: string) => boolean = () => true,
+  signal?: AbortSignal,
+): Promise<RepoFile[]> {
+  const files: RepoFile[] = [];
   const walk = async (dir: string, rel: string, rules: { base: string; ig: Ignore }[]) => {
     if (signal?.aborted) return;
     const own = await readFile(path.join(dir, '.gitignore'), 'utf8').then(
@@ -60,7 +67,7 @@ export async function listSourceFiles(root: string, signal?: AbortSignal): Promi
       )
         continue;
       if (isDir) await walk(path.join(dir, entry.name), childRel, active);
-      else if (entry.isFile() && languageOf(entry.name))
+      else if (entry.isFile() && accept(childRel))
         files.push({ rel: childRel, abs: path.join(dir, entry.name) });
     }
   };

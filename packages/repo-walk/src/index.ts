@@ -1,0 +1,1 @@
+export { listRepoFiles, MAX_FILE_BYTES, type RepoFile } from './walk.js';
