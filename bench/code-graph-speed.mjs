@@ -5,8 +5,7 @@
 import { cpSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CodeIndex, Queries } from '../packages/code-graph/dist/index.js';
-import { languageOf, parserFor } from '../packages/code-graph/dist/parse/languages.js';
-import { listRepoFiles } from '../packages/repo-walk/dist/index.js';
+import { languageOf, listRepoFiles, parserFor } from '../packages/source-kit/dist/index.js';
 import { fetchPackage, workDir } from './lib-fetch.mjs';
 
 const pkg = fetchPackage('rxjs@7.8.1');

@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync, type Stats, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { listRepoFiles, MAX_FILE_BYTES } from '@boocode/repo-walk';
+import { type LanguageId, languageOf, listRepoFiles, MAX_FILE_BYTES } from '@boocode/source-kit';
 import { rebuildEdges } from '../graph/resolve.js';
 import type { FileFacts } from '../parse/facts.js';
-import { type LanguageId, languageOf } from '../parse/languages.js';
 import { type Outcome, ParsePool } from '../parse/pool.js';
 import { type Db, type FileRow, openIndex, writeFile } from './store.js';
 

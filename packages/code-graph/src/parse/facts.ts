@@ -1,4 +1,4 @@
-import type { LanguageId } from './languages.js';
+import type { LanguageId } from '@boocode/source-kit';
 
 export type SymbolKind =
   | 'function'

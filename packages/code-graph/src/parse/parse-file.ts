@@ -1,6 +1,6 @@
+import { type LanguageId, parserFor } from '@boocode/source-kit';
 import { extractFacts } from './extract.js';
 import type { FileFacts } from './facts.js';
-import { type LanguageId, parserFor } from './languages.js';
 
 const parsers = new Map<LanguageId, Awaited<ReturnType<typeof parserFor>>>();
 

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { LanguageId } from '@boocode/source-kit';
 import type { FileFacts } from './facts.js';
-import type { LanguageId } from './languages.js';
 import { parseSource } from './parse-file.js';
 import type { ParseJob } from './worker.js';
 

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import type { LanguageId } from './languages.js';
+import type { LanguageId } from '@boocode/source-kit';
 import { parseSource } from './parse-file.js';
 
 export interface ParseJob {

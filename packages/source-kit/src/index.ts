@@ -1,1 +1,2 @@
+export { type LanguageId, languageOf, parserFor } from './languages.js';
 export { listRepoFiles, MAX_FILE_BYTES, type RepoFile } from './walk.js';
