@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Db } from '../index/store.js';
-import { ModuleResolver } from './modules.js';
+import { ModuleResolver } from '@boocode/source-kit';
 
 export type EdgeKind = 'direct' | 'method' | 'constructor' | 'dynamic' | 'unresolved';
 
