@@ -1,3 +1,4 @@
+export type { Node as SyntaxNode, Tree as SyntaxTree } from 'web-tree-sitter';
 export { type LanguageId, languageOf, parserFor } from './languages.js';
-export { listRepoFiles, MAX_FILE_BYTES, type RepoFile } from './walk.js';
 export { ModuleResolver } from './modules.js';
+export { listRepoFiles, MAX_FILE_BYTES, type RepoFile } from './walk.js';

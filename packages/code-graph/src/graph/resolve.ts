@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { Db } from '../index/store.js';
 import { ModuleResolver } from '@boocode/source-kit';
+import type { Db } from '../index/store.js';
 
 export type EdgeKind = 'direct' | 'method' | 'constructor' | 'dynamic' | 'unresolved';
 

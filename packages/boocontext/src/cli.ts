@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { ChildServerManager, childCommands } from './children/manager.js';
+import { runCommand, TOOL_COMMANDS } from './cli/commands.js';
+import { AllowedRoots } from './roots.js';
+import { buildServer } from './server.js';
+
+const USAGE = `usage:
+  boocontext [--warm] [--allow DIR]… [--child name=cmd,arg…]     serve MCP over stdio
+  boocontext ${TOOL_COMMANDS.join('|')} [ARG] [--root DIR] [--json] [--file F] [--symbol S] [--query Q] [--direction callers|callees|paths] [--to S] [--depth N] [--diff RANGE] [--max-tokens N]`;
+
+let parsed: ReturnType<typeof parse>;
+try {
+  parsed = parse();
+} catch (error) {
+  console.error(`boocontext: ${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
+const { values, positionals } = parsed;
+
+function parse() {
+  return parseArgs({
+    allowPositionals: true,
+    options: {
+      root: { type: 'string' },
+      json: { type: 'boolean' },
+      warm: { type: 'boolean' },
+      allow: { type: 'string', multiple: true },
+      child: { type: 'string', multiple: true },
+      'max-tokens': { type: 'string' },
+      // Tool arguments, passed through to the tool the command names.
+      direction: { type: 'string' },
+      to: { type: 'string' },
+      file: { type: 'string' },
+      symbol: { type: 'string' },
+      query: { type: 'string' },
+      kind: { type: 'string' },
+      language: { type: 'string' },
+      path: { type: 'string' },
+      diff: { type: 'string' },
+      depth: { type: 'string' },
+      limit: { type: 'string' },
+      line: { type: 'string' },
+      column: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
+
+const allow = (values.allow as string[] | undefined) ?? [];
+const roots = AllowedRoots.fromEnvironment(process.cwd(), process.env, [
+  ...allow,
+  ...(typeof values.root === 'string' ? [values.root] : []),
+]);
+const children = new ChildServerManager(
+  childCommands(process.env, (values.child as string[] | undefined) ?? []),
+);
+const mapTokens = Number(process.env.BOOCONTEXT_MAP_TOKENS ?? values['max-tokens'] ?? 8000) || 8000;
+const server = buildServer({ roots, children, mapTokens });
+
+const command = positionals[0];
+if (values.help) {
+  console.log(USAGE);
+} else if (command) {
+  process.exitCode = await runCommand(
+    server,
+    command,
+    positionals.slice(1),
+    values as Record<string, unknown>,
+  );
+  await children.shutdown();
+} else {
+  const handle = serveStdio(() => server, { legacy: 'serve' });
+  if (values.warm)
+    void children
+      .warm()
+      .catch((error: Error) => process.stderr.write(`boocontext: warm-up failed: ${error.message}\n`));
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    // Children first: no process may outlive boocontext.
+    await children.shutdown();
+    await handle.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+  process.stdin.on('close', () => void stop());
+}

@@ -1,0 +1,54 @@
+import type { Route } from './types.js';
+
+const PAGE = /(^|\/)(src\/)?app\/(.*\/)?page\.(tsx|jsx|ts|js)$/;
+const APP_ROUTE = /(^|\/)(src\/)?app\/(.*\/)?route\.(ts|js)$/;
+const PAGES = /(^|\/)(src\/)?pages\/(.+)\.(tsx|jsx|ts|js)$/;
+const HANDLERS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+
+/** `app/(shop)/items/[id]` → `/items/[id]`: route groups vanish, parallel/private segments are skipped. */
+function segmentsToPath(dir: string): string {
+  const parts = dir
+    .split('/')
+    .filter((s) => s && !/^\(.*\)$/.test(s) && !s.startsWith('@') && !s.startsWith('_'));
+  return `/${parts.join('/')}`;
+}
+
+/**
+ * Next.js routes come from the file tree: app router `page` and `route` files (a route file's
+ * exported GET/POST… are its methods), pages router pages and `pages/api` handlers.
+ */
+export function nextRoutes(rel: string, exported: readonly string[]): Route[] {
+  const appRoute = APP_ROUTE.exec(rel);
+  if (appRoute) {
+    const dir = rel.slice(rel.indexOf('app/') + 4).replace(/\/?route\.\w+$/, '');
+    const methods = exported.filter((e) => HANDLERS.includes(e));
+    return (methods.length ? methods : ['ALL']).map((method) => ({
+      method,
+      path: segmentsToPath(dir),
+      file: rel,
+      line: 1,
+      framework: 'nextjs',
+    }));
+  }
+  const page = PAGE.exec(rel);
+  if (page) {
+    const dir = rel.slice(rel.indexOf('app/') + 4).replace(/\/?page\.\w+$/, '');
+    return [{ method: 'PAGE', path: segmentsToPath(dir), file: rel, line: 1, framework: 'nextjs' }];
+  }
+  const pages = PAGES.exec(rel);
+  if (pages?.[3]) {
+    const route = pages[3].replace(/(^|\/)index$/, '');
+    if (/^_(app|document|error)$/.test(route)) return [];
+    const isApi = route === 'api' || route.startsWith('api/');
+    return [
+      {
+        method: isApi ? 'ALL' : 'PAGE',
+        path: segmentsToPath(route),
+        file: rel,
+        line: 1,
+        framework: 'nextjs',
+      },
+    ];
+  }
+  return [];
+}

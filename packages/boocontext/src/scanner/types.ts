@@ -1,0 +1,88 @@
+/** What one file contributes to the map; cached per file by mtime and size. */
+export interface FileFacts {
+  language: string;
+  /** Import specifiers with their line. */
+  imports: { spec: string; line: number }[];
+  /** Routes as written in this file, before mount prefixes are applied. */
+  routes: LocalRoute[];
+  /** `app.use('/api', router)` and its kin: routes of `target` appear under `prefix`. */
+  mounts: Mount[];
+  /** Router-like values this file exports, by export name (`default` included). */
+  exportedRouters: Record<string, string>;
+  /** Names bound by imports: local name → { spec, imported name }. */
+  bindings: Record<string, { spec: string; name: string }>;
+  models: Model[];
+  components: Component[];
+  env: string[];
+  frameworks: string[];
+  /** The file could not be parsed at all (CAUTION). */
+  error?: string;
+}
+
+export interface LocalRoute {
+  method: string;
+  path: string;
+  line: number;
+  framework: string;
+  /** The router variable the route was declared on (`router`, `app`), or `*file*` for file-level prefixes. */
+  owner: string;
+  handler?: string;
+}
+
+export interface Mount {
+  /** Router variable in this file the mount is made on. */
+  owner: string;
+  prefix: string;
+  /** A local router variable, or an imported name. */
+  target: string;
+  line: number;
+}
+
+export interface Model {
+  name: string;
+  orm: string;
+  file: string;
+  line: number;
+  fields?: string[];
+}
+
+export interface Component {
+  name: string;
+  framework: 'react' | 'vue' | 'svelte';
+  line: number;
+}
+
+export interface Route {
+  method: string;
+  path: string;
+  file: string;
+  line: number;
+  framework: string;
+  handler?: string;
+}
+
+export const emptyFacts = (language: string): FileFacts => ({
+  language,
+  imports: [],
+  routes: [],
+  mounts: [],
+  exportedRouters: {},
+  bindings: {},
+  models: [],
+  components: [],
+  env: [],
+  frameworks: [],
+});
+
+/** Joins route path parts the way frameworks do: one slash between, none doubled, none trailing. */
+export function joinPaths(...parts: string[]): string {
+  const joined = parts
+    .filter((p) => p !== '' && p !== '/')
+    .map((p) => p.replace(/^\/+|\/+$/g, ''))
+    .filter(Boolean)
+    .join('/');
+  return `/${joined}`;
+}
+
+export const TEST_FILE =
+  /(^|\/)(__tests__|__mocks__|tests?|spec|e2e)\/|\.(test|spec|e2e)\.[cm]?[jt]sx?$|_test\.(go|py)$|(^|\/)test_[^/]*\.py$|Test\.java$|_spec\.rb$/;

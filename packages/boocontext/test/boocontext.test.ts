@@ -1,0 +1,258 @@
+import { cpSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Envelope } from '../src/envelope.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const cli = path.join(here, '../dist/cli.js');
+const work = mkdtempSync(path.join(tmpdir(), 'boocontext-test-'));
+const repos = path.join(work, 'repos');
+const clients: Client[] = [];
+
+async function connect(
+  args: string[] = [],
+  cwd = repos,
+): Promise<{ client: Client; transport: StdioClientTransport }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cli, ...args],
+    cwd,
+    stderr: 'pipe',
+  });
+  const client = new Client(
+    { name: 'boocontext-test', version: '1' },
+    { versionNegotiation: { mode: 'auto' } },
+  );
+  await client.connect(transport);
+  clients.push(client);
+  return { client, transport };
+}
+
+let main: Client;
+
+beforeAll(async () => {
+  cpSync(path.join(here, 'fixtures/repos'), repos, { recursive: true });
+  main = (await connect()).client;
+});
+
+afterAll(async () => {
+  for (const client of clients) await client.close().catch(() => {});
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function call(name: string, args: Record<string, unknown>, client = main) {
+  const result = await client.callTool({ name, arguments: args });
+  // Every answer is an envelope, valid against the schema, in structuredContent and as text.
+  const envelope = Envelope.parse(result.structuredContent);
+  expect(JSON.parse((result.content as { text: string }[])[0]?.text ?? '')).toEqual(envelope);
+  return envelope;
+}
+
+const routesOf = (envelope: Envelope) =>
+  (envelope.details.routes as { method: string; path: string; file: string; line: number }[]).map(
+    (r) => `${r.method} ${r.path} ${r.file}:${r.line}`,
+  );
+
+describe('boocontext over MCP', () => {
+  it('offers exactly the seven read-only tools, each with an output schema', async () => {
+    const { tools } = await main.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'boocontext_callgraph',
+      'boocontext_health',
+      'boocontext_impact',
+      'boocontext_map',
+      'boocontext_overview',
+      'boocontext_symbols',
+      'boocontext_types',
+    ]);
+    for (const tool of tools) {
+      expect(tool.annotations?.readOnlyHint).toBe(true);
+      expect(tool.outputSchema?.properties).toHaveProperty('verdict');
+    }
+  });
+
+  it('maps Express routers mounted inside routers, and ignores routes in tests', async () => {
+    const overview = await call('boocontext_overview', { root: path.join(repos, 'express') });
+    expect(overview.verdict).toBe('SAFE');
+    expect(routesOf(overview)).toEqual([
+      'GET / src/app.ts:9',
+      'GET /api/health src/routes/api.ts:6',
+      'GET /api/users src/routes/users.ts:10',
+      'GET /api/users/:id src/routes/users.ts:11',
+      'GET /api/users/:id/roles src/routes/users.ts:12',
+      'POST /api/users/:id/roles src/routes/users.ts:12',
+    ]);
+    expect(overview.details.envVars).toEqual(['DATABASE_URL', 'PORT']);
+    expect(overview.details.frameworks).toEqual(['express']);
+  });
+
+  it('applies Fastify register prefixes, including dynamic imports', async () => {
+    const overview = await call('boocontext_overview', { root: path.join(repos, 'fastify') });
+    expect(routesOf(overview)).toEqual([
+      'GET /admin/stats src/routes/admin.ts:2',
+      'GET /ping src/server.ts:7',
+      'GET /v1/users src/routes/users.ts:4',
+      'POST /v1/users/:id/avatar src/routes/users.ts:5',
+    ]);
+  });
+
+  it('reads Next.js app router routes from the file tree, groups removed', async () => {
+    const overview = await call('boocontext_overview', { root: path.join(repos, 'nextjs') });
+    expect(routesOf(overview)).toEqual([
+      'PAGE / app/page.tsx:1',
+      'GET /api/orders app/api/orders/route.ts:1',
+      'POST /api/orders app/api/orders/route.ts:1',
+      'PAGE /items/[id] app/(shop)/items/[id]/page.tsx:1',
+    ]);
+    expect(overview.details.counts).toMatchObject({ components: 3 });
+  });
+
+  it('joins FastAPI router prefixes with include_router prefixes and finds SQLAlchemy tables', async () => {
+    const overview = await call('boocontext_overview', { root: path.join(repos, 'fastapi') });
+    expect(routesOf(overview)).toEqual([
+      'POST /api/users app/routers/users.py:13',
+      'GET /api/users/{user_id} app/routers/users.py:8',
+      'GET /health app/main.py:13',
+    ]);
+    expect(overview.details.models).toEqual(['users (sqlalchemy)']);
+    expect(overview.details.envVars).toEqual(['SECRET_KEY']);
+  });
+
+  it('resolves workspace package names and tsconfig paths in the import graph', async () => {
+    const map = await call('boocontext_map', { root: path.join(repos, 'pnpm') });
+    expect(map.verdict).toBe('SAFE');
+    const text = map.details.map as string;
+    expect(text).toContain('packages/app/src/main.ts → packages/core/src/index.ts, packages/app/src/util.ts');
+    expect(text).toContain('packages/core/src/index.ts → packages/core/src/money.ts');
+    const overview = await call('boocontext_overview', { root: path.join(repos, 'pnpm') });
+    expect(overview.details.workspaces).toEqual(['packages/app', 'packages/core']);
+  });
+
+  it('finds Prisma models at a custom schema path and replays SQL migrations (a dropped table is gone)', async () => {
+    const prisma = await call('boocontext_overview', { root: path.join(repos, 'prisma') });
+    expect(prisma.details.models).toEqual(['User (prisma)', 'Post (prisma)']);
+    const sql = await call('boocontext_map', { root: path.join(repos, 'sql') });
+    const text = sql.details.map as string;
+    expect(text).toContain('users (sql) db/migrations/001_init.sql:2 { id, email }');
+    expect(text).toContain('articles (sql)');
+    expect(text).not.toMatch(/sessions|posts \(sql\)/);
+  });
+
+  it('compresses a map over the token budget into plain text and says what it left out', async () => {
+    const full = await call('boocontext_map', { root: path.join(repos, 'express') });
+    const small = await call('boocontext_map', { root: path.join(repos, 'express'), max_tokens: 500 });
+    expect(full.metadata.notes?.stage).toBe('full');
+    expect(small.metadata.notes?.compression_ratio).toBeLessThanOrEqual(1);
+    expect(typeof small.details.map).toBe('string');
+    expect(small.details.map as string).not.toMatch(/[A-Za-z0-9+/]{200,}/);
+  });
+
+  it('re-reads only the edited file on the next call', async () => {
+    const root = path.join(repos, 'express');
+    await call('boocontext_overview', { root });
+    const file = path.join(root, 'src/routes/users.ts');
+    writeFileSync(
+      file,
+      "import express from 'express';\nconst router = express.Router();\nfunction list() {}\nrouter.delete('/:id', list);\nexport default router;\n",
+    );
+    utimesSync(file, new Date(), new Date(Date.now() + 1000));
+    const after = await call('boocontext_overview', { root });
+    expect(after.metadata.notes).toMatchObject({ files_read: 1 });
+    expect(routesOf(after)).toContain('DELETE /api/users/:id src/routes/users.ts:4');
+  });
+
+  it('refuses roots outside the allowed directories without reading them', async () => {
+    const outside = await call('boocontext_overview', { root: '/etc' });
+    expect(outside.verdict).toBe('UNSAFE');
+    expect(outside.summary).toMatch(/outside the allowed directories.*--allow/);
+    const missing = await call('boocontext_map', { root: path.join(repos, 'nope') });
+    expect(missing).toMatchObject({ verdict: 'UNSAFE', summary: expect.stringMatching(/does not exist/) });
+    const outsideRoot = await call('boocontext_health', {
+      root: path.join(repos, 'express'),
+      file: '../../etc/passwd',
+    });
+    expect(outsideRoot).toMatchObject({
+      verdict: 'UNSAFE',
+      summary: expect.stringMatching(/outside the root/),
+    });
+  });
+
+  it('answers the deep tools through the real code-graph and ts-types children', async () => {
+    const root = path.join(repos, 'express');
+    const symbols = await call('boocontext_symbols', { root, query: 'list' });
+    expect(symbols).toMatchObject({ verdict: 'SAFE', metadata: { source: 'code-graph' } });
+    const health = await call('boocontext_health', { root });
+    expect(health.details.grade).toMatch(/^[A-F]$/);
+    const impact = await call('boocontext_impact', { root, file: 'src/routes/users.ts' });
+    expect(impact.metadata.source).toBe('merged');
+    expect((impact.details.importers as { file: string }[]).map((i) => i.file)).toEqual([
+      'src/routes/api.ts',
+      'src/app.ts',
+    ]);
+    const unknown = await call('boocontext_callgraph', { root, symbol: 'noSuchThing' });
+    expect(unknown).toMatchObject({
+      verdict: 'CAUTION',
+      summary: expect.stringMatching(/no symbol named "noSuchThing"/),
+    });
+    const tsRoot = path.join(repos, 'pnpm');
+    const types = await call('boocontext_types', {
+      root: tsRoot,
+      file: 'packages/core/src/money.ts',
+      symbol: 'money',
+    });
+    expect(types.details.type).toBe('(n: number) => string');
+  });
+});
+
+describe('child server lifecycle', () => {
+  const fake = path.join(here, 'fixtures/fake-child.mjs');
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('respawns a crashed child once, then answers UNSAFE; no process outlives boocontext', async () => {
+    const { client, transport } = await connect([`--child`, `code-graph=${process.execPath},${fake}`]);
+    const root = path.join(repos, 'express');
+    const first = await call('boocontext_symbols', { root, query: 'a' }, client);
+    const pid1 = first.details.pid as number;
+    process.kill(pid1, 'SIGKILL');
+    await vi.waitFor(() => expect(alive(pid1)).toBe(false));
+    const second = await call('boocontext_symbols', { root, query: 'b' }, client);
+    expect(second.verdict).toBe('SAFE');
+    const pid2 = second.details.pid as number;
+    expect(pid2).not.toBe(pid1);
+    const crash = await call('boocontext_health', { root }, client);
+    expect(crash).toMatchObject({ verdict: 'UNSAFE', summary: expect.stringMatching(/code-graph/) });
+    const after = await call('boocontext_symbols', { root, query: 'c' }, client);
+    expect(after).toMatchObject({
+      verdict: 'UNSAFE',
+      summary: expect.stringMatching(/code-graph child server is unavailable/),
+    });
+    const boocontextPid = transport.pid as number;
+    await client.close();
+    await vi.waitFor(() => expect(alive(boocontextPid)).toBe(false), { timeout: 8_000 });
+    expect(alive(pid2)).toBe(false);
+  });
+
+  it('answers UNSAFE naming the command when a child cannot start', async () => {
+    const { client } = await connect(['--child', 'ts-types=boocontext-no-such-binary']);
+    const result = await call(
+      'boocontext_types',
+      { root: path.join(repos, 'pnpm'), symbol: 'money' },
+      client,
+    );
+    expect(result).toMatchObject({
+      verdict: 'UNSAFE',
+      summary: expect.stringMatching(/boocontext-no-such-binary/),
+    });
+  });
+});
