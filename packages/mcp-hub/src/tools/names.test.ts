@@ -11,6 +11,17 @@ describe('assignToolNames', () => {
     });
   });
 
+  it('does not prefix twice when the server already names its tools after itself', () => {
+    const named = assignToolNames([
+      { server: 'boocontext', originalName: 'boocontext_map' },
+      { server: 'boocontext', originalName: 'map' },
+    ]);
+    expect(named.map((t) => t.name).sort()).toEqual([
+      'boocontext_map',
+      expect.stringMatching(/^boocontext_map_[0-9a-f]{8}$/),
+    ]);
+  });
+
   it('replaces characters providers reject and reports it', () => {
     const [tool] = assignToolNames([{ server: 'fs', originalName: 'read.file/v2' }]);
     expect(tool?.name).toBe('fs_read_file_v2');

@@ -51,7 +51,10 @@ export function assignToolNames(
   const taken = new Set(reserved);
   const named: NamedTool[] = [];
   for (const tool of sorted) {
-    const plain = `${tool.server}_${tool.originalName}`;
+    // A server that already prefixes its tools with its own name (boocontext_overview) keeps them as they are.
+    const plain = tool.originalName.startsWith(`${tool.server}_`)
+      ? tool.originalName
+      : `${tool.server}_${tool.originalName}`;
     let name = sanitize(plain);
     const reasons: string[] = [];
     if (name !== plain) reasons.push('characters providers reject were replaced');
