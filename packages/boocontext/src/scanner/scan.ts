@@ -85,6 +85,21 @@ interface Cached {
   size: number;
   facts: FileFacts;
   text?: string;
+  /** Resolved import targets, valid for the resolver they were computed with. */
+  targets?: { with: ModuleResolver; files: string[] };
+}
+
+/** The module resolver depends on the set of files and on the configs that map names to them. */
+function resolverKey(cache: Map<string, Cached>): string {
+  const parts: string[] = [];
+  for (const [rel, entry] of cache) {
+    parts.push(
+      /(^|\/)(tsconfig[^/]*\.json|jsconfig\.json|package\.json|go\.mod)$/.test(rel)
+        ? `${rel}@${entry.mtimeMs}`
+        : rel,
+    );
+  }
+  return parts.sort().join('\n');
 }
 
 /**
@@ -94,6 +109,7 @@ interface Cached {
  */
 export class Scanner {
   private readonly caches = new Map<string, Map<string, Cached>>();
+  private readonly resolvers = new Map<string, { key: string; modules: ModuleResolver }>();
 
   async scan(root: string, signal?: AbortSignal): Promise<ScanResult> {
     const started = performance.now();
@@ -132,8 +148,16 @@ export class Scanner {
       if (read % 50 === 0) await new Promise((r) => setImmediate(r));
     }
     for (const rel of [...cache.keys()]) if (!seen.has(rel)) cache.delete(rel);
+    // Unchanged file set and configs: the resolver, and every unchanged file's resolved imports, are reused.
+    const key = resolverKey(cache);
+    let resolver = this.resolvers.get(root);
+    if (resolver?.key !== key) {
+      const sourceFiles = [...cache.keys()].filter((rel) => languageOf(rel) || /\.(vue|svelte)$/.test(rel));
+      resolver = { key, modules: new ModuleResolver(root, sourceFiles) };
+      this.resolvers.set(root, resolver);
+    }
     return {
-      ...aggregate(root, cache),
+      ...aggregate(root, cache, resolver.modules),
       stats: { ms: Math.round(performance.now() - started), read, reused },
     };
   }
@@ -165,13 +189,15 @@ async function factsOf(rel: string, text: string): Promise<FileFacts> {
   }
 }
 
-function aggregate(root: string, cache: Map<string, Cached>): Omit<ScanResult, 'stats'> {
+function aggregate(
+  root: string,
+  cache: Map<string, Cached>,
+  modules: ModuleResolver,
+): Omit<ScanResult, 'stats'> {
   const languages: Record<string, number> = {};
   const packageManagers = new Set<string>();
   const frameworks = new Set<string>();
   const unparsed: ScanResult['unparsed'] = [];
-  const sourceFiles = [...cache.keys()].filter((rel) => languageOf(rel) || /\.(vue|svelte)$/.test(rel));
-  const modules = new ModuleResolver(root, sourceFiles);
   for (const [rel, entry] of cache) {
     const base = path.posix.basename(rel);
     if (MANIFESTS[base]) packageManagers.add(MANIFESTS[base] as string);
@@ -203,14 +229,17 @@ function aggregate(root: string, cache: Map<string, Cached>): Omit<ScanResult, '
   // Import graph.
   const edges: [string, string][] = [];
   for (const [rel, entry] of cache) {
-    const language =
-      entry.facts.language === 'vue' || entry.facts.language === 'svelte'
-        ? 'typescript'
-        : entry.facts.language;
-    for (const imp of entry.facts.imports) {
-      const target = modules.resolve(rel, imp.spec, language);
-      if (target && target !== rel) edges.push([rel, target]);
+    if (entry.targets?.with !== modules) {
+      const language =
+        entry.facts.language === 'vue' || entry.facts.language === 'svelte'
+          ? 'typescript'
+          : entry.facts.language;
+      const files = entry.facts.imports
+        .map((imp) => modules.resolve(rel, imp.spec, language))
+        .filter((t): t is string => !!t && t !== rel);
+      entry.targets = { with: modules, files };
     }
+    for (const target of entry.targets.files) edges.push([rel, target]);
   }
   const uniqueEdges = [...new Map(edges.map((e) => [`${e[0]}\u0000${e[1]}`, e])).values()];
   const inDegree = new Map<string, number>();
