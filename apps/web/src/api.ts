@@ -1,0 +1,156 @@
+/** The server's API, with the bearer token (asked for once on a 401, kept in localStorage). */
+
+const TOKEN_KEY = 'boocode.token';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+let askToken: (() => Promise<string>) | undefined;
+
+export function onTokenNeeded(ask: () => Promise<string>): void {
+  askToken = ask;
+}
+
+function headers(extra: Record<string, string> = {}): Record<string, string> {
+  const token = localStorage.getItem(TOKEN_KEY);
+  return { ...extra, ...(token ? { authorization: `Bearer ${token}` } : {}) };
+}
+
+async function withToken(run: () => Promise<Response>): Promise<Response> {
+  let response = await run();
+  if (response.status === 401 && askToken) {
+    localStorage.setItem(TOKEN_KEY, await askToken());
+    response = await run();
+  }
+  return response;
+}
+
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await withToken(() =>
+    fetch(path, {
+      method,
+      headers: headers(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    }),
+  );
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : undefined;
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      data?.error?.code ?? 'HTTP',
+      data?.error?.message ?? `HTTP ${response.status}`,
+    );
+  }
+  return data as T;
+}
+
+/**
+ * Follows a session's event stream with fetch (so the token header works), resuming from the last
+ * event id when the connection drops. Returns a function that stops following.
+ */
+export function followEvents(sessionId: string, onEvent: (event: TurnEvent) => void): () => void {
+  const controller = new AbortController();
+  let lastId: string | undefined;
+  const run = async () => {
+    while (!controller.signal.aborted) {
+      try {
+        const response = await withToken(() =>
+          fetch(`/api/sessions/${sessionId}/events`, {
+            headers: headers({ accept: 'text/event-stream', ...(lastId ? { 'last-event-id': lastId } : {}) }),
+            signal: controller.signal,
+          }),
+        );
+        if (!response.ok || !response.body) throw new Error(`events: HTTP ${response.status}`);
+        const reader = response.body.getReader();
+        const decoder = new TextDecoder();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += decoder.decode(value, { stream: true });
+          let split = buffer.indexOf('\n\n');
+          while (split !== -1) {
+            const block = buffer.slice(0, split);
+            buffer = buffer.slice(split + 2);
+            split = buffer.indexOf('\n\n');
+            const id = /^id: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (id) lastId = id;
+            if (data) onEvent(JSON.parse(data) as TurnEvent);
+          }
+        }
+      } catch {
+        if (controller.signal.aborted) return;
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  };
+  void run();
+  return () => controller.abort();
+}
+
+export type Part =
+  | { type: 'text'; text: string }
+  | { type: 'tool_call'; callId: string; name: string; arguments: unknown; server?: string }
+  | {
+      type: 'tool_result';
+      callId: string;
+      name: string;
+      output: string;
+      error: boolean;
+      durationMs: number;
+      truncated?: boolean;
+    }
+  | { type: 'notice'; message: string }
+  | { type: 'error'; code: string; message: string };
+
+export interface Message {
+  id: string;
+  role: 'user' | 'assistant';
+  turnId: string | null;
+  status: string;
+  parts: Part[];
+}
+
+export interface SessionDetail {
+  id: string;
+  title: string;
+  agent: string | null;
+  messages: Message[];
+  turns: { id: string; status: string }[];
+  runningTurnId: string | null;
+}
+
+export type TurnEvent = { turnId: string; seq: number } & (
+  | { type: 'turn-start'; userMessageId: string; messageId: string }
+  | { type: 'text-delta'; messageId: string; delta: string }
+  | {
+      type: 'tool-call';
+      messageId: string;
+      callId: string;
+      name: string;
+      arguments: unknown;
+      server?: string;
+    }
+  | {
+      type: 'tool-result';
+      messageId: string;
+      callId: string;
+      name: string;
+      output: string;
+      error: boolean;
+      durationMs: number;
+      truncated: boolean;
+    }
+  | { type: 'notice'; message: string }
+  | { type: 'error'; code: string; message: string }
+  | { type: 'done'; status: string }
+);

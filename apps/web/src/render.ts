@@ -1,0 +1,85 @@
+import DOMPurify from 'dompurify';
+import hljs from 'highlight.js/lib/core';
+import bash from 'highlight.js/lib/languages/bash';
+import go from 'highlight.js/lib/languages/go';
+import javascript from 'highlight.js/lib/languages/javascript';
+import json from 'highlight.js/lib/languages/json';
+import python from 'highlight.js/lib/languages/python';
+import typescript from 'highlight.js/lib/languages/typescript';
+import { Marked } from 'marked';
+import 'highlight.js/styles/github-dark.css';
+import type { Part } from './api.js';
+
+for (const [name, lang] of Object.entries({ bash, go, javascript, json, python, typescript }))
+  hljs.registerLanguage(name, lang);
+
+const marked = new Marked({
+  renderer: {
+    code({ text, lang }) {
+      const language = lang && hljs.getLanguage(lang) ? lang : undefined;
+      const html = language ? hljs.highlight(text, { language }).value : hljs.highlightAuto(text).value;
+      return `<pre><code class="hljs">${html}</code></pre>`;
+    },
+  },
+});
+
+/** Markdown to safe HTML: model output is untrusted, so it is sanitised before it touches the page. */
+export function markdown(text: string): string {
+  return DOMPurify.sanitize(marked.parse(text, { async: false }) as string);
+}
+
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Record<string, string> = {},
+  ...children: (Node | string | undefined)[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === 'text') node.textContent = value;
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) if (child !== undefined) node.append(child);
+  return node;
+}
+
+/** A tool call with its result: collapsed by default, error state and duration on the summary line. */
+export function toolCard(
+  call: Extract<Part, { type: 'tool_call' }>,
+  result: Extract<Part, { type: 'tool_result' }> | undefined,
+): HTMLElement {
+  const card = el('details', {
+    class: `tool-card${result?.error ? ' error' : ''}`,
+    'data-call-id': call.callId,
+    'data-tool': call.name,
+  });
+  const status = result ? (result.error ? 'error' : `${result.durationMs} ms`) : 'running…';
+  card.append(
+    el(
+      'summary',
+      {},
+      el('span', { class: 'tool-name', text: call.name }),
+      call.server ? el('span', { class: 'badge', text: call.server }) : undefined,
+      el('span', { class: 'badge tool-status', text: status }),
+    ),
+  );
+  const body = el('div', { class: 'body' });
+  body.append(
+    el('div', { class: 'muted', text: 'arguments' }),
+    el('pre', { class: 'tool-output', text: JSON.stringify(call.arguments, null, 2) }),
+  );
+  if (result) {
+    body.append(
+      el('div', { class: 'muted', text: result.error ? 'error' : 'result' }),
+      el('pre', { class: 'tool-output tool-result', text: result.output }),
+    );
+    if (result.truncated)
+      body.append(
+        el('div', {
+          class: 'notice',
+          text: 'output truncated here; the full result is stored on the server',
+        }),
+      );
+  }
+  card.append(body);
+  return card;
+}

@@ -1,0 +1,165 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../../server/test/support/harness.js';
+import { type ScriptedModel, startScriptedModel } from '../../server/test/support/scripted-model.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const screenshots = path.resolve(here, '../../../docs/screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+let browser: Browser;
+const cleanup: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`,
+    );
+  if (!existsSync(path.resolve(here, '../dist/index.html')))
+    throw new Error('the page is not built: run npm run build -w @boocode/web');
+  mkdirSync(screenshots, { recursive: true });
+  // Playwright gives each launch a fresh, empty profile of its own.
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  for (const fn of cleanup.reverse()) await fn();
+});
+
+async function open(harness: Harness): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(harness.url);
+  return page;
+}
+
+describe('the BooCode page in a real browser', () => {
+  let model: ScriptedModel;
+  let harness: Harness;
+
+  beforeAll(async () => {
+    model = await startScriptedModel([
+      {
+        text: 'Let me check. ',
+        toolCalls: [{ name: 'everything_echo', arguments: { message: 'hi from the model' } }],
+        chunkDelayMs: 5,
+      },
+      { text: 'Here is **the answer**:\n\n```ts\nconst answer = 42;\n```\n', chunkDelayMs: 5 },
+    ]);
+    harness = await startHarness({ modelUrl: model.url });
+    cleanup.push(model.close, harness.close);
+  });
+
+  it('streams an answer with a tool card that opens to show arguments, result and duration', async () => {
+    const page = await open(harness);
+    await page
+      .locator('#mcp-servers .server[data-server="everything"] .state', { hasText: 'connected' })
+      .waitFor();
+    await page.click('#new-session-button');
+    await page.fill('#prompt', 'What does echo say?');
+    await page.click('#send');
+    const answer = page.locator('.message.assistant .markdown strong', { hasText: 'the answer' });
+    await answer.waitFor();
+    await page.locator('.message.assistant pre code.hljs', { hasText: 'const answer = 42;' }).waitFor();
+    await page.locator('#send:not([hidden])').waitFor();
+    const card = page.locator('details.tool-card[data-tool="everything_echo"]');
+    expect(await card.getAttribute('open')).toBeNull();
+    expect(await card.locator('.badge').first().textContent()).toBe('everything');
+    expect(await card.locator('.tool-status').textContent()).toMatch(/^\d+ ms$/);
+    await card.locator('summary').click();
+    await card.locator('.tool-result').waitFor();
+    expect(await card.locator('.tool-result').textContent()).toBe('Echo: hi from the model');
+    expect(await card.locator('pre').first().textContent()).toContain('"message": "hi from the model"');
+    expect(await page.locator('#sessions .session').count()).toBe(1);
+    // The question shows once, above its answer.
+    expect(
+      await page.locator('#messages > .message').evaluateAll((nodes) => nodes.map((n) => n.className)),
+    ).toEqual(['message user', 'message assistant']);
+    await page.screenshot({ path: path.join(screenshots, 'chat.png') });
+
+    // A reload shows the finished conversation from storage.
+    await page.reload();
+    await page.locator('#sessions .session').first().click();
+    await page.locator('.message.assistant .markdown strong', { hasText: 'the answer' }).waitFor();
+    expect(await page.locator('.message.user').textContent()).toBe('What does echo say?');
+    await page.close();
+  });
+
+  it('calls a tool from the console, refusing arguments that do not match its schema', async () => {
+    const page = await open(harness);
+    await page.locator('#console-tool option[value="everything_echo"]').waitFor({ state: 'attached' });
+    await page.selectOption('#console-tool', 'everything_echo');
+    await page.fill('#console-args', '{"msg": 1}');
+    await page.click('#console-call');
+    await page.locator('#console-error:not([hidden])').waitFor();
+    expect(await page.locator('#console-error').textContent()).toMatch(/do not match the schema.*message/);
+    await page.fill('#console-args', '{"message": "from the console"}');
+    await page.click('#console-call');
+    await page.locator('#console-result:not([hidden])').waitFor();
+    expect(await page.locator('#console-result').textContent()).toMatch(/Echo: from the console/);
+    await page.screenshot({ path: path.join(screenshots, 'tool-console.png') });
+    await page.close();
+  });
+
+  it('shows a killed MCP server as unavailable, and reconnect brings it back', async () => {
+    const page = await open(harness);
+    const server = page.locator('#mcp-servers .server[data-server="everything"]');
+    await server.locator('.state', { hasText: 'connected' }).waitFor();
+    const { body } = await harness.api('GET', '/api/mcp');
+    process.kill(body.servers[0].pid, 'SIGKILL');
+    await server.locator('.state', { hasText: 'unavailable' }).waitFor({ timeout: 10_000 });
+    expect(await server.locator('.error').textContent()).toMatch(/SIGKILL/);
+    await page.screenshot({ path: path.join(screenshots, 'mcp-panel.png') });
+    await server.locator('button', { hasText: 'Reconnect' }).click();
+    await page
+      .locator('#mcp-servers .server[data-server="everything"] .state', { hasText: 'connected' })
+      .waitFor({ timeout: 15_000 });
+    await page.close();
+  });
+});
+
+describe('the page without a model, and with a token', () => {
+  it('says what to set when no model is configured, while the MCP panel works', async () => {
+    const harness = await startHarness();
+    cleanup.push(harness.close);
+    const page = await open(harness);
+    await page.locator('#model-warning:not([hidden])').waitFor();
+    expect(await page.locator('#model-warning').textContent()).toMatch(/LLM_BASE_URL.*LLM_MODEL/);
+    await page.locator('#mcp-servers .server .state', { hasText: 'connected' }).waitFor();
+    await page.fill('#prompt', 'hello');
+    await page.click('#send');
+    await page.locator('.message.error', { hasText: 'no model configured' }).waitFor();
+    await page.screenshot({ path: path.join(screenshots, 'no-model.png') });
+    await page.close();
+  });
+
+  it('asks for the token once and keeps it', async () => {
+    const harness = await startHarness({ env: { BOOCODE_TOKEN: 'open-sesame' }, mcp: false });
+    cleanup.push(harness.close);
+    const page = await open(harness);
+    await page.locator('#token-dialog[open]').waitFor();
+    await page.fill('#token-input', 'open-sesame');
+    await page.click('#token-form button');
+    await page.locator('#agent-picker option[value="reader"]').waitFor({ state: 'attached' });
+    expect(await page.evaluate(() => localStorage.getItem('boocode.token'))).toBe('open-sesame');
+    await page.reload();
+    await page.locator('#agent-picker option[value="reader"]').waitFor({ state: 'attached' });
+    expect(await page.locator('#token-dialog[open]').count()).toBe(0);
+    await page.close();
+  });
+});

@@ -1,0 +1,7 @@
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: 'src',
+  base: './',
+  build: { outDir: '../dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+});
