@@ -6,7 +6,7 @@ import { type LanguageId, languageOf, listRepoFiles, MAX_FILE_BYTES } from '@boo
 import { rebuildEdges } from '../graph/resolve.js';
 import type { FileFacts } from '../parse/facts.js';
 import { type Outcome, ParsePool } from '../parse/pool.js';
-import { type Db, type FileRow, openIndex, writeFile } from './store.js';
+import { type Db, type FileRow, IndexWriter, openIndex } from './store.js';
 
 export interface RefreshStats {
   files: number;
@@ -38,11 +38,14 @@ export class CodeIndex {
   lastRefresh?: RefreshStats;
   private refreshing?: Promise<RefreshStats>;
   private refreshedAt = 0;
+  private readonly writer: IndexWriter;
 
   private constructor(
     readonly root: string,
     readonly db: Db,
-  ) {}
+  ) {
+    this.writer = new IndexWriter(db);
+  }
 
   static open(root: string, env: NodeJS.ProcessEnv = process.env): CodeIndex {
     return new CodeIndex(root, openIndex(cacheFileFor(root, env)));
@@ -138,13 +141,11 @@ export class CodeIndex {
     mark = performance.now();
     const removed = [...known.keys()];
     this.db.transaction(() => {
-      const del = this.db.prepare('DELETE FROM files WHERE path = ?');
-      for (const rel of removed) del.run(rel);
+      for (const rel of removed) this.writer.remove(rel);
       for (const [index, job] of toParse.entries()) {
         const facts = results[index];
         if (!facts) continue;
-        writeFile(
-          this.db,
+        this.writer.write(
           { path: job.rel, hash: job.hash, size: job.size, mtime_ms: job.mtimeMs, language: job.language },
           facts,
         );

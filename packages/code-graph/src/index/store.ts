@@ -92,45 +92,60 @@ export interface FileRow {
   types: string;
 }
 
-/** Writes one file's facts, replacing whatever the index had for it. */
-export function writeFile(db: Db, row: Omit<FileRow, 'error_lines' | 'types'>, facts: FileFacts): void {
-  db.prepare('DELETE FROM files WHERE path = ?').run(row.path);
-  db.prepare(
-    'INSERT INTO files (path, hash, size, mtime_ms, language, error_lines, types) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  ).run(
-    row.path,
-    row.hash,
-    row.size,
-    row.mtime_ms,
-    row.language,
-    JSON.stringify(facts.errorLines),
-    JSON.stringify(facts.types),
-  );
-  const symbol = db.prepare(
-    'INSERT INTO symbols (file, name, short, kind, line, end_line, signature, doc, parent, exported, metrics, body_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  for (const s of facts.symbols) {
-    symbol.run(
-      row.path,
-      s.name,
-      s.name.split('.').pop() ?? s.name,
-      s.kind,
-      s.line,
-      s.endLine,
-      s.signature,
-      s.doc ?? null,
-      s.parent ?? null,
-      s.exported ? 1 : 0,
-      s.metrics ? JSON.stringify(s.metrics) : null,
-      s.bodyHash ?? null,
-    );
+/** Writes files' facts, replacing whatever the index had for each; statements prepared once. */
+export class IndexWriter {
+  private readonly s;
+
+  constructor(db: Db) {
+    this.s = {
+      remove: db.prepare('DELETE FROM files WHERE path = ?'),
+      file: db.prepare(
+        'INSERT INTO files (path, hash, size, mtime_ms, language, error_lines, types) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      symbol: db.prepare(
+        'INSERT INTO symbols (file, name, short, kind, line, end_line, signature, doc, parent, exported, metrics, body_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      call: db.prepare(
+        'INSERT INTO calls (file, caller, callee, receiver, kind, line) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      imp: db.prepare('INSERT INTO imports (file, local, imported, source, reexport) VALUES (?, ?, ?, ?, ?)'),
+    };
   }
-  const call = db.prepare(
-    'INSERT INTO calls (file, caller, callee, receiver, kind, line) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  for (const c of facts.calls) call.run(row.path, c.caller, c.callee, c.receiver ?? null, c.kind, c.line);
-  const imp = db.prepare(
-    'INSERT INTO imports (file, local, imported, source, reexport) VALUES (?, ?, ?, ?, ?)',
-  );
-  for (const i of facts.imports) imp.run(row.path, i.local, i.imported, i.source, i.reexport ? 1 : 0);
+
+  remove(path: string): void {
+    this.s.remove.run(path);
+  }
+
+  write(row: Omit<FileRow, 'error_lines' | 'types'>, facts: FileFacts): void {
+    this.s.remove.run(row.path);
+    this.s.file.run(
+      row.path,
+      row.hash,
+      row.size,
+      row.mtime_ms,
+      row.language,
+      JSON.stringify(facts.errorLines),
+      JSON.stringify(facts.types),
+    );
+    for (const sym of facts.symbols) {
+      this.s.symbol.run(
+        row.path,
+        sym.name,
+        sym.name.split('.').pop() ?? sym.name,
+        sym.kind,
+        sym.line,
+        sym.endLine,
+        sym.signature,
+        sym.doc ?? null,
+        sym.parent ?? null,
+        sym.exported ? 1 : 0,
+        sym.metrics ? JSON.stringify(sym.metrics) : null,
+        sym.bodyHash ?? null,
+      );
+    }
+    for (const c of facts.calls)
+      this.s.call.run(row.path, c.caller, c.callee, c.receiver ?? null, c.kind, c.line);
+    for (const i of facts.imports)
+      this.s.imp.run(row.path, i.local, i.imported, i.source, i.reexport ? 1 : 0);
+  }
 }

@@ -8,6 +8,8 @@ import type { ParseJob } from './worker.js';
 /** Below this many files, starting workers (each loads the wasm runtime) costs more than it saves. */
 export const WORKER_THRESHOLD = 40;
 
+const BATCH = 16;
+
 export type Outcome = { facts: FileFacts } | { error: string };
 
 /**
@@ -25,10 +27,12 @@ export class ParsePool {
   constructor(size: number) {
     for (let i = 0; i < size; i++) {
       const worker = new Worker(new URL('./worker.js', import.meta.url));
-      worker.on('message', (message: { id: number } & Outcome) => {
-        const resolve = this.pending.get(message.id);
-        this.pending.delete(message.id);
-        resolve?.(message);
+      worker.on('message', (results: ({ id: number } & Outcome)[]) => {
+        for (const result of results) {
+          const resolve = this.pending.get(result.id);
+          this.pending.delete(result.id);
+          resolve?.(result);
+        }
         this.release(worker);
       });
       worker.on('error', (error) => {
@@ -62,9 +66,11 @@ export class ParsePool {
   private dispatch(): void {
     while (this.idle.length > 0 && this.queue.length > 0) {
       const worker = this.idle.pop() as Worker;
-      const { job, resolve } = this.queue.shift() as (typeof this.queue)[number];
-      this.pending.set(job.id, resolve);
-      worker.postMessage(job);
+      // A fair share of what is queued, so no worker sits idle at the end.
+      const size = Math.max(1, Math.min(BATCH, Math.ceil(this.queue.length / this.workers.length)));
+      const batch = this.queue.splice(0, size);
+      for (const { job, resolve } of batch) this.pending.set(job.id, resolve);
+      worker.postMessage(batch.map((b) => b.job));
     }
   }
 

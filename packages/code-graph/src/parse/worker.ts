@@ -8,10 +8,15 @@ export interface ParseJob {
   language: LanguageId;
 }
 
-parentPort?.on('message', async (job: ParseJob) => {
-  try {
-    parentPort?.postMessage({ id: job.id, facts: await parseSource(job.source, job.language) });
-  } catch (error) {
-    parentPort?.postMessage({ id: job.id, error: (error as Error).message });
+// Jobs come in batches: one message per file made the workers wait on the main thread between files.
+parentPort?.on('message', async (jobs: ParseJob[]) => {
+  const results = [];
+  for (const job of jobs) {
+    try {
+      results.push({ id: job.id, facts: await parseSource(job.source, job.language) });
+    } catch (error) {
+      results.push({ id: job.id, error: (error as Error).message });
+    }
   }
+  parentPort?.postMessage(results);
 });
