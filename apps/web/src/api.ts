@@ -1,3 +1,5 @@
+import type { TurnEvent } from '../../server/src/inference/events.js';
+
 /** The server's API, with the bearer token (asked for once on a 401, kept in localStorage). */
 
 const TOKEN_KEY = 'boocode.token';
@@ -129,28 +131,4 @@ export interface SessionDetail {
   runningTurnId: string | null;
 }
 
-export type TurnEvent = { turnId: string; seq: number } & (
-  | { type: 'turn-start'; userMessageId: string; messageId: string }
-  | { type: 'text-delta'; messageId: string; delta: string }
-  | {
-      type: 'tool-call';
-      messageId: string;
-      callId: string;
-      name: string;
-      arguments: unknown;
-      server?: string;
-    }
-  | {
-      type: 'tool-result';
-      messageId: string;
-      callId: string;
-      name: string;
-      output: string;
-      error: boolean;
-      durationMs: number;
-      truncated: boolean;
-    }
-  | { type: 'notice'; message: string }
-  | { type: 'error'; code: string; message: string }
-  | { type: 'done'; status: string }
-);
+export type { TurnEvent } from '../../server/src/inference/events.js';

@@ -391,30 +391,24 @@ export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
       if (name) facts.calls.push({ caller: scope.qualified, callee: name, kind: 'new', line: at });
       return;
     }
-    if (node.type === 'method_invocation' || node.type === 'member_call_expression') {
-      const name = text(node.childForFieldName('name'));
-      const object = node.childForFieldName('object');
-      if (name)
+    // Java/PHP name the method and object directly; Ruby calls them method and receiver.
+    const named =
+      node.type === 'method_invocation' || node.type === 'member_call_expression'
+        ? { name: node.childForFieldName('name'), receiver: node.childForFieldName('object') }
+        : language === 'ruby' && node.type === 'call'
+          ? { name: node.childForFieldName('method'), receiver: node.childForFieldName('receiver') }
+          : undefined;
+    if (named) {
+      const name = text(named.name);
+      if (name) {
         facts.calls.push({
           caller: scope.qualified,
           callee: name,
-          ...(object ? { receiver: object.text } : {}),
-          kind: object ? 'method' : 'call',
+          ...(named.receiver ? { receiver: named.receiver.text } : {}),
+          kind: named.receiver ? 'method' : 'call',
           line: at,
         });
-      return;
-    }
-    if (language === 'ruby' && node.type === 'call') {
-      const name = text(node.childForFieldName('method'));
-      const receiver = node.childForFieldName('receiver');
-      if (name)
-        facts.calls.push({
-          caller: scope.qualified,
-          callee: name,
-          ...(receiver ? { receiver: receiver.text } : {}),
-          kind: receiver ? 'method' : 'call',
-          line: at,
-        });
+      }
       return;
     }
     const fn = node.childForFieldName('function');
