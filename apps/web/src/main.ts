@@ -340,8 +340,15 @@ function showAgentTools(): void {
 }
 
 // ---- MCP panel ----
+let lastStates = '';
+
 async function loadMcp(): Promise<void> {
   const { servers } = await api<{ servers: ServerStatus[] }>('GET', '/api/mcp');
+  // A server that came or went changes the tools everyone sees: refresh them too.
+  const states = servers.map((s) => `${s.name}:${s.state}:${s.toolCount}`).join(',');
+  const changed = lastStates !== '' && states !== lastStates;
+  lastStates = states;
+  if (changed) void refreshTools();
   $('mcp-servers').replaceChildren(
     ...servers.map((s) => {
       const reconnect = el('button', { type: 'button', class: 'secondary', text: 'Reconnect' });

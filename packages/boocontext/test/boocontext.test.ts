@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -241,6 +241,36 @@ describe('child server lifecycle', () => {
     await client.close();
     await vi.waitFor(() => expect(alive(boocontextPid)).toBe(false), { timeout: 8_000 });
     expect(alive(pid2)).toBe(false);
+  });
+
+  it('serves a quick call while a slow one runs, and passes a cancellation on to the child', async () => {
+    const marker = path.join(work, 'cancelled.txt');
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [cli, '--child', `code-graph=${process.execPath},${fake}`],
+      cwd: repos,
+      env: { ...process.env, CANCEL_MARKER: marker } as Record<string, string>,
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'boocontext-test', version: '1' });
+    await client.connect(transport);
+    clients.push(client);
+    const root = path.join(repos, 'express');
+    const controller = new AbortController();
+    const slow = client.callTool(
+      { name: 'boocontext_callgraph', arguments: { root, symbol: 'list' } },
+      { signal: controller.signal },
+    );
+    slow.catch(() => {});
+    const started = Date.now();
+    const quick = await call('boocontext_overview', { root }, client);
+    expect(quick.verdict).toBe('SAFE');
+    expect(Date.now() - started).toBeLessThan(3_000);
+    // Give the child time to start and take the call, so the cancellation has something to stop.
+    await new Promise((r) => setTimeout(r, 1_500));
+    controller.abort();
+    await expect(slow).rejects.toThrow();
+    await vi.waitFor(() => expect(existsSync(marker)).toBe(true), { timeout: 5_000 });
   });
 
   it('answers UNSAFE naming the command when a child cannot start', async () => {

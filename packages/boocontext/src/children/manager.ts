@@ -51,6 +51,12 @@ export function childCommands(
   return children;
 }
 
+function inheritedEnvironment(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
+}
+
 /**
  * The child MCP servers behind the deep tools (design D2/D3), on mcp-hub's connection code: each
  * spawned on the first call that needs it and kept for the session; a child that dies is respawned
@@ -71,13 +77,16 @@ export class ChildServerManager {
     if (existing) return existing;
     let pending = this.starting.get(name);
     if (!pending) {
-      const { command, args, env } = this.commands[name];
+      const { command, args, env: extra } = this.commands[name];
+      // Children are boocontext's own helpers: they inherit its environment (cache locations,
+      // XDG_CACHE_HOME, PATH), unlike third-party MCP servers, which get a minimal one.
+      const env = { ...inheritedEnvironment(), ...extra };
       const entry: ServerEntry = {
         name: name.replace('-', '_'),
         transport: 'stdio',
         command,
         args,
-        ...(env ? { env } : {}),
+        env,
         enabled: true,
         timeoutMs: 20_000,
         callTimeoutMs: this.options.callTimeoutMs ?? 120_000,
