@@ -1,5 +1,6 @@
-import ts from 'typescript';
+import type TS from 'typescript';
 import { emptyFacts, type FileFacts } from './types.js';
+import { ts } from './typescript.js';
 
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all']);
 const NEST_METHODS: Record<string, string> = {
@@ -16,25 +17,25 @@ const NEST_METHODS: Record<string, string> = {
 const CONVENTIONAL_OWNERS = /^(app|router|api|server|routes|fastify|instance|hono|r)$/i;
 const ROUTER_FACTORIES = /^(express|Router|fastify|Fastify|Hono|Koa|KoaRouter|createRouter)$/;
 
-function stringOf(node: ts.Node | undefined): string | undefined {
+function stringOf(node: TS.Node | undefined): string | undefined {
   if (!node) return undefined;
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
   return undefined;
 }
 
-function lineOf(source: ts.SourceFile, node: ts.Node): number {
+function lineOf(source: TS.SourceFile, node: TS.Node): number {
   return source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
 }
 
-function calleeName(expr: ts.Expression): string | undefined {
+function calleeName(expr: TS.Expression): string | undefined {
   if (ts.isIdentifier(expr)) return expr.text;
   if (ts.isPropertyAccessExpression(expr)) return expr.name.text;
   return undefined;
 }
 
 /** The object a call hangs off: `router` in `router.get(...)`, the root of a chain for `router.route('/x').get(...)`. */
-function ownerOf(expr: ts.Expression): string | undefined {
-  let current: ts.Expression = expr;
+function ownerOf(expr: TS.Expression): string | undefined {
+  let current: TS.Expression = expr;
   while (ts.isCallExpression(current) || ts.isPropertyAccessExpression(current)) {
     current = ts.isCallExpression(current) ? current.expression : current.expression;
   }
@@ -45,7 +46,7 @@ function ownerOf(expr: ts.Expression): string | undefined {
       : undefined;
 }
 
-function objectProperty(obj: ts.Expression | undefined, name: string): ts.Expression | undefined {
+function objectProperty(obj: TS.Expression | undefined, name: string): TS.Expression | undefined {
   if (!obj || !ts.isObjectLiteralExpression(obj)) return undefined;
   for (const prop of obj.properties) {
     if (
@@ -58,7 +59,7 @@ function objectProperty(obj: ts.Expression | undefined, name: string): ts.Expres
   return undefined;
 }
 
-function decoratorCall(decorator: ts.Decorator): { name: string; arg?: string } | undefined {
+function decoratorCall(decorator: TS.Decorator): { name: string; arg?: string } | undefined {
   const expr = decorator.expression;
   if (ts.isCallExpression(expr) && ts.isIdentifier(expr.expression))
     return {
@@ -71,9 +72,9 @@ function decoratorCall(decorator: ts.Decorator): { name: string; arg?: string } 
 
 const isPascal = (name: string) => /^[A-Z][A-Za-z0-9]*$/.test(name);
 
-function containsJsx(node: ts.Node): boolean {
+function containsJsx(node: TS.Node): boolean {
   let found = false;
-  const visit = (n: ts.Node) => {
+  const visit = (n: TS.Node) => {
     if (found) return;
     if (ts.isJsxElement(n) || ts.isJsxSelfClosingElement(n) || ts.isJsxFragment(n)) found = true;
     else ts.forEachChild(n, visit);
@@ -95,7 +96,8 @@ export function scanJs(rel: string, text: string): FileFacts {
       : /\.[cm]?ts$/.test(rel)
         ? ts.ScriptKind.TS
         : ts.ScriptKind.JS;
-  const source = ts.createSourceFile(rel, text, ts.ScriptTarget.Latest, true, kind);
+  // No parent pointers: the scan never walks up, and setting them costs a fifth of the parse.
+  const source = ts.createSourceFile(rel, text, ts.ScriptTarget.Latest, false, kind);
   const facts = emptyFacts(
     kind === ts.ScriptKind.TS || kind === ts.ScriptKind.TSX ? 'typescript' : 'javascript',
   );
@@ -103,7 +105,7 @@ export function scanJs(rel: string, text: string): FileFacts {
   const env = new Set<string>();
   const frameworks = new Set<string>();
 
-  const addImport = (spec: string, node: ts.Node) => facts.imports.push({ spec, line: lineOf(source, node) });
+  const addImport = (spec: string, node: TS.Node) => facts.imports.push({ spec, line: lineOf(source, node) });
   /** An owner we did not see created (a plugin parameter, an app built elsewhere): the file's imports tell. */
   const fileFramework = () => {
     const specs = facts.imports.map((i) => i.spec);
@@ -114,8 +116,8 @@ export function scanJs(rel: string, text: string): FileFacts {
     return 'http';
   };
 
-  const recordRouterVar = (name: string, init: ts.Expression) => {
-    let call: ts.Expression = init;
+  const recordRouterVar = (name: string, init: TS.Expression) => {
+    let call: TS.Expression = init;
     while (
       ts.isCallExpression(call) &&
       ts.isPropertyAccessExpression(call.expression) &&
@@ -145,7 +147,7 @@ export function scanJs(rel: string, text: string): FileFacts {
     }
   };
 
-  const visit = (node: ts.Node) => {
+  const visit = (node: TS.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const spec = node.moduleSpecifier.text;
       addImport(spec, node);
@@ -168,15 +170,17 @@ export function scanJs(rel: string, text: string): FileFacts {
         (ts.isIdentifier(callee) && callee.text === 'require')
       ) {
         const spec = stringOf(node.arguments[0]);
-        if (spec) {
-          addImport(spec, node);
-          const parent = node.parent;
-          if (ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name))
-            facts.bindings[parent.name.text] = { spec, name: 'default' };
-        }
+        if (spec) addImport(spec, node);
       }
       scanCall(node);
     } else if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+      // `const users = require('./users')` binds a name the way an import does.
+      const init = node.initializer;
+      const required =
+        ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require'
+          ? stringOf(init.arguments[0])
+          : undefined;
+      if (required) facts.bindings[node.name.text] = { spec: required, name: 'default' };
       recordRouterVar(node.name.text, node.initializer);
       scanTrpc(node.name.text, node.initializer);
     } else if (ts.isExportAssignment(node) && ts.isIdentifier(node.expression)) {
@@ -202,7 +206,7 @@ export function scanJs(rel: string, text: string): FileFacts {
     ts.forEachChild(node, visit);
   };
 
-  const scanCall = (call: ts.CallExpression) => {
+  const scanCall = (call: TS.CallExpression) => {
     if (!ts.isPropertyAccessExpression(call.expression)) return;
     const method = call.expression.name.text;
     const owner = ownerOf(call.expression.expression);
@@ -243,10 +247,10 @@ export function scanJs(rel: string, text: string): FileFacts {
       method === 'route' &&
       known &&
       call.arguments.length === 1 &&
-      ts.isObjectLiteralExpression(call.arguments[0] as ts.Node)
+      ts.isObjectLiteralExpression(call.arguments[0] as TS.Node)
     ) {
       // Fastify's full form: fastify.route({ method, url, handler }).
-      const obj = call.arguments[0] as ts.ObjectLiteralExpression;
+      const obj = call.arguments[0] as TS.ObjectLiteralExpression;
       const url = stringOf(objectProperty(obj, 'url') ?? objectProperty(obj, 'path'));
       const m = objectProperty(obj, 'method');
       const methods =
@@ -300,7 +304,7 @@ export function scanJs(rel: string, text: string): FileFacts {
       facts.models.push({ name: first, orm: 'sequelize', file: rel, line });
   };
 
-  const scanTrpc = (name: string, init: ts.Expression) => {
+  const scanTrpc = (name: string, init: TS.Expression) => {
     if (!ts.isCallExpression(init)) return;
     const callee = calleeName(init.expression);
     if (
@@ -311,7 +315,7 @@ export function scanJs(rel: string, text: string): FileFacts {
     )
       return;
     frameworks.add('trpc');
-    const walkRouter = (obj: ts.ObjectLiteralExpression, prefix: string, owner: string) => {
+    const walkRouter = (obj: TS.ObjectLiteralExpression, prefix: string, owner: string) => {
       for (const prop of obj.properties) {
         if (!ts.isPropertyAssignment(prop) || !(ts.isIdentifier(prop.name) || ts.isStringLiteral(prop.name)))
           continue;
@@ -346,7 +350,7 @@ export function scanJs(rel: string, text: string): FileFacts {
     walkRouter(init.arguments[0], '', name);
   };
 
-  const scanClass = (node: ts.ClassDeclaration) => {
+  const scanClass = (node: TS.ClassDeclaration) => {
     const decorators = ts.getDecorators(node) ?? [];
     const controller = decorators.map(decoratorCall).find((d) => d?.name === 'Controller');
     const entity = decorators.map(decoratorCall).find((d) => d?.name === 'Entity');
@@ -382,7 +386,7 @@ export function scanJs(rel: string, text: string): FileFacts {
     }
   };
 
-  const scanComponent = (node: ts.FunctionDeclaration | ts.VariableStatement) => {
+  const scanComponent = (node: TS.FunctionDeclaration | TS.VariableStatement) => {
     if (ts.isFunctionDeclaration(node)) {
       const name = node.name?.text;
       if (name && isPascal(name) && containsJsx(node))
@@ -404,7 +408,7 @@ export function scanJs(rel: string, text: string): FileFacts {
   visit(source);
 
   // Drizzle tables: pgTable('users', {...}) and friends, wherever they are assigned.
-  const drizzle = (node: ts.Node) => {
+  const drizzle = (node: TS.Node) => {
     if (
       ts.isCallExpression(node) &&
       ts.isIdentifier(node.expression) &&
