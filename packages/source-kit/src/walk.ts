@@ -45,17 +45,20 @@ export async function listRepoFiles(
   const files: RepoFile[] = [];
   const walk = async (dir: string, rel: string, rules: { base: string; ig: Ignore }[]) => {
     if (signal?.aborted) return;
-    const own = await readFile(path.join(dir, '.gitignore'), 'utf8').then(
-      (text) => ({ base: rel, ig: ignore().add(text) }),
-      () => undefined,
-    );
-    const active = own ? [...rules, own] : rules;
     let entries: Dirent[];
     try {
       entries = await readdir(dir, { withFileTypes: true });
     } catch {
       return;
     }
+    // Only read a .gitignore that is there: a failed read per directory costs more than the listing.
+    const own = entries.some((e) => e.name === '.gitignore')
+      ? await readFile(path.join(dir, '.gitignore'), 'utf8').then(
+          (text) => ({ base: rel, ig: ignore().add(text) }),
+          () => undefined,
+        )
+      : undefined;
+    const active = own ? [...rules, own] : rules;
     for (const entry of entries) {
       const childRel = rel ? `${rel}/${entry.name}` : entry.name;
       const isDir = entry.isDirectory();
