@@ -109,6 +109,8 @@ const FUNCTION_VALUES = new Set([
 ]);
 const LOGICAL = new Set(['&&', '||', '??', 'and', 'or']);
 
+const IMPORTS = new Set(['import_statement', 'export_statement', 'import_from_statement', 'import_spec']);
+
 /** Subtrees that never hold a declaration or a call: types, literals, comments. Not walked. */
 const OPAQUE = new Set([
   'type_annotation',
@@ -537,16 +539,17 @@ export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
   };
 
   /** Handles one interesting node; returns the scope its subtree lives in. */
-  const handle = (node: Node, scope: Scope): Scope => {
+  const handle = (node: Node, type: string, scope: Scope): Scope => {
+    // `type` crosses into wasm on every read; the cursor already told us the type.
     let inner = scope;
-    const kind = DECLARATIONS[node.type];
-    if (kind && !(node.type === 'function_definition' && language === 'cpp' && !nameOf(node, language))) {
+    const kind = DECLARATIONS[type];
+    if (kind && !(type === 'function_definition' && language === 'cpp' && !nameOf(node, language))) {
       const name = nameOf(node, language);
       if (name) inner = declare(node, kind, name, scope);
-    } else if (node.type === 'impl_item') {
+    } else if (type === 'impl_item') {
       const type = nameOf(node, language);
       if (type) inner = { qualified: scope.qualified, container: type.replace(/<.*$/, '') };
-    } else if (node.type === 'type_spec') {
+    } else if (type === 'type_spec') {
       const name = text(node.childForFieldName('name'));
       const type = node.childForFieldName('type')?.type;
       if (name)
@@ -556,10 +559,7 @@ export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
           name,
           scope,
         );
-    } else if (
-      (node.type === 'public_field_definition' || node.type === 'field_definition') &&
-      scope.container
-    ) {
+    } else if ((type === 'public_field_definition' || type === 'field_definition') && scope.container) {
       // Class fields give `this.field.method()` a receiver type.
       const fieldName = text(node.childForFieldName('name') ?? node.childForFieldName('property'));
       const typeNode = node.childForFieldName('type');
@@ -569,7 +569,7 @@ export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
         (value?.type === 'new_expression' ? text(value.childForFieldName('constructor')) : '');
       if (fieldName && type)
         pushType({ qualified: scope.container, container: null }, `this.${fieldName}`, type);
-    } else if (node.type === 'variable_declarator' || node.type === 'assignment') {
+    } else if (type === 'variable_declarator' || type === 'assignment') {
       const nameNode = node.childForFieldName('name') ?? node.childForFieldName('left');
       const value = node.childForFieldName('value') ?? node.childForFieldName('right');
       if (nameNode?.type === 'identifier' && value && FUNCTION_VALUES.has(value.type)) {
@@ -600,7 +600,7 @@ export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
         else if (value.type === 'call' && language === 'python')
           pushType(scope, nameNode.text, text(value.childForFieldName('function')));
       }
-    } else if (node.type === 'short_var_declaration' && language === 'go') {
+    } else if (type === 'short_var_declaration' && language === 'go') {
       const left = node.childForFieldName('left')?.namedChild(0);
       const right = node.childForFieldName('right')?.namedChild(0);
       const literal =
@@ -611,7 +611,7 @@ export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
             : undefined;
       if (left && literal) pushType(scope, left.text, literal.text);
     }
-    if (FUNCTION_VALUES.has(node.type) && inner === scope) {
+    if (FUNCTION_VALUES.has(type) && inner === scope) {
       // Parameters of anonymous callbacks still type their receivers within the enclosing function.
       for (const param of node.childForFieldName('parameters')?.namedChildren ?? []) {
         const pname = param?.childForFieldName('pattern') ?? param?.childForFieldName('name');
@@ -619,8 +619,8 @@ export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
         if (pname && ptype) pushType(scope, pname.text, ptype.text);
       }
     }
-    if (CALLS.has(node.type)) recordCall(node, inner);
-    recordImport(node);
+    if (CALLS.has(type)) recordCall(node, inner);
+    if (IMPORTS.has(type)) recordImport(node);
     return inner;
   };
 
@@ -630,7 +630,7 @@ export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
     const type = cursor.nodeType;
     if (type === 'ERROR' || (checkMissing && cursor.nodeIsMissing))
       facts.errorLines.push(cursor.startPosition.row + 1);
-    const inner = INTERESTING.has(type) ? handle(cursor.currentNode, scope) : scope;
+    const inner = INTERESTING.has(type) ? handle(cursor.currentNode, type, scope) : scope;
     if (!OPAQUE.has(type) && cursor.gotoFirstChild()) {
       do {
         if (cursor.nodeIsNamed) walk(inner);
