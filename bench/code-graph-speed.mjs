@@ -4,7 +4,7 @@
 // symbol search. Corpus: rxjs 7.8.1 sources, copied 4× under different folders (~1,000 files).
 import { cpSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { CodeIndex, Queries } from '../packages/code-graph/dist/index.js';
+import { CodeIndex } from '../packages/code-graph/dist/index.js';
 import { languageOf, listRepoFiles, parserFor } from '../packages/source-kit/dist/index.js';
 import { fetchPackage, workDir } from './lib-fetch.mjs';
 
@@ -32,7 +32,7 @@ const index = CodeIndex.open(corpus, { ...process.env, CODE_GRAPH_CACHE_DIR: cac
 const cold = await index.refresh();
 const warm = await index.refresh();
 
-const queries = new Queries(index.db, corpus);
+const queries = index.queries();
 const names = index.db
   .prepare("SELECT name FROM symbols WHERE kind IN ('function','method') ORDER BY random() LIMIT 200")
   .all()

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { Queries, QueryError } from './graph/queries.js';
+import { type Queries, QueryError } from './graph/queries.js';
 import { CodeIndex, type RefreshStats } from './index/indexer.js';
 
 const VERSION = '0.1.0';
@@ -38,7 +38,7 @@ export function buildServer(options: ServerOptions = {}): McpServer {
       indexes.set(abs, index);
     }
     const stats = await index.ensureFresh(2_000, signal);
-    return { queries: new Queries(index.db, abs), stats, root: abs };
+    return { queries: index.queries(), stats, root: abs };
   };
 
   const answer = (stats: RefreshStats, body: Record<string, unknown>) => {

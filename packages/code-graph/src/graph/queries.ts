@@ -4,7 +4,7 @@ import picomatch from 'picomatch';
 import { type Grade, gradeAverage, gradeFunction } from '../health/grade.js';
 import type { Db } from '../index/store.js';
 import type { FunctionMetrics } from '../parse/facts.js';
-import { rankBm25 } from '../search/bm25.js';
+import { Bm25Index } from '../search/bm25.js';
 
 export class QueryError extends Error {
   constructor(message: string) {
@@ -59,10 +59,17 @@ const info = (r: SymbolRow): SymbolInfo => ({
   exported: r.exported === 1,
 });
 
+const searchCache = new WeakMap<
+  Db,
+  { generation: number; rows: Map<number, SymbolRow & { language: string }>; bm25: Bm25Index }
+>();
+
 export class Queries {
+  /** `generation` changes whenever the index does; search structures are rebuilt then. */
   constructor(
     private readonly db: Db,
     private readonly root: string,
+    private readonly generation = 0,
   ) {}
 
   /** Symbols a user-given name means: `Class.method`, `method`, or `file:name`. */
@@ -86,31 +93,22 @@ export class Queries {
     query: string,
     options: { kind?: string; language?: string; path?: string; limit?: number; cursor?: string } = {},
   ) {
-    const rows = this.db
-      .prepare(
-        `SELECT s.*, f.language FROM symbols s JOIN files f ON f.path = s.file${options.kind ? ' WHERE s.kind = ?' : ''}`,
-      )
-      .all(...(options.kind ? [options.kind] : [])) as (SymbolRow & { language: string })[];
+    const { rows, bm25 } = this.searchIndex();
     const matchesPath = options.path ? picomatch(options.path, { dot: true }) : undefined;
-    const candidates = rows.filter(
-      (r) => (!options.language || r.language === options.language) && (!matchesPath || matchesPath(r.file)),
-    );
-    const byId = new Map(candidates.map((r) => [r.id, r]));
+    const keep = (id: number) => {
+      const r = rows.get(id);
+      return (
+        r !== undefined &&
+        (!options.kind || r.kind === options.kind) &&
+        (!options.language || r.language === options.language) &&
+        (!matchesPath || matchesPath(r.file))
+      );
+    };
     const wantsTests = /\btests?\b|\bspec\b/i.test(query);
-    const ranked = rankBm25(
-      candidates.map((r) => ({
-        id: r.id,
-        fields: [
-          { text: r.name, weight: 3 },
-          { text: r.signature, weight: 1 },
-          { text: r.doc ?? '', weight: 1 },
-          { text: r.file, weight: 0.5 },
-        ],
-      })),
-      query,
-    )
+    const ranked = bm25
+      .rank(query, keep)
       .map((hit) => {
-        const row = byId.get(hit.id) as SymbolRow;
+        const row = rows.get(hit.id) as SymbolRow;
         // Production code first unless the query asks for tests.
         const penalty = isTestFile(row.file) && !wantsTests ? 0.5 : 1;
         return { row, score: hit.score * penalty };
@@ -124,6 +122,32 @@ export class Queries {
       results: page.map(({ row, score }) => ({ ...info(row), score: Math.round(score * 1000) / 1000 })),
       ...(offset + limit < ranked.length ? { nextCursor: String(offset + limit) } : {}),
     };
+  }
+
+  /** Symbols tokenised once per index generation, shared by every query until the index changes. */
+  private searchIndex(): { rows: Map<number, SymbolRow & { language: string }>; bm25: Bm25Index } {
+    const cached = searchCache.get(this.db);
+    if (cached && cached.generation === this.generation) return cached;
+    const list = this.db
+      .prepare('SELECT s.*, f.language FROM symbols s JOIN files f ON f.path = s.file')
+      .all() as (SymbolRow & { language: string })[];
+    const built = {
+      generation: this.generation,
+      rows: new Map(list.map((r) => [r.id, r])),
+      bm25: new Bm25Index(
+        list.map((r) => ({
+          id: r.id,
+          fields: [
+            { text: r.name, weight: 3 },
+            { text: r.signature, weight: 1 },
+            { text: r.doc ?? '', weight: 1 },
+            { text: r.file, weight: 0.5 },
+          ],
+        })),
+      ),
+    };
+    searchCache.set(this.db, built);
+    return built;
   }
 
   private symbolById(id: number): SymbolRow | undefined {

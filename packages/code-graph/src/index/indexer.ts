@@ -3,6 +3,7 @@ import { readFileSync, type Stats, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { type LanguageId, languageOf, listRepoFiles, MAX_FILE_BYTES } from '@boocode/source-kit';
+import { Queries } from '../graph/queries.js';
 import { rebuildEdges } from '../graph/resolve.js';
 import type { FileFacts } from '../parse/facts.js';
 import { type Outcome, ParsePool } from '../parse/pool.js';
@@ -36,6 +37,8 @@ export function cacheFileFor(root: string, env: NodeJS.ProcessEnv = process.env)
  */
 export class CodeIndex {
   lastRefresh?: RefreshStats;
+  /** Bumped by every refresh that changed the index. */
+  generation = 0;
   private refreshing?: Promise<RefreshStats>;
   private refreshedAt = 0;
   private readonly writer: IndexWriter;
@@ -154,6 +157,7 @@ export class CodeIndex {
     phases.write = performance.now() - mark;
     mark = performance.now();
     const changed = toParse.length > 0 || removed.length > 0;
+    if (changed) this.generation++;
     const edges = changed || !this.lastRefresh ? this.countOrRebuild(changed) : this.lastRefresh.edges;
     for (const row of this.db
       .prepare("SELECT path, error_lines FROM files WHERE error_lines != '[]'")
@@ -181,6 +185,11 @@ export class CodeIndex {
   private countOrRebuild(changed: boolean): number {
     if (changed) return rebuildEdges(this.db, this.root);
     return (this.db.prepare('SELECT COUNT(*) AS n FROM edges').get() as { n: number }).n;
+  }
+
+  /** Queries over the index as it is now. */
+  queries(): Queries {
+    return new Queries(this.db, this.root, this.generation);
   }
 
   close(): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rankBm25, tokenize } from './bm25.js';
+import { Bm25Index, tokenize } from './bm25.js';
 
 describe('tokenize', () => {
   it('splits camelCase, PascalCase, snake_case and paths', () => {
@@ -16,7 +16,7 @@ describe('tokenize', () => {
   });
 });
 
-describe('rankBm25', () => {
+describe('Bm25Index', () => {
   const docs = [
     {
       id: 1,
@@ -36,10 +36,14 @@ describe('rankBm25', () => {
   ];
 
   it('finds DispatchQueue for "dispatch" and ranks name matches above doc mentions', () => {
-    expect(rankBm25(docs, 'dispatch').map((r) => r.id)).toEqual([1, 2]);
+    expect(new Bm25Index(docs).rank('dispatch').map((r) => r.id)).toEqual([1, 2]);
+  });
+
+  it('ranks only the documents a filter keeps', () => {
+    expect(new Bm25Index(docs).rank('dispatch', (id) => id !== 1).map((r) => r.id)).toEqual([2]);
   });
 
   it('returns nothing for no matching terms', () => {
-    expect(rankBm25(docs, 'zebra')).toEqual([]);
+    expect(new Bm25Index(docs).rank('zebra')).toEqual([]);
   });
 });
