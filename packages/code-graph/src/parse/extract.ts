@@ -149,6 +149,10 @@ const INTERESTING = new Set([
 interface Scope {
   qualified: string | null;
   container: string | null;
+  /** Metrics this node counts into, at this nesting level (inside a function body only). */
+  counting?: { metrics: FunctionMetrics; nesting: number };
+  /** A declared function whose body has not been reached yet. */
+  pendingBody?: FunctionMetrics;
 }
 
 function text(node: Node | null | undefined): string {
@@ -251,50 +255,6 @@ function countParams(node: Node): number {
   ).length;
 }
 
-/** Cyclomatic and cognitive complexity and maximum nesting of one function body (nested functions excluded). */
-function measure(fn: Node): FunctionMetrics {
-  let cyclomatic = 1;
-  let cognitive = 0;
-  let maxNesting = 0;
-  // A cursor walk: materialising Node objects for every child costs more than the parse itself.
-  const cursor = (fn.childForFieldName('body') ?? fn).walk();
-  const walk = (nesting: number) => {
-    if (!cursor.gotoFirstChild()) return;
-    do {
-      const type = cursor.nodeType;
-      if (!cursor.nodeIsNamed) {
-        // Logical operators are anonymous tokens inside binary expressions.
-        if (LOGICAL.has(type)) {
-          cyclomatic++;
-          cognitive++;
-        }
-        continue;
-      }
-      if (FUNCTION_VALUES.has(type) || DECLARATIONS[type] === 'function' || DECLARATIONS[type] === 'method')
-        continue;
-      let nested = nesting;
-      if (DECISIONS.has(type)) cyclomatic++;
-      if (NESTING.has(type)) {
-        cognitive += 1 + nesting;
-        nested = nesting + 1;
-        maxNesting = Math.max(maxNesting, nested);
-      }
-      if (type === 'else_clause' || type === 'elif_clause') cognitive++;
-      walk(nested);
-    } while (cursor.gotoNextSibling());
-    cursor.gotoParent();
-  };
-  walk(0);
-  cursor.delete();
-  return {
-    cyclomatic,
-    cognitive,
-    length: fn.endPosition.row - fn.startPosition.row + 1,
-    nesting: maxNesting,
-    params: countParams(fn),
-  };
-}
-
 function bodyHash(fn: Node): string | undefined {
   const body = fn.childForFieldName('body');
   if (!body || body.endPosition.row - body.startPosition.row < 5) return undefined;
@@ -358,6 +318,16 @@ export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
       if (parentClass) facts.types[`${name}::super`] = parentClass;
     }
     const isFunction = finalKind === 'function' || finalKind === 'method';
+    // Filled in as the walk goes through the body: one pass over the tree, not two.
+    const metrics: FunctionMetrics | undefined = isFunction
+      ? {
+          cyclomatic: 1,
+          cognitive: 0,
+          length: node.endPosition.row - node.startPosition.row + 1,
+          nesting: 0,
+          params: countParams(node),
+        }
+      : undefined;
     const doc = docOf(node, language);
     const hash = isFunction ? bodyHash(node) : undefined;
     facts.symbols.push({
@@ -369,7 +339,7 @@ export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
       ...(doc ? { doc } : {}),
       ...(parent ? { parent } : {}),
       exported: isExported(node, name, language),
-      ...(isFunction ? { metrics: measure(node) } : {}),
+      ...(metrics ? { metrics } : {}),
       ...(hash ? { bodyHash: hash } : {}),
     });
     if (isFunction) {
@@ -380,7 +350,7 @@ export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
         const ptype = param.childForFieldName('type');
         if (pname && ptype) pushType({ qualified, container: null }, pname.text, ptype.text);
       }
-      return { qualified, container: scope.container };
+      return { qualified, container: scope.container, ...(metrics ? { pendingBody: metrics } : {}) };
     }
     return CONTAINERS.has(finalKind) ? { qualified: scope.qualified, container: name } : scope;
   };
@@ -626,14 +596,52 @@ export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
 
   const cursor = tree.walk();
   const checkMissing = tree.rootNode.hasError;
-  const walk = (scope: Scope) => {
+  const isFunctionLike = (type: string) =>
+    FUNCTION_VALUES.has(type) || DECLARATIONS[type] === 'function' || DECLARATIONS[type] === 'method';
+
+  /**
+   * One pass: declarations, calls and imports through `handle`, and the complexity of the
+   * enclosing function counted on the way (decisions, nesting, logical operators), skipping
+   * nested functions, which count for themselves.
+   */
+  const walk = (scope: Scope, bodyOf?: FunctionMetrics) => {
     const type = cursor.nodeType;
     if (type === 'ERROR' || (checkMissing && cursor.nodeIsMissing))
       facts.errorLines.push(cursor.startPosition.row + 1);
-    const inner = INTERESTING.has(type) ? handle(cursor.currentNode, type, scope) : scope;
+    let childCounting: Scope['counting'];
+    const counting = scope.counting;
+    if (bodyOf) {
+      childCounting = { metrics: bodyOf, nesting: 0 };
+    } else if (counting && !isFunctionLike(type)) {
+      let nesting = counting.nesting;
+      if (DECISIONS.has(type)) counting.metrics.cyclomatic++;
+      if (NESTING.has(type)) {
+        counting.metrics.cognitive += 1 + nesting;
+        nesting++;
+        counting.metrics.nesting = Math.max(counting.metrics.nesting, nesting);
+      }
+      if (type === 'else_clause' || type === 'elif_clause') counting.metrics.cognitive++;
+      // Most nodes change nothing: reusing the objects keeps this pass allocation-free.
+      childCounting = nesting === counting.nesting ? counting : { metrics: counting.metrics, nesting };
+    }
+    const handled = INTERESTING.has(type) ? handle(cursor.currentNode, type, scope) : scope;
+    const inner: Scope =
+      childCounting === handled.counting && !bodyOf
+        ? handled
+        : { ...handled, counting: childCounting, ...(bodyOf ? { pendingBody: undefined } : {}) };
     if (!OPAQUE.has(type) && cursor.gotoFirstChild()) {
       do {
-        if (cursor.nodeIsNamed) walk(inner);
+        if (!cursor.nodeIsNamed) {
+          // Logical operators are anonymous tokens inside binary expressions.
+          if (childCounting && LOGICAL.has(cursor.nodeType)) {
+            childCounting.metrics.cyclomatic++;
+            childCounting.metrics.cognitive++;
+          }
+          continue;
+        }
+        if (inner.pendingBody && cursor.currentFieldName === 'body')
+          walk({ ...inner, counting: undefined }, inner.pendingBody);
+        else walk(inner);
       } while (cursor.gotoNextSibling());
       cursor.gotoParent();
     }
