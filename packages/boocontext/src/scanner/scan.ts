@@ -1,11 +1,11 @@
-import { readFileSync, type Stats, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   type LanguageId,
   languageOf,
   listRepoFiles,
-  MAX_FILE_BYTES,
   ModuleResolver,
+  readIfChanged,
 } from '@boocode/source-kit';
 import { scanJs } from './js.js';
 import { nextRoutes } from './nextjs.js';
@@ -121,22 +121,16 @@ export class Scanner {
     let reused = 0;
     for (const file of files) {
       if (signal?.aborted) throw new Error('scan cancelled');
-      let info: Stats;
-      try {
-        info = statSync(file.abs);
-      } catch {
-        continue;
-      }
-      if (info.size > MAX_FILE_BYTES) continue;
-      seen.add(file.rel);
       const old = cache.get(file.rel);
-      if (old && old.mtimeMs === info.mtimeMs && old.size === info.size) {
+      const result = readIfChanged(file.abs, old && { size: old.size, mtimeMs: Math.floor(old.mtimeMs) });
+      if (result.kind === 'skip') continue;
+      seen.add(file.rel);
+      if (result.kind === 'unchanged') {
         reused++;
         continue;
       }
       read++;
-      const buffer = readFileSync(file.abs);
-      if (buffer.subarray(0, 8192).includes(0)) continue;
+      const { info, buffer } = result;
       const text = buffer.toString('utf8');
       cache.set(file.rel, {
         mtimeMs: info.mtimeMs,

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, type Stats, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { type LanguageId, languageOf, listRepoFiles, MAX_FILE_BYTES } from '@boocode/source-kit';
+import { type LanguageId, languageOf, listRepoFiles, readIfChanged } from '@boocode/source-kit';
 import { Queries } from '../graph/queries.js';
 import { rebuildEdges } from '../graph/resolve.js';
 import type { FileFacts } from '../parse/facts.js';
@@ -93,26 +92,15 @@ export class CodeIndex {
     try {
       for (const file of sources) {
         if (signal?.aborted) throw new Error('indexing cancelled');
-        let info: Stats;
-        try {
-          info = statSync(file.abs);
-        } catch {
-          continue;
-        }
-        if (info.size > MAX_FILE_BYTES) continue;
         const old = known.get(file.rel);
         known.delete(file.rel);
-        if (old && old.size === info.size && old.mtime_ms === Math.floor(info.mtimeMs)) {
+        const result = readIfChanged(file.abs, old && { size: old.size, mtimeMs: old.mtime_ms });
+        if (result.kind === 'skip') continue;
+        if (result.kind === 'unchanged') {
           unchanged++;
           continue;
         }
-        let buffer: Buffer;
-        try {
-          buffer = readFileSync(file.abs);
-        } catch {
-          continue;
-        }
-        if (buffer.subarray(0, 8192).includes(0)) continue;
+        const { info, buffer } = result;
         const hash = createHash('sha1').update(buffer).digest('hex');
         if (old?.hash === hash) {
           touch.run(info.size, Math.floor(info.mtimeMs), file.rel);
