@@ -1,7 +1,7 @@
 // ts-types on a real TypeScript code base (rxjs 7.8.1, its own tsconfig): time to the first
 // answer (process start, program build, check of the asked file) vs `tsc --noEmit -p` on the same
-// project (goal ≤ 1.0×: the checker's own load is the limit), then warm type_at p50/p99 over 200
-// positions (goal p50 ≤ 50 ms) and the server's peak memory.
+// project (goal ≤ 1.0×: the checker's own load is the limit), then warm type_at p50/p99 over up to 200
+// declaration positions (goal p50 ≤ 50 ms) and the server's peak memory.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

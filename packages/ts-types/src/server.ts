@@ -39,9 +39,15 @@ export function buildServer(): McpServer {
           structuredContent: result,
         };
       } catch (error) {
-        const message =
-          error instanceof TypesError ? error.message : `ts-types failed: ${(error as Error).message}`;
-        return { content: [{ type: 'text' as const, text: message }], isError: true };
+        const known = error instanceof TypesError;
+        const message = known ? error.message : `ts-types failed: ${(error as Error).message}`;
+        // The code is for programs; the message is for the model.
+        const code = known ? error.code : 'INTERNAL';
+        return {
+          content: [{ type: 'text' as const, text: message }],
+          structuredContent: { error: { code, message } },
+          isError: true,
+        };
       }
     };
 

@@ -151,6 +151,8 @@ describe('ts-types over MCP', () => {
       isError: true,
       text: expect.stringMatching(/no declaration named "nope"/),
     });
+    expect(unknown.data).toEqual({ error: { code: 'NOT_FOUND', message: unknown.text } });
+    expect(outside.data.error.code).toBe('OUTSIDE_ROOT');
     const relative = await client.callTool({ name: 'type_at', arguments: { root: 'x', symbol: 'a' } });
     expect(relative.isError).toBe(true);
   });

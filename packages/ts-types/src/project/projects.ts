@@ -2,8 +2,13 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
+export type TypesErrorCode = 'BAD_INPUT' | 'OUTSIDE_ROOT' | 'NOT_FOUND' | 'NOT_CALLABLE' | 'NO_PROGRAM';
+
 export class TypesError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly code: TypesErrorCode = 'BAD_INPUT',
+  ) {
     super(message);
     this.name = 'TypesError';
   }
@@ -42,12 +47,12 @@ export class Projects {
   resolveFile(file: string): string {
     const abs = path.resolve(this.root, file);
     if (abs !== this.root && !abs.startsWith(this.root + path.sep)) {
-      throw new TypesError(`${file} is outside the root ${this.root}; give a path inside it`);
+      throw new TypesError(`${file} is outside the root ${this.root}; give a path inside it`, 'OUTSIDE_ROOT');
     }
     try {
       if (!statSync(abs).isFile()) throw new Error();
     } catch {
-      throw new TypesError(`no file ${path.relative(this.root, abs)} under ${this.root}`);
+      throw new TypesError(`no file ${path.relative(this.root, abs)} under ${this.root}`, 'NOT_FOUND');
     }
     return abs;
   }
@@ -185,7 +190,10 @@ export class Projects {
     this.refresh(project);
     const program = project.service.getProgram();
     if (!program)
-      throw new TypesError('the TypeScript language service could not build a program for this project');
+      throw new TypesError(
+        'the TypeScript language service could not build a program for this project',
+        'NO_PROGRAM',
+      );
     return program;
   }
 }

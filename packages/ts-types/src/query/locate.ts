@@ -78,7 +78,7 @@ export function locate(
       );
     const program = projects.program(project);
     const source = program.getSourceFile(abs);
-    if (!source) throw new TypesError(`${query.file} is not part of its TypeScript project`);
+    if (!source) throw new TypesError(`${query.file} is not part of its TypeScript project`, 'NOT_FOUND');
     let node: ts.Node | undefined;
     if (query.line !== undefined) {
       node = tokenAt(source, positionOf(source, query.line, query.column ?? 1));
@@ -91,6 +91,7 @@ export function locate(
       if (!node)
         throw new TypesError(
           `no declaration named "${query.symbol}" in ${query.file}; give line and column instead`,
+          'NOT_FOUND',
         );
     } else {
       throw new TypesError('give line (and column) or symbol together with file');
@@ -118,5 +119,6 @@ export function locate(
   }
   throw new TypesError(
     `no declaration named "${query.symbol}" under ${projects.root}; check the spelling or pass file and line`,
+    'NOT_FOUND',
   );
 }

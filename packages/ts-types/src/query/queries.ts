@@ -79,7 +79,10 @@ export function signature(projects: Projects, q: Position) {
   let signatures = type.getCallSignatures();
   if (signatures.length === 0) signatures = type.getConstructSignatures();
   if (signatures.length === 0)
-    throw new TypesError(`${symbol.name} is not callable (its type is ${typeText(checker, type, node)})`);
+    throw new TypesError(
+      `${symbol.name} is not callable (its type is ${typeText(checker, type, node)})`,
+      'NOT_CALLABLE',
+    );
   return {
     symbol: symbol.name,
     overloads: signatures.slice(0, 20).map((sig) => ({
