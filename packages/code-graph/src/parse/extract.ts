@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { LanguageId } from '@boocode/source-kit';
 import type { Node, Tree } from 'web-tree-sitter';
-import type { CallFact, FileFacts, FunctionMetrics, ImportFact, SymbolFact, SymbolKind } from './facts.js';
+import type { FileFacts, FunctionMetrics, SymbolKind } from './facts.js';
 
 /** Node types that declare a symbol, per language family, and the kind each becomes. */
 const DECLARATIONS: Record<string, SymbolKind> = {
