@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Language, Parser } from 'web-tree-sitter';
+import type { Language, Parser } from 'web-tree-sitter';
 
 export type LanguageId =
   | 'typescript'
@@ -61,19 +61,47 @@ const require = createRequire(import.meta.url);
 // Grammars and runtime are pinned together in package.json: the grammar ABI must match the runtime.
 const grammarDir = path.dirname(require.resolve('@vscode/tree-sitter-wasm/wasm/tree-sitter-typescript.wasm'));
 
-let ready: Promise<void> | undefined;
+/** The runtime loads on the first parser asked for: a run that parses nothing never pays for it. */
+let runtime: Promise<typeof import('web-tree-sitter')> | undefined;
 const loaded = new Map<LanguageId, Promise<Language>>();
 
-/** One parser per language per thread; grammars load lazily, once. */
-export async function parserFor(language: LanguageId): Promise<Parser> {
-  ready ??= Parser.init();
-  await ready;
-  let grammar = loaded.get(language);
-  if (!grammar) {
-    grammar = Language.load(path.join(grammarDir, GRAMMAR_FILE[language]));
-    loaded.set(language, grammar);
+function loadRuntime(): Promise<typeof import('web-tree-sitter')> {
+  runtime ??= import('web-tree-sitter').then(async (module) => {
+    await module.Parser.init();
+    return module;
+  });
+  return runtime;
+}
+
+/** Starts loading the parser runtime (no grammar yet) for a caller that will parse soon. */
+export function preloadParserRuntime(): void {
+  loadRuntime().catch(() => {});
+}
+
+function grammar(language: LanguageId): Promise<Language> {
+  let pending = loaded.get(language);
+  if (!pending) {
+    pending = loadRuntime().then(({ Language }) =>
+      Language.load(path.join(grammarDir, GRAMMAR_FILE[language])),
+    );
+    loaded.set(language, pending);
   }
+  return pending;
+}
+
+/**
+ * Starts loading `language`'s grammar without waiting: wasm compiles off the main thread, so a
+ * caller with other work to do first gets the parser for free later.
+ */
+export function preloadGrammar(language: LanguageId): void {
+  grammar(language).catch(() => {});
+}
+
+/** A new parser for `language`; the runtime and each grammar load lazily, once per thread. */
+export async function parserFor(language: LanguageId): Promise<Parser> {
+  const loadedGrammar = await grammar(language);
+  const { Parser } = await loadRuntime();
   const parser = new Parser();
-  parser.setLanguage(await grammar);
+  parser.setLanguage(loadedGrammar);
   return parser;
 }
