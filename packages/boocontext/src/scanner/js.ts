@@ -1,6 +1,12 @@
-import type TS from 'typescript';
-import { emptyFacts, type FileFacts } from './types.js';
-import { ts } from './typescript.js';
+import {
+  type LanguageId,
+  type SyntaxNode as Node,
+  type SyntaxParser as Parser,
+  parserFor,
+  type SyntaxTree,
+} from '@boocode/source-kit';
+import { lexImports } from './js-imports.js';
+import { emptyFacts, type FileFacts, type Model } from './types.js';
 
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all']);
 const NEST_METHODS: Record<string, string> = {
@@ -16,96 +22,154 @@ const NEST_METHODS: Record<string, string> = {
 /** Names apps and routers conventionally have, for code that builds them out of our sight. */
 const CONVENTIONAL_OWNERS = /^(app|router|api|server|routes|fastify|instance|hono|r)$/i;
 const ROUTER_FACTORIES = /^(express|Router|fastify|Fastify|Hono|Koa|KoaRouter|createRouter)$/;
+const JSX = ['jsx_element', 'jsx_self_closing_element'];
+/** The node types the reader acts on; the walk materialises no other node (each read crosses into wasm). */
+const WANTED = new Set([
+  'import_statement',
+  'export_statement',
+  'call_expression',
+  'variable_declarator',
+  'assignment_expression',
+  'class_declaration',
+  'abstract_class_declaration',
+  'member_expression',
+  'subscript_expression',
+  'function_declaration',
+]);
 
-function stringOf(node: TS.Node | undefined): string | undefined {
+/**
+ * TypeScript's grammar reads plain JavaScript too, so JS without JSX shares it with the .ts files
+ * (one grammar to load, not two); JSX needs the TSX grammar, whichever the extension.
+ */
+export function grammarOf(rel: string, text: string): LanguageId {
+  if (/\.[cm]?ts$/.test(rel)) return 'typescript';
+  return rel.endsWith('.tsx') || /<\/|\/>/.test(text) ? 'tsx' : 'typescript';
+}
+
+/** Pre-order walk over the nodes whose type is in `wanted`, with a cursor so nothing else is built. */
+function forEachWanted(tree: SyntaxTree, wanted: ReadonlySet<string>, visit: (node: Node) => void): void {
+  const cursor = tree.walk();
+  try {
+    for (;;) {
+      if (wanted.has(cursor.nodeType)) visit(cursor.currentNode);
+      if (cursor.gotoFirstChild()) continue;
+      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return;
+    }
+  } finally {
+    cursor.delete();
+  }
+}
+
+const field = (node: Node | null | undefined, name: string): Node | undefined =>
+  node?.childForFieldName(name) ?? undefined;
+
+/** Argument nodes of a call, comments left out. */
+function argsOf(call: Node): Node[] {
+  const args = field(call, 'arguments');
+  if (!args) return [];
+  return args.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment');
+}
+
+/** The value of a string literal or of a template without substitutions. */
+function stringOf(node: Node | undefined): string | undefined {
   if (!node) return undefined;
-  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (node.type === 'string') return node.text.slice(1, -1);
+  if (node.type === 'template_string' && !node.namedChildren.some((c) => c?.type === 'template_substitution'))
+    return node.text.slice(1, -1);
   return undefined;
 }
 
-function lineOf(source: TS.SourceFile, node: TS.Node): number {
-  return source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-}
+const lineOf = (node: Node) => node.startPosition.row + 1;
 
-function calleeName(expr: TS.Expression): string | undefined {
-  if (ts.isIdentifier(expr)) return expr.text;
-  if (ts.isPropertyAccessExpression(expr)) return expr.name.text;
+function calleeName(expr: Node | undefined): string | undefined {
+  if (expr?.type === 'identifier') return expr.text;
+  if (expr?.type === 'member_expression') return field(expr, 'property')?.text;
   return undefined;
 }
 
 /** The object a call hangs off: `router` in `router.get(...)`, the root of a chain for `router.route('/x').get(...)`. */
-function ownerOf(expr: TS.Expression): string | undefined {
-  let current: TS.Expression = expr;
-  while (ts.isCallExpression(current) || ts.isPropertyAccessExpression(current)) {
-    current = ts.isCallExpression(current) ? current.expression : current.expression;
-  }
-  return ts.isIdentifier(current)
-    ? current.text
-    : current.kind === ts.SyntaxKind.ThisKeyword
-      ? 'this'
-      : undefined;
+function ownerOf(expr: Node | undefined): string | undefined {
+  let current = expr;
+  while (current && (current.type === 'call_expression' || current.type === 'member_expression'))
+    current = field(current, current.type === 'call_expression' ? 'function' : 'object');
+  if (current?.type === 'identifier') return current.text;
+  return current?.type === 'this' ? 'this' : undefined;
 }
 
-function objectProperty(obj: TS.Expression | undefined, name: string): TS.Expression | undefined {
-  if (!obj || !ts.isObjectLiteralExpression(obj)) return undefined;
-  for (const prop of obj.properties) {
-    if (
-      ts.isPropertyAssignment(prop) &&
-      (ts.isIdentifier(prop.name) || ts.isStringLiteral(prop.name)) &&
-      prop.name.text === name
-    )
-      return prop.initializer;
+function objectProperty(obj: Node | undefined, name: string): Node | undefined {
+  if (obj?.type !== 'object') return undefined;
+  for (const prop of obj.namedChildren) {
+    if (prop?.type !== 'pair') continue;
+    const key = field(prop, 'key');
+    const text = key?.type === 'string' ? stringOf(key) : key?.text;
+    if (text === name) return field(prop, 'value');
   }
   return undefined;
 }
 
-function decoratorCall(decorator: TS.Decorator): { name: string; arg?: string } | undefined {
-  const expr = decorator.expression;
-  if (ts.isCallExpression(expr) && ts.isIdentifier(expr.expression))
+function decoratorCall(decorator: Node): { name: string; arg?: string } | undefined {
+  const expr = decorator.namedChild(0);
+  if (expr?.type === 'call_expression' && field(expr, 'function')?.type === 'identifier') {
+    const args = argsOf(expr);
     return {
-      name: expr.expression.text,
-      arg: stringOf(expr.arguments[0]) ?? (expr.arguments.length === 0 ? '' : undefined),
+      name: field(expr, 'function')?.text ?? '',
+      arg: stringOf(args[0]) ?? (args.length === 0 ? '' : undefined),
     };
-  if (ts.isIdentifier(expr)) return { name: expr.text, arg: '' };
+  }
+  if (expr?.type === 'identifier') return { name: expr.text, arg: '' };
   return undefined;
+}
+
+/** First parameter's name of a function, when it is a plain identifier. */
+function firstParam(fn: Node | undefined): string | undefined {
+  const single = field(fn, 'parameter');
+  if (single?.type === 'identifier') return single.text;
+  const first = field(fn, 'parameters')?.namedChildren.find((c) => c && c.type !== 'comment');
+  const name = first && (first.type === 'identifier' ? first : field(first, 'pattern'));
+  return name?.type === 'identifier' ? name.text : undefined;
 }
 
 const isPascal = (name: string) => /^[A-Z][A-Za-z0-9]*$/.test(name);
+const containsJsx = (node: Node) => node.descendantsOfType(JSX).length > 0;
 
-function containsJsx(node: TS.Node): boolean {
-  let found = false;
-  const visit = (n: TS.Node) => {
-    if (found) return;
-    if (ts.isJsxElement(n) || ts.isJsxSelfClosingElement(n) || ts.isJsxFragment(n)) found = true;
-    else ts.forEachChild(n, visit);
-  };
-  visit(node);
-  return found;
-}
+const parsers = new Map<LanguageId, Promise<Parser>>();
 
 /**
- * Reads one JavaScript/TypeScript file with the TypeScript parser (syntax only, no type check):
- * imports, routes of Express, Fastify, Hono, Koa, NestJS and tRPC with their mounts, models of
- * Drizzle, TypeORM, Mongoose and Sequelize, React components and environment variables.
+ * Reads one JavaScript/TypeScript file's syntax tree (tree-sitter): imports, routes of Express,
+ * Fastify, Hono, Koa, NestJS and tRPC with their mounts, models of Drizzle, TypeORM, Mongoose and
+ * Sequelize, React components and environment variables. The grammars trail the newest
+ * TypeScript syntax (`export type * from`), so a syntax error counts only when the module lexer
+ * cannot read the file either (or it is JSX, which the lexer does not read).
  */
-export function scanJs(rel: string, text: string): FileFacts {
-  const kind = /\.tsx$/.test(rel)
-    ? ts.ScriptKind.TSX
-    : /\.jsx$/.test(rel)
-      ? ts.ScriptKind.JSX
-      : /\.[cm]?ts$/.test(rel)
-        ? ts.ScriptKind.TS
-        : ts.ScriptKind.JS;
-  // No parent pointers: the scan never walks up, and setting them costs a fifth of the parse.
-  const source = ts.createSourceFile(rel, text, ts.ScriptTarget.Latest, false, kind);
-  const facts = emptyFacts(
-    kind === ts.ScriptKind.TS || kind === ts.ScriptKind.TSX ? 'typescript' : 'javascript',
-  );
+export async function scanJs(rel: string, text: string): Promise<FileFacts> {
+  const grammar = grammarOf(rel, text);
+  let parser = parsers.get(grammar);
+  if (!parser) {
+    parser = parserFor(grammar);
+    parsers.set(grammar, parser);
+  }
+  // One parser per grammar is enough: parse() is synchronous, so scans never interleave inside it.
+  const tree = (await parser).parse(text);
+  if (!tree) return { ...emptyFacts('javascript'), error: 'parser returned no tree' };
+  try {
+    const facts = factsOfTree(rel, tree, /\.[cm]?tsx?$/.test(rel) ? 'typescript' : 'javascript');
+    if (tree.rootNode.hasError && (/\.[jt]sx$/.test(rel) || lexImports(rel, text) === undefined))
+      facts.error = 'syntax errors; read as far as it parses';
+    return facts;
+  } finally {
+    tree.delete();
+  }
+}
+
+function factsOfTree(rel: string, tree: SyntaxTree, language: string): FileFacts {
+  const facts = emptyFacts(language);
   const routers = new Map<string, string>();
   const env = new Set<string>();
   const frameworks = new Set<string>();
+  const tables: Model[] = [];
+  const withComponents = /\.(tsx|jsx)$/.test(rel);
 
-  const addImport = (spec: string, node: TS.Node) => facts.imports.push({ spec, line: lineOf(source, node) });
+  const addImport = (spec: string, node: Node) => facts.imports.push({ spec, line: lineOf(node) });
   /** An owner we did not see created (a plugin parameter, an app built elsewhere): the file's imports tell. */
   const fileFramework = () => {
     const specs = facts.imports.map((i) => i.spec);
@@ -116,352 +180,371 @@ export function scanJs(rel: string, text: string): FileFacts {
     return 'http';
   };
 
-  const recordRouterVar = (name: string, init: TS.Expression) => {
-    let call: TS.Expression = init;
+  const readImport = (node: Node) => {
+    const spec = stringOf(field(node, 'source'));
+    for (const part of node.namedChildren) {
+      if (part?.type === 'import_require_clause') {
+        // TypeScript's `import x = require('y')`.
+        const required = stringOf(field(part, 'source'));
+        const name = part.namedChild(0);
+        if (required !== undefined) {
+          addImport(required, node);
+          if (name?.type === 'identifier') facts.bindings[name.text] = { spec: required, name: 'default' };
+        }
+      }
+      if (part?.type !== 'import_clause' || spec === undefined) continue;
+      for (const binding of part.namedChildren) {
+        if (binding?.type === 'identifier') facts.bindings[binding.text] = { spec, name: 'default' };
+        else if (binding?.type === 'namespace_import') {
+          const name = binding.namedChild(0);
+          if (name) facts.bindings[name.text] = { spec, name: '*' };
+        } else if (binding?.type === 'named_imports') {
+          for (const el of binding.namedChildren) {
+            if (el?.type !== 'import_specifier') continue;
+            const imported = field(el, 'name');
+            const local = field(el, 'alias') ?? imported;
+            if (imported && local) facts.bindings[local.text] = { spec, name: imported.text };
+          }
+        }
+      }
+    }
+    if (spec !== undefined) addImport(spec, node);
+  };
+
+  const recordRouterVar = (name: string, init: Node) => {
+    let call: Node | undefined = init;
     while (
-      ts.isCallExpression(call) &&
-      ts.isPropertyAccessExpression(call.expression) &&
-      call.expression.name.text === 'basePath'
+      call?.type === 'call_expression' &&
+      field(call, 'function')?.type === 'member_expression' &&
+      field(field(call, 'function'), 'property')?.text === 'basePath'
     ) {
-      const base = stringOf(call.arguments[0]);
+      const base = stringOf(argsOf(call)[0]);
       if (base !== undefined)
-        facts.mounts.push({ owner: `${name}#self`, prefix: base, target: name, line: lineOf(source, call) });
-      call = call.expression.expression;
+        facts.mounts.push({ owner: `${name}#self`, prefix: base, target: name, line: lineOf(call) });
+      call = field(field(call, 'function'), 'object');
     }
-    if (ts.isNewExpression(call) || ts.isCallExpression(call)) {
-      const callee = calleeName(call.expression);
-      if (callee && ROUTER_FACTORIES.test(callee)) {
-        const framework = /^(fastify|Fastify)$/.test(callee)
-          ? 'fastify'
-          : callee === 'Hono'
-            ? 'hono'
-            : /Koa/.test(callee)
-              ? 'koa'
-              : 'express';
-        routers.set(name, framework);
-        frameworks.add(framework);
-        const prefix = stringOf(objectProperty(call.arguments?.[0], 'prefix'));
-        if (prefix)
-          facts.mounts.push({ owner: `${name}#self`, prefix, target: name, line: lineOf(source, call) });
-      }
-    }
+    if (call?.type !== 'new_expression' && call?.type !== 'call_expression') return;
+    const callee = calleeName(field(call, call.type === 'new_expression' ? 'constructor' : 'function'));
+    if (!callee || !ROUTER_FACTORIES.test(callee)) return;
+    const framework = /^(fastify|Fastify)$/.test(callee)
+      ? 'fastify'
+      : callee === 'Hono'
+        ? 'hono'
+        : /Koa/.test(callee)
+          ? 'koa'
+          : 'express';
+    routers.set(name, framework);
+    frameworks.add(framework);
+    const prefix = stringOf(objectProperty(argsOf(call)[0], 'prefix'));
+    if (prefix) facts.mounts.push({ owner: `${name}#self`, prefix, target: name, line: lineOf(call) });
   };
 
-  const visit = (node: TS.Node) => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const spec = node.moduleSpecifier.text;
-      addImport(spec, node);
-      const clause = node.importClause;
-      if (clause?.name) facts.bindings[clause.name.text] = { spec, name: 'default' };
-      if (clause?.namedBindings && ts.isNamedImports(clause.namedBindings)) {
-        for (const el of clause.namedBindings.elements)
-          facts.bindings[el.name.text] = { spec, name: (el.propertyName ?? el.name).text };
-      }
-    } else if (
-      ts.isExportDeclaration(node) &&
-      node.moduleSpecifier &&
-      ts.isStringLiteral(node.moduleSpecifier)
-    ) {
-      addImport(node.moduleSpecifier.text, node);
-    } else if (ts.isCallExpression(node)) {
-      const callee = node.expression;
-      if (
-        callee.kind === ts.SyntaxKind.ImportKeyword ||
-        (ts.isIdentifier(callee) && callee.text === 'require')
-      ) {
-        const spec = stringOf(node.arguments[0]);
-        if (spec) addImport(spec, node);
-      }
-      scanCall(node);
-    } else if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
-      // `const users = require('./users')` binds a name the way an import does.
-      const init = node.initializer;
-      const required =
-        ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require'
-          ? stringOf(init.arguments[0])
-          : undefined;
-      if (required) facts.bindings[node.name.text] = { spec: required, name: 'default' };
-      recordRouterVar(node.name.text, node.initializer);
-      scanTrpc(node.name.text, node.initializer);
-    } else if (ts.isExportAssignment(node) && ts.isIdentifier(node.expression)) {
-      facts.exportedRouters.default = node.expression.text;
-    } else if (
-      ts.isBinaryExpression(node) &&
-      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
-      node.left.getText(source) === 'module.exports' &&
-      ts.isIdentifier(node.right)
-    ) {
-      facts.exportedRouters.default = node.right.text;
-    } else if (ts.isClassDeclaration(node)) {
-      scanClass(node);
-    } else if (ts.isPropertyAccessExpression(node)) {
-      const text = node.expression.getText(source);
-      if (text === 'process.env' || text === 'import.meta.env') env.add(node.name.text);
-    } else if (ts.isElementAccessExpression(node) && node.expression.getText(source) === 'process.env') {
-      const key = stringOf(node.argumentExpression);
-      if (key) env.add(key);
-    }
-    if ((ts.isFunctionDeclaration(node) || ts.isVariableStatement(node)) && /\.(tsx|jsx)$/.test(rel))
-      scanComponent(node);
-    ts.forEachChild(node, visit);
-  };
-
-  const scanCall = (call: TS.CallExpression) => {
-    if (!ts.isPropertyAccessExpression(call.expression)) return;
-    const method = call.expression.name.text;
-    const owner = ownerOf(call.expression.expression);
+  const scanCall = (call: Node) => {
+    const callee = field(call, 'function');
+    if (callee?.type !== 'member_expression') return;
+    const method = field(callee, 'property')?.text ?? '';
+    const object = field(callee, 'object');
+    const owner = ownerOf(object);
     if (!owner) return;
     const known = routers.has(owner) || CONVENTIONAL_OWNERS.test(owner);
-    const first = stringOf(call.arguments[0]);
-    const line = lineOf(source, call);
-    const framework = routers.get(owner) ?? fileFramework();
+    const args = argsOf(call);
+    const first = stringOf(args[0]);
+    const line = lineOf(call);
     if (HTTP_METHODS.has(method.toLowerCase()) && known) {
+      const framework = routers.get(owner) ?? fileFramework();
       // `router.route('/x').get(h)`: the path is on the chain, not the call.
       let chained: string | undefined;
       for (
-        let link = call.expression.expression;
-        ts.isCallExpression(link) && ts.isPropertyAccessExpression(link.expression);
-        link = link.expression.expression
+        let link = object;
+        link?.type === 'call_expression' && field(link, 'function')?.type === 'member_expression';
+        link = field(field(link, 'function'), 'object')
       ) {
-        if (link.expression.name.text === 'route') {
-          chained = stringOf(link.arguments[0]);
+        if (field(field(link, 'function'), 'property')?.text === 'route') {
+          chained = stringOf(argsOf(link)[0]);
           break;
         }
       }
       const routePath = chained ?? first;
-      if (routePath !== undefined && (call.arguments.length >= 2 || chained !== undefined)) {
-        const handler = call.arguments.at(-1);
+      if (routePath !== undefined && (args.length >= 2 || chained !== undefined)) {
+        const handler = args.at(-1);
         facts.routes.push({
-          method: method.toUpperCase() === 'ALL' ? 'ALL' : method.toUpperCase(),
+          method: method.toUpperCase(),
           path: routePath,
           line,
           framework,
           owner,
-          ...(handler && ts.isIdentifier(handler) ? { handler: handler.text } : {}),
+          ...(handler?.type === 'identifier' ? { handler: handler.text } : {}),
         });
         if (framework !== 'http') frameworks.add(framework);
       }
       return;
     }
-    if (
-      method === 'route' &&
-      known &&
-      call.arguments.length === 1 &&
-      ts.isObjectLiteralExpression(call.arguments[0] as TS.Node)
-    ) {
+    if (method === 'route' && known && args.length === 1 && args[0]?.type === 'object') {
       // Fastify's full form: fastify.route({ method, url, handler }).
-      const obj = call.arguments[0] as TS.ObjectLiteralExpression;
-      const url = stringOf(objectProperty(obj, 'url') ?? objectProperty(obj, 'path'));
-      const m = objectProperty(obj, 'method');
+      const url = stringOf(objectProperty(args[0], 'url') ?? objectProperty(args[0], 'path'));
+      const m = objectProperty(args[0], 'method');
       const methods =
-        m && ts.isArrayLiteralExpression(m) ? m.elements.map((e) => stringOf(e)) : [stringOf(m)];
+        m?.type === 'array' ? m.namedChildren.map((e) => stringOf(e ?? undefined)) : [stringOf(m)];
       for (const each of methods)
         if (url !== undefined && each)
           facts.routes.push({ method: each.toUpperCase(), path: url, line, framework: 'fastify', owner });
       return;
     }
-    if (
-      (method === 'use' || method === 'route') &&
-      known &&
-      first !== undefined &&
-      call.arguments.length >= 2
-    ) {
+    if ((method === 'use' || method === 'route') && known && first !== undefined && args.length >= 2) {
       // Express/Koa `use('/p', router)`, Hono `route('/p', app)`.
-      for (const arg of call.arguments.slice(1)) {
-        const target = ts.isIdentifier(arg)
-          ? arg.text
-          : ts.isPropertyAccessExpression(arg) &&
-              arg.name.text === 'routes' &&
-              ts.isIdentifier(arg.expression)
-            ? arg.expression.text
-            : undefined;
+      for (const arg of args.slice(1)) {
+        const target =
+          arg.type === 'identifier'
+            ? arg.text
+            : arg.type === 'member_expression' &&
+                field(arg, 'property')?.text === 'routes' &&
+                field(arg, 'object')?.type === 'identifier'
+              ? field(arg, 'object')?.text
+              : undefined;
         if (target) facts.mounts.push({ owner, prefix: first, target, line });
       }
       return;
     }
-    if (method === 'register' && known && call.arguments[0]) {
+    if (method === 'register' && known && args[0]) {
       // Fastify plugins: register(plugin, { prefix }).
-      const plugin = call.arguments[0];
-      const prefix = stringOf(objectProperty(call.arguments[1], 'prefix')) ?? '';
-      const target = ts.isIdentifier(plugin)
-        ? plugin.text
-        : ts.isCallExpression(plugin) && plugin.expression.kind === ts.SyntaxKind.ImportKeyword
-          ? `import:${stringOf(plugin.arguments[0])}`
-          : undefined;
+      const plugin = args[0];
+      const prefix = stringOf(objectProperty(args[1], 'prefix')) ?? '';
+      const target =
+        plugin.type === 'identifier'
+          ? plugin.text
+          : plugin.type === 'call_expression' && field(plugin, 'function')?.type === 'import'
+            ? `import:${stringOf(argsOf(plugin)[0])}`
+            : undefined;
       if (target) facts.mounts.push({ owner, prefix, target, line });
       frameworks.add('fastify');
       return;
     }
     if (
       method === 'model' &&
-      (owner === 'mongoose' ||
-        facts.bindings[owner]?.spec === 'mongoose' ||
-        call.expression.expression.getText(source) === 'mongoose')
-    ) {
-      if (first) facts.models.push({ name: first, orm: 'mongoose', file: rel, line });
-    }
+      first &&
+      (owner === 'mongoose' || facts.bindings[owner]?.spec === 'mongoose' || object?.text === 'mongoose')
+    )
+      facts.models.push({ name: first, orm: 'mongoose', file: rel, line });
     if (method === 'define' && first && /sequelize/i.test(owner))
       facts.models.push({ name: first, orm: 'sequelize', file: rel, line });
   };
 
-  const scanTrpc = (name: string, init: TS.Expression) => {
-    if (!ts.isCallExpression(init)) return;
-    const callee = calleeName(init.expression);
-    if (
-      !callee ||
-      !/^(router|createTRPCRouter|t\.router)$/.test(callee) ||
-      !init.arguments[0] ||
-      !ts.isObjectLiteralExpression(init.arguments[0])
-    )
-      return;
+  const scanTrpc = (name: string, init: Node) => {
+    if (init.type !== 'call_expression') return;
+    const callee = calleeName(field(init, 'function'));
+    const routes = argsOf(init)[0];
+    if (!callee || !/^(router|createTRPCRouter)$/.test(callee) || routes?.type !== 'object') return;
     frameworks.add('trpc');
-    const walkRouter = (obj: TS.ObjectLiteralExpression, prefix: string, owner: string) => {
-      for (const prop of obj.properties) {
-        if (!ts.isPropertyAssignment(prop) || !(ts.isIdentifier(prop.name) || ts.isStringLiteral(prop.name)))
+    const walkRouter = (obj: Node, prefix: string) => {
+      for (const prop of obj.namedChildren) {
+        if (prop?.type === 'shorthand_property_identifier') {
+          // `router({ users })`: a router defined elsewhere, mounted under its own name.
+          const key = prefix ? `${prefix}.${prop.text}` : prop.text;
+          facts.mounts.push({ owner: name, prefix: key, target: prop.text, line: lineOf(prop) });
           continue;
-        const key = prefix ? `${prefix}.${prop.name.text}` : prop.name.text;
-        const value = prop.initializer;
-        if (
-          ts.isCallExpression(value) &&
-          calleeName(value.expression) === 'router' &&
-          value.arguments[0] &&
-          ts.isObjectLiteralExpression(value.arguments[0])
-        ) {
-          walkRouter(value.arguments[0], key, owner);
-        } else if (ts.isIdentifier(value)) {
-          facts.mounts.push({ owner, prefix: key, target: value.text, line: lineOf(source, prop) });
+        }
+        const keyNode = prop?.type === 'pair' ? field(prop, 'key') : undefined;
+        const value = field(prop, 'value');
+        if (!prop || !value || (keyNode?.type !== 'property_identifier' && keyNode?.type !== 'string'))
+          continue;
+        const keyText = keyNode.type === 'string' ? (stringOf(keyNode) ?? '') : keyNode.text;
+        const key = prefix ? `${prefix}.${keyText}` : keyText;
+        const nested = value.type === 'call_expression' ? argsOf(value)[0] : undefined;
+        if (calleeName(field(value, 'function')) === 'router' && nested?.type === 'object') {
+          walkRouter(nested, key);
+        } else if (value.type === 'identifier') {
+          facts.mounts.push({ owner: name, prefix: key, target: value.text, line: lineOf(prop) });
         } else {
-          const text = value.getText(source);
-          const kindOf = /\.mutation\s*\(/.test(text)
+          const text = value.text;
+          const kind = /\.mutation\s*\(/.test(text)
             ? 'MUTATION'
             : /\.subscription\s*\(/.test(text)
               ? 'SUBSCRIPTION'
               : 'QUERY';
-          facts.routes.push({
-            method: kindOf,
-            path: key,
-            line: lineOf(source, prop),
-            framework: 'trpc',
-            owner,
-          });
+          facts.routes.push({ method: kind, path: key, line: lineOf(prop), framework: 'trpc', owner: name });
         }
       }
     };
-    walkRouter(init.arguments[0], '', name);
+    walkRouter(routes, '');
   };
 
-  const scanClass = (node: TS.ClassDeclaration) => {
-    const decorators = ts.getDecorators(node) ?? [];
-    const controller = decorators.map(decoratorCall).find((d) => d?.name === 'Controller');
-    const entity = decorators.map(decoratorCall).find((d) => d?.name === 'Entity');
-    const className = node.name?.text ?? 'anonymous';
-    if (entity)
-      facts.models.push({
-        name: entity.arg || className,
-        orm: 'typeorm',
-        file: rel,
-        line: lineOf(source, node),
-      });
-    if (node.heritageClauses?.some((h) => h.types.some((t) => t.expression.getText(source) === 'Model'))) {
-      facts.models.push({ name: className, orm: 'sequelize', file: rel, line: lineOf(source, node) });
-    }
+  const scanClass = (node: Node) => {
+    // `@Controller() export class X`: the decorators belong to the export statement.
+    const holder = node.parent?.type === 'export_statement' ? node.parent : node;
+    const decorators = [
+      ...holder.childrenForFieldName('decorator'),
+      ...(holder === node ? [] : node.childrenForFieldName('decorator')),
+    ]
+      .filter((d): d is Node => !!d)
+      .map(decoratorCall);
+    const controller = decorators.find((d) => d?.name === 'Controller');
+    const entity = decorators.find((d) => d?.name === 'Entity');
+    const className = field(node, 'name')?.text ?? 'anonymous';
+    const line = lineOf(holder);
+    if (entity) facts.models.push({ name: entity.arg || className, orm: 'typeorm', file: rel, line });
+    const heritage = node.namedChildren.find((c) => c?.type === 'class_heritage');
+    const extendsModel = heritage?.namedChildren.some(
+      (clause) =>
+        clause?.type === 'extends_clause' &&
+        clause.childrenForFieldName('value').some((v) => v?.text === 'Model'),
+    );
+    if (extendsModel) facts.models.push({ name: className, orm: 'sequelize', file: rel, line });
     if (!controller) return;
     frameworks.add('nestjs');
-    for (const member of node.members) {
-      if (!ts.isMethodDeclaration(member)) continue;
-      for (const d of ts.getDecorators(member) ?? []) {
-        const call = decoratorCall(d);
-        const method = call && NEST_METHODS[call.name];
-        if (method && call.arg !== undefined) {
-          facts.routes.push({
-            method,
-            path: `/${[controller.arg ?? '', call.arg].filter(Boolean).join('/')}`.replace(/\/+/g, '/'),
-            line: lineOf(source, member),
-            framework: 'nestjs',
-            owner: '*nest*',
-            handler: `${className}.${member.name.getText(source)}`,
-          });
+    // Method decorators are the class body's children right before the method they decorate.
+    let pending: Node[] = [];
+    for (const member of field(node, 'body')?.namedChildren ?? []) {
+      if (!member) continue;
+      if (member.type === 'decorator') {
+        pending.push(member);
+        continue;
+      }
+      if (member.type === 'method_definition') {
+        for (const d of pending) {
+          const call = decoratorCall(d);
+          const method = call && NEST_METHODS[call.name];
+          if (method && call.arg !== undefined)
+            facts.routes.push({
+              method,
+              path: `/${[controller.arg ?? '', call.arg].filter(Boolean).join('/')}`.replace(/\/+/g, '/'),
+              line: lineOf(pending[0] ?? member),
+              framework: 'nestjs',
+              owner: '*nest*',
+              handler: `${className}.${field(member, 'name')?.text ?? ''}`,
+            });
         }
       }
+      pending = [];
     }
   };
 
-  const scanComponent = (node: TS.FunctionDeclaration | TS.VariableStatement) => {
-    if (ts.isFunctionDeclaration(node)) {
-      const name = node.name?.text;
-      if (name && isPascal(name) && containsJsx(node))
-        facts.components.push({ name, framework: 'react', line: lineOf(source, node) });
-      return;
-    }
-    for (const decl of node.declarationList.declarations) {
-      if (
-        ts.isIdentifier(decl.name) &&
-        isPascal(decl.name.text) &&
-        decl.initializer &&
-        containsJsx(decl.initializer)
-      ) {
-        facts.components.push({ name: decl.name.text, framework: 'react', line: lineOf(source, decl) });
+  const visit = (node: Node) => {
+    switch (node.type) {
+      case 'import_statement':
+        readImport(node);
+        return;
+      case 'export_statement': {
+        const source = stringOf(field(node, 'source'));
+        if (source !== undefined) addImport(source, node);
+        const value = field(node, 'value');
+        if (value?.type === 'identifier') facts.exportedRouters.default = value.text;
+        return;
+      }
+      case 'call_expression': {
+        const callee = field(node, 'function');
+        if (callee?.type === 'import' || (callee?.type === 'identifier' && callee.text === 'require')) {
+          const spec = stringOf(argsOf(node)[0]);
+          if (spec !== undefined) addImport(spec, node);
+        } else if (callee?.type === 'identifier' && /^(pg|mysql|sqlite)Table$/.test(callee.text)) {
+          // Drizzle tables: pgTable('users', {...}) and friends, wherever they are assigned.
+          const [nameArg, columns] = argsOf(node);
+          const name = stringOf(nameArg);
+          if (name)
+            tables.push({
+              name,
+              orm: 'drizzle',
+              file: rel,
+              line: lineOf(node),
+              ...(columns?.type === 'object'
+                ? {
+                    fields: columns.namedChildren
+                      .map((p) => (p?.type === 'pair' ? field(p, 'key')?.text : p?.text) ?? '')
+                      .filter((f) => f && !f.startsWith('...')),
+                  }
+                : {}),
+            });
+        }
+        scanCall(node);
+        return;
+      }
+      case 'variable_declarator': {
+        const name = field(node, 'name');
+        const init = field(node, 'value');
+        if (name?.type !== 'identifier' || !init) return;
+        // `const users = require('./users')` binds a name the way an import does.
+        if (init.type === 'call_expression' && field(init, 'function')?.text === 'require') {
+          const required = stringOf(argsOf(init)[0]);
+          if (required) facts.bindings[name.text] = { spec: required, name: 'default' };
+        }
+        recordRouterVar(name.text, init);
+        scanTrpc(name.text, init);
+        if (
+          withComponents &&
+          isPascal(name.text) &&
+          /^(lexical|variable)_declaration$/.test(node.parent?.type ?? '')
+        )
+          if (containsJsx(init))
+            facts.components.push({ name: name.text, framework: 'react', line: lineOf(node) });
+        return;
+      }
+      case 'assignment_expression': {
+        const right = field(node, 'right');
+        if (field(node, 'left')?.text === 'module.exports' && right?.type === 'identifier')
+          facts.exportedRouters.default = right.text;
+        return;
+      }
+      case 'class_declaration':
+      case 'abstract_class_declaration':
+        scanClass(node);
+        return;
+      case 'member_expression': {
+        const object = field(node, 'object')?.text;
+        if (object === 'process.env' || object === 'import.meta.env') {
+          const name = field(node, 'property')?.text;
+          if (name) env.add(name);
+        }
+        return;
+      }
+      case 'subscript_expression': {
+        const key = field(node, 'object')?.text === 'process.env' && stringOf(field(node, 'index'));
+        if (key) env.add(key);
+        return;
+      }
+      case 'function_declaration': {
+        const name = field(node, 'name')?.text;
+        if (withComponents && name && isPascal(name) && containsJsx(node))
+          facts.components.push({
+            name,
+            framework: 'react',
+            line: lineOf(node.parent?.type === 'export_statement' ? node.parent : node),
+          });
+        return;
       }
     }
   };
-
-  visit(source);
-
-  // Drizzle tables: pgTable('users', {...}) and friends, wherever they are assigned.
-  const drizzle = (node: TS.Node) => {
-    if (
-      ts.isCallExpression(node) &&
-      ts.isIdentifier(node.expression) &&
-      /^(pg|mysql|sqlite)Table$/.test(node.expression.text)
-    ) {
-      const name = stringOf(node.arguments[0]);
-      const columns =
-        node.arguments[1] && ts.isObjectLiteralExpression(node.arguments[1])
-          ? node.arguments[1].properties.map((p) => p.name?.getText(source) ?? '').filter(Boolean)
-          : undefined;
-      if (name)
-        facts.models.push({
-          name,
-          orm: 'drizzle',
-          file: rel,
-          line: lineOf(source, node),
-          ...(columns ? { fields: columns } : {}),
-        });
-    }
-    ts.forEachChild(node, drizzle);
-  };
-  drizzle(source);
-
-  // Exported routers by name, for mounts made in other files.
-  for (const statement of source.statements) {
-    if (
-      ts.isVariableStatement(statement) &&
-      statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
-    ) {
-      for (const decl of statement.declarationList.declarations) {
-        if (ts.isIdentifier(decl.name)) facts.exportedRouters[decl.name.text] = decl.name.text;
-      }
-    }
-    if (ts.isFunctionDeclaration(statement) && statement.name) {
-      const exported = statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
-      const isDefault = statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
-      // A Fastify plugin is a function whose routes are declared on its first parameter.
-      const param = statement.parameters[0]?.name;
-      if (param && ts.isIdentifier(param) && facts.routes.some((r) => r.owner === param.text)) {
-        facts.exportedRouters[isDefault ? 'default' : statement.name.text] = param.text;
-      } else if (exported)
-        facts.exportedRouters[isDefault ? 'default' : statement.name.text] = statement.name.text;
-    }
-  }
-  const defaultExport = source.statements.find(ts.isExportAssignment);
-  if (
-    defaultExport &&
-    (ts.isArrowFunction(defaultExport.expression) || ts.isFunctionExpression(defaultExport.expression))
-  ) {
-    const param = defaultExport.expression.parameters[0]?.name;
-    if (param && ts.isIdentifier(param)) facts.exportedRouters.default = param.text;
-  }
+  forEachWanted(tree, WANTED, visit);
+  facts.models.push(...tables);
+  readExports(tree.rootNode, facts);
   facts.env = [...env].sort();
   facts.frameworks = [...frameworks].sort();
   return facts;
+}
+
+/** Exported routers by name, for mounts made in other files. */
+function readExports(program: Node, facts: FileFacts): void {
+  let defaultFunction: Node | undefined;
+  for (const top of program.namedChildren) {
+    if (!top) continue;
+    const exported = top.type === 'export_statement';
+    const isDefault = exported && top.children.some((c) => c?.type === 'default');
+    const statement = exported ? (field(top, 'declaration') ?? top) : top;
+    if (exported && /^(lexical|variable)_declaration$/.test(statement.type)) {
+      for (const decl of statement.namedChildren) {
+        const name = decl?.type === 'variable_declarator' ? field(decl, 'name') : undefined;
+        if (name?.type === 'identifier') facts.exportedRouters[name.text] = name.text;
+      }
+    }
+    if (statement.type === 'function_declaration' || statement.type === 'generator_function_declaration') {
+      const name = field(statement, 'name')?.text ?? '';
+      // A Fastify plugin is a function whose routes are declared on its first parameter.
+      const param = firstParam(statement);
+      if (param && facts.routes.some((r) => r.owner === param))
+        facts.exportedRouters[isDefault ? 'default' : name] = param;
+      else if (exported) facts.exportedRouters[isDefault ? 'default' : name] = name;
+    }
+    const value = exported ? field(top, 'value') : undefined;
+    if (value && /^(arrow_function|function_expression|function)$/.test(value.type)) defaultFunction = value;
+  }
+  const param = firstParam(defaultFunction);
+  if (param) facts.exportedRouters.default = param;
 }

@@ -5,6 +5,9 @@ const APP_ROUTE = /(^|\/)(src\/)?app\/(.*\/)?route\.(ts|js)$/;
 const PAGES = /(^|\/)(src\/)?pages\/(.+)\.(tsx|jsx|ts|js)$/;
 const HANDLERS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
+/** An app router `route` file: its exported function names are its methods. */
+export const isNextRouteHandlerFile = (rel: string) => APP_ROUTE.test(rel);
+
 /** `app/(shop)/items/[id]` → `/items/[id]`: route groups vanish, parallel/private segments are skipped. */
 function segmentsToPath(dir: string): string {
   const parts = dir

@@ -1,17 +1,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  type LanguageId,
   languageOf,
   listRepoFiles,
   ModuleResolver,
+  preloadGrammar,
+  preloadParserRuntime,
   readIfChanged,
 } from '@boocode/source-kit';
-import { scanJs } from './js.js';
+import { grammarFor, JS_FILE, lexedFacts, treeFacts } from './file-facts.js';
+import { lexerReady } from './js-imports.js';
 import { nextRoutes } from './nextjs.js';
 import { isMigration, readPrisma, replayMigrations } from './schema-files.js';
-import { scanWithTreeSitter } from './treesitter.js';
-import { emptyFacts, type FileFacts, joinPaths, type Model, type Route, TEST_FILE } from './types.js';
+import { type FileFacts, joinPaths, type Model, type Route, TEST_FILE } from './types.js';
 
 const MANIFESTS: Record<string, string> = {
   'package-lock.json': 'npm',
@@ -55,7 +56,6 @@ const PY_FRAMEWORKS: Record<string, string> = {
   sqlalchemy: 'sqlalchemy',
 };
 
-const JS_FILE = /\.(tsx?|jsx?|mjs|cjs|mts|cts)$/;
 const WANTED = (rel: string) =>
   languageOf(rel) !== undefined ||
   /\.(vue|svelte|sql|prisma)$/.test(rel) ||
@@ -77,7 +77,13 @@ export interface ScanResult {
   edges: [string, string][];
   hotFiles: { file: string; importedBy: number }[];
   unparsed: { file: string; error: string }[];
-  stats: { ms: number; read: number; reused: number };
+  stats: {
+    ms: number;
+    read: number;
+    reused: number;
+    /** Where the time went, in ms: listing files, reading and lexing them, parsing those that need a tree, joining it all up. */
+    phases: { walk: number; read: number; parse: number; link: number };
+  };
 }
 
 interface Cached {
@@ -113,12 +119,18 @@ export class Scanner {
 
   async scan(root: string, signal?: AbortSignal): Promise<ScanResult> {
     const started = performance.now();
-    const files = await listRepoFiles(root, WANTED, signal);
+    const [files] = await Promise.all([listRepoFiles(root, WANTED, signal), lexerReady]);
+    const listed = performance.now();
+    // Nearly every code base has a file that needs a syntax tree: the parser runtime loads meanwhile.
+    if (files.some((f) => languageOf(f.rel))) preloadParserRuntime();
     const cache = this.caches.get(root) ?? new Map<string, Cached>();
     this.caches.set(root, cache);
     const seen = new Set<string>();
     let read = 0;
     let reused = 0;
+    // Files that need a syntax tree wait until the rest is read: their grammars compile meanwhile.
+    const needTrees: { rel: string; stored: Omit<Cached, 'facts'>; text: string }[] = [];
+    const yieldNow = () => new Promise((r) => setImmediate(r));
     for (const file of files) {
       if (signal?.aborted) throw new Error('scan cancelled');
       const old = cache.get(file.rel);
@@ -132,15 +144,25 @@ export class Scanner {
       read++;
       const { info, buffer } = result;
       const text = buffer.toString('utf8');
-      cache.set(file.rel, {
-        mtimeMs: info.mtimeMs,
-        size: info.size,
-        facts: await factsOf(file.rel, text),
-        ...(keepText(file.rel) ? { text } : {}),
-      });
+      const lexed = lexedFacts(file.rel, text);
+      const stored = { mtimeMs: info.mtimeMs, size: info.size, ...(keepText(file.rel) ? { text } : {}) };
+      if (lexed) cache.set(file.rel, { ...stored, facts: lexed });
+      else {
+        const grammar = grammarFor(file.rel, text);
+        if (grammar) preloadGrammar(grammar);
+        needTrees.push({ rel: file.rel, stored, text });
+      }
       // Yield between files so a slow scan never holds up other requests on this process.
-      if (read % 50 === 0) await new Promise((r) => setImmediate(r));
+      if (read % 50 === 0) await yieldNow();
     }
+    const lexed = performance.now();
+    // A file is cached only once its facts are in: a cancelled scan leaves nothing half-read.
+    for (const [i, { rel, stored, text }] of needTrees.entries()) {
+      if (signal?.aborted) throw new Error('scan cancelled');
+      cache.set(rel, { ...stored, facts: await treeFacts(rel, text) });
+      if (i % 20 === 19) await yieldNow();
+    }
+    const parsed = performance.now();
     for (const rel of [...cache.keys()]) if (!seen.has(rel)) cache.delete(rel);
     // Unchanged file set and configs: the resolver, and every unchanged file's resolved imports, are reused.
     const key = resolverKey(cache);
@@ -150,9 +172,22 @@ export class Scanner {
       resolver = { key, modules: new ModuleResolver(root, sourceFiles) };
       this.resolvers.set(root, resolver);
     }
+    const result = aggregate(root, cache, resolver.modules);
+    const done = performance.now();
+    const ms = (from: number, to: number) => Math.round(to - from);
     return {
-      ...aggregate(root, cache, resolver.modules),
-      stats: { ms: Math.round(performance.now() - started), read, reused },
+      ...result,
+      stats: {
+        ms: ms(started, done),
+        read,
+        reused,
+        phases: {
+          walk: ms(started, listed),
+          read: ms(listed, lexed),
+          parse: ms(lexed, parsed),
+          link: ms(parsed, done),
+        },
+      },
     };
   }
 }
@@ -161,27 +196,6 @@ const keepText = (rel: string) =>
   /\.(sql|prisma)$/.test(rel) ||
   /(^|\/)(package\.json|pnpm-workspace\.yaml|go\.work)$/.test(rel) ||
   path.posix.basename(rel) === 'Cargo.toml';
-
-async function factsOf(rel: string, text: string): Promise<FileFacts> {
-  try {
-    if (JS_FILE.test(rel)) return scanJs(rel, text);
-    if (rel.endsWith('.vue') || rel.endsWith('.svelte')) {
-      const framework = rel.endsWith('.vue') ? 'vue' : 'svelte';
-      const facts = emptyFacts(framework);
-      facts.components.push({ name: path.posix.basename(rel).replace(/\.\w+$/, ''), framework, line: 1 });
-      // Their <script> blocks import like any module.
-      const script = /<script[^>]*>([\s\S]*?)<\/script>/.exec(text)?.[1];
-      if (script) facts.imports = scanJs(`${rel}.ts`, script).imports;
-      return facts;
-    }
-    const language = languageOf(rel);
-    if (language && ['python', 'go', 'java', 'ruby'].includes(language))
-      return await scanWithTreeSitter(rel, text, language as LanguageId);
-    return emptyFacts(language ?? path.posix.extname(rel).slice(1));
-  } catch (error) {
-    return { ...emptyFacts(languageOf(rel) ?? 'unknown'), error: (error as Error).message };
-  }
-}
 
 function aggregate(
   root: string,

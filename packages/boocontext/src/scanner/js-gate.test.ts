@@ -1,0 +1,90 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { scanJs } from './js.js';
+import { needsSyntaxTree } from './js-gate.js';
+import { lexerReady, lexImports } from './js-imports.js';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** Real code to hold the gate to: this repository's own sources and the scanner's fixtures. */
+function corpus(): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (['node_modules', 'dist', '.git', '.work'].includes(entry.name)) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(tsx?|jsx?|mjs|cjs)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) files.push(full);
+    }
+  };
+  for (const dir of ['packages', 'apps', 'bench']) walk(path.join(repo, dir));
+  return files;
+}
+
+const sorted = (imports: { spec: string; line: number }[]) =>
+  imports.map((i) => `${i.spec}:${i.line}`).sort();
+
+describe('the syntax-tree gate', () => {
+  beforeAll(() => lexerReady);
+
+  it('skips the tree only where the full reader finds nothing but the imports the lexer reads', async () => {
+    const files = corpus();
+    let skipped = 0;
+    for (const file of files) {
+      const rel = path.relative(repo, file);
+      const text = readFileSync(file, 'utf8');
+      if (needsSyntaxTree(rel, text)) continue;
+      const lexed = lexImports(rel, text);
+      if (!lexed) continue; // the scanner parses these fully
+      skipped++;
+      const full = await scanJs(rel, text);
+      const found = {
+        file: rel,
+        routes: full.routes,
+        mounts: full.mounts,
+        models: full.models,
+        components: full.components,
+        env: full.env,
+        frameworks: full.frameworks,
+        defaultExport: full.exportedRouters.default,
+      };
+      expect(found).toEqual({
+        file: rel,
+        routes: [],
+        mounts: [],
+        models: [],
+        components: [],
+        env: [],
+        frameworks: [],
+        defaultExport: undefined,
+      });
+      expect({ file: rel, imports: sorted(lexed.imports) }).toEqual({
+        file: rel,
+        imports: sorted(full.imports),
+      });
+    }
+    // A gate that sent everything to the parser would pass the loop above and be useless.
+    expect(files.length).toBeGreaterThan(150);
+    expect(skipped / files.length).toBeGreaterThan(0.4);
+  });
+
+  it('sends every file with routes, models, components or env reads to the parser', () => {
+    const samples = path.join(repo, 'packages/boocontext/test/fixtures/js-samples');
+    const gated = readdirSync(samples).filter((name) =>
+      needsSyntaxTree(name, readFileSync(path.join(samples, name), 'utf8')),
+    );
+    expect(gated.sort()).toEqual([
+      'Widget.tsx',
+      'express.js',
+      'hono.ts',
+      'nest.ts',
+      'orm.ts',
+      'plugin.ts',
+      'trpc.ts',
+    ]);
+    expect(needsSyntaxTree('app/api/orders/route.ts', 'export async function GET() {}')).toBe(true);
+    expect(needsSyntaxTree('src/cache.ts', 'export const hit = cache.get(key);')).toBe(false);
+  });
+});
