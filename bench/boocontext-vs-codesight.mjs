@@ -21,7 +21,7 @@ if (!existsSync(codesightBin)) {
     stdio: 'inherit',
   });
 }
-const boocontextBin = path.join(here, '../packages/boocontext/dist/cli.js');
+const boocontextBin = path.join(here, '../packages/boocontext/dist/bundle/boocontext.js');
 
 function generateLarge(dir) {
   rmSync(dir, { recursive: true, force: true });

@@ -1,10 +1,10 @@
 import { McpServer } from '@modelcontextprotocol/server';
-import { z } from 'zod';
-import type { ChildName, ChildServerManager } from './children/manager.js';
-import { Envelope, type Metadata, ToolFailure, type Verdict } from './envelope.js';
-import { renderMap } from './map/render.js';
-import { AllowedRoots } from './roots.js';
-import { blastRadius, Scanner } from './scanner/scan.js';
+import type { ChildServerManager } from './children/manager.js';
+import { Envelope } from './envelope.js';
+import type { AllowedRoots } from './roots.js';
+import { Scanner } from './scanner/scan.js';
+import { toolCatalog } from './tools/catalog.js';
+import { runTool } from './tools/run.js';
 
 export interface ServerDeps {
   roots: AllowedRoots;
@@ -13,348 +13,40 @@ export interface ServerDeps {
   mapTokens?: number;
 }
 
-type Details = Record<string, unknown>;
-interface Answer {
-  verdict: Verdict;
-  summary: string;
-  details: Details;
-  source: Metadata['source'];
-  truncated?: boolean;
-  notes?: Record<string, unknown>;
-}
+const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
 
-const ro = { readOnlyHint: true, openWorldHint: false } as const;
-const rootArg = z
-  .string()
-  .optional()
-  .describe('Repository root (absolute); defaults to the directory boocontext was started in');
-
-/** The seven boocontext tools; each answers one verdict envelope, never a protocol error. */
+/** The seven boocontext tools as an MCP server; each answers one verdict envelope, never a protocol error. */
 export function buildServer(deps: ServerDeps): McpServer {
   const server = new McpServer({ name: 'boocontext', version: '0.1.0' });
-  const scanner = deps.scanner ?? new Scanner();
-  const mapTokens = deps.mapTokens ?? 8_000;
-
-  const register = <S extends z.ZodObject>(
+  const tools = toolCatalog({
+    roots: deps.roots,
+    children: deps.children,
+    scanner: deps.scanner ?? new Scanner(),
+    mapTokens: deps.mapTokens ?? 8_000,
+  });
+  // One generic registration for seven tools: the SDK's overloads cannot follow a generic schema.
+  const registerTool = server.registerTool.bind(server) as unknown as (
     name: string,
-    description: string,
-    schema: S,
-    run: (args: z.infer<S>, root: string, signal: AbortSignal) => Promise<Answer>,
-  ) => {
-    // One generic registration for seven tools: the SDK's overloads cannot follow a generic schema.
-    const registerTool = server.registerTool.bind(server) as unknown as (
-      name: string,
-      config: object,
-      cb: (args: z.infer<S>, ctx: { mcpReq: { signal: AbortSignal } }) => Promise<unknown>,
-    ) => void;
+    config: object,
+    cb: (args: Record<string, unknown>, ctx: { mcpReq: { signal: AbortSignal } }) => Promise<unknown>,
+  ) => void;
+  for (const tool of tools) {
     registerTool(
-      name,
-      { description, inputSchema: schema, outputSchema: Envelope, annotations: ro },
+      tool.name,
+      {
+        description: tool.description,
+        inputSchema: tool.schema,
+        outputSchema: Envelope,
+        annotations: readOnly,
+      },
       async (args, ctx) => {
-        const started = performance.now();
-        let envelope: Envelope;
-        try {
-          const root = deps.roots.check((args as { root?: string }).root);
-          const answer = await run(args, root, ctx.mcpReq.signal);
-          envelope = {
-            verdict: answer.verdict,
-            summary: answer.summary,
-            details: answer.details,
-            metadata: {
-              source: answer.source,
-              tool: name,
-              duration_ms: Math.round(performance.now() - started),
-              truncated: answer.truncated ?? false,
-              ...(answer.notes ? { notes: answer.notes } : {}),
-            },
-          };
-        } catch (error) {
-          const failure =
-            error instanceof ToolFailure
-              ? error
-              : new ToolFailure('UNSAFE', `${name} failed: ${(error as Error).message}`);
-          envelope = {
-            verdict: failure.verdict,
-            summary: failure.message,
-            details: failure.details,
-            metadata: {
-              source: 'scanner',
-              tool: name,
-              duration_ms: Math.round(performance.now() - started),
-              truncated: false,
-            },
-          };
-        }
+        const envelope = await runTool(tool, deps.roots, args, ctx.mcpReq.signal);
         return {
           content: [{ type: 'text' as const, text: JSON.stringify(envelope) }],
           structuredContent: envelope,
         };
       },
     );
-  };
-
-  /** Calls a child tool and turns its answer into an envelope verdict. */
-  const viaChild = async (
-    child: ChildName,
-    tool: string,
-    args: Details,
-    signal: AbortSignal,
-  ): Promise<{ data: Details; verdict: Verdict; message?: string }> => {
-    const result = await deps.children.call(child, tool, args, signal);
-    const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
-    if (result.isError) throw new ToolFailure('CAUTION', `${text} (from ${child})`);
-    const data = (result.structuredContent ?? {}) as Details;
-    const partial = data.partial === true || data.truncated === true;
-    return { data, verdict: partial ? 'CAUTION' : 'SAFE' };
-  };
-
-  register(
-    'boocontext_overview',
-    'Orientation for an unfamiliar repository in one call: languages, package managers, workspaces, frameworks, counts of routes/models/components/env vars, the most-imported files. Start here.',
-    z.object({ root: rootArg }),
-    async (_args, root, signal) => {
-      const scan = await scanner.scan(root, signal);
-      const details = {
-        root,
-        files: scan.files,
-        languages: scan.languages,
-        packageManagers: scan.packageManagers,
-        workspaces: scan.workspaces,
-        frameworks: scan.frameworks,
-        counts: {
-          routes: scan.routes.length,
-          models: scan.models.length,
-          components: scan.components.length,
-          envVars: scan.env.length,
-          importEdges: scan.edges.length,
-        },
-        routes: scan.routes.slice(0, 25),
-        models: scan.models.slice(0, 25).map((m) => `${m.name} (${m.orm})`),
-        hotFiles: scan.hotFiles.slice(0, 10),
-        envVars: scan.env.map((e) => e.name),
-        unparsed: scan.unparsed,
-      };
-      const partial = scan.unparsed.length > 0;
-      return {
-        verdict: partial ? 'CAUTION' : 'SAFE',
-        summary: `${scan.files} files (${Object.keys(scan.languages).join(', ') || 'no code'}); ${scan.frameworks.join(', ') || 'no framework detected'}; ${scan.routes.length} routes, ${scan.models.length} models, ${scan.components.length} components.${partial ? ` ${scan.unparsed.length} file(s) could not be fully parsed.` : ''} Next: boocontext_map for the full map.`,
-        details,
-        source: 'scanner',
-        truncated: scan.routes.length > 25 || scan.models.length > 25,
-        notes: { scan_ms: scan.stats.ms, files_read: scan.stats.read, files_from_cache: scan.stats.reused },
-      };
-    },
-  );
-
-  register(
-    'boocontext_map',
-    'The full repository map as plain text: every route (method, full path, file:line), model, hot file, component, env var and import edge. Compressed losslessly, then by rank, above max_tokens (default 8000).',
-    z.object({ root: rootArg, max_tokens: z.number().int().min(500).max(200_000).optional() }),
-    async (args, root, signal) => {
-      const scan = await scanner.scan(root, signal);
-      const map = renderMap(scan, args.max_tokens ?? mapTokens);
-      return {
-        verdict: map.truncated || scan.unparsed.length > 0 ? 'CAUTION' : 'SAFE',
-        summary: map.truncated
-          ? `map of ${scan.files} files cut to ~${map.tokens} tokens (from ${map.originalTokens}); omitted: ${Object.entries(
-              map.omitted,
-            )
-              .map(([k, v]) => `${v} ${k.toLowerCase()}`)
-              .join(', ')}`
-          : `map of ${scan.files} files, ${map.tokens} tokens${map.stage === 'structured' ? ` (grouped from ${map.originalTokens})` : ''}`,
-        details: { map: map.text, omitted: map.omitted },
-        source: 'scanner',
-        truncated: map.truncated,
-        notes: {
-          compression_ratio: map.ratio,
-          original_tokens: map.originalTokens,
-          tokens: map.tokens,
-          stage: map.stage,
-          scan_ms: scan.stats.ms,
-        },
-      };
-    },
-  );
-
-  register(
-    'boocontext_health',
-    'Code health grades A–F: per function complexity, length, nesting and parameters, duplicated code; for one file or the whole project with its worst hotspots.',
-    z.object({
-      root: rootArg,
-      file: z.string().optional(),
-      limit: z.number().int().min(1).max(100).optional(),
-    }),
-    async (args, root, signal) => {
-      const file = args.file ? AllowedRoots.inside(root, args.file) : undefined;
-      const { data, verdict } = await viaChild(
-        'code-graph',
-        'health',
-        { root, ...(file ? { file } : {}), ...(args.limit ? { limit: args.limit } : {}) },
-        signal,
-      );
-      const hotspots = (data.hotspots ?? data.functions ?? []) as { name: string; grade: string }[];
-      return {
-        verdict,
-        summary: `${file ?? 'project'} grade ${data.grade}${
-          hotspots.length
-            ? `; worst: ${hotspots
-                .slice(0, 3)
-                .map((h) => `${h.name} (${h.grade})`)
-                .join(', ')}`
-            : ''
-        }`,
-        details: data,
-        source: 'code-graph',
-        truncated: data.truncated === true,
-      };
-    },
-  );
-
-  register(
-    'boocontext_symbols',
-    'Find functions, methods, classes, interfaces and types by name parts (camelCase/snake_case aware), signature, doc and path; production code first.',
-    z.object({
-      root: rootArg,
-      query: z.string().min(1),
-      kind: z.string().optional(),
-      language: z.string().optional(),
-      path: z.string().optional(),
-      limit: z.number().int().min(1).max(100).optional(),
-      cursor: z.string().optional(),
-    }),
-    async ({ root: _r, ...args }, root, signal) => {
-      const { data, verdict } = await viaChild('code-graph', 'symbol_search', { root, ...args }, signal);
-      const results = (data.results ?? []) as { name: string; file: string; line: number }[];
-      return {
-        verdict: results.length === 0 ? 'INFO' : verdict,
-        summary: results.length
-          ? `${data.total ?? results.length} matches for "${args.query}"; best: ${results
-              .slice(0, 3)
-              .map((r) => `${r.name} (${r.file}:${r.line})`)
-              .join(', ')}`
-          : `no symbol matches "${args.query}"; try fewer or other words`,
-        details: data,
-        source: 'code-graph',
-      };
-    },
-  );
-
-  register(
-    'boocontext_callgraph',
-    'Who calls a symbol, what it calls (to a depth), or the call paths between two symbols; each edge with its kind and confidence.',
-    z.object({
-      root: rootArg,
-      symbol: z.string().min(1),
-      direction: z.enum(['callers', 'callees', 'paths']).default('callers'),
-      to: z.string().optional().describe('Target symbol for direction "paths"'),
-      file: z.string().optional(),
-      depth: z.number().int().min(1).max(5).optional(),
-    }),
-    async (args, root, signal) => {
-      if (args.direction === 'paths' && !args.to)
-        throw new ToolFailure('CAUTION', 'direction "paths" needs `to`, the symbol to find call paths to');
-      const { data, verdict } =
-        args.direction === 'paths'
-          ? await viaChild('code-graph', 'call_paths', { root, from: args.symbol, to: args.to }, signal)
-          : await viaChild(
-              'code-graph',
-              args.direction,
-              {
-                root,
-                symbol: args.symbol,
-                ...(args.file ? { file: args.file } : {}),
-                ...(args.depth ? { depth: args.depth } : {}),
-              },
-              signal,
-            );
-      const count = ((data.edges ?? data.paths ?? []) as unknown[]).length;
-      return {
-        verdict,
-        summary: `${count} ${args.direction === 'paths' ? 'call paths' : `${args.direction} edges`} for ${args.symbol}${args.to ? ` → ${args.to}` : ''}`,
-        details: data,
-        source: 'code-graph',
-        truncated: data.truncated === true,
-      };
-    },
-  );
-
-  register(
-    'boocontext_impact',
-    'What a change reaches: for a symbol, a file or a git diff range, the callers (with confidence), entry points and tests (symbol level, from the code graph) and the files that import it (file level, with depth).',
-    z.object({
-      root: rootArg,
-      symbol: z.string().optional(),
-      file: z.string().optional(),
-      diff: z.string().optional(),
-      depth: z.number().int().min(1).max(6).optional(),
-    }),
-    async (args, root, signal) => {
-      if (!args.symbol && !args.file && !args.diff)
-        throw new ToolFailure('CAUTION', 'give symbol, file or diff (a git range such as HEAD~1..HEAD)');
-      const file = args.file ? AllowedRoots.inside(root, args.file) : undefined;
-      const depth = args.depth ?? 3;
-      const [graph, scan] = await Promise.all([
-        viaChild(
-          'code-graph',
-          'impact',
-          {
-            root,
-            ...(args.symbol ? { symbol: args.symbol } : {}),
-            ...(file ? { file } : {}),
-            ...(args.diff ? { diff: args.diff } : {}),
-            depth,
-          },
-          signal,
-        ),
-        scanner.scan(root, signal),
-      ]);
-      const changed = ((graph.data.changed ?? []) as string[])
-        .map((c) => /\(([^:]+):\d+\)$/.exec(c)?.[1])
-        .filter((f): f is string => !!f);
-      const files = [...new Set(file ? [file, ...changed] : changed)];
-      const radius = files.flatMap((f) => blastRadius(scan, f, depth));
-      const importers = [...new Map(radius.map((r) => [r.file, r])).values()];
-      const tests = (graph.data.tests ?? []) as string[];
-      return {
-        verdict: graph.verdict,
-        summary: `${((graph.data.callers ?? []) as unknown[]).length} callers, ${((graph.data.entryPoints ?? []) as unknown[]).length} entry points, ${tests.length} tests reach it; ${importers.length} files import the changed files (depth ${depth})`,
-        details: { ...graph.data, importers },
-        source: 'merged',
-        truncated: graph.data.truncated === true,
-      };
-    },
-  );
-
-  register(
-    'boocontext_types',
-    'TypeScript types from the compiler: the type at a position or of a symbol (aliases unfolded, generics instantiated at a call), a resolved signature, the shape of a type with inherited members, or where a symbol is declared.',
-    z.object({
-      root: rootArg,
-      query: z.enum(['type', 'signature', 'shape', 'declarations']).default('type'),
-      file: z.string().optional(),
-      line: z.number().int().min(1).optional(),
-      column: z.number().int().min(1).optional(),
-      symbol: z.string().optional(),
-    }),
-    async ({ query, root: _r, ...args }, root, signal) => {
-      if (args.file) AllowedRoots.inside(root, args.file);
-      const tool = { type: 'type_at', signature: 'signature', shape: 'shape', declarations: 'declarations' }[
-        query
-      ];
-      const { data, verdict } = await viaChild('ts-types', tool, { root, ...args }, signal);
-      const notes = (data.notes ?? []) as string[];
-      return {
-        verdict: notes.some((n) => /error|no tsconfig/.test(n)) ? 'CAUTION' : verdict,
-        summary:
-          query === 'type'
-            ? `${data.symbol}: ${String(data.type).slice(0, 300)}`
-            : `${query} of ${data.symbol}${notes.length ? `; ${notes.join('; ')}` : ''}`,
-        details: data,
-        source: 'ts-types',
-        truncated: data.truncated === true,
-      };
-    },
-  );
-
+  }
   return server;
 }

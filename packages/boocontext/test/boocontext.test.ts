@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Envelope } from '../src/envelope.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const cli = path.join(here, '../dist/cli.js');
+const cli = path.join(here, '../dist/bundle/boocontext.js');
 const work = mkdtempSync(path.join(tmpdir(), 'boocontext-test-'));
 const repos = path.join(work, 'repos');
 const clients: Client[] = [];

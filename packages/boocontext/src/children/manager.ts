@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HubError, type HubLogger, McpHub, type RawCallToolResult, type ServerEntry } from '@boocode/mcp-hub';
+import type { HubLogger, McpHub, RawCallToolResult, ServerEntry } from '@boocode/mcp-hub';
 import { ToolFailure } from '../envelope.js';
 
 export type ChildName = 'code-graph' | 'ts-types';
@@ -13,6 +13,8 @@ export interface ChildCommand {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** mcp-hub (and the MCP client SDK under it) loads with the first child, not with every command. */
+const loadHub = () => import('@boocode/mcp-hub');
 
 /** In this monorepo the children are sibling packages; elsewhere, their bins on PATH. */
 export function defaultChildren(): Record<ChildName, ChildCommand> {
@@ -66,6 +68,7 @@ export class ChildServerManager {
   private readonly hubs = new Map<ChildName, McpHub>();
   private readonly starting = new Map<ChildName, Promise<McpHub>>();
   private readonly respawns = new Map<ChildName, number>();
+  private readonly spawned = new Set<McpHub>();
 
   constructor(
     private readonly commands: Record<ChildName, ChildCommand>,
@@ -77,32 +80,38 @@ export class ChildServerManager {
     if (existing) return existing;
     let pending = this.starting.get(name);
     if (!pending) {
-      const { command, args, env: extra } = this.commands[name];
-      // Children are boocontext's own helpers: they inherit its environment (cache locations,
-      // XDG_CACHE_HOME, PATH), unlike third-party MCP servers, which get a minimal one.
-      const env = { ...inheritedEnvironment(), ...extra };
-      const entry: ServerEntry = {
-        name: name.replace('-', '_'),
-        transport: 'stdio',
-        command,
-        args,
-        env,
-        enabled: true,
-        timeoutMs: 20_000,
-        callTimeoutMs: this.options.callTimeoutMs ?? 120_000,
-      };
-      const hub = new McpHub([entry], {
-        ...(this.options.logger ? { logger: this.options.logger } : {}),
-        clientInfo: { name: 'boocontext', version: '0.1.0' },
-      });
-      pending = hub.start().then(() => {
-        this.hubs.set(name, hub);
-        return hub;
-      });
+      pending = this.spawn(name);
       this.starting.set(name, pending);
       pending.finally(() => this.starting.delete(name)).catch(() => {});
     }
     return pending;
+  }
+
+  private async spawn(name: ChildName): Promise<McpHub> {
+    const { command, args, env: extra } = this.commands[name];
+    // Children are boocontext's own helpers: they inherit its environment (cache locations,
+    // XDG_CACHE_HOME, PATH), unlike third-party MCP servers, which get a minimal one.
+    const env = { ...inheritedEnvironment(), ...extra };
+    const entry: ServerEntry = {
+      name: name.replace('-', '_'),
+      transport: 'stdio',
+      command,
+      args,
+      env,
+      enabled: true,
+      timeoutMs: 20_000,
+      callTimeoutMs: this.options.callTimeoutMs ?? 120_000,
+    };
+    const { McpHub } = await loadHub();
+    const hub = new McpHub([entry], {
+      ...(this.options.logger ? { logger: this.options.logger } : {}),
+      clientInfo: { name: 'boocontext', version: '0.1.0' },
+    });
+    // Tracked before it starts, so a shutdown during start-up still reaps its process.
+    this.spawned.add(hub);
+    await hub.start();
+    this.hubs.set(name, hub);
+    return hub;
   }
 
   /** Starts every child now (the `--warm` flag), so the first deep call pays no start-up. */
@@ -140,6 +149,7 @@ export class ChildServerManager {
       try {
         return await hub.callToolRaw(`${status.name}_${tool}`, args, signal ? { signal } : {});
       } catch (error) {
+        const { HubError } = await loadHub();
         const crashed = hub.status()[0]?.state === 'unavailable';
         if (crashed && attempt === 0) continue;
         if (error instanceof HubError && error.code === 'TIMEOUT') {
@@ -157,7 +167,8 @@ export class ChildServerManager {
   }
 
   async shutdown(): Promise<void> {
-    await Promise.all([...this.hubs.values()].map((hub) => hub.close()));
+    await Promise.all([...this.spawned].map((hub) => hub.close()));
+    this.spawned.clear();
     this.hubs.clear();
   }
 }

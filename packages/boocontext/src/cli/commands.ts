@@ -1,20 +1,24 @@
-import { Client } from '@modelcontextprotocol/client';
-import type { McpServer } from '@modelcontextprotocol/server';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
+import path from 'node:path';
+import { z } from 'zod';
+import type { AllowedRoots } from '../roots.js';
+import type { ToolDefinition } from '../tools/catalog.js';
+import { runTool } from '../tools/run.js';
 
 export const TOOL_COMMANDS = ['overview', 'map', 'health', 'symbols', 'callgraph', 'impact', 'types'];
 
 /**
- * The command line answers through the same MCP tools, over an in-memory pair, so people and
- * scripts get exactly what agents get.
+ * The command line runs the very tool definitions MCP serves, parsed by the same schemas, so
+ * people and scripts get exactly what agents get (without loading the MCP SDK to do it).
  */
 export async function runCommand(
-  server: McpServer,
+  tools: readonly ToolDefinition[],
+  roots: AllowedRoots,
   command: string,
   rest: string[],
   flags: Record<string, unknown>,
 ): Promise<number> {
-  if (!TOOL_COMMANDS.includes(command)) {
+  const tool = tools.find((t) => t.name === `boocontext_${command}`);
+  if (!tool) {
     console.error(`unknown command "${command}"; one of: ${TOOL_COMMANDS.join(', ')}`);
     return 2;
   }
@@ -27,7 +31,7 @@ export async function runCommand(
         ? Number(value)
         : value;
   }
-  if (typeof args.root === 'string') args.root = (await import('node:path')).resolve(args.root);
+  if (typeof args.root === 'string') args.root = path.resolve(args.root);
   // A bare word after the command is the main argument: a query, a symbol or a file.
   if (rest[0]) {
     if (command === 'symbols') args.query ??= rest[0];
@@ -35,21 +39,18 @@ export async function runCommand(
       args[rest[0].includes('/') || rest[0].includes('.') ? 'file' : 'symbol'] ??= rest[0];
     else args.symbol ??= rest[0];
   }
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: 'boocontext-cli', version: '0.1.0' });
-  await client.connect(clientSide);
-  const result = await client.callTool({ name: `boocontext_${command}`, arguments: args });
-  if (!result.structuredContent) {
-    console.error(JSON.stringify(result.content));
-    await client.close();
-    return 1;
+  const parsed = tool.schema.safeParse(args);
+  if (!parsed.success) {
+    console.error(`boocontext ${command}: invalid arguments\n${z.prettifyError(parsed.error)}`);
+    return 2;
   }
-  const envelope = result.structuredContent as {
-    verdict: string;
-    summary: string;
-    details: Record<string, unknown>;
-  };
+  // Ctrl-C stops the work the way an MCP cancellation does.
+  const stop = new AbortController();
+  const onInterrupt = () => stop.abort();
+  process.once('SIGINT', onInterrupt);
+  const envelope = await runTool(tool, roots, parsed.data, stop.signal).finally(() =>
+    process.off('SIGINT', onInterrupt),
+  );
   if (flags.json) console.log(JSON.stringify(envelope, null, 2));
   else {
     console.log(`${envelope.verdict}: ${envelope.summary}`);
@@ -57,6 +58,5 @@ export async function runCommand(
       console.log(`\n${envelope.details.map}`);
     else console.log(JSON.stringify(envelope.details, null, 2));
   }
-  await client.close();
   return envelope.verdict === 'UNSAFE' ? 1 : 0;
 }

@@ -1,0 +1,10 @@
+// The boocontext command as one ES module plus lazily loaded chunks: Node's ESM loader costs
+// about 1 ms a file, and zod alone is ~80 files, so the unbundled command spent more time
+// loading than a cold scan of a mid-size repository takes. Built from tsc's output (dist/).
+export default {
+  input: { boocontext: 'dist/cli.js' },
+  platform: 'node',
+  // web-tree-sitter finds its runtime wasm beside its own module file.
+  external: [/^node:/, 'web-tree-sitter'],
+  output: { dir: 'dist/bundle', format: 'esm', chunkFileNames: '[name]-[hash].js' },
+};

@@ -1,0 +1,47 @@
+import type { Envelope } from '../envelope.js';
+import { ToolFailure } from '../envelope.js';
+import type { AllowedRoots } from '../roots.js';
+import type { ToolDefinition } from './catalog.js';
+
+/**
+ * Runs one tool on arguments its schema has already parsed and wraps the answer in the verdict
+ * envelope. Every failure becomes an UNSAFE or CAUTION envelope, never a thrown error.
+ */
+export async function runTool(
+  tool: ToolDefinition,
+  roots: AllowedRoots,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<Envelope> {
+  const started = performance.now();
+  const metadata = (source: Envelope['metadata']['source'], truncated: boolean) => ({
+    source,
+    tool: tool.name,
+    duration_ms: Math.round(performance.now() - started),
+    truncated,
+  });
+  try {
+    const root = roots.check(args.root as string | undefined);
+    const answer = await tool.run(args, root, signal);
+    return {
+      verdict: answer.verdict,
+      summary: answer.summary,
+      details: answer.details,
+      metadata: {
+        ...metadata(answer.source, answer.truncated ?? false),
+        ...(answer.notes ? { notes: answer.notes } : {}),
+      },
+    };
+  } catch (error) {
+    const failure =
+      error instanceof ToolFailure
+        ? error
+        : new ToolFailure('UNSAFE', `${tool.name} failed: ${(error as Error).message}`);
+    return {
+      verdict: failure.verdict,
+      summary: failure.message,
+      details: failure.details,
+      metadata: metadata('scanner', false),
+    };
+  }
+}
