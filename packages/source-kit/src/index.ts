@@ -2,4 +2,4 @@ export type { Node as SyntaxNode, Parser as SyntaxParser, Tree as SyntaxTree } f
 export { type LanguageId, languageOf, parserFor, preloadGrammar, preloadParserRuntime } from './languages.js';
 export { ModuleResolver } from './modules.js';
 export { type FileRead, readIfChanged } from './read.js';
-export { listRepoFiles, MAX_FILE_BYTES, type RepoFile } from './walk.js';
+export { ListingCache, listRepoFiles, MAX_FILE_BYTES, type RepoFile } from './walk.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { type LanguageId, languageOf, listRepoFiles, readIfChanged } from '@boocode/source-kit';
+import { type LanguageId, ListingCache, languageOf, listRepoFiles, readIfChanged } from '@boocode/source-kit';
 import { Queries } from '../graph/queries.js';
 import { rebuildEdges } from '../graph/resolve.js';
 import type { FileFacts } from '../parse/facts.js';
@@ -41,6 +41,8 @@ export class CodeIndex {
   private refreshing?: Promise<RefreshStats>;
   private refreshedAt = 0;
   private readonly writer: IndexWriter;
+  /** Re-walks stat unchanged directories instead of listing them again. */
+  private readonly listings = new ListingCache();
 
   private constructor(
     readonly root: string,
@@ -64,7 +66,12 @@ export class CodeIndex {
 
   async refresh(signal?: AbortSignal): Promise<RefreshStats> {
     const started = performance.now();
-    const sources = await listRepoFiles(this.root, (rel) => languageOf(rel) !== undefined, signal);
+    const sources = await listRepoFiles(
+      this.root,
+      (rel) => languageOf(rel) !== undefined,
+      signal,
+      this.listings,
+    );
     const phases = { walk: performance.now() - started, read: 0, parse: 0, write: 0, resolve: 0 };
     let mark = performance.now();
     const known = new Map(
