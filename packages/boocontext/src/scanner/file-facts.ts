@@ -6,6 +6,48 @@ import { lexImports } from './js-imports.js';
 import { scanWithTreeSitter } from './treesitter.js';
 import { emptyFacts, type FileFacts } from './types.js';
 
+export const MANIFESTS: Record<string, string> = {
+  'package-lock.json': 'npm',
+  'pnpm-lock.yaml': 'pnpm',
+  'yarn.lock': 'yarn',
+  'bun.lockb': 'bun',
+  'Cargo.toml': 'cargo',
+  'go.mod': 'go modules',
+  'requirements.txt': 'pip',
+  'pyproject.toml': 'pip/pyproject',
+  'poetry.lock': 'poetry',
+  Gemfile: 'bundler',
+  'pom.xml': 'maven',
+  'build.gradle': 'gradle',
+  'build.gradle.kts': 'gradle',
+};
+
+const DEPENDENCY_FRAMEWORKS: Record<string, string> = {
+  next: 'nextjs',
+  react: 'react',
+  vue: 'vue',
+  svelte: 'svelte',
+  express: 'express',
+  fastify: 'fastify',
+  hono: 'hono',
+  koa: 'koa',
+  '@nestjs/core': 'nestjs',
+  '@trpc/server': 'trpc',
+  prisma: 'prisma',
+  '@prisma/client': 'prisma',
+  'drizzle-orm': 'drizzle',
+  typeorm: 'typeorm',
+  mongoose: 'mongoose',
+  sequelize: 'sequelize',
+};
+
+const PY_FRAMEWORKS: Record<string, string> = {
+  fastapi: 'fastapi',
+  flask: 'flask',
+  django: 'django',
+  sqlalchemy: 'sqlalchemy',
+};
+
 export const JS_FILE = /\.(tsx?|jsx?|mjs|cjs|mts|cts)$/;
 const SFC_FILE = /\.(vue|svelte)$/;
 const TREE_LANGUAGES: readonly LanguageId[] = ['python', 'go', 'java', 'ruby'];
@@ -36,7 +78,34 @@ export function lexedFacts(rel: string, text: string): FileFacts | undefined {
   }
   const language = languageOf(rel);
   if (language && TREE_LANGUAGES.includes(language)) return undefined;
+  if (path.posix.basename(rel) === 'package.json') return manifestFacts(text);
   return emptyFacts(language ?? path.posix.extname(rel).slice(1));
+}
+
+/** A package.json: the frameworks its dependencies name. */
+function manifestFacts(text: string): FileFacts {
+  const facts = emptyFacts('json');
+  try {
+    const pkg = JSON.parse(text) as { dependencies?: object; devDependencies?: object };
+    const names = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies });
+    facts.frameworks = [
+      ...new Set(names.map((dep) => DEPENDENCY_FRAMEWORKS[dep]).filter((f) => f !== undefined)),
+    ];
+  } catch {
+    facts.error = 'invalid JSON';
+  }
+  return facts;
+}
+
+/** Python frameworks are named by what a file imports, as well as by what it declares. */
+function withImportedFrameworks(facts: FileFacts): FileFacts {
+  const found = new Set(facts.frameworks);
+  for (const imp of facts.imports) {
+    const framework = PY_FRAMEWORKS[imp.spec.replace(/^\.+/, '').split('.')[0] ?? ''];
+    if (framework) found.add(framework);
+  }
+  facts.frameworks = [...found].sort();
+  return facts;
 }
 
 /** The grammar `treeFacts` will parse `rel` with, so it can start loading early. */
@@ -52,6 +121,7 @@ export async function treeFacts(rel: string, text: string): Promise<FileFacts> {
     if (SFC_FILE.test(rel))
       return componentFile(rel, (await scanJs(`${rel}.ts`, scriptOf(text) ?? '')).imports);
     const language = languageOf(rel);
+    if (language === 'python') return withImportedFrameworks(await scanWithTreeSitter(rel, text, language));
     if (language && TREE_LANGUAGES.includes(language)) return await scanWithTreeSitter(rel, text, language);
     return emptyFacts(language ?? path.posix.extname(rel).slice(1));
   } catch (error) {

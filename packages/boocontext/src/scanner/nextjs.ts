@@ -7,6 +7,8 @@ const HANDLERS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
 /** An app router `route` file: its exported function names are its methods. */
 export const isNextRouteHandlerFile = (rel: string) => APP_ROUTE.test(rel);
+/** A file the Next.js routers turn into a route, by its path. */
+export const isNextRouteFile = (rel: string) => PAGE.test(rel) || APP_ROUTE.test(rel) || PAGES.test(rel);
 
 /** `app/(shop)/items/[id]` → `/items/[id]`: route groups vanish, parallel/private segments are skipped. */
 function segmentsToPath(dir: string): string {

@@ -1,0 +1,346 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { languageOf, type ModuleResolver } from '@boocode/source-kit';
+import { JS_FILE, MANIFESTS } from './file-facts.js';
+import { isNextRouteFile } from './nextjs.js';
+import { byPathThenMethod, MountGraph, onlyHttpFramework, routesOfFile } from './routes.js';
+import { isMigration, readPrisma, replayMigrations } from './schema-files.js';
+import type { FileFacts, Model, Route } from './types.js';
+import { TEST_FILE } from './types.js';
+
+export interface ScanResult {
+  root: string;
+  files: number;
+  languages: Record<string, number>;
+  packageManagers: string[];
+  workspaces: string[];
+  frameworks: string[];
+  routes: Route[];
+  models: Model[];
+  components: { name: string; framework: string; file: string; line: number }[];
+  env: { name: string; files: string[] }[];
+  /** Import edges between files of the repository. */
+  edges: [string, string][];
+  hotFiles: { file: string; importedBy: number }[];
+  unparsed: { file: string; error: string }[];
+  stats: {
+    ms: number;
+    read: number;
+    reused: number;
+    /** Where the time went, in ms: listing files, reading and lexing them, parsing those that need a tree, joining it all up. */
+    phases: { walk: number; read: number; parse: number; link: number };
+  };
+}
+
+/** One file as the scanner keeps it between scans. */
+export interface CachedFile {
+  mtimeMs: number;
+  size: number;
+  facts: FileFacts;
+  text?: string;
+  /** Resolved import edges, valid for the resolver they were computed with. */
+  targets?: { with: ModuleResolver; edges: [string, string][] };
+  /** Derived from the path (and facts) once: what the file counts as in the tallies. */
+  kind?: { language?: string; manager?: string };
+}
+
+/** What one scan changed: each file re-read, added or removed, with its entry from before (none if new). */
+export interface ScanChange {
+  files: Map<string, CachedFile | undefined>;
+  /** A file was added or removed, or a config the resolver reads changed: a new resolver. */
+  resolverChanged: boolean;
+}
+
+/** Migrations run in name order, numbers compared as numbers (2_x before 10_x). */
+const migrationOrder = new Intl.Collator('en', { numeric: true }).compare;
+
+const WORKSPACE_MANIFEST = /(^|\/)(package\.json|pnpm-workspace\.yaml|Cargo\.toml|go\.work|go\.mod)$/;
+const SCHEMA_FILE = /\.(prisma|sql)$|(^|\/)package\.json$/;
+
+const hasRoutes = (rel: string, facts: FileFacts | undefined) =>
+  !!facts && (facts.routes.length > 0 || (JS_FILE.test(rel) && isNextRouteFile(rel)));
+const sameList = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * Joins every file's facts into one picture. Per-file work (facts, resolved imports, a file's
+ * routes) is kept between scans; the mount graph, the import graph's totals, models and
+ * workspaces are derived again only when a changed file can affect them, so a re-scan after one
+ * edit costs little more than listing and stat-ing the tree.
+ */
+export class Aggregator {
+  private mounts?: { graph: MountGraph; modules: ModuleResolver; guessed: string | undefined };
+  private readonly fileRoutes = new Map<string, Route[]>();
+  private routes: Route[] = [];
+  private imports?: { modules: ModuleResolver; edges: [string, string][]; hotFiles: ScanResult['hotFiles'] };
+  private models?: { models: Model[]; outside: boolean };
+  private workspaces?: string[];
+
+  join(
+    root: string,
+    cache: Map<string, CachedFile>,
+    modules: ModuleResolver,
+    change: ScanChange,
+  ): Omit<ScanResult, 'stats'> {
+    const languages: Record<string, number> = {};
+    const packageManagers = new Set<string>();
+    const frameworks = new Set<string>();
+    const unparsed: ScanResult['unparsed'] = [];
+    const components: ScanResult['components'] = [];
+    const env = new Map<string, string[]>();
+    for (const [rel, entry] of cache) {
+      const { facts } = entry;
+      entry.kind ??= kindOf(rel, facts);
+      const { language, manager } = entry.kind;
+      if (manager) packageManagers.add(manager);
+      if (language) languages[language] = (languages[language] ?? 0) + 1;
+      for (const f of facts.frameworks) frameworks.add(f);
+      if (facts.error) unparsed.push({ file: rel, error: facts.error });
+      if (facts.components.length && !TEST_FILE.test(rel))
+        for (const c of facts.components) components.push({ ...c, file: rel });
+      for (const name of facts.env) env.set(name, [...(env.get(name) ?? []), rel]);
+    }
+    const changed = [...change.files];
+    const touched = (test: RegExp) => changed.some(([rel]) => test.test(rel));
+
+    this.joinRoutes(cache, modules, changed, onlyHttpFramework(frameworks));
+    this.joinImports(cache, modules, changed);
+    if (
+      !this.models ||
+      this.models.outside ||
+      touched(SCHEMA_FILE) ||
+      changed.some(
+        ([rel, before]) =>
+          (before?.facts.models.length ?? 0) > 0 || (cache.get(rel)?.facts.models.length ?? 0) > 0,
+      )
+    )
+      this.models = modelsOf(root, cache);
+    if (!this.workspaces || touched(WORKSPACE_MANIFEST)) this.workspaces = workspacesOf(cache);
+    const imports = this.imports as NonNullable<Aggregator['imports']>;
+
+    return {
+      root,
+      files: cache.size,
+      languages,
+      packageManagers: [...packageManagers].sort(),
+      workspaces: this.workspaces,
+      frameworks: [...frameworks].sort(),
+      routes: this.routes,
+      models: this.models.models,
+      components,
+      env: [...env.entries()]
+        .map(([name, files]) => ({ name, files: files.sort() }))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+      edges: imports.edges,
+      hotFiles: imports.hotFiles,
+      unparsed,
+    };
+  }
+
+  /**
+   * The mount graph is rebuilt when the resolver or a changed file's mounts or exports change;
+   * otherwise only the changed files' routes are worked out again.
+   */
+  private joinRoutes(
+    cache: Map<string, CachedFile>,
+    modules: ModuleResolver,
+    changed: [string, CachedFile | undefined][],
+    guessed: string | undefined,
+  ): void {
+    const graphStale =
+      !this.mounts ||
+      this.mounts.modules !== modules ||
+      changed.some(([rel, before]) => {
+        const after = cache.get(rel)?.facts;
+        return (
+          (before?.facts.mounts.length ?? 0) > 0 ||
+          (after?.mounts.length ?? 0) > 0 ||
+          JSON.stringify(before?.facts.exportedRouters ?? {}) !== JSON.stringify(after?.exportedRouters ?? {})
+        );
+      });
+    if (graphStale || this.mounts?.guessed !== guessed) {
+      this.mounts = { graph: new MountGraph(cache, modules), modules, guessed };
+      this.fileRoutes.clear();
+    } else if (
+      !changed.some(([rel, before]) => hasRoutes(rel, before?.facts) || hasRoutes(rel, cache.get(rel)?.facts))
+    )
+      return;
+    for (const [rel] of changed) this.fileRoutes.delete(rel);
+    const { graph } = this.mounts as NonNullable<Aggregator['mounts']>;
+    const routes: Route[] = [];
+    for (const [rel, entry] of cache) {
+      if (!hasRoutes(rel, entry.facts)) continue;
+      let own = this.fileRoutes.get(rel);
+      if (!own) {
+        own = routesOfFile(rel, entry.facts, graph, guessed);
+        this.fileRoutes.set(rel, own);
+      }
+      for (const route of own) routes.push(route);
+    }
+    this.routes = routes.sort(byPathThenMethod);
+  }
+
+  /** Import edges and the most-imported files, counted again only when some file's targets changed. */
+  private joinImports(
+    cache: Map<string, CachedFile>,
+    modules: ModuleResolver,
+    changed: [string, CachedFile | undefined][],
+  ): void {
+    const stale =
+      !this.imports ||
+      this.imports.modules !== modules ||
+      changed.some(([rel, before]) => {
+        const after = cache.get(rel);
+        const old = before?.targets?.with === modules ? before.targets.edges.map((e) => e[1]) : undefined;
+        const now = after ? importEdges(rel, after, modules).map((e) => e[1]) : [];
+        return !old || !sameList(old, now);
+      });
+    if (!stale) return;
+    const edges: [string, string][] = [];
+    const inDegree = new Map<string, number>();
+    for (const [rel, entry] of cache) {
+      for (const edge of importEdges(rel, entry, modules)) {
+        edges.push(edge);
+        inDegree.set(edge[1], (inDegree.get(edge[1]) ?? 0) + 1);
+      }
+    }
+    const hotFiles = [...inDegree.entries()]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, 25)
+      .map(([file, importedBy]) => ({ file, importedBy }));
+    this.imports = { modules, edges, hotFiles };
+  }
+}
+
+/** What a file counts as: its language (for the language tally) and the package manager it names. */
+function kindOf(rel: string, facts: FileFacts): { language?: string; manager?: string } {
+  const language = languageOf(rel) ?? (/\.(vue|svelte)$/.test(rel) ? facts.language : undefined);
+  const manager = MANIFESTS[path.posix.basename(rel)];
+  return { ...(language ? { language } : {}), ...(manager ? { manager } : {}) };
+}
+
+/** A file's import edges inside the repository, each once, resolved once per resolver. */
+function importEdges(rel: string, entry: CachedFile, modules: ModuleResolver): [string, string][] {
+  if (entry.targets?.with !== modules) {
+    const language =
+      entry.facts.language === 'vue' || entry.facts.language === 'svelte'
+        ? 'typescript'
+        : entry.facts.language;
+    const files = new Set<string>();
+    for (const imp of entry.facts.imports) {
+      const target = modules.resolve(rel, imp.spec, language);
+      if (target && target !== rel) files.add(target);
+    }
+    entry.targets = { with: modules, edges: [...files].map((to): [string, string] => [rel, to]) };
+  }
+  return entry.targets.edges;
+}
+
+/** Models, and whether a schema outside the scanned files was read (no cache entry tracks its changes). */
+function modelsOf(root: string, cache: Map<string, CachedFile>): { models: Model[]; outside: boolean } {
+  const models: Model[] = [];
+  let outside = false;
+  const prismaPaths = new Set([...cache.keys()].filter((rel) => rel.endsWith('.prisma')));
+  // package.json "prisma": { "schema": "…" } points at a schema anywhere, even with another extension.
+  for (const [rel, entry] of cache) {
+    if (path.posix.basename(rel) !== 'package.json' || !entry.text) continue;
+    try {
+      const schema = (JSON.parse(entry.text) as { prisma?: { schema?: string } }).prisma?.schema;
+      if (schema) {
+        const target = path.posix.normalize(path.posix.join(path.posix.dirname(rel), schema));
+        if (!cache.has(target)) {
+          outside = true;
+          try {
+            const text = readFileSync(path.join(root, target), 'utf8');
+            models.push(...readPrisma(target, text));
+          } catch {
+            // missing schema: nothing to add
+          }
+        } else prismaPaths.add(target);
+      }
+    } catch {
+      // reported with the file's facts
+    }
+  }
+  for (const rel of prismaPaths) {
+    const text = cache.get(rel)?.text;
+    if (text) models.push(...readPrisma(rel, text));
+  }
+  const migrations = [...cache.entries()]
+    .filter(([rel, e]) => isMigration(rel) && e.text !== undefined)
+    .sort(([a], [b]) => migrationOrder(a, b))
+    .map(([rel, e]) => ({ rel, text: e.text as string }));
+  models.push(...replayMigrations(migrations));
+  for (const [rel, entry] of cache) if (!TEST_FILE.test(rel)) models.push(...entry.facts.models);
+  return { models, outside };
+}
+
+function workspacesOf(cache: Map<string, CachedFile>): string[] {
+  const patterns: string[] = [];
+  const rootPkg = cache.get('package.json')?.text;
+  if (rootPkg) {
+    try {
+      const ws = (JSON.parse(rootPkg) as { workspaces?: string[] | { packages?: string[] } }).workspaces;
+      patterns.push(...(Array.isArray(ws) ? ws : (ws?.packages ?? [])));
+    } catch {
+      // reported elsewhere
+    }
+  }
+  const pnpm = cache.get('pnpm-workspace.yaml')?.text;
+  if (pnpm)
+    for (const m of pnpm.matchAll(/^\s*-\s*['"]?([^'"\n#]+?)['"]?\s*$/gm)) if (m[1]) patterns.push(m[1]);
+  const cargo = cache.get('Cargo.toml')?.text;
+  const members = cargo && /\[workspace\][\s\S]*?members\s*=\s*\[([\s\S]*?)\]/.exec(cargo)?.[1];
+  if (members) for (const m of members.matchAll(/"([^"]+)"/g)) if (m[1]) patterns.push(m[1]);
+  const goWork = cache.get('go.work')?.text;
+  if (goWork)
+    for (const m of goWork.matchAll(/^\s*(?:use\s+)?(\.\/[\w./-]+)\s*$/gm)) if (m[1]) patterns.push(m[1]);
+  if (patterns.length === 0) return [];
+  const dirs = new Set<string>();
+  for (const rel of cache.keys()) {
+    if (!/(^|\/)(package\.json|Cargo\.toml|go\.mod)$/.test(rel) || !rel.includes('/')) continue;
+    const dir = path.posix.dirname(rel);
+    for (const pattern of patterns) {
+      const clean = pattern.replace(/^\.\//, '').replace(/\/$/, '');
+      const re = new RegExp(
+        `^${clean
+          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+          .replace(/\*\*/g, '.+')
+          .replace(/\*/g, '[^/]+')}$`,
+      );
+      if (re.test(dir)) dirs.add(dir);
+    }
+  }
+  return [...dirs].sort();
+}
+
+/** Files that depend on `file`, breadth-first up to `depth` import hops. */
+export function blastRadius(
+  scan: ScanResult,
+  file: string,
+  depth: number,
+): { file: string; depth: number }[] {
+  const importers = new Map<string, string[]>();
+  for (const [from, to] of scan.edges) {
+    const list = importers.get(to) ?? [];
+    list.push(from);
+    importers.set(to, list);
+  }
+  const reached = new Map<string, number>([[file, 0]]);
+  let frontier = [file];
+  for (let level = 1; level <= depth && frontier.length > 0; level++) {
+    const next: string[] = [];
+    for (const f of frontier) {
+      for (const importer of importers.get(f) ?? []) {
+        if (reached.has(importer)) continue;
+        reached.set(importer, level);
+        next.push(importer);
+      }
+    }
+    frontier = next;
+  }
+  reached.delete(file);
+  return [...reached.entries()]
+    .map(([f, d]) => ({ file: f, depth: d }))
+    .sort((a, b) => a.depth - b.depth || a.file.localeCompare(b.file));
+}

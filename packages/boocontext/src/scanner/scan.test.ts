@@ -1,0 +1,108 @@
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Scanner, type ScanResult } from './scan.js';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/repos');
+const root = mkdtempSync(path.join(tmpdir(), 'boocontext-scan-'));
+cpSync(fixtures, root, { recursive: true });
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+let tick = 0;
+/** Writes a file with an mtime no earlier scan has seen, whatever the file system's granularity. */
+function write(rel: string, text: string) {
+  mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+  writeFileSync(path.join(root, rel), text);
+  const when = new Date(Date.now() + ++tick * 5_000);
+  utimesSync(path.join(root, rel), when, when);
+}
+const edit = (rel: string, change: (text: string) => string) =>
+  write(rel, change(readFileSync(path.join(root, rel), 'utf8')));
+const withoutStats = ({ stats: _stats, ...rest }: ScanResult) => rest;
+
+describe('Scanner re-scans', () => {
+  const scanner = new Scanner();
+
+  it('equal a fresh scan after every kind of edit', async () => {
+    const edits: [string, () => void][] = [
+      ['lines move in a routed file', () => edit('express/src/routes/users.ts', (t) => `// moved\n${t}`)],
+      [
+        'a route is added',
+        () =>
+          edit('express/src/routes/users.ts', (t) =>
+            t.replace("router.get('/', list);", "router.get('/', list);\nrouter.put('/:id', list);"),
+          ),
+      ],
+      [
+        'a mount prefix changes',
+        () => edit('express/src/routes/api.ts', (t) => t.replace("'/users'", "'/people'")),
+      ],
+      [
+        'an export is renamed',
+        () => edit('express/src/routes/api.ts', (t) => t.replaceAll('apiRouter', 'mainRouter')),
+      ],
+      [
+        'an import is added',
+        () =>
+          edit('pnpm/packages/core/src/money.ts', (t) => `import { util } from '../../app/src/util';\n${t}`),
+      ],
+      [
+        'an env read is added',
+        () => edit('fastify/src/routes/admin.ts', (t) => `${t}\nconst key = process.env.ADMIN_KEY;\n`),
+      ],
+      ['a migration drops a table', () => write('sql/db/migrations/003_more.sql', 'DROP TABLE articles;\n')],
+      [
+        'a Next.js route file appears',
+        () => write('nextjs/app/api/health/route.ts', 'export async function GET() {}\n'),
+      ],
+      [
+        'a Python router prefix changes',
+        () => edit('fastapi/app/main.py', (t) => t.replace('prefix="/api"', 'prefix="/v2"')),
+      ],
+      [
+        'a Prisma model is added',
+        () => edit('prisma/db/schema/main.prisma', (t) => `${t}\nmodel Tag {\n  id Int @id\n}\n`),
+      ],
+      ['tsconfig paths change', () => edit('pnpm/tsconfig.json', (t) => t.replace('"@app/*"', '"~app/*"'))],
+      [
+        'a file is renamed',
+        () => {
+          const from = path.join(root, 'pnpm/packages/app/src/util.ts');
+          write('pnpm/packages/app/src/helpers.ts', readFileSync(from, 'utf8'));
+          unlinkSync(from);
+        },
+      ],
+      ['a routed file is deleted', () => unlinkSync(path.join(root, 'express/src/routes/users.ts'))],
+      [
+        'a dependency adds a framework',
+        () => edit('fastify/package.json', (t) => t.replace('"fastify"', '"hono": "4", "fastify"')),
+      ],
+    ];
+    await scanner.scan(root);
+    for (const [what, apply] of edits) {
+      apply();
+      const incremental = await scanner.scan(root);
+      const fresh = await new Scanner().scan(root);
+      expect({ what, ...withoutStats(incremental) }).toEqual({ what, ...withoutStats(fresh) });
+      expect(incremental.stats.read, what).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('reads nothing again when nothing changed, and answers the same', async () => {
+    const before = await scanner.scan(root);
+    const again = await scanner.scan(root);
+    expect(again.stats.read).toBe(0);
+    expect(withoutStats(again)).toEqual(withoutStats(before));
+  });
+});
