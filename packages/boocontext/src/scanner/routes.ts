@@ -1,12 +1,12 @@
 import type { ModuleResolver } from '@boocode/source-kit';
 import type { CachedFile } from './aggregate.js';
+import { JS_FILE } from './file-facts.js';
 import { isNextRouteFile, nextRoutes } from './nextjs.js';
 import { type FileFacts, joinPaths, type Route, TEST_FILE } from './types.js';
 
 /** A router: `${file}#${owner}`. */
 type Node = string;
 
-const JS_FILE = /\.(tsx?|jsx?|mjs|cjs|mts|cts)$/;
 const HTTP_FRAMEWORKS = ['express', 'fastify', 'hono', 'koa'];
 
 /**
