@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -7,7 +8,10 @@ import { type Harness, startHarness } from '../../server/test/support/harness.js
 import { type ScriptedModel, startScriptedModel } from '../../server/test/support/scripted-model.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const screenshots = path.resolve(here, '../../../docs/screenshots');
+// The README's screenshots are rewritten on request only: a test run leaves the work tree as it was.
+const screenshots = process.env.UPDATE_SCREENSHOTS
+  ? path.resolve(here, '../../../docs/screenshots')
+  : mkdtempSync(path.join(tmpdir(), 'boocode-screenshots-'));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 let browser: Browser;
@@ -40,6 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   for (const fn of cleanup.reverse()) await fn();
+  if (!process.env.UPDATE_SCREENSHOTS) rmSync(screenshots, { recursive: true, force: true });
 });
 
 async function open(harness: Harness): Promise<Page> {
