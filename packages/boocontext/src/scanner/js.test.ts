@@ -89,6 +89,16 @@ describe('scanJs (tree-sitter)', () => {
     expect(facts.exportedRouters.default).toBe('instance');
   });
 
+  it('follows route calls through comments, optional chaining, type arguments and calls on the owner', async () => {
+    const facts = await read('chains.ts');
+    expect(routes(facts)).toEqual([
+      'GET /a :5 app helper',
+      'POST /b :8 app helper',
+      'PUT /c :9 app helper',
+      'DELETE /d :10 r helper',
+    ]);
+  });
+
   it('finds React components in JSX files, fragments included', async () => {
     const facts = await read('Widget.tsx');
     expect(facts.components.map((c) => `${c.name} :${c.line}`)).toEqual([
