@@ -4,7 +4,8 @@
 export default {
   input: { boocontext: 'dist/cli.js' },
   platform: 'node',
-  // web-tree-sitter finds its runtime wasm beside its own module file.
+  // web-tree-sitter finds its runtime wasm beside its own module file; it and the grammar package
+  // are dependencies of this package for that reason, pinned to source-kit's versions.
   external: [/^node:/, 'web-tree-sitter'],
   output: { dir: 'dist/bundle', format: 'esm', chunkFileNames: '[name]-[hash].js' },
 };
