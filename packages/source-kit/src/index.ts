@@ -1,4 +1,4 @@
-export type { Node as SyntaxNode, Parser as SyntaxParser, Tree as SyntaxTree } from 'web-tree-sitter';
+export type { Node as SyntaxNode, Tree as SyntaxTree } from 'web-tree-sitter';
 export { type LanguageId, languageOf, parserFor, preloadGrammar, preloadParserRuntime } from './languages.js';
 export { ModuleResolver } from './modules.js';
 export { type FileRead, readIfChanged } from './read.js';

@@ -97,11 +97,21 @@ export function preloadGrammar(language: LanguageId): void {
   grammar(language).catch(() => {});
 }
 
-/** A new parser for `language`; the runtime and each grammar load lazily, once per thread. */
-export async function parserFor(language: LanguageId): Promise<Parser> {
-  const loadedGrammar = await grammar(language);
-  const { Parser } = await loadRuntime();
-  const parser = new Parser();
-  parser.setLanguage(loadedGrammar);
+const parsers = new Map<LanguageId, Promise<Parser>>();
+
+/**
+ * The thread's parser for `language` (callers share it and never delete it: parse() is
+ * synchronous, so two callers never interleave inside it). Runtime and grammar load lazily, once.
+ */
+export function parserFor(language: LanguageId): Promise<Parser> {
+  let parser = parsers.get(language);
+  if (!parser) {
+    parser = Promise.all([grammar(language), loadRuntime()]).then(([loadedGrammar, { Parser }]) => {
+      const created = new Parser();
+      created.setLanguage(loadedGrammar);
+      return created;
+    });
+    parsers.set(language, parser);
+  }
   return parser;
 }

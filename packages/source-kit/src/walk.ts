@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { setImmediate as yieldNow } from 'node:timers/promises';
 import ignore, { type Ignore } from 'ignore';
 
 /** Directories no index wants: vendored code, build output, VCS metadata, caches. */
@@ -40,6 +41,7 @@ const DIRS_PER_TURN = 64;
  * within the same timestamp tick (coarse on some file systems) would leave the mtime as it was.
  */
 const RACY_MS = 2_000;
+const settled = (mtimeMs: number) => mtimeMs < Date.now() - RACY_MS;
 
 interface Listing {
   names: string[];
@@ -72,7 +74,7 @@ function listDirectory(dir: string, cache: ListingCache | undefined): Listing | 
     return undefined;
   }
   // The mtime from before the read: a change during the read makes the next walk read again.
-  if (cache && before && before.mtimeMs < Date.now() - RACY_MS)
+  if (cache && before && settled(before.mtimeMs))
     cache.listings.set(dir, { mtimeMs: before.mtimeMs, listing });
   else cache?.listings.delete(dir);
   return listing;
@@ -94,7 +96,7 @@ export async function listRepoFiles(
   let listed = 0;
   const walk = async (dir: string, rel: string, rules: { base: string; ig: Ignore }[]) => {
     if (signal?.aborted) return;
-    if (++listed % DIRS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (++listed % DIRS_PER_TURN === 0) await yieldNow();
     const listing = listDirectory(dir, cache);
     if (!listing) return;
     const { names, kinds } = listing;
@@ -132,7 +134,7 @@ function readIgnore(
     if (info && known && known.mtimeMs === info.mtimeMs && known.size === info.size)
       return { base: rel, ig: known.ig };
     const ig = ignore().add(readFileSync(file, 'utf8'));
-    if (cache && info && info.mtimeMs < Date.now() - RACY_MS)
+    if (cache && info && settled(info.mtimeMs))
       cache.ignores.set(file, { mtimeMs: info.mtimeMs, size: info.size, ig });
     return { base: rel, ig };
   } catch {

@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { languageOf, type ModuleResolver } from '@boocode/source-kit';
-import { JS_FILE, MANIFESTS } from './file-facts.js';
-import { isNextRouteFile } from './nextjs.js';
-import { byPathThenMethod, MountGraph, onlyHttpFramework, routesOfFile } from './routes.js';
+import { MANIFESTS } from './file-facts.js';
+import { byPathThenMethod, MountGraph, mayHaveRoutes, onlyHttpFramework, routesOfFile } from './routes.js';
 import { isMigration, readPrisma, replayMigrations } from './schema-files.js';
-import type { FileFacts, Model, Route } from './types.js';
-import { TEST_FILE } from './types.js';
+import { type FileFacts, type Model, type Route, SFC_FILE, TEST_FILE } from './types.js';
 
 export interface ScanResult {
   root: string;
@@ -57,8 +55,13 @@ const migrationOrder = new Intl.Collator('en', { numeric: true }).compare;
 const WORKSPACE_MANIFEST = /(^|\/)(package\.json|pnpm-workspace\.yaml|Cargo\.toml|go\.work|go\.mod)$/;
 const SCHEMA_FILE = /\.(prisma|sql)$|(^|\/)package\.json$/;
 
-const hasRoutes = (rel: string, facts: FileFacts | undefined) =>
-  !!facts && (facts.routes.length > 0 || (JS_FILE.test(rel) && isNextRouteFile(rel)));
+/** A file this scan re-read, added or removed: its cache entry before and after (none if absent). */
+interface Changed {
+  rel: string;
+  before?: CachedFile;
+  after?: CachedFile;
+}
+
 const sameList = (a: readonly unknown[], b: readonly unknown[]) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
 
@@ -100,19 +103,22 @@ export class Aggregator {
         for (const c of facts.components) components.push({ ...c, file: rel });
       for (const name of facts.env) env.set(name, [...(env.get(name) ?? []), rel]);
     }
-    const changed = [...change.files];
-    const touched = (test: RegExp) => changed.some(([rel]) => test.test(rel));
+    const changed: Changed[] = [...change.files].map(([rel, before]) => ({
+      rel,
+      ...(before ? { before } : {}),
+      ...(cache.has(rel) ? { after: cache.get(rel) } : {}),
+    }));
+    const touched = (test: RegExp) => changed.some(({ rel }) => test.test(rel));
+    const either = (test: (facts: FileFacts) => boolean) =>
+      changed.some(({ before, after }) => (before && test(before.facts)) || (after && test(after.facts)));
 
-    this.joinRoutes(cache, modules, changed, onlyHttpFramework(frameworks));
+    this.joinRoutes(cache, modules, changed, either, onlyHttpFramework(frameworks));
     this.joinImports(cache, modules, changed);
     if (
       !this.models ||
       this.models.outside ||
       touched(SCHEMA_FILE) ||
-      changed.some(
-        ([rel, before]) =>
-          (before?.facts.models.length ?? 0) > 0 || (cache.get(rel)?.facts.models.length ?? 0) > 0,
-      )
+      either((facts) => facts.models.length > 0)
     )
       this.models = modelsOf(root, cache);
     if (!this.workspaces || touched(WORKSPACE_MANIFEST)) this.workspaces = workspacesOf(cache);
@@ -144,32 +150,34 @@ export class Aggregator {
   private joinRoutes(
     cache: Map<string, CachedFile>,
     modules: ModuleResolver,
-    changed: [string, CachedFile | undefined][],
+    changed: Changed[],
+    either: (test: (facts: FileFacts) => boolean) => boolean,
     guessed: string | undefined,
   ): void {
     const graphStale =
       !this.mounts ||
       this.mounts.modules !== modules ||
-      changed.some(([rel, before]) => {
-        const after = cache.get(rel)?.facts;
-        return (
-          (before?.facts.mounts.length ?? 0) > 0 ||
-          (after?.mounts.length ?? 0) > 0 ||
-          JSON.stringify(before?.facts.exportedRouters ?? {}) !== JSON.stringify(after?.exportedRouters ?? {})
-        );
-      });
+      either((facts) => facts.mounts.length > 0) ||
+      changed.some(
+        ({ before, after }) =>
+          JSON.stringify(before?.facts.exportedRouters ?? {}) !==
+          JSON.stringify(after?.facts.exportedRouters ?? {}),
+      );
     if (graphStale || this.mounts?.guessed !== guessed) {
       this.mounts = { graph: new MountGraph(cache, modules), modules, guessed };
       this.fileRoutes.clear();
     } else if (
-      !changed.some(([rel, before]) => hasRoutes(rel, before?.facts) || hasRoutes(rel, cache.get(rel)?.facts))
+      !changed.some(
+        ({ rel, before, after }) =>
+          (before && mayHaveRoutes(rel, before.facts)) || (after && mayHaveRoutes(rel, after.facts)),
+      )
     )
       return;
-    for (const [rel] of changed) this.fileRoutes.delete(rel);
+    for (const { rel } of changed) this.fileRoutes.delete(rel);
     const { graph } = this.mounts as NonNullable<Aggregator['mounts']>;
     const routes: Route[] = [];
     for (const [rel, entry] of cache) {
-      if (!hasRoutes(rel, entry.facts)) continue;
+      if (!mayHaveRoutes(rel, entry.facts)) continue;
       let own = this.fileRoutes.get(rel);
       if (!own) {
         own = routesOfFile(rel, entry.facts, graph, guessed);
@@ -181,16 +189,11 @@ export class Aggregator {
   }
 
   /** Import edges and the most-imported files, counted again only when some file's targets changed. */
-  private joinImports(
-    cache: Map<string, CachedFile>,
-    modules: ModuleResolver,
-    changed: [string, CachedFile | undefined][],
-  ): void {
+  private joinImports(cache: Map<string, CachedFile>, modules: ModuleResolver, changed: Changed[]): void {
     const stale =
       !this.imports ||
       this.imports.modules !== modules ||
-      changed.some(([rel, before]) => {
-        const after = cache.get(rel);
+      changed.some(({ rel, before, after }) => {
         const old = before?.targets?.with === modules ? before.targets.edges.map((e) => e[1]) : undefined;
         const now = after ? importEdges(rel, after, modules).map((e) => e[1]) : [];
         return !old || !sameList(old, now);
@@ -214,7 +217,7 @@ export class Aggregator {
 
 /** What a file counts as: its language (for the language tally) and the package manager it names. */
 function kindOf(rel: string, facts: FileFacts): { language?: string; manager?: string } {
-  const language = languageOf(rel) ?? (/\.(vue|svelte)$/.test(rel) ? facts.language : undefined);
+  const language = languageOf(rel) ?? (SFC_FILE.test(rel) ? facts.language : undefined);
   const manager = MANIFESTS[path.posix.basename(rel)];
   return { ...(language ? { language } : {}), ...(manager ? { manager } : {}) };
 }
@@ -243,23 +246,18 @@ function modelsOf(root: string, cache: Map<string, CachedFile>): { models: Model
   const prismaPaths = new Set([...cache.keys()].filter((rel) => rel.endsWith('.prisma')));
   // package.json "prisma": { "schema": "…" } points at a schema anywhere, even with another extension.
   for (const [rel, entry] of cache) {
-    if (path.posix.basename(rel) !== 'package.json' || !entry.text) continue;
+    const schema = entry.facts.manifest?.prismaSchema;
+    if (!schema) continue;
+    const target = path.posix.normalize(path.posix.join(path.posix.dirname(rel), schema));
+    if (cache.has(target)) {
+      prismaPaths.add(target);
+      continue;
+    }
+    outside = true;
     try {
-      const schema = (JSON.parse(entry.text) as { prisma?: { schema?: string } }).prisma?.schema;
-      if (schema) {
-        const target = path.posix.normalize(path.posix.join(path.posix.dirname(rel), schema));
-        if (!cache.has(target)) {
-          outside = true;
-          try {
-            const text = readFileSync(path.join(root, target), 'utf8');
-            models.push(...readPrisma(target, text));
-          } catch {
-            // missing schema: nothing to add
-          }
-        } else prismaPaths.add(target);
-      }
+      models.push(...readPrisma(target, readFileSync(path.join(root, target), 'utf8')));
     } catch {
-      // reported with the file's facts
+      // missing schema: nothing to add
     }
   }
   for (const rel of prismaPaths) {
@@ -276,16 +274,7 @@ function modelsOf(root: string, cache: Map<string, CachedFile>): { models: Model
 }
 
 function workspacesOf(cache: Map<string, CachedFile>): string[] {
-  const patterns: string[] = [];
-  const rootPkg = cache.get('package.json')?.text;
-  if (rootPkg) {
-    try {
-      const ws = (JSON.parse(rootPkg) as { workspaces?: string[] | { packages?: string[] } }).workspaces;
-      patterns.push(...(Array.isArray(ws) ? ws : (ws?.packages ?? [])));
-    } catch {
-      // reported elsewhere
-    }
-  }
+  const patterns = [...(cache.get('package.json')?.facts.manifest?.workspaces ?? [])];
   const pnpm = cache.get('pnpm-workspace.yaml')?.text;
   if (pnpm)
     for (const m of pnpm.matchAll(/^\s*-\s*['"]?([^'"\n#]+?)['"]?\s*$/gm)) if (m[1]) patterns.push(m[1]);

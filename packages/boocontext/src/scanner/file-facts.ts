@@ -4,7 +4,7 @@ import { grammarOf, scanJs } from './js.js';
 import { needsSyntaxTree } from './js-gate.js';
 import { lexImports } from './js-imports.js';
 import { scanWithTreeSitter } from './treesitter.js';
-import { emptyFacts, type FileFacts } from './types.js';
+import { emptyFacts, type FileFacts, JS_FILE, SFC_FILE } from './types.js';
 
 export const MANIFESTS: Record<string, string> = {
   'package-lock.json': 'npm',
@@ -48,8 +48,6 @@ const PY_FRAMEWORKS: Record<string, string> = {
   sqlalchemy: 'sqlalchemy',
 };
 
-export const JS_FILE = /\.(tsx?|jsx?|mjs|cjs|mts|cts)$/;
-const SFC_FILE = /\.(vue|svelte)$/;
 const TREE_LANGUAGES: readonly LanguageId[] = ['python', 'go', 'java', 'ruby'];
 
 /** A Vue or Svelte single-file component: one component, and its <script> block's imports. */
@@ -82,15 +80,23 @@ export function lexedFacts(rel: string, text: string): FileFacts | undefined {
   return emptyFacts(language ?? path.posix.extname(rel).slice(1));
 }
 
-/** A package.json: the frameworks its dependencies name. */
+/** A package.json, parsed once: the frameworks its dependencies name, its workspaces, its Prisma schema. */
 function manifestFacts(text: string): FileFacts {
   const facts = emptyFacts('json');
   try {
-    const pkg = JSON.parse(text) as { dependencies?: object; devDependencies?: object };
+    const pkg = JSON.parse(text) as {
+      dependencies?: object;
+      devDependencies?: object;
+      workspaces?: string[] | { packages?: string[] };
+      prisma?: { schema?: string };
+    };
     const names = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies });
     facts.frameworks = [
       ...new Set(names.map((dep) => DEPENDENCY_FRAMEWORKS[dep]).filter((f) => f !== undefined)),
     ];
+    const workspaces = Array.isArray(pkg.workspaces) ? pkg.workspaces : (pkg.workspaces?.packages ?? []);
+    const prismaSchema = pkg.prisma?.schema;
+    facts.manifest = { workspaces, ...(prismaSchema ? { prismaSchema } : {}) };
   } catch {
     facts.error = 'invalid JSON';
   }

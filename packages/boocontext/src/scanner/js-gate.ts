@@ -1,4 +1,5 @@
 import { isNextRouteHandlerFile } from './nextjs.js';
+import { JSX_FILE } from './types.js';
 
 /**
  * Text every file holding more than imports contains, each rule mirroring a condition of the full
@@ -42,7 +43,7 @@ const RULES: readonly (readonly RegExp[])[] = [
  */
 export function needsSyntaxTree(rel: string, text: string): boolean {
   return (
-    /\.[jt]sx$/.test(rel) ||
+    JSX_FILE.test(rel) ||
     isNextRouteHandlerFile(rel) ||
     RULES.some((rule) => rule.every((pattern) => pattern.test(text)))
   );

@@ -1,5 +1,5 @@
 import { init, parse } from 'es-module-lexer';
-import { emptyFacts, type FileFacts } from './types.js';
+import { emptyFacts, type FileFacts, jsLanguage } from './types.js';
 
 /** Compiles the lexer's wasm once per process; `lexImports` needs it done. */
 export const lexerReady: Promise<void> = init();
@@ -17,7 +17,7 @@ export function lexImports(rel: string, text: string): FileFacts | undefined {
   } catch {
     return undefined;
   }
-  const facts = emptyFacts(/\.[cm]?tsx?$/.test(rel) ? 'typescript' : 'javascript');
+  const facts = emptyFacts(jsLanguage(rel));
   let line = 1;
   let counted = 0;
   for (const imp of imports) {

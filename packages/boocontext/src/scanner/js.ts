@@ -1,12 +1,6 @@
-import {
-  type LanguageId,
-  type SyntaxNode as Node,
-  type SyntaxParser as Parser,
-  parserFor,
-  type SyntaxTree,
-} from '@boocode/source-kit';
+import { type LanguageId, type SyntaxNode as Node, parserFor, type SyntaxTree } from '@boocode/source-kit';
 import { lexImports } from './js-imports.js';
-import { emptyFacts, type FileFacts, type Model } from './types.js';
+import { emptyFacts, type FileFacts, JSX_FILE, jsLanguage, type Model } from './types.js';
 
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all']);
 const NEST_METHODS: Record<string, string> = {
@@ -132,8 +126,6 @@ function firstParam(fn: Node | undefined): string | undefined {
 const isPascal = (name: string) => /^[A-Z][A-Za-z0-9]*$/.test(name);
 const containsJsx = (node: Node) => node.descendantsOfType(JSX).length > 0;
 
-const parsers = new Map<LanguageId, Promise<Parser>>();
-
 /**
  * Reads one JavaScript/TypeScript file's syntax tree (tree-sitter): imports, routes of Express,
  * Fastify, Hono, Koa, NestJS and tRPC with their mounts, models of Drizzle, TypeORM, Mongoose and
@@ -143,17 +135,11 @@ const parsers = new Map<LanguageId, Promise<Parser>>();
  */
 export async function scanJs(rel: string, text: string): Promise<FileFacts> {
   const grammar = grammarOf(rel, text);
-  let parser = parsers.get(grammar);
-  if (!parser) {
-    parser = parserFor(grammar);
-    parsers.set(grammar, parser);
-  }
-  // One parser per grammar is enough: parse() is synchronous, so scans never interleave inside it.
-  const tree = (await parser).parse(text);
+  const tree = (await parserFor(grammar)).parse(text);
   if (!tree) return { ...emptyFacts('javascript'), error: 'parser returned no tree' };
   try {
-    const facts = factsOfTree(rel, tree, /\.[cm]?tsx?$/.test(rel) ? 'typescript' : 'javascript');
-    if (tree.rootNode.hasError && (/\.[jt]sx$/.test(rel) || lexImports(rel, text) === undefined))
+    const facts = factsOfTree(rel, tree, jsLanguage(rel));
+    if (tree.rootNode.hasError && (JSX_FILE.test(rel) || lexImports(rel, text) === undefined))
       facts.error = 'syntax errors; read as far as it parses';
     return facts;
   } finally {
@@ -167,7 +153,7 @@ function factsOfTree(rel: string, tree: SyntaxTree, language: string): FileFacts
   const env = new Set<string>();
   const frameworks = new Set<string>();
   const tables: Model[] = [];
-  const withComponents = /\.(tsx|jsx)$/.test(rel);
+  const withComponents = JSX_FILE.test(rel);
 
   const addImport = (spec: string, node: Node) => facts.imports.push({ spec, line: lineOf(node) });
   /** An owner we did not see created (a plugin parameter, an app built elsewhere): the file's imports tell. */
@@ -471,10 +457,10 @@ function factsOfTree(rel: string, tree: SyntaxTree, language: string): FileFacts
         if (
           withComponents &&
           isPascal(name.text) &&
-          /^(lexical|variable)_declaration$/.test(node.parent?.type ?? '')
+          /^(lexical|variable)_declaration$/.test(node.parent?.type ?? '') &&
+          containsJsx(init)
         )
-          if (containsJsx(init))
-            facts.components.push({ name: name.text, framework: 'react', line: lineOf(node) });
+          facts.components.push({ name: name.text, framework: 'react', line: lineOf(node) });
         return;
       }
       case 'assignment_expression': {

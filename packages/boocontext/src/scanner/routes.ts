@@ -1,6 +1,5 @@
 import type { ModuleResolver } from '@boocode/source-kit';
 import type { CachedFile } from './aggregate.js';
-import { JS_FILE } from './file-facts.js';
 import { isNextRouteFile, nextRoutes } from './nextjs.js';
 import { type FileFacts, joinPaths, type Route, TEST_FILE } from './types.js';
 
@@ -89,6 +88,10 @@ export class MountGraph {
   }
 }
 
+/** Whether a file contributes routes: its own declarations, or its path under a Next.js router. */
+export const mayHaveRoutes = (rel: string, facts: FileFacts) =>
+  facts.routes.length > 0 || isNextRouteFile(rel);
+
 /**
  * One file's routes with their full paths: its own routes under every chain of mounts that leads
  * to their router, and the Next.js routes its path makes. Test files have none. `guessed` names
@@ -114,8 +117,7 @@ export function routesOfFile(rel: string, facts: FileFacts, graph: MountGraph, g
       });
     }
   }
-  if (JS_FILE.test(rel) && isNextRouteFile(rel))
-    routes.push(...nextRoutes(rel, Object.keys(facts.exportedRouters)));
+  if (isNextRouteFile(rel)) routes.push(...nextRoutes(rel, Object.keys(facts.exportedRouters)));
   return routes;
 }
 

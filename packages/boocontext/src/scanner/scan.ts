@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { setImmediate as yieldNow } from 'node:timers/promises';
 import {
   ListingCache,
   languageOf,
@@ -11,6 +12,7 @@ import {
 import { Aggregator, type CachedFile, type ScanChange, type ScanResult } from './aggregate.js';
 import { grammarFor, lexedFacts, MANIFESTS, treeFacts } from './file-facts.js';
 import { lexerReady } from './js-imports.js';
+import { SFC_FILE } from './types.js';
 
 export { blastRadius, type ScanResult } from './aggregate.js';
 
@@ -23,10 +25,9 @@ const WANTED = (rel: string) =>
 /** Files whose content the module resolver reads: a change to one means a new resolver. */
 const RESOLVER_CONFIG = /(^|\/)(tsconfig[^/]*\.json|jsconfig\.json|package\.json|go\.mod)$/;
 
+/** Files whose text later steps read again (schemas, migrations, workspace lists). */
 const keepText = (rel: string) =>
-  /\.(sql|prisma)$/.test(rel) ||
-  /(^|\/)(package\.json|pnpm-workspace\.yaml|go\.work)$/.test(rel) ||
-  path.posix.basename(rel) === 'Cargo.toml';
+  /\.(sql|prisma)$/.test(rel) || /(^|\/)(pnpm-workspace\.yaml|go\.work|Cargo\.toml)$/.test(rel);
 
 interface RootState {
   listings: ListingCache;
@@ -52,8 +53,8 @@ export class Scanner {
     }
     const [files] = await Promise.all([listRepoFiles(root, WANTED, signal, state.listings), lexerReady]);
     const listed = performance.now();
-    // Nearly every code base has a file that needs a syntax tree: the parser runtime loads meanwhile.
-    if (files.some((f) => languageOf(f.rel))) preloadParserRuntime();
+    // A first scan nearly always meets a file that needs a syntax tree: the parser runtime loads meanwhile.
+    if (!state.modules && files.some((f) => languageOf(f.rel))) preloadParserRuntime();
     const cache = state.files;
     const change: ScanChange = { files: new Map(), resolverChanged: !state.modules };
     /** `fileSetChanged`: the file was added or removed, so imports may resolve differently. */
@@ -66,7 +67,6 @@ export class Scanner {
     let reused = 0;
     // Files that need a syntax tree wait until the rest is read: their grammars compile meanwhile.
     const needTrees: { rel: string; stored: Omit<CachedFile, 'facts'>; text: string }[] = [];
-    const yieldNow = () => new Promise((r) => setImmediate(r));
     for (const file of files) {
       if (signal?.aborted) throw new Error('scan cancelled');
       const old = cache.get(file.rel);
@@ -106,7 +106,7 @@ export class Scanner {
       noteChange(rel, entry, true);
     }
     if (change.resolverChanged || !state.modules) {
-      const sourceFiles = [...cache.keys()].filter((rel) => languageOf(rel) || /\.(vue|svelte)$/.test(rel));
+      const sourceFiles = [...cache.keys()].filter((rel) => languageOf(rel) || SFC_FILE.test(rel));
       state.modules = new ModuleResolver(root, sourceFiles);
     }
     const result = state.aggregator.join(root, cache, state.modules, change);

@@ -399,8 +399,7 @@ export async function scanWithTreeSitter(
   text: string,
   language: LanguageId,
 ): Promise<FileFacts> {
-  const parser = await parserFor(language);
-  const tree = parser.parse(text);
+  const tree = (await parserFor(language)).parse(text);
   if (!tree) return { ...emptyFacts(language), error: 'parser returned no tree' };
   try {
     const root = tree.rootNode;
@@ -418,6 +417,5 @@ export async function scanWithTreeSitter(
     return facts;
   } finally {
     tree.delete();
-    parser.delete();
   }
 }

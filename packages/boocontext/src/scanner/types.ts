@@ -17,6 +17,8 @@ export interface FileFacts {
   frameworks: string[];
   /** The file could not be parsed at all (CAUTION). */
   error?: string;
+  /** A package.json's fields other parts of the scan read: workspace globs, a Prisma schema path. */
+  manifest?: { workspaces: string[]; prismaSchema?: string };
 }
 
 export interface LocalRoute {
@@ -83,6 +85,15 @@ export function joinPaths(...parts: string[]): string {
     .join('/');
   return `/${joined}`;
 }
+
+/** JavaScript and TypeScript sources, any module flavour. */
+export const JS_FILE = /\.(tsx?|jsx?|mjs|cjs|mts|cts)$/;
+/** Files that may hold JSX (React components). */
+export const JSX_FILE = /\.[jt]sx$/;
+/** Vue and Svelte single-file components. */
+export const SFC_FILE = /\.(vue|svelte)$/;
+/** The language a JS-family file counts as. */
+export const jsLanguage = (rel: string) => (/\.[cm]?tsx?$/.test(rel) ? 'typescript' : 'javascript');
 
 export const TEST_FILE =
   /(^|\/)(__tests__|__mocks__|tests?|spec|e2e)\/|\.(test|spec|e2e)\.[cm]?[jt]sx?$|_test\.(go|py)$|(^|\/)test_[^/]*\.py$|Test\.java$|_spec\.rb$/;
