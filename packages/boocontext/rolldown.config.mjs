@@ -7,5 +7,8 @@ export default {
   // web-tree-sitter finds its runtime wasm beside its own module file; it and the grammar package
   // are dependencies of this package for that reason, pinned to source-kit's versions.
   external: [/^node:/, 'web-tree-sitter'],
-  output: { dir: 'dist/bundle', format: 'esm', chunkFileNames: '[name]-[hash].js' },
+  // ES module builds first: a UMD build (jsonc-parser's main) resolves its parts with a runtime
+  // require() the bundle cannot follow, and cannot be tree-shaken.
+  resolve: { mainFields: ['module', 'main'] },
+  output: { dir: 'dist/bundle', format: 'esm', chunkFileNames: '[name]-[hash].js', cleanDir: true },
 };

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type HubLogger, type LoadedConfig, loadMcpConfig, McpHub } from '@boocode/mcp-hub';
+import { packageInfo } from '@boocode/mcp-server-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadAgents } from './agents/agents-md.js';
 import type { AppConfig } from './config/env.js';
@@ -7,6 +8,7 @@ import { openDatabase } from './db/database.js';
 import { Store } from './db/store.js';
 import { AppError } from './errors.js';
 import { registerAuth } from './http/auth.js';
+import { loggerOptions } from './http/logger.js';
 import { registerRoutes } from './http/routes.js';
 import { registerWeb } from './http/web.js';
 import { TurnManager } from './inference/turns.js';
@@ -27,7 +29,7 @@ export interface BooCode {
 /** Wires storage, tools, agents, the hub and the HTTP API; nothing listens yet. */
 export async function createBooCode(config: AppConfig, options: { logger?: boolean } = {}): Promise<BooCode> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config),
     bodyLimit: 4 * 1024 * 1024,
   });
   const log = app.log;
@@ -51,7 +53,7 @@ export async function createBooCode(config: AppConfig, options: { logger?: boole
   const hub = new McpHub(mcpConfig.entries, {
     reservedNames: native.map((t) => t.name),
     logger: hubLogger,
-    clientInfo: { name: 'boocode', version: '0.1.0' },
+    clientInfo: { name: 'boocode', version: packageInfo(import.meta.url).version },
   });
   const tools = new ToolRegistry(native, hub);
   const agents = () => agentsFile.agents;

@@ -1,3 +1,4 @@
+import { packageInfo } from '@boocode/mcp-server-kit';
 import { McpServer } from '@modelcontextprotocol/server';
 import type { ChildServerManager } from './children/manager.js';
 import { Envelope } from './envelope.js';
@@ -17,7 +18,7 @@ const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
 
 /** The seven boocontext tools as an MCP server; each answers one verdict envelope, never a protocol error. */
 export function buildServer(deps: ServerDeps): McpServer {
-  const server = new McpServer({ name: 'boocontext', version: '0.1.0' });
+  const server = new McpServer({ name: 'boocontext', version: packageInfo(import.meta.url).version });
   const tools = toolCatalog({
     roots: deps.roots,
     children: deps.children,

@@ -1,13 +1,4 @@
-#!/usr/bin/env node
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { buildServer } from './server.js';
+import { runServerBin } from '@boocode/mcp-server-kit';
 
 // One server instance for the whole session keeps every index warm across calls.
-const server = buildServer();
-const handle = serveStdio(() => server, { legacy: 'serve' });
-const stop = () => {
-  void handle.close().finally(() => process.exit(0));
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-process.stdin.on('close', stop);
+await runServerBin('code-graph', import.meta.url, async () => (await import('./server.js')).buildServer());

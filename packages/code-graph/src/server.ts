@@ -1,11 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { packageInfo } from '@boocode/mcp-server-kit';
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { type Queries, QueryError } from './graph/queries.js';
 import { CodeIndex, type RefreshStats } from './index/indexer.js';
 
-const VERSION = '0.1.0';
 const ro = { readOnlyHint: true, openWorldHint: false } as const;
 const root = z.string().min(1).describe('Absolute path of the repository root to analyse');
 
@@ -22,7 +22,7 @@ export interface ServerOptions {
 export function buildServer(options: ServerOptions = {}): McpServer {
   const env = options.env ?? process.env;
   const indexes = new Map<string, CodeIndex>();
-  const server = new McpServer({ name: 'code-graph', version: VERSION });
+  const server = new McpServer({ name: 'code-graph', version: packageInfo(import.meta.url).version });
 
   const open = async (
     rootDir: string,

@@ -1,6 +1,9 @@
 /** Stable error codes of the hub; hosts map them to their own boundaries (HTTP status, tool error results). */
 export type HubErrorCode =
   | 'CONFIG_INVALID'
+  | 'CONFIG_NOT_FOUND'
+  | 'SERVER_EXISTS'
+  | 'UNKNOWN_SERVER'
   | 'UNKNOWN_TOOL'
   | 'SERVER_UNAVAILABLE'
   | 'TIMEOUT'

@@ -1,5 +1,8 @@
 export { runMcpCli } from './cli/mcp-cli.js';
+export { type ConfigEdit, editMcpConfig, type NewServer } from './config/edit.js';
+export { inputVariable } from './config/expand.js';
 export {
+  expandContext,
   type LoadedConfig,
   loadMcpConfig,
   normalizeEntry,
@@ -7,6 +10,7 @@ export {
   resolveConfigPath,
 } from './config/load.js';
 export type { ServerEntry } from './config/schema.js';
+export type { ConfigDialect } from './config/shapes.js';
 export { HubError, type HubErrorCode } from './errors.js';
 export { filterByGlobs, matchToolGlob } from './globs/tool-glob.js';
 export { type HubOptions, McpHub } from './registry/hub.js';

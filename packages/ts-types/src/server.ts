@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { packageInfo } from '@boocode/mcp-server-kit';
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { Projects, TypesError } from './project/projects.js';
@@ -16,7 +17,7 @@ const position = {
 
 /** The ts-types MCP server: one warm set of language services per root, for the whole session. */
 export function buildServer(): McpServer {
-  const server = new McpServer({ name: 'ts-types', version: '0.1.0' });
+  const server = new McpServer({ name: 'ts-types', version: packageInfo(import.meta.url).version });
   const roots = new Map<string, Projects>();
   const projectsFor = (root: string) => {
     if (!path.isAbsolute(root)) throw new TypesError(`root must be an absolute path, got "${root}"`);

@@ -1,25 +1,53 @@
-#!/usr/bin/env node
 import { runMcpCli } from '@boocode/mcp-hub';
-import { serve } from './serve.js';
+import { packageInfo, parseCli } from '@boocode/mcp-server-kit';
+
+const { version } = packageInfo(import.meta.url);
 
 const USAGE = `usage:
-  boocode [serve]                 start the BooCode server (configured by environment variables; see README)
-  boocode mcp list|call …         inspect and call the MCP servers of mcp.json`;
+  boocode [serve]                 start the BooCode server (configured by environment variables)
+  boocode mcp list|call|add|remove|enable|disable …   the MCP servers of mcp.json (boocode mcp --help)
+  boocode --help | --version`;
 
-const [command = 'serve', ...rest] = process.argv.slice(2);
-switch (command) {
-  case 'serve':
-    await serve();
-    break;
-  case 'mcp':
-    process.exitCode = await runMcpCli(rest);
-    break;
-  case '-h':
-  case '--help':
-  case 'help':
+const SERVE_USAGE = `usage: boocode serve
+
+Serves BooCode on http://HOST:PORT over WORKSPACE_DIR. Configured by environment variables:
+  HOST (127.0.0.1), PORT (3000; 0 picks a free one), DATA_DIR (./data), WORKSPACE_DIR (.),
+  LLM_BASE_URL, LLM_MODEL, LLM_API_KEY, LLM_CONTEXT_WINDOW, LLM_MAX_STEPS, LLM_TIMEOUT_MS,
+  TOOL_RESULT_BUDGET, BOOCODE_TOKEN, ALLOWED_HOSTS, MCP_CONFIG_PATH, LOG_LEVEL, LOG_FORMAT (pretty|json).
+The README lists what each one does.`;
+
+const argv = process.argv.slice(2);
+if (argv[0] === 'mcp') {
+  process.exitCode = await runMcpCli(argv.slice(1), {
+    out: (text) => process.stdout.write(`${text}\n`),
+    err: (text) => process.stderr.write(`${text}\n`),
+    env: process.env,
+    clientInfo: { name: 'boocode', version },
+  });
+} else {
+  const serving = argv[0] === undefined || argv[0] === 'serve';
+  const outcome = parseCli(
+    {
+      name: 'boocode',
+      version,
+      usage: serving && argv[0] ? SERVE_USAGE : USAGE,
+      options: {},
+      allowPositionals: true,
+    },
+    argv,
+  );
+  if (outcome.kind === 'exit') {
+    if (outcome.stdout) console.log(outcome.stdout);
+    if (outcome.stderr) console.error(outcome.stderr);
+    process.exitCode = outcome.code;
+  } else if (outcome.positionals[0] === 'help') {
     console.log(USAGE);
-    break;
-  default:
-    console.error(`unknown command "${command}"\n${USAGE}`);
+  } else if (!serving || outcome.positionals.length > 1) {
+    console.error(`boocode: unknown command "${outcome.positionals.join(' ')}"\n${USAGE}`);
     process.exitCode = 2;
+  } else {
+    // Loaded only to serve: --help, --version and `mcp` do not open the database binding.
+    const { serve } = await import('./serve.js');
+    await serve();
+  }
 }

@@ -33,7 +33,11 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
-    app.log.error(`cannot listen on ${config.host}:${config.port}: ${describeError(error)}`);
+    const hint =
+      (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+        ? `: the port is in use (another BooCode?). Set PORT to a free port, or PORT=0 to pick one`
+        : `: ${describeError(error)}`;
+    app.log.error(`cannot listen on ${config.host}:${config.port}${hint}`);
     await app.close();
     process.exitCode = 1;
     return;

@@ -53,6 +53,7 @@ const Env = z.object({
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .optional()
     .default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).optional().default('auto'),
 });
 
 export interface ModelConfig {
@@ -75,6 +76,8 @@ export interface AppConfig {
   toolResultBudget: number;
   mcpConfigPath: string;
   logLevel: string;
+  /** `auto`: readable lines on a terminal, JSON when piped. */
+  logFormat: 'auto' | 'pretty' | 'json';
 }
 
 /** Reads the environment once at start; every problem is listed with its variable. */
@@ -107,5 +110,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     toolResultBudget: e.TOOL_RESULT_BUDGET,
     mcpConfigPath: e.MCP_CONFIG_PATH ? path.resolve(cwd, e.MCP_CONFIG_PATH) : path.join(dataDir, 'mcp.json'),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
   };
 }

@@ -1,8 +1,11 @@
-import { existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { HubLogger, McpHub, RawCallToolResult, ServerEntry } from '@boocode/mcp-hub';
+import { packageInfo } from '@boocode/mcp-server-kit';
+import { z } from 'zod';
 import { ToolFailure } from '../envelope.js';
+import { ConfigError } from '../errors.js';
 
 export type ChildName = 'code-graph' | 'ts-types';
 
@@ -12,43 +15,78 @@ export interface ChildCommand {
   env?: Record<string, string>;
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 /** mcp-hub (and the MCP client SDK under it) loads with the first child, not with every command. */
 const loadHub = () => import('@boocode/mcp-hub');
 
-/** In this monorepo the children are sibling packages; elsewhere, their bins on PATH. */
+const CHILD_PACKAGES: Record<ChildName, string> = {
+  'code-graph': '@boocode/code-graph',
+  'ts-types': '@boocode/ts-types',
+};
+
+/**
+ * The children are dependencies of this package: each is found by module resolution from here
+ * (monorepo, npx cache or a global install alike) and started by its bin with this Node. A package
+ * that cannot be resolved falls back to its bin name on PATH.
+ */
 export function defaultChildren(): Record<ChildName, ChildCommand> {
-  const sibling = (pkg: string, bin: string): ChildCommand => {
-    const cli = path.resolve(here, '../../..', pkg, 'dist/cli.js');
-    return existsSync(cli) ? { command: process.execPath, args: [cli] } : { command: bin, args: [] };
+  const require = createRequire(import.meta.url);
+  const installed = (name: ChildName): ChildCommand => {
+    try {
+      const manifest = require.resolve(`${CHILD_PACKAGES[name]}/package.json`);
+      const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin?: string | Record<string, string> };
+      const file = typeof bin === 'string' ? bin : bin?.[name];
+      if (file) return { command: process.execPath, args: [path.resolve(path.dirname(manifest), file)] };
+    } catch {
+      // Not installed beside boocontext: PATH may still have it.
+    }
+    return { command: name, args: [] };
   };
-  return { 'code-graph': sibling('code-graph', 'code-graph'), 'ts-types': sibling('ts-types', 'ts-types') };
+  return { 'code-graph': installed('code-graph'), 'ts-types': installed('ts-types') };
+}
+
+const CommandLine = z.array(z.string()).min(1);
+
+/** A child command from the environment: a JSON array of strings, or a command line split on spaces. */
+function parseCommand(variable: string, value: string): ChildCommand {
+  let parts: string[];
+  if (value.trim().startsWith('[')) {
+    let json: unknown;
+    try {
+      json = JSON.parse(value);
+    } catch (error) {
+      throw new ConfigError(`${variable} is not valid JSON (${(error as Error).message})`);
+    }
+    const parsed = CommandLine.safeParse(json);
+    if (!parsed.success)
+      throw new ConfigError(`${variable} must be a JSON array of strings, e.g. ["node","cli.js"]`);
+    parts = parsed.data;
+  } else {
+    parts = value.split(/\s+/).filter(Boolean);
+  }
+  const [command = '', ...args] = parts;
+  if (!command) throw new ConfigError(`${variable} is empty`);
+  return { command, args };
 }
 
 /**
- * Parses `BOOCONTEXT_CODE_GRAPH_CMD` / `BOOCONTEXT_TS_TYPES_CMD` (a JSON array, or a command line
- * split on spaces) and `--child name=cmd,arg,…` overrides into child commands.
+ * Applies `BOOCONTEXT_CODE_GRAPH_CMD` / `BOOCONTEXT_TS_TYPES_CMD` and `--child name=cmd,arg,…`
+ * overrides to the default child commands. Throws `ConfigError` naming the bad value.
  */
 export function childCommands(
   env: NodeJS.ProcessEnv,
   flags: readonly string[],
 ): Record<ChildName, ChildCommand> {
   const children = defaultChildren();
-  const parse = (value: string): ChildCommand => {
-    const parts = value.trim().startsWith('[')
-      ? (JSON.parse(value) as string[])
-      : value.split(/\s+/).filter(Boolean);
-    const [command = '', ...args] = parts;
-    return { command, args };
-  };
-  if (env.BOOCONTEXT_CODE_GRAPH_CMD) children['code-graph'] = parse(env.BOOCONTEXT_CODE_GRAPH_CMD);
-  if (env.BOOCONTEXT_TS_TYPES_CMD) children['ts-types'] = parse(env.BOOCONTEXT_TS_TYPES_CMD);
+  if (env.BOOCONTEXT_CODE_GRAPH_CMD)
+    children['code-graph'] = parseCommand('BOOCONTEXT_CODE_GRAPH_CMD', env.BOOCONTEXT_CODE_GRAPH_CMD);
+  if (env.BOOCONTEXT_TS_TYPES_CMD)
+    children['ts-types'] = parseCommand('BOOCONTEXT_TS_TYPES_CMD', env.BOOCONTEXT_TS_TYPES_CMD);
   for (const flag of flags) {
     const [name, spec] = flag.split('=', 2);
-    if ((name === 'code-graph' || name === 'ts-types') && spec) {
-      const [command = '', ...args] = spec.split(',');
-      children[name] = { command, args };
-    }
+    if ((name !== 'code-graph' && name !== 'ts-types') || !spec)
+      throw new ConfigError(`--child ${flag}: expected code-graph=cmd,arg… or ts-types=cmd,arg…`);
+    const [command = '', ...args] = spec.split(',');
+    children[name] = { command, args };
   }
   return children;
 }
@@ -105,7 +143,7 @@ export class ChildServerManager {
     const { McpHub } = await loadHub();
     const hub = new McpHub([entry], {
       ...(this.options.logger ? { logger: this.options.logger } : {}),
-      clientInfo: { name: 'boocontext', version: '0.1.0' },
+      clientInfo: { name: 'boocontext', version: packageInfo(import.meta.url).version },
     });
     // Tracked before it starts, so a shutdown during start-up still reaps its process.
     this.spawned.add(hub);

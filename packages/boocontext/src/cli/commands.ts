@@ -6,6 +6,11 @@ import { runTool } from '../tools/run.js';
 
 export const TOOL_COMMANDS = ['overview', 'map', 'health', 'symbols', 'callgraph', 'impact', 'types'];
 
+/** Flags that are the bin's own, not tool arguments. */
+const BIN_FLAGS = new Set(['json', 'warm', 'allow', 'child', 'help', 'version']);
+/** Tool arguments that are numbers; every other flag stays the string it was typed as (`--file 2024`). */
+const NUMERIC_FLAGS = new Set(['depth', 'limit', 'line', 'column', 'max_tokens']);
+
 /**
  * The command line runs the very tool definitions MCP serves, parsed by the same schemas, so
  * people and scripts get exactly what agents get (without loading the MCP SDK to do it).
@@ -24,12 +29,10 @@ export async function runCommand(
   }
   const args: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(flags)) {
-    if (['json', 'warm', 'allow', 'child', 'help'].includes(key) || value === undefined) continue;
+    if (BIN_FLAGS.has(key) || value === undefined) continue;
     const name = key === 'max-tokens' ? 'max_tokens' : key;
     args[name] =
-      typeof value === 'string' && /^\d+$/.test(value) && name !== 'query' && name !== 'symbol'
-        ? Number(value)
-        : value;
+      NUMERIC_FLAGS.has(name) && typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
   }
   if (typeof args.root === 'string') args.root = path.resolve(args.root);
   // A bare word after the command is the main argument: a query, a symbol or a file.

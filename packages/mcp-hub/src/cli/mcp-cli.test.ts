@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, tempDir } from '../../test/helpers.js';
@@ -79,5 +79,70 @@ describe('boocode mcp call', () => {
     const io = capture();
     expect(await runMcpCli(['frobnicate'], io)).toBe(2);
     expect(io.stderr.join('')).toMatch(/usage/);
+  });
+});
+
+describe('boocode mcp with a config it cannot use', () => {
+  it('exits 1 with the error on stderr and in --json output for invalid JSON', async () => {
+    const dir = await tempDir('mcp-cli-');
+    const file = path.join(dir, 'broken.json');
+    await writeFile(file, '{\n  "mcpServers": {\n    "a": { "command": "x" \n');
+    const io = capture();
+    expect(await runMcpCli(['list', '--config', file, '--json'], io)).toBe(1);
+    const out = JSON.parse(io.stdout.join('\n'));
+    expect(out).toEqual({ error: expect.stringContaining(file), servers: [] });
+    expect(out.error).toMatch(/line \d+, column \d+/);
+    expect(io.stderr.join('')).toContain(file);
+  });
+
+  it('exits 1 naming the file when an explicit --config (or MCP_CONFIG_PATH) does not exist', async () => {
+    const io = capture();
+    expect(await runMcpCli(['list', '--config', '/nonexistent/mcp.json'], io)).toBe(1);
+    expect(io.stderr.join('')).toMatch(/\/nonexistent\/mcp.json does not exist/);
+    const viaEnv = { ...capture(), env: { MCP_CONFIG_PATH: '/nonexistent/x.json' } };
+    expect(await runMcpCli(['list'], viaEnv)).toBe(1);
+  });
+
+  it('exits 1 for a file of no known shape, naming what it found', async () => {
+    const dir = await tempDir('mcp-cli-');
+    const file = path.join(dir, 'settings.json');
+    await writeFile(file, '{"editor.fontSize": 12}');
+    const io = capture();
+    expect(await runMcpCli(['list', '--config', file], io)).toBe(1);
+    expect(io.stderr.join('')).toMatch(/no MCP servers block.*found "editor.fontSize"/);
+  });
+});
+
+describe('boocode mcp add|remove|enable|disable', () => {
+  it('edits the file: a stdio server after --, an HTTP one by URL, then disable, enable, remove', async () => {
+    const dir = await tempDir('mcp-cli-');
+    const file = path.join(dir, 'mcp.json');
+    const run = async (...argv: string[]) => {
+      const io = capture();
+      return { code: await runMcpCli(['--config', file, ...argv], io), io };
+    };
+    expect((await run('add', 'fs', '--env', 'K=v=1', '--', 'npx', '-y', 'srv', '--flag')).code).toBe(0);
+    expect(
+      (await run('add', 'docs', 'https://docs.example/mcp', '--header', 'Authorization=Bearer x')).code,
+    ).toBe(0);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+      mcpServers: {
+        fs: { command: 'npx', args: ['-y', 'srv', '--flag'], env: { K: 'v=1' } },
+        docs: { type: 'http', url: 'https://docs.example/mcp', headers: { Authorization: 'Bearer x' } },
+      },
+    });
+    expect((await run('disable', 'fs')).code).toBe(0);
+    expect(JSON.parse(await readFile(file, 'utf8')).mcpServers.fs.enabled).toBe(false);
+    expect((await run('enable', 'fs')).code).toBe(0);
+    expect(JSON.parse(await readFile(file, 'utf8')).mcpServers.fs.enabled).toBe(true);
+    expect((await run('remove', 'docs')).io.stdout.join('')).toMatch(/removed "docs"/);
+    expect(Object.keys(JSON.parse(await readFile(file, 'utf8')).mcpServers)).toEqual(['fs']);
+
+    const dup = await run('add', 'fs', '--', 'x');
+    expect(dup.code).toBe(1);
+    expect(dup.io.stderr.join('')).toMatch(/already in .*remove it first/);
+    expect((await run('enable', 'nope')).code).toBe(1);
+    expect((await run('add', 'y')).code).toBe(2);
+    expect((await run('add', 'y', '--env', 'NOEQUALS', '--', 'x')).code).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
-import { loadMcpConfig } from '../config/load.js';
-import { describeError } from '../errors.js';
+import { type ConfigEdit, editMcpConfig, type NewServer } from '../config/edit.js';
+import { loadMcpConfig, resolveConfigPath } from '../config/load.js';
+import { describeError, HubError } from '../errors.js';
 import { McpHub } from '../registry/hub.js';
 import type { HubLogger, HubTool, ServerStatus } from '../types.js';
 
@@ -8,11 +9,21 @@ export interface CliIo {
   out: (text: string) => void;
   err: (text: string) => void;
   env: NodeJS.ProcessEnv;
+  /** How the hub introduces itself to servers. */
+  clientInfo?: { name: string; version: string };
 }
 
 const USAGE = `usage:
-  boocode mcp list [--config FILE] [--json]
-  boocode mcp call <server_tool> ['<json arguments>'] [--config FILE] [--json]`;
+  boocode mcp list [--config FILE] [--json]                      connect, print each server's state and tools
+  boocode mcp call SERVER_TOOL ['{"arg":1}'] [--config FILE] [--json]   call one tool
+  boocode mcp add NAME URL [--header K=V]… [--config FILE]         add a Streamable HTTP server
+  boocode mcp add NAME [--env K=V]… [--config FILE] -- COMMAND [ARG]…   add a stdio server
+  boocode mcp remove|enable|disable NAME [--config FILE]          edit one server
+
+FILE defaults to MCP_CONFIG_PATH, else DATA_DIR/mcp.json (./data/mcp.json). Claude Code's and
+Cursor's .mcp.json, VS Code's .vscode/mcp.json and opencode's opencode.json load as they are.`;
+
+const EDITS = ['add', 'remove', 'enable', 'disable'] as const;
 
 const defaultIo: CliIo = {
   out: (text) => process.stdout.write(`${text}\n`),
@@ -26,38 +37,51 @@ export async function runMcpCli(argv: readonly string[], io: CliIo = defaultIo):
   try {
     parsed = parse(argv);
   } catch (error) {
-    io.err(`${describeError(error)}\n${USAGE}`);
+    io.err(`boocode mcp: ${describeError(error)}\n${USAGE}`);
     return 2;
   }
   const { values, positionals } = parsed;
   const [command, ...rest] = positionals;
-  if (values.help || !command) {
+  if (values.help) {
     io.out(USAGE);
-    return values.help ? 0 : 2;
+    return 0;
   }
+  if (!command) {
+    io.err(USAGE);
+    return 2;
+  }
+  if ((EDITS as readonly string[]).includes(command))
+    return edit(command as ConfigEdit['op'], rest, values, io);
   if (command !== 'list' && command !== 'call') {
     io.err(`unknown command "mcp ${command}"\n${USAGE}`);
     return 2;
   }
-  const logger: HubLogger = {
-    info: () => {},
-    warn: () => {},
-    error: (msg) => io.err(msg),
-  };
+  const json = values.json === true;
+  const logger: HubLogger = { info: () => {}, warn: () => {}, error: () => {} };
   const config = await loadMcpConfig({
     ...(values.config ? { path: values.config } : {}),
+    // A file named on purpose must exist; only the default location may be absent.
+    required: Boolean(values.config || io.env.MCP_CONFIG_PATH),
     env: io.env,
     logger,
   });
+  if (config.error) {
+    io.err(`boocode mcp: ${config.error}`);
+    if (json) io.out(JSON.stringify({ error: config.error, servers: [] }, null, 2));
+    return 1;
+  }
   if (!config.found) io.err(`no MCP config at ${config.path}; MCP is off`);
-  const hub = new McpHub(config.entries, { logger, clientInfo: { name: 'boocode', version: '0.1.0' } });
+  const hub = new McpHub(config.entries, {
+    logger,
+    ...(io.clientInfo ? { clientInfo: io.clientInfo } : {}),
+  });
   try {
     await hub.start();
     if (command === 'list') {
-      printList(hub, io, values.json === true);
+      printList(hub, io, json);
       return 0;
     }
-    return await callOne(hub, rest, io, values.json === true);
+    return await callOne(hub, rest, io, json);
   } finally {
     await hub.close();
   }
@@ -71,8 +95,72 @@ function parse(argv: readonly string[]) {
       config: { type: 'string', short: 'c' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
+      env: { type: 'string', short: 'e', multiple: true },
+      header: { type: 'string', short: 'H', multiple: true },
     },
   });
+}
+
+async function edit(
+  op: ConfigEdit['op'],
+  rest: string[],
+  values: ReturnType<typeof parse>['values'],
+  io: CliIo,
+): Promise<number> {
+  const [name, ...spec] = rest;
+  if (!name) {
+    io.err(`mcp ${op} needs a server name\n${USAGE}`);
+    return 2;
+  }
+  let change: ConfigEdit;
+  if (op === 'add') {
+    const server = newServer(spec, values);
+    if (typeof server === 'string') {
+      io.err(`mcp add: ${server}\n${USAGE}`);
+      return 2;
+    }
+    change = { op, name, server };
+  } else {
+    if (spec.length > 0) {
+      io.err(`mcp ${op} takes one server name, got also: ${spec.join(' ')}`);
+      return 2;
+    }
+    change = { op, name };
+  }
+  const file = values.config ?? resolveConfigPath(io.env);
+  try {
+    await editMcpConfig(file, change);
+  } catch (error) {
+    if (!(error instanceof HubError)) throw error;
+    io.err(`boocode mcp ${op}: ${error.message}`);
+    return 1;
+  }
+  const done = { add: 'added', remove: 'removed', enable: 'enabled', disable: 'disabled' }[op];
+  io.out(`${done} "${name}" in ${file}`);
+  return 0;
+}
+
+/** `add NAME URL` or `add NAME -- COMMAND ARGS…`; a string is what is wrong. */
+function newServer(spec: string[], values: ReturnType<typeof parse>['values']): NewServer | string {
+  const pairs = (list: string[] | undefined, flag: string): Record<string, string> | string => {
+    const record: Record<string, string> = {};
+    for (const item of list ?? []) {
+      const at = item.indexOf('=');
+      if (at <= 0) return `--${flag} takes KEY=VALUE, got "${item}"`;
+      record[item.slice(0, at)] = item.slice(at + 1);
+    }
+    return record;
+  };
+  const [first, ...args] = spec;
+  if (!first) return 'give a URL, or -- and the command that starts the server';
+  if (/^https?:\/\//i.test(first) && args.length === 0) {
+    if (values.env) return '--env is for stdio servers; an HTTP server takes --header';
+    const headers = pairs(values.header, 'header');
+    return typeof headers === 'string' ? headers : { url: first, headers };
+  }
+  if (values.header) return '--header is for HTTP servers; a stdio server takes --env';
+  const env = pairs(values.env, 'env');
+  return typeof env === 'string' ? env : { command: first, args, env };
 }
 
 async function callOne(hub: McpHub, rest: string[], io: CliIo, json: boolean): Promise<number> {

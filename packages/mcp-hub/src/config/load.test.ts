@@ -30,7 +30,7 @@ describe('loadMcpConfig', () => {
   });
 
   it('reports invalid JSON with file, line and column', async () => {
-    const file = await tempFile('{\n  "mcpServers": {\n    "a": { "command": "x", }\n  }\n}');
+    const file = await tempFile('{\n  "mcpServers": {\n    "a": { "command": "x" "args": [] }\n  }\n}');
     const loaded = await loadMcpConfig({ path: file });
     expect(loaded.entries).toEqual([]);
     expect(loaded.error).toContain(file);
@@ -70,7 +70,7 @@ describe('MCP_CONFIG_DIR', () => {
 });
 
 describe('normalizeEntry', () => {
-  const env = { TOKEN: 't0k', HOME: '/home/u' };
+  const env = { env: { TOKEN: 't0k', HOME: '/home/u' }, workspaceFolder: '/w', userHome: '/home/u' };
 
   it('accepts Claude Code and Cursor shapes unchanged', () => {
     expect(normalizeEntry('a', { type: 'http', url: 'https://x/mcp' }, env)).toMatchObject({
@@ -131,5 +131,54 @@ describe('parseConfigText', () => {
     expect(parseConfigText('{"mcpServers": []}', 'f.json').error).toMatch(
       /invalid f.json: field "mcpServers"/,
     );
+  });
+
+  it('names what it found in a file of no known shape', () => {
+    expect(parseConfigText('{"servers2": {}, "x": 1}', 'f.json').error).toMatch(
+      /invalid f.json: no MCP servers block: expected "mcpServers" .* "servers" .* "mcp" .*found "servers2", "x"/,
+    );
+    expect(parseConfigText('[]', 'f.json').error).toMatch(/top level must be a JSON object/);
+  });
+
+  it('reads comments and trailing commas, as VS Code writes them', () => {
+    const text = '{\n  // mine\n  "servers": { "a": { "type": "stdio", "command": "x", }, },\n}';
+    expect(parseConfigText(text, 'f.json', {})).toMatchObject({
+      dialect: 'vscode',
+      entries: [{ name: 'a', command: 'x', transport: 'stdio' }],
+    });
+  });
+
+  it('refuses the legacy SSE transport by name', () => {
+    const { entries } = parseConfigText('{"mcpServers":{"s":{"type":"sse","url":"http://x/sse"}}}', 'f', {});
+    expect(entries[0]?.invalid).toMatch(/legacy SSE transport is not supported/);
+  });
+
+  it("reads opencode's local and remote entries: command array, environment, {env:VAR}, enabled", () => {
+    const text = JSON.stringify({
+      $schema: 'https://opencode.ai/config.json',
+      mcp: {
+        local: { type: 'local', command: ['node', 'srv.js', '--x'], environment: { K: '{env:TOKEN}' } },
+        remote: { type: 'remote', url: 'https://h/mcp', headers: { A: 'Bearer {env:TOKEN}' }, enabled: true },
+        off: { type: 'local', command: ['x'], enabled: false },
+      },
+    });
+    const { dialect, entries } = parseConfigText(text, 'opencode.json', { TOKEN: 't' });
+    expect(dialect).toBe('opencode');
+    expect(entries).toEqual([
+      expect.objectContaining({
+        name: 'local',
+        transport: 'stdio',
+        command: 'node',
+        args: ['srv.js', '--x'],
+        env: { K: 't' },
+      }),
+      expect.objectContaining({
+        name: 'remote',
+        transport: 'streamableHttp',
+        url: 'https://h/mcp',
+        headers: { A: 'Bearer t' },
+      }),
+      expect.objectContaining({ name: 'off', enabled: false }),
+    ]);
   });
 });

@@ -1,15 +1,20 @@
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { type ParseError, parse as parseJsonc, printParseErrorCode } from 'jsonc-parser';
 import type { z } from 'zod';
 import type { HubLogger } from '../types.js';
-import { expandVariables, MissingVariableError } from './expand.js';
-import { isValidServerName, RawConfigFile, RawServerEntry, type ServerEntry, transportOf } from './schema.js';
+import { type ExpandContext, expandVariables, MissingVariableError } from './expand.js';
+import { isValidServerName, RawServerEntry, type ServerEntry, transportOf } from './schema.js';
+import { type ConfigDialect, detectShape } from './shapes.js';
 
 export interface LoadedConfig {
   path: string;
   /** False when the file does not exist: MCP is simply off. */
   found: boolean;
-  /** Set when the file exists but cannot be used at all (unreadable, bad JSON, wrong top-level shape). */
+  /** Which host's format the file is in (absent when it was not found or could not be read). */
+  dialect?: ConfigDialect;
+  /** Set when the file exists but cannot be used at all (unreadable, bad JSON, no known shape). */
   error?: string;
   entries: ServerEntry[];
 }
@@ -17,6 +22,8 @@ export interface LoadedConfig {
 export interface LoadOptions {
   /** Explicit file; otherwise `MCP_CONFIG_PATH`, else `<DATA_DIR>/mcp.json` (DATA_DIR defaults to ./data). */
   path?: string;
+  /** A file named on purpose must exist: a missing one is an error, not "MCP is off". */
+  required?: boolean;
   env?: NodeJS.ProcessEnv;
   logger?: HubLogger;
 }
@@ -34,11 +41,16 @@ export async function loadMcpConfig(options: LoadOptions = {}): Promise<LoadedCo
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !options.required) {
       options.logger?.info(`mcp: no config at ${file}; MCP is off`);
       return { path: file, found: false, entries: [] };
     }
-    return fail(file, `cannot read ${file}: ${(error as Error).message}`, options.logger);
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? `${file} does not exist`
+        : `cannot read ${file}: ${(error as Error).message}`;
+    options.logger?.error(`${reason}; MCP is off`);
+    return { path: file, found: false, error: `${reason}; MCP is off`, entries: [] };
   }
   // ${MCP_CONFIG_DIR} lets a shipped config point at files next to it, whatever the working directory.
   const parsed = parseConfigText(text, file, { ...env, MCP_CONFIG_DIR: path.dirname(file) });
@@ -46,29 +58,38 @@ export async function loadMcpConfig(options: LoadOptions = {}): Promise<LoadedCo
   return { path: file, found: true, ...parsed };
 }
 
+/** The variables every file may use, whichever host wrote it. */
+export function expandContext(env: NodeJS.ProcessEnv): ExpandContext {
+  return {
+    env,
+    workspaceFolder: path.resolve(env.WORKSPACE_DIR || '.'),
+    userHome: env.HOME || os.homedir(),
+  };
+}
+
+/** Parses a config file's text: JSON with comments and trailing commas (VS Code writes both). */
 export function parseConfigText(
   text: string,
   file: string,
   env: NodeJS.ProcessEnv = process.env,
-): { error?: string; entries: ServerEntry[] } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
+): { dialect?: ConfigDialect; error?: string; entries: ServerEntry[] } {
+  const errors: ParseError[] = [];
+  const json: unknown = parseJsonc(text, errors, { allowTrailingComma: true, allowEmptyContent: false });
+  const [first] = errors;
+  if (first) {
     return {
-      error: `invalid JSON in ${file}: ${describeJsonError(error as Error, text)}; MCP is off`,
+      error: `invalid JSON in ${file}: ${printParseErrorCode(first.error)} at ${lineAndColumn(text, first.offset)}; MCP is off`,
       entries: [],
     };
   }
-  const top = RawConfigFile.safeParse(json);
-  if (!top.success) {
-    return { error: `invalid ${file}: ${formatIssue(top.error.issues[0])}; MCP is off`, entries: [] };
-  }
-  const entries = Object.entries(top.data.mcpServers).map(([name, raw]) => normalizeEntry(name, raw, env));
-  return { entries };
+  const shape = detectShape(json);
+  if ('error' in shape) return { error: `invalid ${file}: ${shape.error}; MCP is off`, entries: [] };
+  const context = { ...expandContext(env), inputs: shape.inputs };
+  const entries = Object.entries(shape.servers).map(([name, raw]) => normalizeEntry(name, raw, context));
+  return { dialect: shape.dialect, entries };
 }
 
-export function normalizeEntry(name: string, raw: unknown, env: NodeJS.ProcessEnv): ServerEntry {
+export function normalizeEntry(name: string, raw: unknown, context: ExpandContext): ServerEntry {
   const invalid = (reason: string): ServerEntry => ({
     name,
     transport: 'stdio',
@@ -81,11 +102,15 @@ export function normalizeEntry(name: string, raw: unknown, env: NodeJS.ProcessEn
   const parsed = RawServerEntry.safeParse(raw);
   if (!parsed.success) return invalid(formatIssue(parsed.error.issues[0]));
   const entry = parsed.data;
+  if (entry.type === 'sse')
+    return invalid(
+      'the legacy SSE transport is not supported; use the server\'s Streamable HTTP URL ("type": "http")',
+    );
   const transport = transportOf(entry);
   if (!transport) return invalid('needs "command" (stdio) or "url" (streamableHttp)');
   const enabled = entry.enabled ?? !entry.disabled;
   try {
-    const expand = (value: string) => expandVariables(value, env);
+    const expand = (value: string) => expandVariables(value, context);
     const expandRecord = (record?: Record<string, string>) =>
       record && Object.fromEntries(Object.entries(record).map(([k, v]) => [k, expand(v)]));
     const base = {
@@ -123,18 +148,10 @@ function formatIssue(issue: z.core.$ZodIssue | undefined): string {
   return `${field}${issue.message}`;
 }
 
-/** Turns V8's "at position N" into line and column, which is what a person editing the file needs. */
-function describeJsonError(error: Error, text: string): string {
-  const position = /position (\d+)/.exec(error.message);
-  if (!position?.[1]) return error.message;
-  const offset = Number(position[1]);
+/** What a person editing the file needs: line and column, not an offset. */
+function lineAndColumn(text: string, offset: number): string {
   const before = text.slice(0, offset);
   const line = before.split('\n').length;
   const column = offset - before.lastIndexOf('\n');
-  return `${error.message.replace(/\s*\(line \d+ column \d+\)/, '')} (line ${line}, column ${column})`;
-}
-
-function fail(file: string, message: string, logger?: HubLogger): LoadedConfig {
-  logger?.error(`${message}; MCP is off`);
-  return { path: file, found: true, error: `${message}; MCP is off`, entries: [] };
+  return `line ${line}, column ${column}`;
 }

@@ -11,7 +11,7 @@ const stringRecord = z.record(z.string(), z.string());
  * Cursor or opencode (`"type": "http"`, no `type` at all) must load unchanged; unknown keys are ignored.
  */
 export const RawServerEntry = z.object({
-  type: z.enum(['stdio', 'streamableHttp', 'http', 'streamable-http', 'streamable_http']).optional(),
+  type: z.enum(['stdio', 'streamableHttp', 'http', 'streamable-http', 'streamable_http', 'sse']).optional(),
   command: z.string().min(1).optional(),
   args: z.array(z.string()).optional(),
   env: stringRecord.optional(),
@@ -24,10 +24,6 @@ export const RawServerEntry = z.object({
   callTimeout: z.number().int().positive().optional(),
 });
 export type RawServerEntry = z.infer<typeof RawServerEntry>;
-
-export const RawConfigFile = z.object({
-  mcpServers: z.record(z.string(), z.unknown()).default({}),
-});
 
 /** A server entry after validation and `${VAR}` expansion; `invalid` says why it cannot be used. */
 export interface ServerEntry {

@@ -1,0 +1,10 @@
+#!/usr/bin/env node
+// Checked in so npm links this bin at install time: it links only files that exist, and dist/ is built later.
+import { existsSync } from 'node:fs';
+
+const entry = new URL('../dist/cli/main.js', import.meta.url);
+if (existsSync(entry)) await import(entry.href);
+else {
+  console.error(`boocode is not built yet (${entry.pathname} is missing): run \`npm run build\``);
+  process.exitCode = 1;
+}

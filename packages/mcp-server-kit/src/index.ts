@@ -1,0 +1,3 @@
+export { type CliOutcome, type CliSpec, cliArgs, parseCli } from './cli.js';
+export { runServerBin } from './server-bin.js';
+export { type PackageInfo, packageInfo } from './version.js';
