@@ -26,7 +26,11 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'e2e',
-          include: ['packages/*/test/**/*.e2e.test.ts', 'apps/*/test/**/*.e2e.test.ts'],
+          include: [
+            'packages/*/test/**/*.e2e.test.ts',
+            'apps/*/test/**/*.e2e.test.ts',
+            'test/**/*.e2e.test.ts',
+          ],
           testTimeout: 120_000,
           fileParallelism: false,
         },
