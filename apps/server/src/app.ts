@@ -8,11 +8,13 @@ import { openDatabase } from './db/database.js';
 import { Store } from './db/store.js';
 import { AppError } from './errors.js';
 import { registerAuth } from './http/auth.js';
+import { registerGuard } from './http/guard.js';
 import { loggerOptions } from './http/logger.js';
 import { registerRoutes } from './http/routes.js';
 import { registerWeb } from './http/web.js';
 import { TurnManager } from './inference/turns.js';
 import { nativeTools } from './tools/native/index.js';
+import { NativeToolPool } from './tools/native/pool.js';
 import { ToolRegistry } from './tools/registry.js';
 import { Workspace } from './tools/workspace.js';
 
@@ -49,7 +51,8 @@ export async function createBooCode(config: AppConfig, options: { logger?: boole
     error: (msg, fields) => log.error(fields ?? {}, msg),
   };
   const mcpConfig = await loadMcpConfig({ path: config.mcpConfigPath, logger: hubLogger });
-  const native = nativeTools(workspace);
+  const pool = new NativeToolPool({ root: workspace.root, timeLimitMs: config.toolTimeLimitMs });
+  const native = nativeTools(workspace, pool);
   const hub = new McpHub(mcpConfig.entries, {
     reservedNames: native.map((t) => t.name),
     logger: hubLogger,
@@ -77,6 +80,7 @@ export async function createBooCode(config: AppConfig, options: { logger?: boole
       .code(404)
       .send({ error: { code: 'NOT_FOUND', message: `no route ${request.method} ${request.url}` } }),
   );
+  registerGuard(app, { listenHost: config.host, allowedHosts: config.allowedHosts });
   registerAuth(app, config.token);
   registerRoutes(app, {
     store,
@@ -92,6 +96,7 @@ export async function createBooCode(config: AppConfig, options: { logger?: boole
 
   app.addHook('onClose', async () => {
     await turns.shutdown();
+    await pool.close();
     await hub.close();
     db.close();
   });

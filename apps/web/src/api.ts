@@ -22,7 +22,9 @@ export function onTokenNeeded(ask: () => Promise<string>): void {
 
 function headers(extra: Record<string, string> = {}): Record<string, string> {
   const token = localStorage.getItem(TOKEN_KEY);
-  return { ...extra, ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  // The server refuses a state-changing request that a cross-site page could have sent; this
+  // header (which such a page cannot send) marks ours, bodyless POSTs included.
+  return { 'x-boocode-client': 'web', ...extra, ...(token ? { authorization: `Bearer ${token}` } : {}) };
 }
 
 async function withToken(run: () => Promise<Response>): Promise<Response> {

@@ -48,7 +48,9 @@ const Env = z.object({
   LLM_MAX_STEPS: positiveInt(25),
   LLM_TIMEOUT_MS: positiveInt(120_000),
   TOOL_RESULT_BUDGET: positiveInt(16_000),
+  TOOL_TIME_LIMIT_MS: positiveInt(30_000),
   MCP_CONFIG_PATH: optionalString,
+  ALLOWED_HOSTS: optionalString,
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .optional()
@@ -73,7 +75,11 @@ export interface AppConfig {
   /** Undefined until LLM_BASE_URL and LLM_MODEL are set: chat then answers NO_MODEL, the rest works. */
   model?: ModelConfig;
   token?: string;
+  /** Extra Host names the server answers to (besides loopback and its listen address). */
+  allowedHosts: string[];
   toolResultBudget: number;
+  /** A native tool call still running after this long is stopped. */
+  toolTimeLimitMs: number;
   mcpConfigPath: string;
   logLevel: string;
   /** `auto`: readable lines on a terminal, JSON when piped. */
@@ -107,7 +113,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     workspaceDir: path.resolve(cwd, e.WORKSPACE_DIR ?? '.'),
     ...(model ? { model } : {}),
     ...(e.BOOCODE_TOKEN ? { token: e.BOOCODE_TOKEN } : {}),
+    allowedHosts: (e.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
     toolResultBudget: e.TOOL_RESULT_BUDGET,
+    toolTimeLimitMs: e.TOOL_TIME_LIMIT_MS,
     mcpConfigPath: e.MCP_CONFIG_PATH ? path.resolve(cwd, e.MCP_CONFIG_PATH) : path.join(dataDir, 'mcp.json'),
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,

@@ -2,25 +2,32 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
 
+/** The one route an EventSource may authenticate by query string (it cannot set headers). */
+const EVENTS_ROUTE = '/api/sessions/:id/events';
+
 /**
- * With BOOCODE_TOKEN set, every `/api` call needs `Authorization: Bearer <token>`. EventSource
- * cannot set headers, so event streams may pass `?access_token=` instead.
+ * With BOOCODE_TOKEN set, every route under `/api/` needs `Authorization: Bearer <token>`. The
+ * decision is made on the route the router matched (decoded and normalised, so `/%61pi/…` is
+ * `/api/…`), never on the raw URL. Only the event stream may pass `?access_token=` instead.
  */
 export function registerAuth(app: FastifyInstance, token: string | undefined): void {
   if (!token) return;
   const expected = Buffer.from(token);
-  const matches = (given: string | undefined) => {
-    if (!given) return false;
+  const matches = (given: unknown) => {
+    if (typeof given !== 'string' || given === '') return false;
     const actual = Buffer.from(given);
     return actual.length === expected.length && timingSafeEqual(actual, expected);
   };
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    const route = request.routeOptions.url;
+    // No matched route: the 404 handler answers, and it reads nothing.
+    if (route === undefined || !route.startsWith('/api/')) return;
     const header = request.headers.authorization;
     const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    const query = request.url.includes('/events')
-      ? (request.query as { access_token?: string }).access_token
-      : undefined;
+    const query =
+      route === EVENTS_ROUTE && request.method === 'GET'
+        ? (request.query as { access_token?: unknown }).access_token
+        : undefined;
     if (!matches(bearer) && !matches(query)) {
       throw new AppError(
         'UNAUTHORIZED',

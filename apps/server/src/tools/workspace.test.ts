@@ -2,13 +2,13 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nativeTools } from './native/index.js';
+import { nativeToolsInProcess } from './native/index.js';
 import { Workspace } from './workspace.js';
 
 let root: string;
 let ws: Workspace;
 const run = async (name: string, args: Record<string, unknown>) => {
-  const tool = nativeTools(ws).find((t) => t.name === name);
+  const tool = nativeToolsInProcess(ws).find((t) => t.name === name);
   if (!tool) throw new Error(name);
   return tool.run(args, { signal: new AbortController().signal });
 };
@@ -19,7 +19,14 @@ beforeAll(async () => {
   await mkdir(path.join(w, 'src', 'deep'), { recursive: true });
   await mkdir(path.join(w, 'build'), { recursive: true });
   await mkdir(path.join(w, '.git'), { recursive: true });
-  await writeFile(path.join(w, '.gitignore'), 'build/\n*.log\n');
+  await writeFile(path.join(w, '.gitignore'), 'build/\n*.log\n.env\n');
+  await writeFile(path.join(w, '.env'), 'alpha_SECRET=hunter2\n');
+  await symlink(path.join(w, '.env'), path.join(w, 'env-link'));
+  await symlink(path.join(w, '.git', 'config'), path.join(w, 'git-config-link'));
+  await mkdir(path.join(w, 'node_modules', 'dep'), { recursive: true });
+  await writeFile(path.join(w, 'node_modules', 'dep', 'index.js'), 'alpha\n');
+  await writeFile(path.join(w, 'minified.js'), 'x'.repeat(1_500_000));
+  await writeFile(path.join(w, 'big.txt'), `alpha\n${'y'.repeat(1_200_000)}\n`);
   await writeFile(path.join(w, 'src', '.gitignore'), 'generated.ts\n');
   await writeFile(path.join(w, 'src', 'a.ts'), 'export function alpha() {}\nconst beta = 2;\n');
   await writeFile(path.join(w, 'src', 'generated.ts'), 'export function alpha2() {}\n');
@@ -42,7 +49,12 @@ describe('native tools', () => {
   it('grep honours nested .gitignore files, skips .git, binaries and links leading out', async () => {
     const result = await run('grep', { pattern: 'alpha' });
     expect(result.error).toBe(false);
-    expect(result.output.split('\n').sort()).toEqual([
+    expect(
+      result.output
+        .split('\n')
+        .filter((line) => !line.startsWith('[skipped'))
+        .sort(),
+    ).toEqual([
       'link-in.ts:1: export function alpha() {}',
       'src/a.ts:1: export function alpha() {}',
       'src/deep/b.test.ts:1: alpha();',
@@ -102,9 +114,11 @@ describe('native tools', () => {
     const list = await run('list_dir', {});
     expect(list.output.split('\n').slice(1)).toEqual([
       '.gitignore',
+      'big.txt',
       'image.bin',
       'lines.txt',
       'link-in.ts',
+      'minified.js',
       'src/',
     ]);
     expect((await run('find_files', { pattern: '*.ts' })).output.split('\n')).toEqual([
@@ -114,5 +128,38 @@ describe('native tools', () => {
     ]);
     expect((await run('find_files', { pattern: 'src/**/*.test.ts' })).output).toBe('src/deep/b.test.ts');
     expect((await run('find_files', { pattern: '*.xyz' })).output).toMatch(/no files match/);
+  });
+});
+
+describe('one ignore rule for every native tool', () => {
+  it.each([
+    ['grep', { pattern: 'SECRET', path: '.env' }],
+    ['grep', { pattern: 'alpha', path: '.git' }],
+    ['grep', { pattern: 'alpha', path: 'env-link' }],
+    ['view_file', { path: 'git-config-link' }],
+    ['view_file', { path: '.env' }],
+    ['list_dir', { path: 'node_modules' }],
+    ['find_files', { pattern: '*.js', path: 'node_modules/dep' }],
+    ['grep', { pattern: 'alpha', path: 'build/out.js' }],
+  ])('%s %j is refused as ignored', async (name, args) => {
+    expect(await run(name, args)).toEqual({ error: true, output: expect.stringMatching(/is ignored/) });
+  });
+
+  it('a repository-wide search never shows a secret through a symlink', async () => {
+    const grep = await run('grep', { pattern: 'hunter2|alpha' });
+    expect(grep.output).not.toMatch(/hunter2|env-link|git-config-link|node_modules/);
+    const listing = await run('list_dir', {});
+    expect(listing.output).not.toMatch(/env-link|git-config-link|node_modules|\.env/);
+    expect((await run('find_files', { pattern: '*link*' })).output).toBe('link-in.ts');
+  });
+
+  it('grep names the files it skipped for size; view_file shows a one-line file cut, not empty', async () => {
+    expect((await run('grep', { pattern: 'nothing-matches-this' })).output).toMatch(
+      /skipped 2 file\(s\) over 1 MB: big.txt, minified.js; read them with view_file/,
+    );
+    const view = await run('view_file', { path: 'minified.js' });
+    expect(view.error).toBe(false);
+    expect(view.output).toMatch(/^minified.js: lines 1-1 of 1\+/);
+    expect(view.output).toMatch(/x{100}… \[line cut\]/);
   });
 });

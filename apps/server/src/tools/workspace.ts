@@ -1,5 +1,5 @@
 import type { Dirent } from 'node:fs';
-import { readdir, readFile, realpath } from 'node:fs/promises';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { AppError } from '../errors.js';
@@ -28,6 +28,11 @@ const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 export class Workspace {
   private constructor(readonly root: string) {}
 
+  /** For a root already resolved by `open` (a tool worker gets it that way). */
+  static at(realRoot: string): Workspace {
+    return new Workspace(realRoot);
+  }
+
   static async open(dir: string): Promise<Workspace> {
     try {
       return new Workspace(await realpath(dir));
@@ -40,7 +45,11 @@ export class Workspace {
     return abs === this.root || abs.startsWith(this.root + path.sep);
   }
 
-  /** Resolves a user/model path to a real absolute path inside the workspace, or throws. */
+  /**
+   * Resolves a user/model path to a real absolute path inside the workspace, or throws. What the
+   * walk never shows cannot be named either: a path that is, or leads through a symlink to, `.git`,
+   * `node_modules` or a gitignored file is refused, for every tool alike.
+   */
   async resolve(input: string | undefined): Promise<string> {
     const requested = input === undefined || input.trim() === '' ? '.' : input.trim();
     const lexical = path.resolve(this.root, requested);
@@ -52,6 +61,15 @@ export class Workspace {
       throw new AppError('NOT_FOUND', `no such file or directory in the workspace: ${requested}`);
     }
     if (!this.inside(real)) throw outside(requested, true);
+    const isDir = (await stat(real)).isDirectory();
+    if (
+      (await this.isIgnored(this.relative(lexical), isDir)) ||
+      (await this.isIgnored(this.relative(real), isDir))
+    )
+      throw new AppError(
+        'PATH_IGNORED',
+        `"${requested}" is ignored (.gitignore, .git or node_modules) and cannot be read; tools see only what git would track`,
+      );
     return real;
   }
 
@@ -89,8 +107,14 @@ export class Workspace {
         const childRel = this.relative(childAbs);
         if (isIgnored(active, childRel, dirent.isDirectory())) continue;
         if (dirent.isSymbolicLink()) {
+          // A link is shown only when what it leads to could be shown itself.
           const target = await realpath(childAbs).catch(() => undefined);
           if (!target || !this.inside(target)) continue;
+          const targetIsDir = await stat(target).then(
+            (s) => s.isDirectory(),
+            () => false,
+          );
+          if (await this.isIgnored(this.relative(target), targetIsDir)) continue;
         }
         const decision = await visit({ rel: childRel, abs: childAbs, dirent });
         if (decision === false) {

@@ -79,7 +79,11 @@ export async function startHarness(
   const api: Harness['api'] = async (method, route, body, headers = {}) => {
     const response = await fetch(url + route, {
       method,
-      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: {
+        'x-boocode-client': 'test',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     });
     const text = await response.text();

@@ -38,9 +38,14 @@ export function grepTool(workspace: Workspace) {
       let chars = 0;
       let truncated = false;
       let files = 0;
+      const tooLarge: string[] = [];
       const searchFile = async (abs: string, rel: string) => {
         const info = await stat(abs).catch(() => undefined);
-        if (!info?.isFile() || info.size > MAX_FILE_BYTES) return true;
+        if (!info?.isFile()) return true;
+        if (info.size > MAX_FILE_BYTES) {
+          tooLarge.push(rel);
+          return true;
+        }
         const buffer = await readFile(abs).catch(() => undefined);
         if (!buffer || looksBinary(buffer)) return true;
         files++;
@@ -70,11 +75,15 @@ export function grepTool(workspace: Workspace) {
           return searchFile(entry.abs, entry.rel);
         });
       }
-      if (results.length === 0) return `no matches for /${pattern}/ in ${files} files`;
+      const skipped =
+        tooLarge.length > 0
+          ? `\n[skipped ${tooLarge.length} file(s) over 1 MB: ${tooLarge.slice(0, 5).join(', ')}${tooLarge.length > 5 ? ', …' : ''}; read them with view_file and line ranges]`
+          : '';
+      if (results.length === 0) return `no matches for /${pattern}/ in ${files} files${skipped}`;
       const footer = truncated
         ? `\n[results capped at ${results.length}; narrow the pattern, path or glob]`
         : '';
-      return results.join('\n') + footer;
+      return results.join('\n') + footer + skipped;
     },
   });
 }

@@ -23,9 +23,6 @@ export function viewFileTool(workspace: Workspace) {
       const info = await stat(abs);
       if (info.isDirectory()) throw new AppError('BAD_REQUEST', `${requested} is a directory; use list_dir`);
       const rel = workspace.relative(abs);
-      if (await workspace.isIgnored(rel, false)) {
-        throw new AppError('BAD_REQUEST', `${requested} is ignored (.gitignore or .git) and cannot be read`);
-      }
       const handle = await open(abs, 'r');
       let buffer: Buffer;
       try {
@@ -37,7 +34,8 @@ export function viewFileTool(workspace: Workspace) {
       if (looksBinary(buffer))
         throw new AppError('BAD_REQUEST', `${requested} is a binary file (${info.size} bytes)`);
       const lines = buffer.toString('utf8').split('\n');
-      if (info.size > MAX_BYTES) lines.pop();
+      // The last line of a cut read is partial; a file that is one huge line keeps it (cut below).
+      if (info.size > MAX_BYTES && lines.length > 1) lines.pop();
       if (lines.length > 1 && lines.at(-1) === '') lines.pop();
       const total = lines.length;
       const first = Math.min(start_line ?? 1, Math.max(total, 1));

@@ -1,0 +1,160 @@
+import { writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from './support/harness.js';
+
+const TOKEN = 's3cret-token';
+
+/** A raw request, so the test controls every header (fetch would set Host and Origin itself). */
+function raw(
+  base: string,
+  method: string,
+  route: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<{ status: number; body: string }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path: route,
+        headers: { ...headers, connection: 'close' },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => {
+          text += c.toString();
+          // An event stream never ends by itself: its first bytes are the answer.
+          if (res.headers['content-type']?.startsWith('text/event-stream')) req.destroy();
+        });
+        res.on('close', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', (error) => (error.message.includes('socket hang up') ? undefined : reject(error)));
+    req.end(body);
+  });
+}
+
+describe('with BOOCODE_TOKEN set', () => {
+  let h: Harness;
+  let session: string;
+  beforeAll(async () => {
+    h = await startHarness({ mcp: false, env: { BOOCODE_TOKEN: TOKEN } });
+    const created = await h.api('POST', '/api/sessions', {}, { authorization: `Bearer ${TOKEN}` });
+    session = created.body.id;
+  });
+  afterAll(() => h.close());
+
+  it.each([
+    ['POST', '/%61pi/tools/grep/call', '{"arguments":{"pattern":"hunter"}}'],
+    ['GET', '/%61pi/sessions'],
+    ['GET', '/a%70i/sessions'],
+    ['GET', '/%61%70%69/sessions'],
+    ['GET', '/api/sessions/../sessions'],
+    ['GET', '/API/sessions'],
+    ['POST', '/%61pi/mcp/everything/reconnect'],
+    ['DELETE', '/%61pi/sessions/SESSION'],
+    ['GET', '/%61pi/sessions/SESSION/events'],
+    ['GET', '/api/sessions?x=/events&access_token=s3cret-token'],
+  ])('%s %s gets nothing without the token', async (method, route, body) => {
+    const headers: Record<string, string> = { host: new URL(h.url).host, 'x-boocode-client': 't' };
+    if (body) headers['content-type'] = 'application/json';
+    const answer = await raw(h.url, method, route.replace('SESSION', session), headers, body);
+    // Refused, or (for a path that is no API route) the page itself: never data.
+    if (answer.status === 200) expect(answer.body).toMatch(/^<!doctype html>/i);
+    else expect([401, 404]).toContain(answer.status);
+    expect(answer.body).not.toMatch(/hunter2|"sessions":|^data: /m);
+  });
+
+  it('lets the event stream, and only it, authenticate by query string', async () => {
+    const host = new URL(h.url).host;
+    const stream = await raw(h.url, 'GET', `/api/sessions/${session}/events?access_token=${TOKEN}`, { host });
+    expect(stream.status).toBe(200);
+    expect((await raw(h.url, 'GET', `/api/sessions?access_token=${TOKEN}`, { host })).status).toBe(401);
+    expect((await raw(h.url, 'GET', '/healthz', { host })).status).toBe(200);
+  });
+});
+
+describe('browser-origin defences (default config, no token)', () => {
+  let h: Harness;
+  let host: string;
+  beforeAll(async () => {
+    h = await startHarness({ mcp: false, env: { ALLOWED_HOSTS: 'boocode.lan' } });
+    host = new URL(h.url).host;
+  });
+  afterAll(() => h.close());
+
+  it('refuses a Host that is not this server (DNS rebinding), and takes ALLOWED_HOSTS', async () => {
+    for (const evil of ['evil.example', `evil.example:${new URL(h.url).port}`, '127.0.0.1.evil.example']) {
+      const answer = await raw(h.url, 'GET', '/api/sessions', { host: evil });
+      expect(answer.status).toBe(403);
+      expect(JSON.parse(answer.body).error.code).toBe('FORBIDDEN_HOST');
+    }
+    expect(
+      (await raw(h.url, 'GET', '/api/sessions', { host: `localhost:${new URL(h.url).port}` })).status,
+    ).toBe(200);
+    expect((await raw(h.url, 'GET', '/api/sessions', { host: 'boocode.lan' })).status).toBe(200);
+  });
+
+  it('refuses what a cross-site page can send: bodyless or text/plain POSTs, foreign origins', async () => {
+    const bodyless = await raw(h.url, 'POST', '/api/sessions', { host });
+    expect(bodyless.status).toBe(415);
+    const simple = await raw(
+      h.url,
+      'POST',
+      '/api/tools/list_dir/call',
+      { host, 'content-type': 'text/plain' },
+      '{}',
+    );
+    expect(simple.status).toBe(415);
+    const foreign = await raw(
+      h.url,
+      'POST',
+      '/api/sessions',
+      { host, origin: 'http://evil.example', 'content-type': 'application/json' },
+      '{}',
+    );
+    expect(foreign.status).toBe(403);
+    expect(JSON.parse(foreign.body).error.code).toBe('FORBIDDEN_ORIGIN');
+    const ours = await raw(
+      h.url,
+      'POST',
+      '/api/sessions',
+      { host, origin: `http://${host}`, 'content-type': 'application/json' },
+      '{}',
+    );
+    expect(ours.status).toBe(201);
+    expect((await h.api('GET', '/api/sessions')).body.sessions).toHaveLength(1);
+  });
+});
+
+describe('a native tool that would run for minutes', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ mcp: false, env: { TOOL_TIME_LIMIT_MS: '2000' } });
+    await writeFile(path.join(h.workspace, 'src', 'aaa.txt'), `${'a'.repeat(40)}b\n`);
+  });
+  afterAll(() => h.close());
+
+  it('keeps /healthz answering within 50 ms (p99) while it runs, then stops it', async () => {
+    const call = h.api('POST', '/api/tools/grep/call', { arguments: { pattern: '^(a+)+\\1$' } });
+    const timings: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const started = performance.now();
+      expect((await h.api('GET', '/healthz')).status).toBe(200);
+      timings.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    timings.sort((a, b) => a - b);
+    expect(timings[Math.floor(timings.length * 0.99)]).toBeLessThan(50);
+    const result = await call;
+    expect(result.body).toMatchObject({
+      error: true,
+      output: expect.stringMatching(/did not finish within 2 s/),
+    });
+  });
+});
