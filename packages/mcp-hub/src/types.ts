@@ -15,6 +15,8 @@ export interface ServerStatus {
   transport: TransportKind | 'unknown';
   state: ServerState;
   error?: string;
+  /** Set while a connected server misbehaves (junk on stdout, a notification storm): why. */
+  degraded?: string;
   /** Protocol revision agreed with the server, e.g. `2026-07-28` or `2025-06-18`. */
   protocolVersion?: string;
   serverInfo?: { name: string; version: string };

@@ -205,7 +205,7 @@ function printList(hub: McpHub, io: CliIo, json: boolean): void {
       status.state === 'connected' && `${mine.length} tools`,
     ].filter(Boolean);
     io.out(
-      `${status.name}: ${status.state} (${facts.join(', ')})${status.error ? `\n  error: ${status.error}` : ''}`,
+      `${status.name}: ${status.state} (${facts.join(', ')})${status.error ? `\n  error: ${status.error}` : ''}${status.degraded ? `\n  degraded: ${status.degraded}` : ''}`,
     );
     for (const tool of mine) io.out(`  ${tool.name}  ${firstLine(tool.description)}`);
     for (const r of status.rejected) io.out(`  rejected ${r.name}: ${r.reason}`);
@@ -221,6 +221,7 @@ function toJson(status: ServerStatus, tools: HubTool[]) {
     name: status.name,
     state: status.state,
     error: status.error ?? null,
+    degraded: status.degraded ?? null,
     transport: status.transport,
     protocolVersion: status.protocolVersion ?? null,
     serverInfo: status.serverInfo ?? null,

@@ -11,6 +11,7 @@ import { type DiscoveredTool, screenTools, ToolsListPage } from '../tools/discov
 import { RawCallToolResult } from '../tools/result.js';
 import { ManagedStdioTransport } from '../transports/stdio.js';
 import type { CallOptions, HubLogger, RejectedTool, ServerState, ServerStatus } from '../types.js';
+import { rateLimited } from '../util/rate-limited-logger.js';
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -18,6 +19,12 @@ export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 const PROGRESS_HARD_MAX_FACTOR = 10;
 /** A server whose `nextCursor` never converges is cut off here. */
 const MAX_LIST_PAGES = 100;
+/** `tools/list_changed` notifications arriving this close together cause one re-list. */
+const RELIST_DEBOUNCE_MS = 100;
+/** More re-lists than this in a minute is a storm: the server is marked degraded and not re-listed. */
+const MAX_RELISTS_PER_MINUTE = 10;
+/** Calls waiting on one server at once; past this, new calls fail at once instead of queueing. */
+export const MAX_CALLS_IN_FLIGHT = 64;
 
 export interface ConnectionOptions {
   clientInfo: { name: string; version: string };
@@ -31,6 +38,8 @@ export interface ConnectionOptions {
 export class ServerConnection {
   state: ServerState;
   error?: string;
+  /** Why a connected server is misbehaving, if it is. */
+  degraded?: string;
   tools: DiscoveredTool[] = [];
   rejected: RejectedTool[] = [];
   private client?: Client;
@@ -38,11 +47,19 @@ export class ServerConnection {
   private stdio?: ManagedStdioTransport;
   private lastStderr: string[] = [];
   private generation = 0;
+  private readonly log: HubLogger | undefined;
+  private relist: { timer?: NodeJS.Timeout; running: boolean; again: boolean; times: number[] } = {
+    running: false,
+    again: false,
+    times: [],
+  };
+  private inFlight = 0;
 
   constructor(
     readonly entry: ServerEntry,
     private readonly options: ConnectionOptions,
   ) {
+    this.log = rateLimited(options.logger);
     if (entry.invalid) {
       this.state = 'failed';
       this.error = entry.invalid;
@@ -67,6 +84,7 @@ export class ServerConnection {
       transport: this.entry.transport,
       state: this.state,
       ...(this.error ? { error: this.error } : {}),
+      ...(this.degraded && this.state === 'connected' ? { degraded: this.degraded } : {}),
       ...(client?.getNegotiatedProtocolVersion()
         ? { protocolVersion: client.getNegotiatedProtocolVersion() }
         : {}),
@@ -86,6 +104,8 @@ export class ServerConnection {
     this.setState('connecting');
     this.tools = [];
     this.rejected = [];
+    this.degraded = undefined;
+    this.relist = { running: false, again: false, times: [] };
     const timeoutMs = this.connectTimeoutMs;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
@@ -97,7 +117,7 @@ export class ServerConnection {
       this.error = undefined;
       this.setState('connected');
       const version = this.client?.getNegotiatedProtocolVersion();
-      this.options.logger?.info(`mcp: ${this.entry.name} connected`, {
+      this.log?.info(`mcp: ${this.entry.name} connected`, {
         tools: this.tools.length,
         rejected: this.rejected.length,
         protocolVersion: version,
@@ -107,7 +127,7 @@ export class ServerConnection {
       this.error = this.explainConnectFailure(error);
       await this.teardown();
       this.setState('failed');
-      this.options.logger?.warn(`mcp: ${this.entry.name} failed: ${this.error}`);
+      this.log?.warn(`mcp: ${this.entry.name} failed: ${this.error}`);
     } finally {
       clearTimeout(timer);
     }
@@ -134,9 +154,9 @@ export class ServerConnection {
     });
     this.client = client;
     this.transport = transport;
-    client.onerror = (error) => this.options.logger?.warn(`mcp: ${this.entry.name}: ${describeError(error)}`);
+    client.onerror = (error) => this.log?.warn(`mcp: ${this.entry.name}: ${describeError(error)}`);
     client.setNotificationHandler('notifications/tools/list_changed', () => {
-      if (this.state === 'connected') void this.onToolsListChanged();
+      if (this.state === 'connected' && this.client === client) this.scheduleRelist();
     });
     const generation = this.generation;
     const previousOnClose = transport.onclose;
@@ -157,6 +177,7 @@ export class ServerConnection {
         ...(entry.cwd ? { cwd: entry.cwd } : {}),
         ...(this.options.killGraceMs !== undefined ? { killGraceMs: this.options.killGraceMs } : {}),
       });
+      this.stdio.onjunk = (reason) => this.markDegraded(reason);
       return this.stdio;
     }
     this.stdio = undefined;
@@ -183,16 +204,60 @@ export class ServerConnection {
     const { accepted, rejected } = screenTools(raw);
     this.tools = accepted;
     this.rejected = rejected;
-    for (const r of rejected)
-      this.options.logger?.warn(`mcp: ${this.entry.name}: rejected tool ${r.name}: ${r.reason}`);
+    for (const r of rejected) this.log?.warn(`mcp: ${this.entry.name}: rejected tool ${r.name}: ${r.reason}`);
   }
 
-  private async onToolsListChanged(): Promise<void> {
+  /**
+   * Coalesces `tools/list_changed`: notifications within the debounce window, or while a re-list
+   * runs, cause one re-list after it; past the per-minute cap the server is marked degraded and its
+   * notifications are ignored until it is reconnected.
+   */
+  private scheduleRelist(): void {
+    const relist = this.relist;
+    if (this.degraded?.startsWith('sent tools/list_changed')) return;
+    if (relist.running) {
+      relist.again = true;
+      return;
+    }
+    if (relist.timer) return;
+    relist.timer = setTimeout(() => {
+      relist.timer = undefined;
+      void this.runRelist(relist);
+    }, RELIST_DEBOUNCE_MS);
+    relist.timer.unref?.();
+  }
+
+  private async runRelist(relist: typeof this.relist): Promise<void> {
+    if (relist !== this.relist || this.state !== 'connected') return;
+    const now = Date.now();
+    relist.times = relist.times.filter((t) => now - t < 60_000);
+    if (relist.times.length >= MAX_RELISTS_PER_MINUTE) {
+      this.markDegraded(
+        `sent tools/list_changed more than ${MAX_RELISTS_PER_MINUTE} times a minute; its tool list is frozen until reconnect`,
+      );
+      return;
+    }
+    relist.times.push(now);
+    relist.running = true;
     try {
       await this.refreshTools();
     } catch (error) {
-      this.options.logger?.warn(`mcp: ${this.entry.name}: re-listing tools failed: ${describeError(error)}`);
+      this.log?.warn(`mcp: ${this.entry.name}: re-listing tools failed: ${describeError(error)}`);
+    } finally {
+      relist.running = false;
     }
+    if (relist !== this.relist) return;
+    this.options.onChange();
+    if (relist.again) {
+      relist.again = false;
+      this.scheduleRelist();
+    }
+  }
+
+  private markDegraded(reason: string): void {
+    if (this.degraded === reason) return;
+    this.degraded = reason;
+    this.log?.warn(`mcp: ${this.entry.name} degraded: ${reason}`);
     this.options.onChange();
   }
 
@@ -207,7 +272,14 @@ export class ServerConnection {
         `MCP server "${this.entry.name}" is ${this.state}${this.error ? `: ${this.error}` : ''}`,
       );
     }
+    if (this.inFlight >= MAX_CALLS_IN_FLIGHT) {
+      throw new HubError(
+        'CALL_FAILED',
+        `MCP server "${this.entry.name}" already has ${MAX_CALLS_IN_FLIGHT} calls waiting; try again when some have answered`,
+      );
+    }
     const timeout = options.timeoutMs ?? this.callTimeoutMs;
+    this.inFlight++;
     try {
       return await this.client.request(
         { method: 'tools/call', params: { name: originalName, arguments: args } },
@@ -223,6 +295,8 @@ export class ServerConnection {
       );
     } catch (error) {
       throw this.explainCallFailure(error, timeout, options.signal);
+    } finally {
+      this.inFlight--;
     }
   }
 
@@ -273,13 +347,14 @@ export class ServerConnection {
     if (this.state === 'connected') {
       this.tools = [];
       this.setState('unavailable');
-      this.options.logger?.warn(`mcp: ${this.entry.name} unavailable: ${this.error}`);
+      this.log?.warn(`mcp: ${this.entry.name} unavailable: ${this.error}`);
     }
   }
 
   /** Closes the client and transport; for stdio that is SIGTERM, then SIGKILL after 5 s. */
   async close(): Promise<void> {
     this.generation++;
+    clearTimeout(this.relist.timer);
     await this.teardown();
     if (this.state === 'connected' || this.state === 'connecting') {
       this.state = 'unavailable';

@@ -25,8 +25,20 @@ export interface ExitInfo {
 /** Grace period between SIGTERM and SIGKILL when closing a child. */
 export const KILL_GRACE_MS = 5_000;
 
-/** One JSON-RPC message per line; a line above this is a protocol violation, not a big result. */
-const MAX_LINE_BYTES = 64 * 1024 * 1024;
+/**
+ * One JSON-RPC message per line; a line above this is a protocol violation, not a big result
+ * (results are capped at 5 MB further on anyway). Its bytes are dropped as they arrive.
+ */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+/** A banner or a stray log line is forgiven; a stream of them marks the server degraded. */
+const JUNK_LINES_BEFORE_DEGRADED = 100;
+/**
+ * Flow control: past this many lines in one window, reading the server's stdout pauses until the
+ * window ends, so a server that floods (a notification loop) is slowed at its own pipe instead of
+ * taking the host's CPU and memory.
+ */
+const LINES_PER_WINDOW = 200;
+const WINDOW_MS = 100;
 
 /**
  * MCP over a child's stdin/stdout, owning the child process outright: we need its exit code and
@@ -44,6 +56,12 @@ export class ManagedStdioTransport implements Transport {
   private child?: ChildProcess;
   private pending: Buffer[] = [];
   private pendingBytes = 0;
+  /** Inside a line over the cap: its bytes are dropped up to its newline. */
+  private discarding = false;
+  /** Set when the server writes what no MCP server should: over-long or many non-JSON lines. */
+  onjunk?: (reason: string) => void;
+  private junkLines = 0;
+  private window = { start: 0, lines: 0, resume: undefined as NodeJS.Timeout | undefined };
   private exited?: ExitInfo;
   private exitWaiters: (() => void)[] = [];
   private closing = false;
@@ -134,6 +152,7 @@ export class ManagedStdioTransport implements Transport {
   private markExited(info: ExitInfo): void {
     if (this.exited) return;
     this.exited = info;
+    clearTimeout(this.window.resume);
     this.exitRequested = this.closing;
     // Grandchildren may outlive the leader; make sure the group goes with it.
     const pid = this.child?.pid;
@@ -149,23 +168,67 @@ export class ManagedStdioTransport implements Transport {
   }
 
   private onStdout(chunk: Buffer): void {
+    this.splitLines(chunk);
+    this.throttle();
+  }
+
+  private throttle(): void {
+    const now = Date.now();
+    const window = this.window;
+    if (now - window.start >= WINDOW_MS) {
+      window.start = now;
+      window.lines = 0;
+      return;
+    }
+    if (window.lines <= LINES_PER_WINDOW || window.resume || this.exited) return;
+    const stdout = this.child?.stdout;
+    stdout?.pause();
+    if (!this.throttled) {
+      this.throttled = true;
+      this.onjunk?.(
+        `writes more than ${(LINES_PER_WINDOW * 1000) / WINDOW_MS} messages a second; reading it is throttled`,
+      );
+    }
+    window.resume = setTimeout(
+      () => {
+        window.resume = undefined;
+        window.start = Date.now();
+        window.lines = 0;
+        stdout?.resume();
+      },
+      WINDOW_MS - (now - window.start),
+    );
+  }
+
+  private throttled = false;
+
+  private splitLines(chunk: Buffer): void {
     let start = 0;
     for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, start)) {
-      this.pending.push(chunk.subarray(start, i));
+      const end = i;
+      const from = start;
+      start = i + 1;
+      if (this.discarding) {
+        this.discarding = false;
+        continue;
+      }
+      this.window.lines++;
+      this.pending.push(chunk.subarray(from, end));
       const line = Buffer.concat(this.pending).toString('utf8');
       this.pending = [];
       this.pendingBytes = 0;
-      start = i + 1;
       this.onLine(line.endsWith('\r') ? line.slice(0, -1) : line);
     }
-    if (start < chunk.length) {
-      this.pending.push(chunk.subarray(start));
-      this.pendingBytes += chunk.length - start;
-      if (this.pendingBytes > MAX_LINE_BYTES) {
-        this.pending = [];
-        this.pendingBytes = 0;
-        this.onerror?.(new Error(`server wrote a line over ${MAX_LINE_BYTES} bytes to stdout; discarded`));
-      }
+    if (start >= chunk.length || this.discarding) return;
+    // Copied: a subarray would pin the whole chunk read from the pipe.
+    this.pending.push(Buffer.from(chunk.subarray(start)));
+    this.pendingBytes += chunk.length - start;
+    if (this.pendingBytes > MAX_LINE_BYTES) {
+      this.pending = [];
+      this.pendingBytes = 0;
+      this.discarding = true;
+      this.stderr.push(`[stdout] a line over ${MAX_LINE_BYTES} bytes was discarded`);
+      this.onjunk?.(`wrote a line over ${MAX_LINE_BYTES / 1024 / 1024} MB to stdout (discarded)`);
     }
   }
 
@@ -176,6 +239,10 @@ export class ManagedStdioTransport implements Transport {
       message = deserializeMessage(line);
     } catch {
       this.stderr.push(`[stdout, not JSON-RPC] ${line}`);
+      if (++this.junkLines === JUNK_LINES_BEFORE_DEGRADED)
+        this.onjunk?.(
+          `wrote ${JUNK_LINES_BEFORE_DEGRADED} lines of non-JSON-RPC text to stdout (kept with stderr)`,
+        );
       return;
     }
     this.onmessage?.(message);

@@ -16,12 +16,18 @@ export class LineRing {
     if (this.partial.length > this.maxLineLength) {
       this.push(this.partial);
       this.partial = '';
+    } else {
+      this.partial = copyOf(this.partial);
     }
     for (const line of parts) if (line.length > 0) this.push(line);
   }
 
   push(line: string): void {
-    this.lines.push(line.length > this.maxLineLength ? `${line.slice(0, this.maxLineLength)}…` : line);
+    // A copy, not a slice: V8 keeps a slice's whole parent string alive, and that parent may be a
+    // line of many megabytes.
+    const kept =
+      line.length > this.maxLineLength ? `${copyOf(line.slice(0, this.maxLineLength))}…` : copyOf(line);
+    this.lines.push(kept);
     if (this.lines.length > this.capacity) this.lines.splice(0, this.lines.length - this.capacity);
   }
 
@@ -29,4 +35,8 @@ export class LineRing {
     const all = this.partial ? [...this.lines, this.partial] : [...this.lines];
     return all.slice(-count);
   }
+}
+
+function copyOf(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }
