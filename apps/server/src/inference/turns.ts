@@ -11,6 +11,13 @@ import { buildConversation, DEFAULT_SYSTEM_PROMPT, fitContext } from './prompt.j
 const FLUSH_INTERVAL_MS = 250;
 /** Cap on a tool result as sent in an event; the stored part keeps all of it. */
 const EVENT_OUTPUT_CAP = 200_000;
+/**
+ * A finished turn's events stay in memory this long, and at most this many bytes of them over all
+ * sessions, for a watcher that reconnects right as it ends; after that the stored messages are
+ * the record, and only the turn's `done` event is kept (so a resuming watcher still learns of it).
+ */
+const FINISHED_RETAIN_MS = 30_000;
+const FINISHED_RETAIN_BYTES = 16 * 1024 * 1024;
 
 type Listener = (event: TurnEvent) => void;
 
@@ -18,7 +25,12 @@ interface ActiveTurn {
   id: string;
   sessionId: string;
   events: TurnEvent[];
+  /** About how much memory `events` holds (their text), for the retention cap. */
+  bytes: number;
   done: boolean;
+  finishedAt?: number;
+  /** Set once the events were let go: the last event, which is the turn's `done`. */
+  lastEvent?: TurnEvent;
   controller: AbortController;
   finished: Promise<void>;
 }
@@ -45,6 +57,10 @@ export interface TurnDeps {
 export class TurnManager {
   private readonly latest = new Map<string, ActiveTurn>();
   private readonly listeners = new Map<string, Set<Listener>>();
+  /** Finished turns still holding their events, oldest first. */
+  private readonly retained: ActiveTurn[] = [];
+  private retainedBytes = 0;
+  private evictTimer?: NodeJS.Timeout;
 
   constructor(private readonly deps: TurnDeps) {}
 
@@ -87,6 +103,7 @@ export class TurnManager {
       id: turn.id,
       sessionId,
       events: [],
+      bytes: 0,
       done: false,
       controller: new AbortController(),
       finished: Promise.resolve(),
@@ -120,7 +137,14 @@ export class TurnManager {
     let replay: TurnEvent[] = turn?.events ?? [];
     if (turn && lastEventId) {
       const [turnId, seqText] = lastEventId.split(':');
-      if (turnId === turn.id) replay = turn.events.filter((e) => e.seq > Number(seqText));
+      if (turnId === turn.id) {
+        const after = Number(seqText);
+        replay = turn.lastEvent
+          ? turn.lastEvent.seq > after
+            ? [turn.lastEvent]
+            : []
+          : turn.events.filter((e) => e.seq > after);
+      }
     }
     return {
       replay: [...replay],
@@ -140,12 +164,52 @@ export class TurnManager {
 
   forget(sessionId: string): void {
     this.cancel(sessionId);
+    const turn = this.latest.get(sessionId);
     this.latest.delete(sessionId);
+    if (turn?.done) this.release(turn);
+  }
+
+  /** Lets a finished turn's events go (after the retention time, or to stay under the byte cap). */
+  private release(turn: ActiveTurn): void {
+    const index = this.retained.indexOf(turn);
+    if (index >= 0) this.retained.splice(index, 1);
+    else if (turn.lastEvent) return;
+    this.retainedBytes -= turn.bytes;
+    turn.lastEvent = turn.events.at(-1);
+    turn.events = [];
+    turn.bytes = 0;
+  }
+
+  private retain(turn: ActiveTurn): void {
+    turn.finishedAt = Date.now();
+    this.retained.push(turn);
+    this.retainedBytes += turn.bytes;
+    this.evict();
+  }
+
+  private evict(): void {
+    const now = Date.now();
+    for (let oldest = this.retained[0]; oldest; oldest = this.retained[0]) {
+      const expired = now - (oldest.finishedAt ?? now) >= FINISHED_RETAIN_MS;
+      if (!expired && this.retainedBytes <= FINISHED_RETAIN_BYTES) break;
+      this.release(oldest);
+    }
+    clearTimeout(this.evictTimer);
+    const next = this.retained[0];
+    if (next) {
+      this.evictTimer = setTimeout(
+        () => this.evict(),
+        FINISHED_RETAIN_MS - (now - (next.finishedAt ?? now)) + 1,
+      );
+      this.evictTimer.unref();
+    }
   }
 
   private emit(turn: ActiveTurn, body: TurnEventBody): void {
     const event = { ...body, turnId: turn.id, seq: turn.events.length + 1 } as TurnEvent;
     turn.events.push(event);
+    turn.bytes +=
+      200 + ('delta' in event ? event.delta.length : 0) + ('output' in event ? event.output.length : 0);
     for (const listener of this.listeners.get(turn.sessionId) ?? []) {
       try {
         listener(event);
@@ -244,6 +308,7 @@ export class TurnManager {
       });
       turn.done = true;
       this.emit(turn, { type: 'done', status });
+      this.retain(turn);
     }
   }
 
@@ -315,7 +380,10 @@ export class TurnManager {
           messageId,
           callId,
           name,
-          output: truncated ? result.output.slice(0, EVENT_OUTPUT_CAP) : result.output,
+          // A copy: a slice would keep the whole (possibly huge) output alive with the event.
+          output: truncated
+            ? Buffer.from(result.output.slice(0, EVENT_OUTPUT_CAP)).toString()
+            : result.output,
           error: result.error,
           durationMs,
           truncated,
