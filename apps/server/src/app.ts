@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type HubLogger, type LoadedConfig, loadMcpConfig, McpHub } from '@boocode/mcp-hub';
 import { packageInfo } from '@boocode/mcp-server-kit';
@@ -5,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { loadAgents } from './agents/agents-md.js';
 import type { AppConfig } from './config/env.js';
 import { openDatabase } from './db/database.js';
+import { lockDataDir } from './db/lock.js';
 import { Store } from './db/store.js';
 import { AppError } from './errors.js';
 import { registerAuth } from './http/auth.js';
@@ -36,7 +38,15 @@ export async function createBooCode(config: AppConfig, options: { logger?: boole
   });
   const log = app.log;
   const workspace = await Workspace.open(config.workspaceDir);
-  const db = openDatabase(path.join(config.dataDir, 'boocode.db'));
+  mkdirSync(config.dataDir, { recursive: true });
+  const unlock = lockDataDir(config.dataDir);
+  let db: ReturnType<typeof openDatabase>;
+  try {
+    db = openDatabase(path.join(config.dataDir, 'boocode.db'));
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const store = new Store(db);
   const interrupted = store.markRunningInterrupted();
   if (interrupted > 0)
@@ -99,6 +109,7 @@ export async function createBooCode(config: AppConfig, options: { logger?: boole
     await pool.close();
     await hub.close();
     db.close();
+    unlock();
   });
 
   return { app, hub, tools, store, mcpConfig, connectMcp: () => hub.start() };

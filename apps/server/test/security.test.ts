@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from './support/harness.js';
+import { startScriptedModel } from './support/scripted-model.js';
 
 const TOKEN = 's3cret-token';
 
@@ -156,5 +157,27 @@ describe('a native tool that would run for minutes', () => {
       error: true,
       output: expect.stringMatching(/did not finish within 2 s/),
     });
+  });
+});
+
+describe('a second BooCode on the same data directory', () => {
+  it("refuses to start, and leaves the first one's running turn alone", async () => {
+    const model = await startScriptedModel([{ text: 'thinking…', hang: true }]);
+    const first = await startHarness({ modelUrl: model.url, mcp: false });
+    try {
+      const session = (await first.api('POST', '/api/sessions', {})).body.id;
+      expect((await first.api('POST', `/api/sessions/${session}/messages`, { content: 'hi' })).status).toBe(
+        202,
+      );
+      await expect(startHarness({ mcp: false, dataDir: first.dataDir })).rejects.toThrow(
+        /another BooCode \(pid \d+\) is using DATA_DIR/,
+      );
+      const detail = (await first.api('GET', `/api/sessions/${session}`)).body;
+      expect(detail.runningTurnId).not.toBeNull();
+      expect(detail.turns.at(-1).status).toBe('running');
+    } finally {
+      await first.close();
+      await model.close();
+    }
   });
 });

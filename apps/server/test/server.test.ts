@@ -366,4 +366,26 @@ describe('context budget', () => {
     expect(stored.output).toContain('line 200 ');
     expect(body.messages[1].parts.some((p: { type: string }) => p.type === 'notice')).toBe(true);
   });
+
+  it('refuses to send a request whose tool schemas alone exceed the window, and warns past half of it', async () => {
+    // Every tool (the native four and server-everything's) against a 1,000-token window.
+    const tiny = await setup([{ text: 'never asked' }], { env: { LLM_CONTEXT_WINDOW: '1000' } });
+    const events = await chat(tiny.harness, await newSession(tiny.harness), 'hi');
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'error',
+        code: 'TOOLS_EXCEED_CONTEXT',
+        message: expect.stringMatching(/tool schemas alone take ~\d+ tokens/),
+      }),
+    );
+    expect(tiny.model.requests).toHaveLength(0);
+    const tight = await setup([{ text: 'ok' }], { env: { LLM_CONTEXT_WINDOW: '2400' } });
+    const warned = await chat(tight.harness, await newSession(tight.harness), 'hi');
+    expect(warned).toContainEqual(
+      expect.objectContaining({
+        type: 'notice',
+        message: expect.stringMatching(/tool schemas take ~\d+ of the model's 2400 tokens/),
+      }),
+    );
+  });
 });

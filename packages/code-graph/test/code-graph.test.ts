@@ -191,4 +191,13 @@ describe('code-graph over MCP', () => {
     const badRoot = await client.callTool({ name: 'index_status', arguments: { root: 'relative/path' } });
     expect(badRoot.isError).toBe(true);
   });
+
+  it.each(['-O/etc/passwd', '--output=/tmp/x', 'HEAD..--exec=x', 'a b'])(
+    'refuses the diff %j: a git option, never passed to git',
+    async (diff) => {
+      const answer = await call('impact', { diff });
+      expect(answer.isError).toBe(true);
+      expect(answer.text).toMatch(/is not a git range/);
+    },
+  );
 });

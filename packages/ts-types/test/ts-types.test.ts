@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -155,5 +155,32 @@ describe('ts-types over MCP', () => {
     expect(outside.data.error.code).toBe('OUTSIDE_ROOT');
     const relative = await client.callTool({ name: 'type_at', arguments: { root: 'x', symbol: 'a' } });
     expect(relative.isError).toBe(true);
+  });
+
+  it('never reads through a symlink or an import leading out of the root, nor a huge file', async () => {
+    const secretDir = path.join(work, 'outside');
+    await mkdir(secretDir, { recursive: true });
+    await writeFile(path.join(secretDir, 'passwd.ts'), 'export const root = { password: "hunter2" };\n');
+    const project = root('linked');
+    await mkdir(project, { recursive: true });
+    await symlink(path.join(secretDir, 'passwd.ts'), path.join(project, 'passwd.ts'));
+    await writeFile(
+      path.join(project, 'main.ts'),
+      "import { root as r } from '../outside/passwd';\nexport const seen = r;\n",
+    );
+    await writeFile(path.join(project, 'huge.js'), `var x = ${'1+'.repeat(2_500_000)}1;\n`);
+    const linked = await call('type_at', 'linked', { file: 'passwd.ts', symbol: 'root' });
+    expect(linked).toMatchObject({
+      isError: true,
+      text: expect.stringMatching(/symlink leading outside the root/),
+    });
+    const imported = await call('type_at', 'linked', { file: 'main.ts', symbol: 'seen' });
+    expect(imported.text).not.toMatch(/hunter2|password/);
+    const huge = await call('type_at', 'linked', { file: 'huge.js', line: 1 });
+    expect(huge).toMatchObject({
+      isError: true,
+      text: expect.stringMatching(/MB; ts-types reads files up to 4 MB/),
+    });
+    expect(huge.data.error.code).toBe('TOO_LARGE');
   });
 });

@@ -91,7 +91,7 @@ export function fitContext(
   messages: ChatMessage[],
   tools: ChatTool[],
   contextWindow: number,
-): { messages: ChatMessage[]; compacted: number; tokens: number } {
+): { messages: ChatMessage[]; compacted: number; tokens: number; toolTokens: number } {
   const budget = Math.floor(contextWindow * 0.85);
   const fixed = estimateTokens(JSON.stringify(tools));
   const sizeOf = (m: ChatMessage) => estimateTokens(JSON.stringify(m));
@@ -110,5 +110,5 @@ export function fitContext(
     result[i] = replacement;
     compacted++;
   }
-  return { messages: result, compacted, tokens: total };
+  return { messages: result, compacted, tokens: total, toolTokens: fixed };
 }

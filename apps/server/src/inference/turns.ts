@@ -35,6 +35,16 @@ interface ActiveTurn {
   finished: Promise<void>;
 }
 
+/** A turn that cannot go on, with a stable code for the error part and event. */
+class TurnFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 class StopTurn extends Error {
   constructor(readonly status: 'cancelled' | 'interrupted') {
     super(status);
@@ -250,6 +260,8 @@ export class TurnManager {
           config.toolResultBudget,
         );
         const fitted = fitContext(conversation, chatTools, model.contextWindow);
+        if (step === 1)
+          this.checkToolBudget(turn, messageId, chatTools.length, fitted.toolTokens, model.contextWindow);
         if (fitted.compacted > 0) {
           const message = `${fitted.compacted} older tool result(s) were left out of the model's context to fit its ${model.contextWindow}-token window (LLM_CONTEXT_WINDOW); they are still stored here.`;
           store.addPart(messageId, { type: 'notice', message });
@@ -294,8 +306,14 @@ export class TurnManager {
       } else {
         status = 'failed';
         failure = describeError(error);
-        const code = error instanceof ModelError ? 'MODEL_ERROR' : 'TURN_FAILED';
-        if (!(error instanceof ModelError)) this.deps.log.error({ err: error }, 'turn failed');
+        const code =
+          error instanceof ModelError
+            ? 'MODEL_ERROR'
+            : error instanceof TurnFailure
+              ? error.code
+              : 'TURN_FAILED';
+        if (!(error instanceof ModelError) && !(error instanceof TurnFailure))
+          this.deps.log.error({ err: error }, 'turn failed');
         store.addPart(messageId, { type: 'error', code, message: failure });
         this.emit(turn, { type: 'error', code, message: failure });
       }
@@ -309,6 +327,32 @@ export class TurnManager {
       turn.done = true;
       this.emit(turn, { type: 'done', status });
       this.retain(turn);
+    }
+  }
+
+  /**
+   * The tool schemas go with every request: past the context window there is no point sending one
+   * (thousands of MCP tools made 13 MB requests), and past half of it the user should hear why
+   * answers degrade.
+   */
+  private checkToolBudget(
+    turn: ActiveTurn,
+    messageId: string,
+    count: number,
+    tokens: number,
+    window: number,
+  ) {
+    const advice = `give this agent fewer tools in AGENTS.md (e.g. tools: [view_file, grep, boocontext_*]) or disable MCP servers`;
+    if (tokens > window * 0.85) {
+      throw new TurnFailure(
+        'TOOLS_EXCEED_CONTEXT',
+        `the ${count} tool schemas alone take ~${tokens} tokens, more than the model's ${window}-token context window (LLM_CONTEXT_WINDOW); ${advice}`,
+      );
+    }
+    if (tokens > window * 0.5) {
+      const message = `the ${count} tool schemas take ~${tokens} of the model's ${window} tokens (LLM_CONTEXT_WINDOW); ${advice}`;
+      this.deps.store.addPart(messageId, { type: 'notice', message });
+      this.emit(turn, { type: 'notice', message });
     }
   }
 

@@ -380,14 +380,16 @@ export class Queries {
   }
 
   private async changedByDiff(range: string): Promise<SymbolRow[]> {
-    if (!/^[\w./~^@{}-]+(\.\.\.?[\w./~^@{}-]+)?$/.test(range)) {
+    // Never an option: `-O/etc/passwd` would make git read any file. A revision starts with a word
+    // character, and git is told where options end.
+    if (!/^[\w@][\w./~^@{}-]*(\.\.\.?[\w@][\w./~^@{}-]*)?$/.test(range)) {
       throw new QueryError(`"${range}" is not a git range such as HEAD~1..HEAD or main...feature`);
     }
     let output: string;
     try {
       ({ stdout: output } = await promisify(execFile)(
         'git',
-        ['diff', '--unified=0', '--no-color', range, '--'],
+        ['diff', '--unified=0', '--no-color', '--end-of-options', range, '--'],
         {
           cwd: this.root,
           maxBuffer: 32 * 1024 * 1024,

@@ -1,8 +1,19 @@
-import { statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-export type TypesErrorCode = 'BAD_INPUT' | 'OUTSIDE_ROOT' | 'NOT_FOUND' | 'NOT_CALLABLE' | 'NO_PROGRAM';
+export type TypesErrorCode =
+  | 'BAD_INPUT'
+  | 'OUTSIDE_ROOT'
+  | 'NOT_FOUND'
+  | 'NOT_CALLABLE'
+  | 'NO_PROGRAM'
+  | 'TOO_LARGE';
+
+/** Larger files (minified bundles, generated dumps) are not loaded: the checker would take minutes and gigabytes. */
+export const MAX_FILE_BYTES = 4 * 1024 * 1024;
+/** TypeScript's own lib.*.d.ts files live here; they are read wherever TypeScript is installed. */
+const LIB_DIR = path.dirname(ts.getDefaultLibFilePath({}));
 
 export class TypesError extends Error {
   constructor(
@@ -40,8 +51,28 @@ const INFERRED_OPTIONS: ts.CompilerOptions = {
  */
 export class Projects {
   private readonly byConfig = new Map<string, Project>();
+  private readonly realRoot: string;
 
-  constructor(readonly root: string) {}
+  constructor(readonly root: string) {
+    this.realRoot = realpathSync(root);
+  }
+
+  /**
+   * Whether the compiler may read a file: its real path (symlinks followed) is under the root, or
+   * is one of TypeScript's own libs, and it is not huge. Imports and links leading elsewhere are
+   * simply not there for the checker.
+   */
+  private readable(file: string): boolean {
+    let real: string;
+    try {
+      real = realpathSync(file);
+      if (statSync(real).size > MAX_FILE_BYTES) return false;
+    } catch {
+      return false;
+    }
+    const under = (dir: string) => real === dir || real.startsWith(dir + path.sep);
+    return under(this.realRoot) || under(LIB_DIR);
+  }
 
   /** The absolute path of a file under the root, or a clear refusal. */
   resolveFile(file: string): string {
@@ -49,11 +80,26 @@ export class Projects {
     if (abs !== this.root && !abs.startsWith(this.root + path.sep)) {
       throw new TypesError(`${file} is outside the root ${this.root}; give a path inside it`, 'OUTSIDE_ROOT');
     }
+    let real: string;
+    let size: number;
     try {
-      if (!statSync(abs).isFile()) throw new Error();
+      real = realpathSync(abs);
+      const info = statSync(real);
+      if (!info.isFile()) throw new Error();
+      size = info.size;
     } catch {
       throw new TypesError(`no file ${path.relative(this.root, abs)} under ${this.root}`, 'NOT_FOUND');
     }
+    if (real !== this.realRoot && !real.startsWith(this.realRoot + path.sep))
+      throw new TypesError(
+        `${file} is a symlink leading outside the root ${this.root}; it is not read`,
+        'OUTSIDE_ROOT',
+      );
+    if (size > MAX_FILE_BYTES)
+      throw new TypesError(
+        `${file} is ${(size / 1024 / 1024).toFixed(1)} MB; ts-types reads files up to ${MAX_FILE_BYTES / 1024 / 1024} MB (a bundle or generated file?)`,
+        'TOO_LARGE',
+      );
     return abs;
   }
 
@@ -147,18 +193,19 @@ export class Projects {
         return '0';
       }
     };
+    const readFile = (file: string) => (this.readable(file) ? ts.sys.readFile(file) : undefined);
     const host: ts.LanguageServiceHost = {
       getCompilationSettings: () => options,
       getScriptFileNames: () => project.fileNames,
       getScriptVersion: (file) => versions.get(file) ?? version(file),
       getScriptSnapshot: (file) => {
-        const text = ts.sys.readFile(file);
+        const text = readFile(file);
         return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
       },
       getCurrentDirectory: () => (configFile ? path.dirname(configFile) : this.root),
       getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
-      fileExists: ts.sys.fileExists,
-      readFile: ts.sys.readFile,
+      fileExists: (file) => this.readable(file),
+      readFile,
       readDirectory: ts.sys.readDirectory,
       directoryExists: ts.sys.directoryExists,
       getDirectories: ts.sys.getDirectories,
@@ -168,7 +215,7 @@ export class Projects {
     const project: Project = {
       configFile,
       service: ts.createLanguageService(host, ts.createDocumentRegistry()),
-      fileNames: [...fileNames],
+      fileNames: fileNames.filter((file) => this.readable(file)),
       versions,
     };
     this.byConfig.set(configFile ?? '<inferred>', project);
