@@ -20,6 +20,8 @@ export const PartData = z.discriminatedUnion('type', [
     output: z.string(),
     error: z.boolean(),
     durationMs: z.number(),
+    /** Only in `messages(…, { outputCap })`: the stored output's full length when it was cut. */
+    outputLength: z.number().int().optional(),
   }),
   z.object({ type: z.literal('notice'), message: z.string() }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
@@ -116,6 +118,15 @@ export class Store {
       partsOf: db.prepare(
         'SELECT p.id, p.message_id, p.data FROM parts p JOIN messages m ON m.id = p.message_id WHERE m.session_id = ? ORDER BY m.seq, p.seq',
       ),
+      // Tool outputs cut in SQLite: the prompt needs only their head, and parsing whole
+      // megabyte outputs on every model step was most of the inference loop's tail latency.
+      partsCutOf: db.prepare(
+        `SELECT p.id, p.message_id, CASE WHEN p.type = 'tool_result' AND length(json_extract(p.data, '$.output')) > @cap
+           THEN json_set(p.data, '$.output', substr(json_extract(p.data, '$.output'), 1, @cap),
+                         '$.outputLength', length(json_extract(p.data, '$.output')))
+           ELSE p.data END AS data
+         FROM parts p JOIN messages m ON m.id = p.message_id WHERE m.session_id = @session ORDER BY m.seq, p.seq`,
+      ),
       nextPartSeq: db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM parts WHERE message_id = ?'),
       insertPart: db.prepare('INSERT INTO parts (message_id, seq, type, data) VALUES (?, ?, ?, ?)'),
       updatePart: db.prepare('UPDATE parts SET data = ? WHERE id = ?'),
@@ -193,7 +204,8 @@ export class Store {
     this.s.updatePart.run(JSON.stringify(data), partId);
   }
 
-  messages(sessionId: string): Message[] {
+  /** A session's messages with their parts; `outputCap` cuts tool outputs to that many characters. */
+  messages(sessionId: string, options: { outputCap?: number } = {}): Message[] {
     const messages = (
       this.s.messagesOf.all(sessionId) as {
         id: string;
@@ -211,7 +223,11 @@ export class Store {
       parts: [] as Part[],
     }));
     const byId = new Map(messages.map((m) => [m.id, m]));
-    for (const row of this.s.partsOf.all(sessionId) as { id: number; message_id: string; data: string }[]) {
+    const rows =
+      options.outputCap === undefined
+        ? this.s.partsOf.all(sessionId)
+        : this.s.partsCutOf.all({ session: sessionId, cap: options.outputCap });
+    for (const row of rows as { id: number; message_id: string; data: string }[]) {
       const parsed = PartData.safeParse(JSON.parse(row.data));
       if (parsed.success) byId.get(row.message_id)?.parts.push({ ...parsed.data, id: row.id });
     }

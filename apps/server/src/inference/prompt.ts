@@ -12,10 +12,10 @@ export function estimateTokens(text: string): number {
 }
 
 /** Cuts a tool result to the per-result budget before it enters the context; the full result stays stored. */
-export function trimForModel(output: string, budget: number): string {
-  if (output.length <= budget) return output;
+export function trimForModel(output: string, budget: number, fullLength = output.length): string {
+  if (fullLength <= budget) return output;
   const head = output.slice(0, budget);
-  return `${head}\n[${output.length - budget} more characters not shown to save context; the full result is stored. Ask for a narrower range if you need them.]`;
+  return `${head}\n[${fullLength - head.length} more characters not shown to save context; the full result is stored. Ask for a narrower range if you need them.]`;
 }
 
 /**
@@ -60,13 +60,17 @@ export function buildConversation(
           role: 'tool',
           tool_call_id: call.id,
           content: result
-            ? trimForModel(result.error ? `Error: ${result.output}` : result.output, toolResultBudget)
+            ? trimForModel(
+                result.error ? `Error: ${result.output}` : result.output,
+                toolResultBudget,
+                (result.outputLength ?? result.output.length) + (result.error ? 7 : 0),
+              )
             : 'Error: no result; the turn ended before this tool call finished.',
         });
       }
       step = undefined;
     };
-    const results = new Map<string, { output: string; error: boolean }>();
+    const results = new Map<string, { output: string; error: boolean; outputLength?: number }>();
     for (const part of message.parts) if (part.type === 'tool_result') results.set(part.callId, part);
     for (const part of message.parts) {
       if (part.type === 'text') {

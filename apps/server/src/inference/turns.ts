@@ -253,7 +253,7 @@ export class TurnManager {
           type: 'function',
           function: { name: t.name, description: t.description, parameters: t.inputSchema },
         }));
-        const history = store.messages(turn.sessionId);
+        const history = store.messages(turn.sessionId, { outputCap: config.toolResultBudget });
         const conversation = buildConversation(
           agent?.systemPrompt || DEFAULT_SYSTEM_PROMPT,
           history,
