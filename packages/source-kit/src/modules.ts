@@ -1,21 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createPathsMatcher, getTsconfig } from 'get-tsconfig';
 
 const JS_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
-interface PathAlias {
-  prefix: string;
-  suffix: string;
-  targets: string[];
-}
+type PathsMatcher = (specifier: string) => string[];
 
 function readJson(file: string): Record<string, unknown> | undefined {
   try {
-    // tsconfig allows comments and trailing commas.
-    const text = readFileSync(file, 'utf8')
-      .replace(/\/\*[\s\S]*?\*\/|(?<![:"'])\/\/.*$/gm, '')
-      .replace(/,(\s*[}\]])/g, '$1');
-    return JSON.parse(text) as Record<string, unknown>;
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   } catch {
     return undefined;
   }
@@ -29,7 +22,9 @@ function readJson(file: string): Record<string, unknown> | undefined {
 export class ModuleResolver {
   private readonly files: Set<string>;
   private readonly dirs = new Map<string, string[]>();
-  private readonly aliases: PathAlias[] = [];
+  /** The `paths` matcher of the tsconfig (or jsconfig) governing each directory, by directory. */
+  private readonly matchers = new Map<string, { config: string; match: PathsMatcher } | null>();
+  private readonly tsconfigCache = new Map<string, unknown>();
   private readonly packages = new Map<string, string>();
   /** Go modules by directory (relative to root): nested modules are common in monorepos. */
   private readonly goModules = new Map<string, string>();
@@ -45,28 +40,32 @@ export class ModuleResolver {
       list.push(file);
       this.dirs.set(dir, list);
     }
-    this.loadTsconfigPaths();
     this.loadWorkspacePackages();
     this.loadGoModules();
   }
 
-  private loadTsconfigPaths(): void {
-    for (const name of ['tsconfig.json', 'tsconfig.base.json', 'jsconfig.json']) {
-      const config = readJson(path.join(this.root, name));
-      const options = config?.compilerOptions as
-        | { baseUrl?: string; paths?: Record<string, string[]> }
-        | undefined;
-      if (!options?.paths) continue;
-      const base = options.baseUrl ?? '.';
-      for (const [pattern, targets] of Object.entries(options.paths)) {
-        const [prefix = '', suffix = ''] = pattern.split('*');
-        this.aliases.push({
-          prefix,
-          suffix,
-          targets: targets.map((t) => path.posix.normalize(path.posix.join(base, t))),
-        });
+  /**
+   * The `paths` of the nearest tsconfig.json (else jsconfig.json) above a directory, inside the
+   * root: read as TypeScript reads it (comments, trailing commas, `extends` chains including
+   * packages such as `@tsconfig/*`, `baseUrl`), each package of a monorepo with its own.
+   */
+  private matcherFor(dir: string): { config: string; match: PathsMatcher } | null {
+    const known = this.matchers.get(dir);
+    if (known !== undefined) return known;
+    let found: { config: string; match: PathsMatcher } | null = null;
+    for (const name of ['tsconfig.json', 'jsconfig.json']) {
+      try {
+        const config = getTsconfig(path.join(this.root, dir), name, this.tsconfigCache as Map<string, never>);
+        if (!config || !config.path.startsWith(this.root + path.sep)) continue;
+        const match = createPathsMatcher(config);
+        found = match ? { config: config.path, match } : null;
+        break;
+      } catch {
+        // An unreadable config resolves nothing, as before.
       }
     }
+    this.matchers.set(dir, found);
+    return found;
   }
 
   private loadWorkspacePackages(): void {
@@ -105,8 +104,15 @@ export class ModuleResolver {
 
   /** The indexed file a specifier imported from `fromFile` refers to, if it is in the index. */
   resolve(fromFile: string, specifier: string, language: string): string | undefined {
-    // Relative specifiers depend on the importing directory, bare ones only on the specifier.
-    const key = `${specifier.startsWith('.') || language === 'python' ? path.posix.dirname(fromFile) : ''}\u0000${specifier}\u0000${language}`;
+    // Relative specifiers depend on the importing directory, bare ones on the tsconfig governing it.
+    const dir = path.posix.dirname(fromFile);
+    const scope =
+      specifier.startsWith('.') || language === 'python'
+        ? dir
+        : language === 'go'
+          ? ''
+          : (this.matcherFor(dir)?.config ?? '');
+    const key = `${scope}\u0000${specifier}\u0000${language}`;
     if (this.memo.has(key)) return this.memo.get(key);
     const found = this.resolveUncached(fromFile, specifier, language);
     this.memo.set(key, found);
@@ -118,13 +124,10 @@ export class ModuleResolver {
     if (language === 'go') return this.resolveGoDir(specifier);
     if (specifier.startsWith('.'))
       return this.resolveJsPath(path.posix.join(path.posix.dirname(fromFile), specifier));
-    for (const alias of this.aliases) {
-      if (!specifier.startsWith(alias.prefix) || !specifier.endsWith(alias.suffix)) continue;
-      const star = specifier.slice(alias.prefix.length, specifier.length - alias.suffix.length);
-      for (const target of alias.targets) {
-        const found = this.resolveJsPath(target.replace('*', star));
-        if (found) return found;
-      }
+    for (const candidate of this.matcherFor(path.posix.dirname(fromFile))?.match(specifier) ?? []) {
+      const rel = path.relative(this.root, candidate).split(path.sep).join('/');
+      const found = rel.startsWith('..') ? undefined : this.resolveJsPath(rel);
+      if (found) return found;
     }
     const parts = specifier.split('/');
     const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? '');

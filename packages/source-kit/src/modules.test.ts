@@ -1,0 +1,51 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ModuleResolver } from './modules.js';
+
+const root = mkdtempSync(path.join(tmpdir(), 'modules-test-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function write(rel: string, text: string) {
+  mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+  writeFileSync(path.join(root, rel), text);
+}
+
+// The common shape: `"@/*"` and `"src/**/*.ts"` hold `/*` and `*/`, which a regex comment
+// stripper read as a comment, so the whole file failed to parse and every alias vanished.
+write('tsconfig.json', '{"compilerOptions":{"paths":{"@/*":["./src/*"]}},"include":["src/**/*.ts"]}');
+write('src/db/client.ts', 'export const prisma = 1;\n');
+write('src/app.ts', "import { prisma } from '@/db/client';\n");
+// A package of a monorepo with its own config, extending a shared one (comments, trailing commas)
+// and a published base from node_modules.
+write('node_modules/@tsconfig/strictest/tsconfig.json', '{ "compilerOptions": { "strict": true } }');
+write(
+  'node_modules/@tsconfig/strictest/package.json',
+  '{ "name": "@tsconfig/strictest", "version": "1.0.0" }',
+);
+write(
+  'tsconfig.shared.json',
+  '{\n  // shared by every package\n  "extends": "@tsconfig/strictest/tsconfig.json",\n  "compilerOptions": { "baseUrl": ".", "paths": { "#lib/*": ["packages/lib/src/*"], }, },\n}\n',
+);
+write('packages/web/tsconfig.json', '{ "extends": "../../tsconfig.shared.json" }');
+write('packages/lib/src/format.ts', 'export const format = 1;\n');
+write('packages/web/src/page.tsx', "import { format } from '#lib/format';\n");
+
+const files = ['src/db/client.ts', 'src/app.ts', 'packages/lib/src/format.ts', 'packages/web/src/page.tsx'];
+
+describe('ModuleResolver and tsconfig paths', () => {
+  const resolver = new ModuleResolver(root, files);
+
+  it('reads the common `@/*` shape that a comment-stripping regex broke', () => {
+    expect(resolver.resolve('src/app.ts', '@/db/client', 'typescript')).toBe('src/db/client.ts');
+  });
+
+  it('follows extends (a shared config with comments, a package base) per package', () => {
+    expect(resolver.resolve('packages/web/src/page.tsx', '#lib/format', 'tsx')).toBe(
+      'packages/lib/src/format.ts',
+    );
+    // The root config has no `#lib/*`: the alias belongs to the package that declares it.
+    expect(resolver.resolve('src/app.ts', '#lib/format', 'typescript')).toBeUndefined();
+  });
+});
