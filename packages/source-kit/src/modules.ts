@@ -56,7 +56,7 @@ export class ModuleResolver {
     for (const name of ['tsconfig.json', 'jsconfig.json']) {
       try {
         const config = getTsconfig(path.join(this.root, dir), name, this.tsconfigCache as Map<string, never>);
-        if (!config || !config.path.startsWith(this.root + path.sep)) continue;
+        if (!config?.path.startsWith(this.root + path.sep)) continue;
         const match = createPathsMatcher(config);
         found = match ? { config: config.path, match } : null;
         break;
