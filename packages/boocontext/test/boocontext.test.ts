@@ -90,6 +90,19 @@ describe('boocontext over MCP', () => {
     expect(overview.details.frameworks).toEqual(['express']);
   });
 
+  it('carries prefixes through routers mounted without a path, factory chains, default exports and arrays', async () => {
+    // Written from the shapes of a real Express API (the RealWorld example): `Router().use(a).use(b)`,
+    // `export default Router().use('/api', api)`, `app.use(routes)`, `app.use('/v1', [auth, r])`.
+    const overview = await call('boocontext_overview', { root: path.join(repos, 'express-mounts') });
+    expect(routesOf(overview)).toEqual([
+      'POST /api/articles src/controllers/articles.ts:4',
+      'GET /api/articles/:slug src/controllers/articles.ts:3',
+      'GET /api/tags src/controllers/tags.ts:3',
+      'GET /api/users src/controllers/users.ts:3',
+      'GET /v1/users src/controllers/users.ts:3',
+    ]);
+  });
+
   it('applies Fastify register prefixes, including dynamic imports', async () => {
     const overview = await call('boocontext_overview', { root: path.join(repos, 'fastify') });
     expect(routesOf(overview)).toEqual([

@@ -90,6 +90,38 @@ function ownerOf(expr: Node | undefined): string | undefined {
   return current?.type === 'this' ? 'this' : undefined;
 }
 
+/**
+ * Whether a call chain hangs off a router factory call rather than a name: `Router().use(a)`,
+ * `express.Router().use(b)`. Such a chain's owner is what it is assigned to (or `default` when
+ * exported), not a receiver.
+ */
+function startsWithFactoryCall(expr: Node | undefined): boolean {
+  let current = expr;
+  while (current && (current.type === 'call_expression' || current.type === 'member_expression')) {
+    if (
+      current.type === 'call_expression' &&
+      ROUTER_FACTORIES.test(calleeName(field(current, 'function')) ?? '')
+    )
+      return true;
+    current = field(current, current.type === 'call_expression' ? 'function' : 'object');
+  }
+  return false;
+}
+
+/** The routers a `use`/`route` argument names: `users`, `users.routes`, or each of `[auth, users]`. */
+function mountTargets(arg: Node | undefined): string[] {
+  if (!arg) return [];
+  if (arg.type === 'identifier') return [arg.text];
+  if (arg.type === 'array') return arg.namedChildren.flatMap((e) => mountTargets(e ?? undefined));
+  if (
+    arg.type === 'member_expression' &&
+    field(arg, 'property')?.text === 'routes' &&
+    field(arg, 'object')?.type === 'identifier'
+  )
+    return [field(arg, 'object')?.text ?? ''];
+  return [];
+}
+
 function objectProperty(obj: Node | undefined, name: string): Node | undefined {
   if (obj?.type !== 'object') return undefined;
   for (const prop of obj.namedChildren) {
@@ -197,18 +229,29 @@ function factsOfTree(rel: string, tree: SyntaxTree, language: string): FileFacts
     if (spec !== undefined) addImport(spec, node);
   };
 
+  /**
+   * `name = Factory()…`: a router, with what its chain declares — Hono's `basePath`, and
+   * `.use('/p', r)` / `.use(r)` mounts (`Router().use(tags).use(articles)`).
+   */
   const recordRouterVar = (name: string, init: Node) => {
     let call: Node | undefined = init;
-    while (
-      call?.type === 'call_expression' &&
-      field(call, 'function')?.type === 'member_expression' &&
-      field(field(call, 'function'), 'property')?.text === 'basePath'
-    ) {
-      const base = stringOf(argsOf(call)[0]);
-      if (base !== undefined)
-        facts.mounts.push({ owner: `${name}#self`, prefix: base, target: name, line: lineOf(call) });
+    const mounts: FileFacts['mounts'] = [];
+    while (call?.type === 'call_expression' && field(call, 'function')?.type === 'member_expression') {
+      const link = field(field(call, 'function'), 'property')?.text;
+      const args = argsOf(call);
+      if (link === 'basePath') {
+        const base = stringOf(args[0]);
+        if (base !== undefined)
+          mounts.push({ owner: `${name}#self`, prefix: base, target: name, line: lineOf(call) });
+      } else if (link === 'use' || link === 'route') {
+        const prefix = stringOf(args[0]);
+        for (const arg of prefix === undefined ? args : args.slice(1))
+          for (const target of mountTargets(arg))
+            mounts.push({ owner: name, prefix: prefix ?? '', target, line: lineOf(call) });
+      } else break;
       call = field(field(call, 'function'), 'object');
     }
+    facts.mounts.push(...mounts);
     if (call?.type !== 'new_expression' && call?.type !== 'call_expression') return;
     const callee = calleeName(field(call, call.type === 'new_expression' ? 'constructor' : 'function'));
     if (!callee || !ROUTER_FACTORIES.test(callee)) return;
@@ -230,6 +273,8 @@ function factsOfTree(rel: string, tree: SyntaxTree, language: string): FileFacts
     if (callee?.type !== 'member_expression') return;
     const method = field(callee, 'property')?.text ?? '';
     const object = field(callee, 'object');
+    // A chain on a factory call is read where it is assigned or exported (recordRouterVar).
+    if (startsWithFactoryCall(object)) return;
     const owner = ownerOf(object);
     if (!owner) return;
     const known = routers.has(owner) || CONVENTIONAL_OWNERS.test(owner);
@@ -277,18 +322,15 @@ function factsOfTree(rel: string, tree: SyntaxTree, language: string): FileFacts
       return;
     }
     if ((method === 'use' || method === 'route') && known && first !== undefined && args.length >= 2) {
-      // Express/Koa `use('/p', router)`, Hono `route('/p', app)`.
-      for (const arg of args.slice(1)) {
-        const target =
-          arg.type === 'identifier'
-            ? arg.text
-            : arg.type === 'member_expression' &&
-                field(arg, 'property')?.text === 'routes' &&
-                field(arg, 'object')?.type === 'identifier'
-              ? field(arg, 'object')?.text
-              : undefined;
-        if (target) facts.mounts.push({ owner, prefix: first, target, line });
-      }
+      // Express/Koa `use('/p', router)` (or `[auth, router]`), Hono `route('/p', app)`.
+      for (const arg of args.slice(1))
+        for (const target of mountTargets(arg)) facts.mounts.push({ owner, prefix: first, target, line });
+      return;
+    }
+    if (method === 'use' && known && first === undefined) {
+      // `app.use(router)`: mounted without a path, it inherits every prefix above it.
+      for (const arg of args)
+        for (const target of mountTargets(arg)) facts.mounts.push({ owner, prefix: '', target, line });
       return;
     }
     if (method === 'register' && known && args[0]) {
@@ -414,6 +456,11 @@ function factsOfTree(rel: string, tree: SyntaxTree, language: string): FileFacts
         if (source !== undefined) addImport(source, node);
         const value = field(node, 'value');
         if (value?.type === 'identifier') facts.exportedRouters.default = value.text;
+        else if (value?.type === 'call_expression' && startsWithFactoryCall(value)) {
+          // `export default Router().use('/api', api)`: a router with no name but `default`.
+          recordRouterVar('default', value);
+          if (routers.has('default')) facts.exportedRouters.default = 'default';
+        }
         return;
       }
       case 'call_expression': {
