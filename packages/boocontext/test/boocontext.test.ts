@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -297,5 +298,38 @@ describe('child server lifecycle', () => {
       verdict: 'UNSAFE',
       summary: expect.stringMatching(/boocontext-no-such-binary/),
     });
+  });
+});
+
+describe('the command line', () => {
+  const run = (args: string[]) =>
+    spawnSync(process.execPath, [path.join(here, '../bin/boocontext.js'), ...args], {
+      cwd: path.join(repos, 'express'),
+      encoding: 'utf8',
+    });
+
+  it('answers --help and --version, and exits 2 on an unknown flag or missing argument', () => {
+    expect(run(['--version'])).toMatchObject({
+      status: 0,
+      stdout: expect.stringMatching(/^boocontext \d+\.\d+\.\d+\n$/),
+    });
+    expect(run(['--help'])).toMatchObject({ status: 0, stdout: expect.stringMatching(/^usage:/) });
+    expect(run(['--frobnicate'])).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/Unknown option '--frobnicate'/),
+    });
+    expect(run(['types'])).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/types needs --symbol or --file/),
+    });
+    expect(run(['map', '--max-tokens', 'lots'])).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/--max-tokens must be a whole number/),
+    });
+  });
+
+  it('keeps a numeric-looking file name a string (--file 2024)', () => {
+    const answer = run(['impact', '--file', '2024', '--json']);
+    expect(JSON.parse(answer.stdout).summary).not.toMatch(/expected string/);
   });
 });

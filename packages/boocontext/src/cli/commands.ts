@@ -8,6 +8,14 @@ export const TOOL_COMMANDS = ['overview', 'map', 'health', 'symbols', 'callgraph
 
 /** Flags that are the bin's own, not tool arguments. */
 const BIN_FLAGS = new Set(['json', 'warm', 'allow', 'child', 'help', 'version']);
+/** What each command cannot run without (one of), as the command line spells it. */
+const NEEDS: Record<string, string[]> = {
+  types: ['symbol', 'file'],
+  impact: ['symbol', 'file', 'diff'],
+  callgraph: ['symbol'],
+  symbols: ['query'],
+};
+
 /** Tool arguments that are numbers; every other flag stays the string it was typed as (`--file 2024`). */
 const NUMERIC_FLAGS = new Set(['depth', 'limit', 'line', 'column', 'max_tokens']);
 
@@ -41,6 +49,13 @@ export async function runCommand(
     else if (command === 'health' || command === 'impact')
       args[rest[0].includes('/') || rest[0].includes('.') ? 'file' : 'symbol'] ??= rest[0];
     else args.symbol ??= rest[0];
+  }
+  const needs = NEEDS[command];
+  if (needs && !needs.some((name) => args[name] !== undefined)) {
+    console.error(
+      `boocontext ${command} needs ${needs.map((n) => `--${n}`).join(' or ')} (or one word after the command)`,
+    );
+    return 2;
   }
   const parsed = tool.schema.safeParse(args);
   if (!parsed.success) {

@@ -11,6 +11,7 @@ export const MANIFESTS: Record<string, string> = {
   'pnpm-lock.yaml': 'pnpm',
   'yarn.lock': 'yarn',
   'bun.lockb': 'bun',
+  'bun.lock': 'bun',
   'Cargo.toml': 'cargo',
   'go.mod': 'go modules',
   'requirements.txt': 'pip',

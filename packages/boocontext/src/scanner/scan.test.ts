@@ -106,3 +106,15 @@ describe('Scanner re-scans', () => {
     expect(withoutStats(again)).toEqual(withoutStats(before));
   });
 });
+
+describe('package managers', () => {
+  it('are named by their lockfiles, however large (a real package-lock.json passes the 1 MB read cap)', async () => {
+    write(
+      'prisma/package-lock.json',
+      `{"lockfileVersion":3,"packages":{${'"x":{},'.repeat(200_000)}"y":{}}}`,
+    );
+    write('prisma/yarn.lock', '# yarn\n');
+    const result = await new Scanner().scan(path.join(root, 'prisma'));
+    expect(result.packageManagers).toEqual(['npm', 'yarn']);
+  });
+});

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { setImmediate as yieldNow } from 'node:timers/promises';
 import {
@@ -12,7 +13,9 @@ import {
 import { Aggregator, type CachedFile, type ScanChange, type ScanResult } from './aggregate.js';
 import { grammarFor, lexedFacts, MANIFESTS, treeFacts } from './file-facts.js';
 import { lexerReady } from './js-imports.js';
-import { SFC_FILE } from './types.js';
+import { emptyFacts, SFC_FILE } from './types.js';
+
+const LOCKFILE = /(^|\/)(package-lock\.json|pnpm-lock\.yaml|yarn\.lock|bun\.lockb?|poetry\.lock)$/;
 
 export { blastRadius, type ScanResult } from './aggregate.js';
 
@@ -70,6 +73,17 @@ export class Scanner {
     for (const file of files) {
       if (signal?.aborted) throw new Error('scan cancelled');
       const old = cache.get(file.rel);
+      if (LOCKFILE.test(file.rel)) {
+        // A lockfile names its package manager by existing; its content (often megabytes, past
+        // the read cap) is never needed.
+        const info = statSync(file.abs, { throwIfNoEntry: false });
+        if (!info?.isFile()) continue;
+        seen.add(file.rel);
+        if (old && old.size === info.size && old.mtimeMs === info.mtimeMs) continue;
+        noteChange(file.rel, old, !old);
+        cache.set(file.rel, { mtimeMs: info.mtimeMs, size: info.size, facts: emptyFacts('') });
+        continue;
+      }
       const result = readIfChanged(file.abs, old && { size: old.size, mtimeMs: Math.floor(old.mtimeMs) });
       if (result.kind === 'skip') continue;
       seen.add(file.rel);
