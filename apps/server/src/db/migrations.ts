@@ -36,4 +36,9 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX parts_by_message ON parts(message_id, seq);
   `,
+  // A long tool result's head (with its full length), so building a prompt never reads
+  // megabytes of stored output; NULL where `data` is small anyway, and for rows written before.
+  `
+  ALTER TABLE parts ADD COLUMN head TEXT;
+  `,
 ];

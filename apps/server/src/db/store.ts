@@ -5,6 +5,19 @@ import type { Db } from './database.js';
 export type TurnStatus = 'running' | 'done' | 'cancelled' | 'interrupted' | 'failed';
 export type MessageStatus = 'complete' | 'streaming' | 'interrupted' | 'cancelled';
 
+/** Characters of a long tool output kept as its head, for prompts (TOOL_RESULT_BUDGET defaults to 16,000). */
+const HEAD_CHARS = 64_000;
+
+/** The stored head of a long tool output, or null when the part is small enough to read whole. */
+function headOf(data: PartData): string | null {
+  if (data.type !== 'tool_result' || data.output.length <= HEAD_CHARS) return null;
+  return JSON.stringify({
+    ...data,
+    output: data.output.slice(0, HEAD_CHARS),
+    outputLength: data.output.length,
+  });
+}
+
 export const PartData = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string() }),
   z.object({
@@ -118,18 +131,14 @@ export class Store {
       partsOf: db.prepare(
         'SELECT p.id, p.message_id, p.data FROM parts p JOIN messages m ON m.id = p.message_id WHERE m.session_id = ? ORDER BY m.seq, p.seq',
       ),
-      // Tool outputs cut in SQLite: the prompt needs only their head, and parsing whole
-      // megabyte outputs on every model step was most of the inference loop's tail latency.
-      partsCutOf: db.prepare(
-        `SELECT p.id, p.message_id, CASE WHEN p.type = 'tool_result' AND length(json_extract(p.data, '$.output')) > @cap
-           THEN json_set(p.data, '$.output', substr(json_extract(p.data, '$.output'), 1, @cap),
-                         '$.outputLength', length(json_extract(p.data, '$.output')))
-           ELSE p.data END AS data
-         FROM parts p JOIN messages m ON m.id = p.message_id WHERE m.session_id = @session ORDER BY m.seq, p.seq`,
+      // The prompt needs only a tool output's head: reading and parsing whole megabyte outputs on
+      // every model step was most of the inference loop's time.
+      partsHeadsOf: db.prepare(
+        'SELECT p.id, p.message_id, COALESCE(p.head, p.data) AS data FROM parts p JOIN messages m ON m.id = p.message_id WHERE m.session_id = ? ORDER BY m.seq, p.seq',
       ),
       nextPartSeq: db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM parts WHERE message_id = ?'),
-      insertPart: db.prepare('INSERT INTO parts (message_id, seq, type, data) VALUES (?, ?, ?, ?)'),
-      updatePart: db.prepare('UPDATE parts SET data = ? WHERE id = ?'),
+      insertPart: db.prepare('INSERT INTO parts (message_id, seq, type, data, head) VALUES (?, ?, ?, ?, ?)'),
+      updatePart: db.prepare('UPDATE parts SET data = ?, head = ? WHERE id = ?'),
       interruptTurns: db.prepare(
         "UPDATE turns SET status = 'interrupted', error = ?, ended_at = ? WHERE status = 'running'",
       ),
@@ -197,14 +206,19 @@ export class Store {
 
   addPart(messageId: string, data: PartData): number {
     const { seq } = this.s.nextPartSeq.get(messageId) as { seq: number };
-    return Number(this.s.insertPart.run(messageId, seq, data.type, JSON.stringify(data)).lastInsertRowid);
+    return Number(
+      this.s.insertPart.run(messageId, seq, data.type, JSON.stringify(data), headOf(data)).lastInsertRowid,
+    );
   }
 
   updatePart(partId: number, data: PartData): void {
-    this.s.updatePart.run(JSON.stringify(data), partId);
+    this.s.updatePart.run(JSON.stringify(data), headOf(data), partId);
   }
 
-  /** A session's messages with their parts; `outputCap` cuts tool outputs to that many characters. */
+  /**
+   * A session's messages with their parts. `outputCap` asks for tool outputs cut to that many
+   * characters (with `outputLength` when cut): read from the stored head when it is long enough.
+   */
   messages(sessionId: string, options: { outputCap?: number } = {}): Message[] {
     const messages = (
       this.s.messagesOf.all(sessionId) as {
@@ -223,13 +237,22 @@ export class Store {
       parts: [] as Part[],
     }));
     const byId = new Map(messages.map((m) => [m.id, m]));
+    const cap = options.outputCap;
     const rows =
-      options.outputCap === undefined
-        ? this.s.partsOf.all(sessionId)
-        : this.s.partsCutOf.all({ session: sessionId, cap: options.outputCap });
+      cap !== undefined && cap <= HEAD_CHARS
+        ? this.s.partsHeadsOf.all(sessionId)
+        : this.s.partsOf.all(sessionId);
     for (const row of rows as { id: number; message_id: string; data: string }[]) {
       const parsed = PartData.safeParse(JSON.parse(row.data));
-      if (parsed.success) byId.get(row.message_id)?.parts.push({ ...parsed.data, id: row.id });
+      if (!parsed.success) continue;
+      let part: PartData = parsed.data;
+      if (cap !== undefined && part.type === 'tool_result' && part.output.length > cap)
+        part = {
+          ...part,
+          output: part.output.slice(0, cap),
+          outputLength: part.outputLength ?? part.output.length,
+        };
+      byId.get(row.message_id)?.parts.push({ ...part, id: row.id });
     }
     return messages;
   }

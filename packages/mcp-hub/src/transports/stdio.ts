@@ -201,6 +201,7 @@ export class ManagedStdioTransport implements Transport {
   }
 
   private throttled = false;
+  private lastNotification?: string;
 
   private splitLines(chunk: Buffer): void {
     let start = 0;
@@ -234,6 +235,10 @@ export class ManagedStdioTransport implements Transport {
 
   private onLine(line: string): void {
     if (line.trim() === '') return;
+    // In a flood, a notification identical to the one just before it says nothing new: it is
+    // dropped unparsed (a tools/list_changed loop sends hundreds of thousands of the same line).
+    if (line === this.lastNotification && this.window.lines > LINES_PER_WINDOW / 2) return;
+    this.lastNotification = line.length < 1024 && !line.includes('"id"') ? line : undefined;
     let message: JSONRPCMessage;
     try {
       message = deserializeMessage(line);
