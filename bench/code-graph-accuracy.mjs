@@ -19,7 +19,7 @@ await index.refresh();
 const ours = new Set(
   index.db
     .prepare(
-      'SELECT e.file, e.line, s.file AS tf, s.name AS tn FROM edges e JOIN symbols s ON s.id = e.callee_id',
+      "SELECT e.file, e.line, s.file AS tf, s.name AS tn FROM edges e JOIN symbols s ON s.id = e.callee_id WHERE e.kind != 'reference'",
     )
     .all()
     .map((r) => `${r.file}:${r.line} -> ${r.tf}#${r.tn}`),

@@ -96,12 +96,35 @@ describe('boocontext over MCP', () => {
     // `export default Router().use('/api', api)`, `app.use(routes)`, `app.use('/v1', [auth, r])`.
     const overview = await call('boocontext_overview', { root: path.join(repos, 'express-mounts') });
     expect(routesOf(overview)).toEqual([
-      'POST /api/articles src/controllers/articles.ts:4',
-      'GET /api/articles/:slug src/controllers/articles.ts:3',
+      'POST /api/articles src/controllers/articles.ts:8',
+      'GET /api/articles/:slug src/controllers/articles.ts:4',
       'GET /api/tags src/controllers/tags.ts:3',
       'GET /api/users src/controllers/users.ts:3',
       'GET /v1/users src/controllers/users.ts:3',
     ]);
+  });
+
+  it('names the routes, mains and tests a change reaches, with depth', async () => {
+    const root = path.join(repos, 'express-mounts');
+    const entries = async (args: Record<string, unknown>) =>
+      (
+        (await call('boocontext_impact', { root, ...args })).details.entryPoints as {
+          kind: string;
+          name: string;
+          depth: number;
+        }[]
+      ).map((e) => `${e.kind} ${e.name} @${e.depth}`);
+    // A module-level client, read by a service that an inline route handler and a script call.
+    expect(await entries({ symbol: 'prisma', file: 'src/db/client.ts' })).toEqual([
+      'route GET /api/articles/:slug @2',
+      'main main @2',
+    ]);
+    expect(await entries({ file: 'src/db/client.ts' })).toEqual([
+      'route GET /api/articles/:slug @2',
+      'main main @2',
+    ]);
+    // A change inside a router file reaches its own routes.
+    expect(await entries({ file: 'src/controllers/tags.ts' })).toEqual(['route GET /api/tags @0']);
   });
 
   it('applies Fastify register prefixes, including dynamic imports', async () => {

@@ -86,7 +86,18 @@ export function buildServer(options: ServerOptions = {}): McpServer {
         root,
         query: z.string().min(1),
         kind: z
-          .enum(['function', 'method', 'class', 'interface', 'type', 'enum', 'struct', 'trait', 'module'])
+          .enum([
+            'function',
+            'method',
+            'class',
+            'interface',
+            'type',
+            'enum',
+            'struct',
+            'trait',
+            'module',
+            'variable',
+          ])
           .optional(),
         language: z.string().optional(),
         path: z.string().optional().describe('Glob over file paths relative to root'),

@@ -153,6 +153,24 @@ describe('code-graph over MCP', () => {
     expect(confidences).toEqual([...confidences].sort((a, b) => b - a));
   });
 
+  it('indexes exported module-level values as symbols and their readers as reference edges', async () => {
+    const found = await call('symbol_search', { query: 'prisma', kind: 'variable' });
+    expect(found.data.results.map((r: { name: string; file: string }) => `${r.name} ${r.file}`)).toEqual([
+      'prisma src/db/client.ts',
+    ]);
+    const hidden = await call('symbol_search', { query: 'retries', kind: 'variable' });
+    expect(hidden.data.results.map((r: { name: string }) => r.name)).not.toContain('retries');
+    const impact = await call('impact', { symbol: 'prisma', file: 'src/db/client.ts', depth: 3 });
+    expect(impact.data.callers.map((c: { symbol: string; depth: number }) => [c.symbol, c.depth])).toEqual([
+      ['listUsers', 1],
+      ['userRoutes', 2],
+    ]);
+    const callers = await call('callers', { symbol: 'settings' });
+    expect(callers.data.edges.map((e: { from: string; kind: string }) => `${e.from} ${e.kind}`)).toEqual([
+      'listUsers reference',
+    ]);
+  });
+
   it('grades health and indexes a file with syntax errors partially', async () => {
     const project = await call('health', {});
     expect(project.data.grade).toMatch(/^[A-F]$/);

@@ -302,6 +302,7 @@ function factsOfTree(rel: string, tree: SyntaxTree, language: string): FileFacts
           method: method.toUpperCase(),
           path: routePath,
           line,
+          endLine: call.endPosition.row + 1,
           framework,
           owner,
           ...(handler?.type === 'identifier' ? { handler: handler.text } : {}),
@@ -318,7 +319,14 @@ function factsOfTree(rel: string, tree: SyntaxTree, language: string): FileFacts
         m?.type === 'array' ? m.namedChildren.map((e) => stringOf(e ?? undefined)) : [stringOf(m)];
       for (const each of methods)
         if (url !== undefined && each)
-          facts.routes.push({ method: each.toUpperCase(), path: url, line, framework: 'fastify', owner });
+          facts.routes.push({
+            method: each.toUpperCase(),
+            path: url,
+            line,
+            endLine: call.endPosition.row + 1,
+            framework: 'fastify',
+            owner,
+          });
       return;
     }
     if ((method === 'use' || method === 'route') && known && first !== undefined && args.length >= 2) {
@@ -389,7 +397,14 @@ function factsOfTree(rel: string, tree: SyntaxTree, language: string): FileFacts
             : /\.subscription\s*\(/.test(text)
               ? 'SUBSCRIPTION'
               : 'QUERY';
-          facts.routes.push({ method: kind, path: key, line: lineOf(prop), framework: 'trpc', owner: name });
+          facts.routes.push({
+            method: kind,
+            path: key,
+            line: lineOf(prop),
+            endLine: prop.endPosition.row + 1,
+            framework: 'trpc',
+            owner: name,
+          });
         }
       }
     };
@@ -436,6 +451,7 @@ function factsOfTree(rel: string, tree: SyntaxTree, language: string): FileFacts
               method,
               path: `/${[controller.arg ?? '', call.arg].filter(Boolean).join('/')}`.replace(/\/+/g, '/'),
               line: lineOf(pending[0] ?? member),
+              endLine: member.endPosition.row + 1,
               framework: 'nestjs',
               owner: '*nest*',
               handler: `${className}.${field(member, 'name')?.text ?? ''}`,

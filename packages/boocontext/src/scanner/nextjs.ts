@@ -32,13 +32,15 @@ export function nextRoutes(rel: string, exported: readonly string[]): Route[] {
       path: segmentsToPath(dir),
       file: rel,
       line: 1,
+      wholeFile: true,
       framework: 'nextjs',
     }));
   }
   const page = PAGE.exec(rel);
   if (page) {
     const dir = rel.slice(rel.indexOf('app/') + 4).replace(/\/?page\.\w+$/, '');
-    return [{ method: 'PAGE', path: segmentsToPath(dir), file: rel, line: 1, framework: 'nextjs' }];
+    return [{ method: 'PAGE', path: segmentsToPath(dir), file: rel, line: 1,
+      wholeFile: true, framework: 'nextjs' }];
   }
   const pages = PAGES.exec(rel);
   if (pages?.[3]) {
@@ -51,6 +53,7 @@ export function nextRoutes(rel: string, exported: readonly string[]): Route[] {
         path: segmentsToPath(route),
         file: rel,
         line: 1,
+      wholeFile: true,
         framework: 'nextjs',
       },
     ];

@@ -112,6 +112,7 @@ export function routesOfFile(rel: string, facts: FileFacts, graph: MountGraph, g
         path: full,
         file: rel,
         line: route.line,
+        ...(route.endLine ? { endLine: route.endLine } : {}),
         framework: route.framework === 'http' && guessed ? guessed : route.framework,
         ...(route.handler ? { handler: route.handler } : {}),
       });

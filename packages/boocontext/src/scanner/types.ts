@@ -25,6 +25,8 @@ export interface LocalRoute {
   method: string;
   path: string;
   line: number;
+  /** Last line of the registration, inline handler included (absent where only its start is known). */
+  endLine?: number;
   framework: string;
   /** The router variable the route was declared on (`router`, `app`), or `*file*` for file-level prefixes. */
   owner: string;
@@ -59,6 +61,9 @@ export interface Route {
   path: string;
   file: string;
   line: number;
+  endLine?: number;
+  /** Routed by the file's place in the tree (Next.js, React Router): the whole file is its handler. */
+  wholeFile?: boolean;
   framework: string;
   handler?: string;
 }

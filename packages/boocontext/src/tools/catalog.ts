@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { ChildName, ChildServerManager } from '../children/manager.js';
 import { type Metadata, ToolFailure, type Verdict } from '../envelope.js';
+import { entryPointsReached, type ReachedSymbol, type Site, type Span } from '../impact/entry-points.js';
 import { renderMap } from '../map/render.js';
 import { AllowedRoots } from '../roots.js';
 import { blastRadius, type Scanner } from '../scanner/scan.js';
+import { TEST_FILE } from '../scanner/types.js';
 
 export interface ToolDeps {
   roots: AllowedRoots;
@@ -276,10 +278,33 @@ export function toolCatalog(deps: ToolDeps): ToolDefinition[] {
       const radius = files.flatMap((f) => blastRadius(scan, f, depth));
       const importers = [...new Map(radius.map((r) => [r.file, r])).values()];
       const tests = (graph.data.tests ?? []) as string[];
+      const entryPoints = entryPointsReached(
+        scan.routes,
+        {
+          // A file's own routes are reached by a change to it, wherever in the file they sit.
+          changed: [
+            ...((graph.data.changedRanges ?? []) as Span[]),
+            ...(file ? [{ file, line: 1, endLine: Number.MAX_SAFE_INTEGER }] : []),
+          ],
+          callers: (graph.data.callers ?? []) as ReachedSymbol[],
+          moduleSites: (graph.data.moduleSites ?? []) as Site[],
+          tests,
+        },
+        (f) => TEST_FILE.test(f),
+      );
+      const routes = entryPoints.filter((e) => e.kind === 'route');
+      const { changedRanges: _spans, moduleSites: _sites, ...graphDetails } = graph.data;
       return {
         verdict: graph.verdict,
-        summary: `${((graph.data.callers ?? []) as unknown[]).length} callers, ${((graph.data.entryPoints ?? []) as unknown[]).length} entry points, ${tests.length} tests reach it; ${importers.length} files import the changed files (depth ${depth})`,
-        details: { ...graph.data, importers },
+        summary: `${((graph.data.callers ?? []) as unknown[]).length} callers, ${routes.length} routes${
+          routes.length
+            ? ` (${routes
+                .slice(0, 3)
+                .map((r) => r.name)
+                .join(', ')}${routes.length > 3 ? ', …' : ''})`
+            : ''
+        }, ${entryPoints.length - routes.length - tests.length} other entry points, ${tests.length} tests reach it; ${importers.length} files import the changed files (depth ${depth})`,
+        details: { ...graphDetails, entryPoints, importers },
         source: 'merged',
         truncated: graph.data.truncated === true,
       };

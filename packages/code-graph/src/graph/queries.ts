@@ -326,8 +326,9 @@ export class Queries {
     else throw new QueryError('give one of symbol, file or diff (a git range such as HEAD~1..HEAD)');
 
     const stmt = this.db.prepare('SELECT caller_id, file, line, confidence FROM edges WHERE callee_id = ?');
-    const best = new Map<number, { depth: number; confidence: number; file: string; line: number }>();
-    const moduleCallers = new Set<string>();
+    const best = new Map<number, { depth: number; confidence: number; file: string; at: number }>();
+    /** Edges from module level (no enclosing function): a route's inline handler, a test's body. */
+    const moduleSites = new Map<string, { file: string; line: number; depth: number }>();
     let frontier = changed.map((s) => ({ id: s.id, confidence: 1 }));
     const seen = new Set(changed.map((s) => s.id));
     for (let depth = 1; depth <= options.depth && frontier.length > 0; depth++) {
@@ -341,12 +342,13 @@ export class Queries {
         }[]) {
           const confidence = Math.round(node.confidence * edge.confidence * 100) / 100;
           if (edge.caller_id === null) {
-            moduleCallers.add(edge.file);
+            const key = `${edge.file}:${edge.line}`;
+            if (!moduleSites.has(key)) moduleSites.set(key, { file: edge.file, line: edge.line, depth });
             continue;
           }
           if (seen.has(edge.caller_id)) continue;
           seen.add(edge.caller_id);
-          best.set(edge.caller_id, { depth, confidence, file: edge.file, line: edge.line });
+          best.set(edge.caller_id, { depth, confidence, file: edge.file, at: edge.line });
           next.push({ id: edge.caller_id, confidence });
         }
       }
@@ -355,7 +357,10 @@ export class Queries {
     const callers = [...best.entries()]
       .map(([id, meta]) => ({ symbol: this.symbolById(id) as SymbolRow, ...meta }))
       .sort((a, b) => a.depth - b.depth || b.confidence - a.confidence);
-    const callerFiles = new Set([...callers.map((c) => c.symbol.file), ...moduleCallers]);
+    const callerFiles = new Set([
+      ...callers.map((c) => c.symbol.file),
+      ...[...moduleSites.values()].map((m) => m.file),
+    ]);
     const tests = [...callerFiles].filter(isTestFile).sort();
     const entryPoints = callers
       .filter(
@@ -366,16 +371,21 @@ export class Queries {
       .map((c) => `${c.symbol.name} (${c.symbol.file}:${c.symbol.line})`);
     return {
       changed: changed.map((s) => `${s.name} (${s.file}:${s.line})`),
+      changedRanges: changed.map((s) => ({ file: s.file, line: s.line, endLine: s.end_line })),
       callers: callers.slice(0, options.limit).map((c) => ({
         symbol: c.symbol.name,
         file: c.symbol.file,
         line: c.symbol.line,
+        endLine: c.symbol.end_line,
+        /** Where it calls or reads what is reached. */
+        at: c.at,
         depth: c.depth,
         confidence: c.confidence,
       })),
+      moduleSites: [...moduleSites.values()].slice(0, options.limit),
       entryPoints: entryPoints.slice(0, options.limit),
       tests,
-      truncated: callers.length > options.limit,
+      truncated: callers.length > options.limit || moduleSites.size > options.limit,
     };
   }
 

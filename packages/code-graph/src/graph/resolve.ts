@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ModuleResolver } from '@boocode/source-kit';
 import type { Db } from '../index/store.js';
 
-export type EdgeKind = 'direct' | 'method' | 'constructor' | 'dynamic' | 'unresolved';
+export type EdgeKind = 'direct' | 'method' | 'constructor' | 'dynamic' | 'reference' | 'unresolved';
 
 interface SymbolRow {
   id: number;
@@ -19,7 +19,7 @@ interface CallRow {
   caller: string | null;
   callee: string;
   receiver: string | null;
-  kind: 'call' | 'method' | 'new';
+  kind: 'call' | 'method' | 'new' | 'reference';
   line: number;
 }
 
@@ -55,14 +55,16 @@ export function rebuildEdges(db: Db, root: string): number {
   const imports = db
     .prepare('SELECT file, local, imported, source, reexport FROM imports')
     .all() as ImportRow[];
-  const files = db.prepare('SELECT path, language, types FROM files').all() as {
+  const files = db.prepare('SELECT path, language, types, default_export FROM files').all() as {
     path: string;
     language: string;
     types: string;
+    default_export: string | null;
   }[];
 
   const language = new Map(files.map((f) => [f.path, f.language]));
   const types = new Map(files.map((f) => [f.path, JSON.parse(f.types) as Record<string, string>]));
+  const defaultExports = new Map(files.map((f) => [f.path, f.default_export]));
   const modules = new ModuleResolver(root, language.keys());
   const byFile = new Map<string, Map<string, SymbolRow>>();
   const byShort = new Map<string, SymbolRow[]>();
@@ -94,6 +96,9 @@ export function rebuildEdges(db: Db, root: string): number {
     if (depth > 6) return undefined;
     const own = byFile.get(file);
     if (name === 'default') {
+      const named = defaultExports.get(file);
+      const declared = named ? own?.get(named) : undefined;
+      if (declared) return declared;
       const defaults = [...(own?.values() ?? [])].filter((s) => s.exported && !s.parent);
       if (defaults.length === 1) return defaults[0];
     }
@@ -208,6 +213,10 @@ export function rebuildEdges(db: Db, root: string): number {
       if (type) return constructorOf(type);
       return UNRESOLVED;
     }
+    if (call.kind === 'reference') {
+      const symbol = bound(call.file, call.callee).symbol;
+      return symbol ? { id: symbol.id, kind: 'reference', confidence: 0.9 } : UNRESOLVED;
+    }
     if (call.kind === 'call' && call.callee === 'super') {
       const own = classOf(call, callerSymbol);
       const parent = own && superOf(own);
@@ -290,6 +299,8 @@ export function rebuildEdges(db: Db, root: string): number {
     for (const call of calls) {
       const callerId = call.caller ? (byFile.get(call.file)?.get(call.caller)?.id ?? null) : null;
       const target = resolve(call);
+      // A read that names nothing of the project (a package, a namespace) is no edge at all.
+      if (call.kind === 'reference' && target.id === null) continue;
       insert.run(callerId, target.id, call.callee, call.file, call.line, target.kind, target.confidence);
       count++;
     }

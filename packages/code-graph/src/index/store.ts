@@ -5,7 +5,7 @@ import type { FileFacts } from '../parse/facts.js';
 
 export type Db = Database.Database;
 
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS files (
@@ -15,7 +15,8 @@ CREATE TABLE IF NOT EXISTS files (
   mtime_ms INTEGER NOT NULL,
   language TEXT NOT NULL,
   error_lines TEXT NOT NULL,
-  types TEXT NOT NULL
+  types TEXT NOT NULL,
+  default_export TEXT
 );
 CREATE TABLE IF NOT EXISTS symbols (
   id INTEGER PRIMARY KEY,
@@ -90,6 +91,7 @@ export interface FileRow {
   language: string;
   error_lines: string;
   types: string;
+  default_export: string | null;
 }
 
 /** Writes files' facts, replacing whatever the index had for each; statements prepared once. */
@@ -100,7 +102,7 @@ export class IndexWriter {
     this.s = {
       remove: db.prepare('DELETE FROM files WHERE path = ?'),
       file: db.prepare(
-        'INSERT INTO files (path, hash, size, mtime_ms, language, error_lines, types) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO files (path, hash, size, mtime_ms, language, error_lines, types, default_export) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       symbol: db.prepare(
         'INSERT INTO symbols (file, name, short, kind, line, end_line, signature, doc, parent, exported, metrics, body_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -116,7 +118,7 @@ export class IndexWriter {
     this.s.remove.run(path);
   }
 
-  write(row: Omit<FileRow, 'error_lines' | 'types'>, facts: FileFacts): void {
+  write(row: Omit<FileRow, 'error_lines' | 'types' | 'default_export'>, facts: FileFacts): void {
     this.s.remove.run(row.path);
     this.s.file.run(
       row.path,
@@ -126,6 +128,7 @@ export class IndexWriter {
       row.language,
       JSON.stringify(facts.errorLines),
       JSON.stringify(facts.types),
+      facts.defaultExport ?? null,
     );
     for (const sym of facts.symbols) {
       this.s.symbol.run(

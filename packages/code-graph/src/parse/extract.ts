@@ -111,6 +111,15 @@ const LOGICAL = new Set(['&&', '||', '??', 'and', 'or']);
 
 const IMPORTS = new Set(['import_statement', 'export_statement', 'import_from_statement', 'import_spec']);
 
+const JS_FAMILY = new Set<LanguageId>(['typescript', 'tsx', 'javascript']);
+
+/** Identifiers in these fields name something (a declaration, a callee, a parameter) rather than read it. */
+const NOT_A_READ = new Set(['function', 'constructor', 'name', 'alias', 'pattern', 'label']);
+/** …and identifiers under these parents are import/export bookkeeping, not reads. */
+const NOT_A_READ_IN = new Set(['import_clause', 'namespace_import', 'export_statement', 'export_specifier']);
+/** JSX names a component by its `name` field: that is a use of it. */
+const JSX_ELEMENTS = new Set(['jsx_opening_element', 'jsx_self_closing_element']);
+
 /** Subtrees that never hold a declaration or a call: types, literals, comments. Not walked. */
 const OPAQUE = new Set([
   'type_annotation',
@@ -286,8 +295,13 @@ function stringValue(node: Node | null | undefined): string {
 }
 
 /** Walks one syntax tree and collects declarations, calls, imports and local type hints. */
-export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
+export function extractFacts(tree: Tree, language: LanguageId, source: string): FileFacts {
   const facts: FileFacts = { language, symbols: [], calls: [], imports: [], types: {}, errorLines: [] };
+  const tracksValues = JS_FAMILY.has(language);
+  /** First read of each name per enclosing symbol (`caller\0name` → line): one reference edge each. */
+  const reads = new Map<string, number>();
+  /** Names exported by `export { a, b as c }` / `export default a` rather than at their declaration. */
+  const exportedLater = new Set<string>();
   const pushType = (scope: Scope, variable: string, type: string) => {
     const clean = type
       .replace(/^:\s*/, '')
@@ -508,6 +522,41 @@ export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
     }
   };
 
+  const declareVariable = (node: Node, name: string): Scope => {
+    const keyword = node.parent?.firstChild?.text ?? 'const';
+    facts.symbols.push({
+      name,
+      kind: 'variable',
+      line: line(node),
+      endLine: node.endPosition.row + 1,
+      signature: `${keyword} ${signatureOf(node)}`,
+      ...(docOf(node, language) ? { doc: docOf(node, language) } : {}),
+      exported: isExported(node, name, language),
+    });
+    return { qualified: name, container: null };
+  };
+
+  /** `export { a, b as c }` and `export default a` export a declaration made elsewhere in the file. */
+  const recordLaterExport = (node: Node) => {
+    if (node.childForFieldName('source')) return;
+    const isDefault = node.children.some((c) => c?.type === 'default');
+    const declaration = node.childForFieldName('declaration');
+    if (isDefault) {
+      const value = node.childForFieldName('value');
+      const name = value?.type === 'identifier' ? value.text : text(declaration?.childForFieldName('name'));
+      if (name) {
+        facts.defaultExport = name;
+        exportedLater.add(name);
+      }
+      return;
+    }
+    const clause = node.namedChildren.find((c) => c?.type === 'export_clause');
+    for (const spec of clause?.namedChildren ?? []) {
+      const local = spec?.type === 'export_specifier' ? text(spec.childForFieldName('name')) : '';
+      if (local) exportedLater.add(local);
+    }
+  };
+
   /** Handles one interesting node; returns the scope its subtree lives in. */
   const handle = (node: Node, type: string, scope: Scope): Scope => {
     // `type` crosses into wasm on every read; the cursor already told us the type.
@@ -545,6 +594,17 @@ export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
       if (nameNode?.type === 'identifier' && value && FUNCTION_VALUES.has(value.type)) {
         // A function bound to a name is that name: its whole subtree lives in its scope.
         return declare(value, 'function', nameNode.text, scope);
+      }
+      if (
+        tracksValues &&
+        nameNode?.type === 'identifier' &&
+        value &&
+        scope.qualified === null &&
+        !scope.container
+      ) {
+        // A module-level value (a client, a router, a schema) is a symbol a refactor needs; what its
+        // initialiser calls is credited to it. Values never exported are dropped at the end.
+        inner = declareVariable(node, nameNode.text);
       }
       if (
         (nameNode?.type === 'attribute' || nameNode?.type === 'member_expression') &&
@@ -591,6 +651,7 @@ export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
     }
     if (CALLS.has(type)) recordCall(node, inner);
     if (IMPORTS.has(type)) recordImport(node);
+    if (type === 'export_statement' && tracksValues) recordLaterExport(node);
     return inner;
   };
 
@@ -604,10 +665,20 @@ export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
    * enclosing function counted on the way (decisions, nesting, logical operators), skipping
    * nested functions, which count for themselves.
    */
-  const walk = (scope: Scope, bodyOf?: FunctionMetrics) => {
+  const walk = (scope: Scope, parentType: string, bodyOf?: FunctionMetrics) => {
     const type = cursor.nodeType;
     if (type === 'ERROR' || (checkMissing && cursor.nodeIsMissing))
       facts.errorLines.push(cursor.startPosition.row + 1);
+    if (
+      tracksValues &&
+      (type === 'identifier' || type === 'shorthand_property_identifier') &&
+      !NOT_A_READ_IN.has(parentType) &&
+      (!NOT_A_READ.has(cursor.currentFieldName ?? '') || JSX_ELEMENTS.has(parentType))
+    ) {
+      // Sliced from the source: a Node object per identifier would cost more than the rest of the walk.
+      const key = `${scope.qualified ?? ''}\u0000${source.slice(cursor.startIndex, cursor.endIndex)}`;
+      if (!reads.has(key)) reads.set(key, cursor.startPosition.row + 1);
+    }
     let childCounting: Scope['counting'];
     const counting = scope.counting;
     if (bodyOf) {
@@ -640,15 +711,35 @@ export function extractFacts(tree: Tree, language: LanguageId): FileFacts {
           continue;
         }
         if (inner.pendingBody && cursor.currentFieldName === 'body')
-          walk({ ...inner, counting: undefined }, inner.pendingBody);
-        else walk(inner);
+          walk({ ...inner, counting: undefined }, type, inner.pendingBody);
+        else walk(inner, type);
       } while (cursor.gotoNextSibling());
       cursor.gotoParent();
     }
   };
 
-  walk({ qualified: null, container: null });
+  walk({ qualified: null, container: null }, '');
   cursor.delete();
   facts.errorLines = [...new Set(facts.errorLines)].sort((a, b) => a - b);
+  if (tracksValues) keepValueFacts(facts, reads, exportedLater);
   return facts;
+}
+
+/**
+ * Keeps the module-level values that are exported, and turns reads of names this file binds
+ * (imports, its own top-level declarations) into `reference` facts; reads of anything else
+ * (locals, parameters, globals) never name a symbol of the project.
+ */
+function keepValueFacts(facts: FileFacts, reads: Map<string, number>, exportedLater: Set<string>): void {
+  for (const symbol of facts.symbols)
+    if (!symbol.parent && exportedLater.has(symbol.name)) symbol.exported = true;
+  facts.symbols = facts.symbols.filter((s) => s.kind !== 'variable' || s.exported);
+  const bound = new Set<string>();
+  for (const i of facts.imports) if (!i.reexport) bound.add(i.local);
+  for (const s of facts.symbols) if (!s.parent) bound.add(s.name);
+  for (const [key, at] of reads) {
+    const [caller = '', name = ''] = key.split('\u0000');
+    if (!bound.has(name) || name === caller) continue;
+    facts.calls.push({ caller: caller || null, callee: name, kind: 'reference', line: at });
+  }
 }

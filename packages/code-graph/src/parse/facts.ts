@@ -9,7 +9,9 @@ export type SymbolKind =
   | 'enum'
   | 'struct'
   | 'trait'
-  | 'module';
+  | 'module'
+  /** A module-level exported value that is not a function: a client, a config, a router, a schema. */
+  | 'variable';
 
 export interface FunctionMetrics {
   cyclomatic: number;
@@ -34,7 +36,8 @@ export interface SymbolFact {
   bodyHash?: string;
 }
 
-export type CallKind = 'call' | 'method' | 'new';
+/** `reference`: a name read without being called (`prisma.user`, `router.get('/', handler)`). */
+export type CallKind = 'call' | 'method' | 'new' | 'reference';
 
 export interface CallFact {
   /** Qualified name of the enclosing function or method; null at module level. */
@@ -65,4 +68,6 @@ export interface FileFacts {
   types: Record<string, string>;
   /** Lines where the parser found syntax errors; the rest of the file is still indexed. */
   errorLines: number[];
+  /** The symbol `export default` names (`export default prisma`, `export default function Page`). */
+  defaultExport?: string;
 }

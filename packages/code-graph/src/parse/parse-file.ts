@@ -7,7 +7,7 @@ export async function parseSource(source: string, language: LanguageId): Promise
   const tree = (await parserFor(language)).parse(source);
   if (!tree) throw new Error('parser returned no tree');
   try {
-    return extractFacts(tree, language);
+    return extractFacts(tree, language, source);
   } finally {
     tree.delete();
   }
