@@ -39,8 +39,9 @@ export function nextRoutes(rel: string, exported: readonly string[]): Route[] {
   const page = PAGE.exec(rel);
   if (page) {
     const dir = rel.slice(rel.indexOf('app/') + 4).replace(/\/?page\.\w+$/, '');
-    return [{ method: 'PAGE', path: segmentsToPath(dir), file: rel, line: 1,
-      wholeFile: true, framework: 'nextjs' }];
+    return [
+      { method: 'PAGE', path: segmentsToPath(dir), file: rel, line: 1, wholeFile: true, framework: 'nextjs' },
+    ];
   }
   const pages = PAGES.exec(rel);
   if (pages?.[3]) {
@@ -53,7 +54,7 @@ export function nextRoutes(rel: string, exported: readonly string[]): Route[] {
         path: segmentsToPath(route),
         file: rel,
         line: 1,
-      wholeFile: true,
+        wholeFile: true,
         framework: 'nextjs',
       },
     ];
