@@ -1,3 +1,4 @@
+import { modelLabel } from '../scanner/models.js';
 import type { ScanResult } from '../scanner/scan.js';
 
 /** About four characters a token: the budget unit models count in. */
@@ -38,8 +39,7 @@ export function fullSections(scan: ScanResult): Section[] {
       title: 'MODELS',
       rank: 1,
       lines: scan.models.map(
-        (m) =>
-          `${m.name} (${m.orm}) ${m.file}:${m.line}${m.fields?.length ? ` { ${m.fields.join(', ')} }` : ''}`,
+        (m) => `${modelLabel(m)} ${m.file}:${m.line}${m.fields?.length ? ` { ${m.fields.join(', ')} }` : ''}`,
       ),
     },
     { title: 'HOT FILES', rank: 2, lines: scan.hotFiles.map((h) => `${h.file} ← ${h.importedBy} importers`) },

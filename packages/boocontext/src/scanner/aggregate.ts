@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { languageOf, type ModuleResolver } from '@boocode/source-kit';
 import { MANIFESTS } from './file-facts.js';
+import { mergeModels } from './models.js';
 import { byPathThenMethod, MountGraph, mayHaveRoutes, onlyHttpFramework, routesOfFile } from './routes.js';
 import { isMigration, readPrisma, replayMigrations } from './schema-files.js';
 import { type FileFacts, type Model, type Route, SFC_FILE, TEST_FILE } from './types.js';
@@ -270,7 +271,7 @@ function modelsOf(root: string, cache: Map<string, CachedFile>): { models: Model
     .map(([rel, e]) => ({ rel, text: e.text as string }));
   models.push(...replayMigrations(migrations));
   for (const [rel, entry] of cache) if (!TEST_FILE.test(rel)) models.push(...entry.facts.models);
-  return { models, outside };
+  return { models: mergeModels(models), outside };
 }
 
 function workspacesOf(cache: Map<string, CachedFile>): string[] {

@@ -109,6 +109,8 @@ export function readPrisma(rel: string, text: string): Model[] {
       current = undefined;
       return;
     }
+    const table = /^@@map\(\s*(?:name:\s*)?"([^"]+)"/.exec(lineText);
+    if (current && table?.[1]) current.table = table[1];
     const field = /^(\w+)\s+\w/.exec(lineText);
     if (current && field?.[1] && !lineText.startsWith('@@')) current.fields?.push(field[1]);
   });

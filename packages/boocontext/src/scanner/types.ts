@@ -48,6 +48,12 @@ export interface Model {
   file: string;
   line: number;
   fields?: string[];
+  /** The table a model is stored in when it says so (`@@map("users")`). */
+  table?: string;
+  /** Every place the entity is defined, when more than one (a Prisma model and its migration's table). */
+  sources?: { orm: string; file: string; line: number }[];
+  /** A table that only joins two entities. */
+  join?: boolean;
 }
 
 export interface Component {

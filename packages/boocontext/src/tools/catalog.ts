@@ -4,6 +4,7 @@ import { type Metadata, ToolFailure, type Verdict } from '../envelope.js';
 import { entryPointsReached, type ReachedSymbol, type Site, type Span } from '../impact/entry-points.js';
 import { renderMap } from '../map/render.js';
 import { AllowedRoots } from '../roots.js';
+import { modelLabel } from '../scanner/models.js';
 import { blastRadius, type Scanner } from '../scanner/scan.js';
 import { TEST_FILE } from '../scanner/types.js';
 
@@ -87,7 +88,7 @@ export function toolCatalog(deps: ToolDeps): ToolDefinition[] {
           importEdges: scan.edges.length,
         },
         routes: scan.routes.slice(0, 25),
-        models: scan.models.slice(0, 25).map((m) => `${m.name} (${m.orm})`),
+        models: scan.models.slice(0, 25).map(modelLabel),
         hotFiles: scan.hotFiles.slice(0, 10),
         envVars: scan.env.map((e) => e.name),
         unparsed: scan.unparsed,
