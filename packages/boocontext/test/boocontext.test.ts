@@ -102,6 +102,9 @@ describe('boocontext over MCP', () => {
       'GET /api/users src/controllers/users.ts:3',
       'GET /v1/users src/controllers/users.ts:3',
     ]);
+    // Read by name from the example file, values never kept.
+    expect(overview.details.envVars).toEqual(['DATABASE_URL', 'JWT_SECRET', 'lower_case_too']);
+    expect(JSON.stringify(overview)).not.toContain('postgres://');
   });
 
   it('names the routes, mains and tests a change reaches, with depth', async () => {

@@ -4,7 +4,7 @@ import { grammarOf, scanJs } from './js.js';
 import { needsSyntaxTree } from './js-gate.js';
 import { lexImports } from './js-imports.js';
 import { scanWithTreeSitter } from './treesitter.js';
-import { emptyFacts, type FileFacts, JS_FILE, SFC_FILE } from './types.js';
+import { ENV_FILE, emptyFacts, type FileFacts, JS_FILE, SFC_FILE } from './types.js';
 
 export const MANIFESTS: Record<string, string> = {
   'package-lock.json': 'npm',
@@ -78,6 +78,7 @@ export function lexedFacts(rel: string, text: string): FileFacts | undefined {
   const language = languageOf(rel);
   if (language && TREE_LANGUAGES.includes(language)) return undefined;
   if (path.posix.basename(rel) === 'package.json') return manifestFacts(text);
+  if (ENV_FILE.test(rel)) return envFileFacts(text);
   return emptyFacts(language ?? path.posix.extname(rel).slice(1));
 }
 
@@ -101,6 +102,16 @@ function manifestFacts(text: string): FileFacts {
   } catch {
     facts.error = 'invalid JSON';
   }
+  return facts;
+}
+
+/** The names a dotenv file assigns (`KEY=…`, `export KEY=…`); values are never kept. */
+function envFileFacts(text: string): FileFacts {
+  const facts = emptyFacts('dotenv');
+  const names = new Set<string>();
+  for (const match of text.matchAll(/^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*=/gm))
+    if (match[1]) names.add(match[1]);
+  facts.env = [...names].sort();
   return facts;
 }
 

@@ -79,6 +79,7 @@ describe('the syntax-tree gate', () => {
     expect(gated.sort()).toEqual([
       'Widget.tsx',
       'chains.ts',
+      'env.ts',
       'express.js',
       'hono.ts',
       'nest.ts',
@@ -88,5 +89,7 @@ describe('the syntax-tree gate', () => {
     ]);
     expect(needsSyntaxTree('app/api/orders/route.ts', 'export async function GET() {}')).toBe(true);
     expect(needsSyntaxTree('src/cache.ts', 'export const hit = cache.get(key);')).toBe(false);
+    expect(needsSyntaxTree('src/s3.ts', "export const bucket = getEnv('S3_BUCKET');")).toBe(true);
+    expect(needsSyntaxTree('src/env.ts', 'export const env = createEnv({ server: {} });')).toBe(true);
   });
 });

@@ -33,6 +33,10 @@ const RULES: readonly (readonly RegExp[])[] = [
   [/\brequire\s*\(/],
   [/\bmodule\s*\.\s*exports\b/],
   [/\b(?:process|import\s*\.\s*meta)\s*\.\s*env\b/],
+  // Env wrappers (`getEnv('X')`, `Env.get("X")`), schema builders, zod schemas named env.
+  [/(?:\benv|Env|ENV)[\w$.]*\s*\(\s*['"][A-Z][A-Z0-9_]*['"]/],
+  [/\b(?:createEnv|cleanEnv|envsafe)\s*\(/],
+  [/env\w*\s*=\s*z\s*\.\s*object\b/i],
 ];
 
 /**

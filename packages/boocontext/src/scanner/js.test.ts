@@ -37,6 +37,24 @@ describe('scanJs (tree-sitter)', () => {
     expect(facts.env).toEqual(['JWT_SECRET', 'REFRESH_SECRET', 'VITE_API']);
   });
 
+  it('reads env through wrappers, schema builders (t3-env, envalid, zod) and destructuring', async () => {
+    const facts = await read('env.ts');
+    expect(facts.env).toEqual([
+      'DATABASE_URL',
+      'MAIL_FROM',
+      'NEXT_PUBLIC_SITE_URL',
+      'NODE_ENV',
+      'PORT',
+      'REDIS_URL',
+      'S3_BUCKET',
+      'SENTRY_DSN',
+      'SMTP_HOST',
+      'STRIPE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'VITE_FLAG',
+    ]);
+  });
+
   it('reads nested tRPC routers, procedure kinds and mounted routers', async () => {
     const facts = await read('trpc.ts');
     expect(routes(facts)).toEqual([

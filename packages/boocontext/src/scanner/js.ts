@@ -1,4 +1,5 @@
 import { type LanguageId, type SyntaxNode as Node, parserFor, type SyntaxTree } from '@boocode/source-kit';
+import { envOfCall, envOfDeclarator } from './js-env.js';
 import { lexImports } from './js-imports.js';
 import { emptyFacts, type FileFacts, JSX_FILE, jsLanguage, type Model } from './types.js';
 
@@ -503,12 +504,14 @@ function factsOfTree(rel: string, tree: SyntaxTree, language: string): FileFacts
                 : {}),
             });
         }
+        for (const name of envOfCall(node)) env.add(name);
         scanCall(node);
         return;
       }
       case 'variable_declarator': {
         const name = field(node, 'name');
         const init = field(node, 'value');
+        if (name && init) for (const variable of envOfDeclarator(name, init)) env.add(variable);
         if (name?.type !== 'identifier' || !init) return;
         // `const users = require('./users')` binds a name the way an import does.
         if (init.type === 'call_expression' && field(init, 'function')?.text === 'require') {
@@ -545,7 +548,9 @@ function factsOfTree(rel: string, tree: SyntaxTree, language: string): FileFacts
         return;
       }
       case 'subscript_expression': {
-        const key = field(node, 'object')?.text === 'process.env' && stringOf(field(node, 'index'));
+        const key =
+          /^(process|import\.meta)\.env$/.test(field(node, 'object')?.text ?? '') &&
+          stringOf(field(node, 'index'));
         if (key) env.add(key);
         return;
       }

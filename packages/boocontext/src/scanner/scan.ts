@@ -13,7 +13,7 @@ import {
 import { Aggregator, type CachedFile, type ScanChange, type ScanResult } from './aggregate.js';
 import { grammarFor, lexedFacts, MANIFESTS, treeFacts } from './file-facts.js';
 import { lexerReady } from './js-imports.js';
-import { emptyFacts, SFC_FILE } from './types.js';
+import { ENV_FILE, emptyFacts, SFC_FILE } from './types.js';
 
 const LOCKFILE = /(^|\/)(package-lock\.json|pnpm-lock\.yaml|yarn\.lock|bun\.lockb?|poetry\.lock)$/;
 
@@ -23,6 +23,7 @@ const WANTED = (rel: string) =>
   languageOf(rel) !== undefined ||
   /\.(vue|svelte|sql|prisma)$/.test(rel) ||
   path.posix.basename(rel) in MANIFESTS ||
+  ENV_FILE.test(rel) ||
   /(^|\/)(package\.json|pnpm-workspace\.yaml|go\.work|tsconfig[^/]*\.json|jsconfig\.json)$/.test(rel);
 
 /** Files whose content the module resolver reads: a change to one means a new resolver. */

@@ -103,6 +103,8 @@ export const JS_FILE = /\.(tsx?|jsx?|mjs|cjs|mts|cts)$/;
 export const JSX_FILE = /\.[jt]sx$/;
 /** Vue and Svelte single-file components. */
 export const SFC_FILE = /\.(vue|svelte)$/;
+/** `.env.example`, `.env.sample`, `.env.local`…: the variables an app expects, by name. */
+export const ENV_FILE = /(^|\/)\.env(\.[\w.-]+)?$/;
 /** The language a JS-family file counts as. */
 export const jsLanguage = (rel: string) => (/\.[cm]?tsx?$/.test(rel) ? 'typescript' : 'javascript');
 
