@@ -130,6 +130,31 @@ describe('boocontext over MCP', () => {
     expect(await entries({ file: 'src/controllers/tags.ts' })).toEqual(['route GET /api/tags @0']);
   });
 
+  it('routes React Router / Remix modules by their file names and by app/routes.ts', async () => {
+    const remix = await call('boocontext_overview', { root: path.join(repos, 'remix') });
+    expect(routesOf(remix)).toEqual([
+      'PAGE / app/routes/_index.tsx:1',
+      'PAGE /* app/routes/$.tsx:1',
+      'PAGE /:lang?/about app/routes/($lang).about.tsx:1',
+      'PAGE /concerts/:city app/routes/concerts.$city/route.tsx:1',
+      'PAGE /concerts/mine app/routes/concerts_.mine.tsx:1',
+      'PAGE /login app/routes/_auth+/login.tsx:1',
+      'POST /login app/routes/_auth+/login.tsx:1',
+      'GET /sitemap.xml app/routes/[sitemap.xml].ts:1',
+    ]);
+    expect(remix.details.frameworks).toContain('remix');
+    // A config that lists its routes replaces the file convention for that app.
+    const rr7 = await call('boocontext_overview', { root: path.join(repos, 'rr7') });
+    expect(routesOf(rr7)).toEqual([
+      'PAGE / app/routes/home.tsx:1',
+      'PAGE /about app/routes/about.tsx:1',
+      'PAGE /concerts app/routes/concerts/home.tsx:1',
+      'PAGE /concerts/:city app/routes/concerts/city.tsx:1',
+      'PAGE /login app/routes/auth/login.tsx:1',
+    ]);
+    expect(rr7.details.frameworks).toContain('react-router');
+  });
+
   it('applies Fastify register prefixes, including dynamic imports', async () => {
     const overview = await call('boocontext_overview', { root: path.join(repos, 'fastify') });
     expect(routesOf(overview)).toEqual([

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { languageOf, type ModuleResolver } from '@boocode/source-kit';
 import { MANIFESTS } from './file-facts.js';
 import { mergeModels } from './models.js';
+import { withoutShadowedFileRoutes } from './react-router.js';
 import { byPathThenMethod, MountGraph, mayHaveRoutes, onlyHttpFramework, routesOfFile } from './routes.js';
 import { isMigration, readPrisma, replayMigrations } from './schema-files.js';
 import { type FileFacts, type Model, type Route, SFC_FILE, TEST_FILE } from './types.js';
@@ -186,7 +187,10 @@ export class Aggregator {
       }
       for (const route of own) routes.push(route);
     }
-    this.routes = routes.sort(byPathThenMethod);
+    const configs = [...cache.entries()].flatMap(([rel, e]) =>
+      e.facts.routeConfig ? [{ rel, flat: e.facts.routeConfig.flat }] : [],
+    );
+    this.routes = withoutShadowedFileRoutes(routes, configs).sort(byPathThenMethod);
   }
 
   /** Import edges and the most-imported files, counted again only when some file's targets changed. */

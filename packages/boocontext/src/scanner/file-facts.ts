@@ -25,6 +25,10 @@ export const MANIFESTS: Record<string, string> = {
 
 const DEPENDENCY_FRAMEWORKS: Record<string, string> = {
   next: 'nextjs',
+  'react-router': 'react-router',
+  '@react-router/dev': 'react-router',
+  '@remix-run/react': 'remix',
+  '@remix-run/node': 'remix',
   react: 'react',
   vue: 'vue',
   svelte: 'svelte',

@@ -1,4 +1,5 @@
 import { isNextRouteHandlerFile } from './nextjs.js';
+import { isRouteModule, ROUTE_CONFIG } from './react-router.js';
 import { JSX_FILE } from './types.js';
 
 /**
@@ -49,6 +50,9 @@ export function needsSyntaxTree(rel: string, text: string): boolean {
   return (
     JSX_FILE.test(rel) ||
     isNextRouteHandlerFile(rel) ||
+    // React Router modules and configs: their exports and calls are their routes.
+    isRouteModule(rel) ||
+    ROUTE_CONFIG.test(rel) ||
     RULES.some((rule) => rule.every((pattern) => pattern.test(text)))
   );
 }

@@ -1,6 +1,8 @@
 import { type LanguageId, type SyntaxNode as Node, parserFor, type SyntaxTree } from '@boocode/source-kit';
 import { envOfCall, envOfDeclarator } from './js-env.js';
 import { lexImports } from './js-imports.js';
+import { CONFIG_OWNER, ROUTE_CONFIG } from './react-router.js';
+import { readRouteConfig } from './react-router-config.js';
 import { emptyFacts, type FileFacts, JSX_FILE, jsLanguage, type Model } from './types.js';
 
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all']);
@@ -567,6 +569,20 @@ function factsOfTree(rel: string, tree: SyntaxTree, language: string): FileFacts
     }
   };
   forEachWanted(tree, WANTED, visit);
+  if (ROUTE_CONFIG.test(rel)) {
+    const config = readRouteConfig(tree.rootNode);
+    facts.routeConfig = { flat: config.flat };
+    for (const route of config.routes)
+      facts.routes.push({
+        method: 'PAGE',
+        path: route.path,
+        line: route.line,
+        framework: 'react-router',
+        owner: CONFIG_OWNER,
+        handler: route.module,
+      });
+    frameworks.add('react-router');
+  }
   facts.models.push(...tables);
   readExports(tree.rootNode, facts);
   facts.env = [...env].sort();

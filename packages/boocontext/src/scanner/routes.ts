@@ -1,6 +1,8 @@
+import path from 'node:path';
 import type { ModuleResolver } from '@boocode/source-kit';
 import type { CachedFile } from './aggregate.js';
 import { isNextRouteFile, nextRoutes } from './nextjs.js';
+import { appDirOf, CONFIG_OWNER, fileConventionRoutes, isRouteModule } from './react-router.js';
 import { type FileFacts, joinPaths, type Route, TEST_FILE } from './types.js';
 
 /** A router: `${file}#${owner}`. */
@@ -90,7 +92,9 @@ export class MountGraph {
 
 /** Whether a file contributes routes: its own declarations, or its path under a Next.js router. */
 export const mayHaveRoutes = (rel: string, facts: FileFacts) =>
-  facts.routes.length > 0 || isNextRouteFile(rel);
+  facts.routes.length > 0 || isNextRouteFile(rel) || isRouteModule(rel);
+
+const NEXT_HANDLERS = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/;
 
 /**
  * One file's routes with their full paths: its own routes under every chain of mounts that leads
@@ -101,6 +105,18 @@ export function routesOfFile(rel: string, facts: FileFacts, graph: MountGraph, g
   if (TEST_FILE.test(rel)) return [];
   const routes: Route[] = [];
   for (const route of facts.routes) {
+    if (route.owner === CONFIG_OWNER && route.handler) {
+      routes.push({
+        method: route.method,
+        path: route.path,
+        file: path.posix.join(appDirOf(rel), route.handler),
+        line: 1,
+        wholeFile: true,
+        declaredIn: `${rel}:${route.line}`,
+        framework: route.framework,
+      });
+      continue;
+    }
     const prefixes = route.owner.startsWith('*') ? [''] : graph.prefixesOf(`${rel}#${route.owner}`);
     for (const prefix of prefixes) {
       const full =
@@ -118,7 +134,11 @@ export function routesOfFile(rel: string, facts: FileFacts, graph: MountGraph, g
       });
     }
   }
-  if (isNextRouteFile(rel)) routes.push(...nextRoutes(rel, Object.keys(facts.exportedRouters)));
+  const exported = Object.keys(facts.exportedRouters);
+  // `app/routes/x/route.ts` is a React Router module unless it answers HTTP methods the Next.js way.
+  if (isRouteModule(rel) && !exported.some((e) => NEXT_HANDLERS.test(e)))
+    routes.push(...fileConventionRoutes(rel, exported));
+  else if (isNextRouteFile(rel)) routes.push(...nextRoutes(rel, exported));
   return routes;
 }
 

@@ -17,6 +17,8 @@ export interface FileFacts {
   frameworks: string[];
   /** The file could not be parsed at all (CAUTION). */
   error?: string;
+  /** A React Router route config (`app/routes.ts`); `flat` when it defers to the file convention. */
+  routeConfig?: { flat: boolean };
   /** A package.json's fields other parts of the scan read: workspace globs, a Prisma schema path. */
   manifest?: { workspaces: string[]; prismaSchema?: string };
 }
@@ -70,6 +72,8 @@ export interface Route {
   endLine?: number;
   /** Routed by the file's place in the tree (Next.js, React Router): the whole file is its handler. */
   wholeFile?: boolean;
+  /** Where a route config (React Router's `app/routes.ts`) declares this route, when not in `file`. */
+  declaredIn?: string;
   framework: string;
   handler?: string;
 }
