@@ -1,4 +1,5 @@
 export type { Node as SyntaxNode, Tree as SyntaxTree } from 'web-tree-sitter';
+export { maskUnsupportedSyntax } from './grammar-compat.js';
 export { type LanguageId, languageOf, parserFor, preloadGrammar, preloadParserRuntime } from './languages.js';
 export { ModuleResolver } from './modules.js';
 export { type FileRead, readIfChanged } from './read.js';

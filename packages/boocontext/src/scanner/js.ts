@@ -1,4 +1,10 @@
-import { type LanguageId, type SyntaxNode as Node, parserFor, type SyntaxTree } from '@boocode/source-kit';
+import {
+  type LanguageId,
+  maskUnsupportedSyntax,
+  type SyntaxNode as Node,
+  parserFor,
+  type SyntaxTree,
+} from '@boocode/source-kit';
 import { envOfCall, envOfDeclarator } from './js-env.js';
 import { lexImports } from './js-imports.js';
 import { CONFIG_OWNER, ROUTE_CONFIG } from './react-router.js';
@@ -170,7 +176,7 @@ const containsJsx = (node: Node) => node.descendantsOfType(JSX).length > 0;
  */
 export async function scanJs(rel: string, text: string): Promise<FileFacts> {
   const grammar = grammarOf(rel, text);
-  const tree = (await parserFor(grammar)).parse(text);
+  const tree = (await parserFor(grammar)).parse(maskUnsupportedSyntax(text, grammar));
   if (!tree) return { ...emptyFacts('javascript'), error: 'parser returned no tree' };
   try {
     const facts = factsOfTree(rel, tree, jsLanguage(rel));
