@@ -6,7 +6,7 @@ import { mergeModels } from './models.js';
 import { withoutShadowedFileRoutes } from './react-router.js';
 import { byPathThenMethod, MountGraph, mayHaveRoutes, onlyHttpFramework, routesOfFile } from './routes.js';
 import { isMigration, readPrisma, replayMigrations } from './schema-files.js';
-import { type FileFacts, type Model, type Route, SFC_FILE, TEST_FILE } from './types.js';
+import { type FileFacts, isAuxiliary, type Model, type Route, SFC_FILE } from './types.js';
 
 export interface ScanResult {
   root: string;
@@ -23,6 +23,8 @@ export interface ScanResult {
   edges: [string, string][];
   hotFiles: { file: string; importedBy: number }[];
   unparsed: { file: string; error: string }[];
+  /** Tests and fixtures, counted apart: what they declare is not the application's. */
+  auxiliary: { files: number; frameworks: string[]; unparsed: string[] };
   stats: {
     ms: number;
     read: number;
@@ -93,16 +95,22 @@ export class Aggregator {
     const unparsed: ScanResult['unparsed'] = [];
     const components: ScanResult['components'] = [];
     const env = new Map<string, string[]>();
+    const auxiliary = { files: 0, frameworks: new Set<string>(), unparsed: [] as string[] };
     for (const [rel, entry] of cache) {
       const { facts } = entry;
       entry.kind ??= kindOf(rel, facts);
       const { language, manager } = entry.kind;
-      if (manager) packageManagers.add(manager);
       if (language) languages[language] = (languages[language] ?? 0) + 1;
+      if (isAuxiliary(rel)) {
+        auxiliary.files++;
+        for (const f of facts.frameworks) auxiliary.frameworks.add(f);
+        if (facts.error) auxiliary.unparsed.push(rel);
+        continue;
+      }
+      if (manager) packageManagers.add(manager);
       for (const f of facts.frameworks) frameworks.add(f);
       if (facts.error) unparsed.push({ file: rel, error: facts.error });
-      if (facts.components.length && !TEST_FILE.test(rel))
-        for (const c of facts.components) components.push({ ...c, file: rel });
+      if (facts.components.length) for (const c of facts.components) components.push({ ...c, file: rel });
       for (const name of facts.env) env.set(name, [...(env.get(name) ?? []), rel]);
     }
     const changed: Changed[] = [...change.files].map(([rel, before]) => ({
@@ -142,6 +150,11 @@ export class Aggregator {
       edges: imports.edges,
       hotFiles: imports.hotFiles,
       unparsed,
+      auxiliary: {
+        files: auxiliary.files,
+        frameworks: [...auxiliary.frameworks].sort(),
+        unparsed: auxiliary.unparsed.sort(),
+      },
     };
   }
 
@@ -248,7 +261,9 @@ function importEdges(rel: string, entry: CachedFile, modules: ModuleResolver): [
 function modelsOf(root: string, cache: Map<string, CachedFile>): { models: Model[]; outside: boolean } {
   const models: Model[] = [];
   let outside = false;
-  const prismaPaths = new Set([...cache.keys()].filter((rel) => rel.endsWith('.prisma')));
+  const prismaPaths = new Set(
+    [...cache.keys()].filter((rel) => rel.endsWith('.prisma') && !isAuxiliary(rel)),
+  );
   // package.json "prisma": { "schema": "…" } points at a schema anywhere, even with another extension.
   for (const [rel, entry] of cache) {
     const schema = entry.facts.manifest?.prismaSchema;
@@ -270,11 +285,11 @@ function modelsOf(root: string, cache: Map<string, CachedFile>): { models: Model
     if (text) models.push(...readPrisma(rel, text));
   }
   const migrations = [...cache.entries()]
-    .filter(([rel, e]) => isMigration(rel) && e.text !== undefined)
+    .filter(([rel, e]) => isMigration(rel) && e.text !== undefined && !isAuxiliary(rel))
     .sort(([a], [b]) => migrationOrder(a, b))
     .map(([rel, e]) => ({ rel, text: e.text as string }));
   models.push(...replayMigrations(migrations));
-  for (const [rel, entry] of cache) if (!TEST_FILE.test(rel)) models.push(...entry.facts.models);
+  for (const [rel, entry] of cache) if (!isAuxiliary(rel)) models.push(...entry.facts.models);
   return { models: mergeModels(models), outside };
 }
 

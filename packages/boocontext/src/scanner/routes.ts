@@ -3,7 +3,7 @@ import type { ModuleResolver } from '@boocode/source-kit';
 import type { CachedFile } from './aggregate.js';
 import { isNextRouteFile, nextRoutes } from './nextjs.js';
 import { appDirOf, CONFIG_OWNER, fileConventionRoutes, isRouteModule } from './react-router.js';
-import { type FileFacts, joinPaths, type Route, TEST_FILE } from './types.js';
+import { type FileFacts, isAuxiliary, joinPaths, type Route } from './types.js';
 
 /** A router: `${file}#${owner}`. */
 type Node = string;
@@ -102,7 +102,7 @@ const NEXT_HANDLERS = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/;
  * the project's one HTTP framework, for routes on an owner no import tied to one.
  */
 export function routesOfFile(rel: string, facts: FileFacts, graph: MountGraph, guessed?: string): Route[] {
-  if (TEST_FILE.test(rel)) return [];
+  if (isAuxiliary(rel)) return [];
   const routes: Route[] = [];
   for (const route of facts.routes) {
     if (route.owner === CONFIG_OWNER && route.handler) {

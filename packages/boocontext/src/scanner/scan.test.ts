@@ -118,3 +118,40 @@ describe('package managers', () => {
     expect(result.packageManagers).toEqual(['npm', 'yarn']);
   });
 });
+
+describe('Tests and fixtures', () => {
+  it('are counted apart: their frameworks, routes, models, env and syntax errors are not the app’s', async () => {
+    const app = mkdtempSync(path.join(tmpdir(), 'boocontext-aux-'));
+    try {
+      const put = (rel: string, text: string) => {
+        mkdirSync(path.dirname(path.join(app, rel)), { recursive: true });
+        writeFileSync(path.join(app, rel), text);
+      };
+      put('package.json', JSON.stringify({ dependencies: { express: '5.0.0' } }));
+      put(
+        'src/app.ts',
+        "import express from 'express';\nconst app = express();\napp.get('/health', (q, r) => r.end());\n",
+      );
+      put('test/fixtures/koa-app/package.json', JSON.stringify({ dependencies: { koa: '2.0.0' } }));
+      put('test/fixtures/koa-app/pnpm-lock.yaml', 'lockfileVersion: 9.0\n');
+      put(
+        'test/fixtures/koa-app/server.ts',
+        "const router = new Router();\nrouter.get('/fixture', h);\nconst k = process.env.FIXTURE_KEY;\n",
+      );
+      put('test/fixtures/koa-app/schema.prisma', 'model Fixture {\n  id Int @id\n}\n');
+      put('src/__fixtures__/Broken.tsx', 'export function Broken() {\n  return <div>;\n}\n');
+      const scan = await new Scanner().scan(app);
+      expect(scan.frameworks).toEqual(['express']);
+      expect(scan.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /health']);
+      expect(scan.models).toEqual([]);
+      expect(scan.env).toEqual([]);
+      expect(scan.packageManagers).toEqual([]);
+      expect(scan.unparsed).toEqual([]);
+      expect(scan.auxiliary).toMatchObject({ files: 5, unparsed: ['src/__fixtures__/Broken.tsx'] });
+      expect(scan.auxiliary.frameworks).toContain('koa');
+      expect(scan.components).toEqual([]);
+    } finally {
+      rmSync(app, { recursive: true, force: true });
+    }
+  });
+});

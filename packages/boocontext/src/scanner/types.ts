@@ -114,3 +114,9 @@ export const jsLanguage = (rel: string) => (/\.[cm]?tsx?$/.test(rel) ? 'typescri
 
 export const TEST_FILE =
   /(^|\/)(__tests__|__mocks__|tests?|spec|e2e)\/|\.(test|spec|e2e)\.[cm]?[jt]sx?$|_test\.(go|py)$|(^|\/)test_[^/]*\.py$|Test\.java$|_spec\.rb$/;
+
+/** Fixture and test-data trees: code kept to test against, not part of the application. */
+const FIXTURE_DIR = /(^|\/)(fixtures?|__fixtures__|testdata|test-data)\//;
+
+/** Tests and fixtures: reported apart from the application's routes, models, frameworks and env. */
+export const isAuxiliary = (rel: string) => TEST_FILE.test(rel) || FIXTURE_DIR.test(rel);
