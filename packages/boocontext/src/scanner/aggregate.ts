@@ -267,7 +267,7 @@ function modelsOf(root: string, cache: Map<string, CachedFile>): { models: Model
   // package.json "prisma": { "schema": "…" } points at a schema anywhere, even with another extension.
   for (const [rel, entry] of cache) {
     const schema = entry.facts.manifest?.prismaSchema;
-    if (!schema) continue;
+    if (!schema || isAuxiliary(rel)) continue;
     const target = path.posix.normalize(path.posix.join(path.posix.dirname(rel), schema));
     if (cache.has(target)) {
       prismaPaths.add(target);

@@ -133,12 +133,16 @@ describe('Tests and fixtures', () => {
         "import express from 'express';\nconst app = express();\napp.get('/health', (q, r) => r.end());\n",
       );
       put('test/fixtures/koa-app/package.json', JSON.stringify({ dependencies: { koa: '2.0.0' } }));
+      put(
+        'test/fixtures/other/package.json',
+        JSON.stringify({ prisma: { schema: '../koa-app/db/main.prisma' } }),
+      );
       put('test/fixtures/koa-app/pnpm-lock.yaml', 'lockfileVersion: 9.0\n');
       put(
         'test/fixtures/koa-app/server.ts',
         "const router = new Router();\nrouter.get('/fixture', h);\nconst k = process.env.FIXTURE_KEY;\n",
       );
-      put('test/fixtures/koa-app/schema.prisma', 'model Fixture {\n  id Int @id\n}\n');
+      put('test/fixtures/koa-app/db/main.prisma', 'model Fixture {\n  id Int @id\n}\n');
       put('src/__fixtures__/Broken.tsx', 'export function Broken() {\n  return <div>;\n}\n');
       const scan = await new Scanner().scan(app);
       expect(scan.frameworks).toEqual(['express']);
@@ -147,7 +151,7 @@ describe('Tests and fixtures', () => {
       expect(scan.env).toEqual([]);
       expect(scan.packageManagers).toEqual([]);
       expect(scan.unparsed).toEqual([]);
-      expect(scan.auxiliary).toMatchObject({ files: 5, unparsed: ['src/__fixtures__/Broken.tsx'] });
+      expect(scan.auxiliary).toMatchObject({ files: 6, unparsed: ['src/__fixtures__/Broken.tsx'] });
       expect(scan.auxiliary.frameworks).toContain('koa');
       expect(scan.components).toEqual([]);
     } finally {
