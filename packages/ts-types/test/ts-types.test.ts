@@ -42,11 +42,20 @@ describe('ts-types over MCP', () => {
     for (const tool of tools) expect(tool.annotations?.readOnlyHint).toBe(true);
   });
 
-  it('expands types: generics inferred, aliases and mapped types unfolded, conditionals evaluated', async () => {
-    const at = (symbol: string) => call('type_at', 'ts-project', { file: 'src/generics.ts', symbol });
-    expect((await at('boxed')).data.type).toBe('{ value: { id: string; count: number }; createdAt: Date }');
-    expect((await at('frozen')).data.type).toBe('{ x: number; y: number }');
-    expect((await at('answer')).data.type).toBe('"yes"');
+  it('names a type as the editor does, then expands it: generics inferred, aliases and mapped types unfolded', async () => {
+    const at = async (symbol: string) =>
+      (await call('type_at', 'ts-project', { file: 'src/generics.ts', symbol })).data;
+    expect(await at('boxed')).toMatchObject({
+      type: 'Box<{ id: string; count: number; }>',
+      expanded: '{ value: { id: string; count: number }; createdAt: Date }',
+    });
+    expect(await at('frozen')).toMatchObject({
+      type: 'Readonly<Point>',
+      expanded: '{ x: number; y: number }',
+    });
+    const answer = await at('answer');
+    expect(answer.type).toBe('"yes"');
+    expect(answer.expanded).toBeUndefined();
   });
 
   it('shows a call site with its generics instantiated, through a renamed re-export', async () => {

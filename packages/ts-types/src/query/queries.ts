@@ -44,6 +44,7 @@ export function typeAt(projects: Projects, q: Position & { depth?: number }) {
       ? node.parent
       : undefined;
   let text: string;
+  let expansion: string | undefined;
   let truncated = false;
   if (call) {
     const signature = checker.getResolvedSignature(call);
@@ -51,8 +52,11 @@ export function typeAt(projects: Projects, q: Position & { depth?: number }) {
       ? cleanTypeText(checker.signatureToString(signature, call, ts.TypeFormatFlags.NoTruncation))
       : typeText(checker, checker.getTypeAtLocation(node), node);
   } else {
-    const expanded = expandType(checker, checker.getTypeAtLocation(node), node, q.depth ?? 2);
-    text = expanded.text;
+    // The name an editor's hover shows (`Box<string>`) first; its structure beside it when that says more.
+    const type = checker.getTypeAtLocation(node);
+    text = typeText(checker, type, node);
+    const expanded = expandType(checker, type, node, q.depth ?? 2);
+    if (expanded.text !== text) expansion = expanded.text;
     truncated = expanded.truncated;
   }
   const symbol = checker.getSymbolAtLocation(node);
@@ -64,6 +68,7 @@ export function typeAt(projects: Projects, q: Position & { depth?: number }) {
         'symbol')
       : ts.SyntaxKind[node.kind],
     type: text,
+    ...(expansion ? { expanded: expansion } : {}),
     ...(call ? { at: 'call site (generics instantiated)' } : {}),
     truncated,
     notes: located.notes,
