@@ -93,8 +93,16 @@ function calleeName(expr: Node | undefined): string | undefined {
 /** The object a call hangs off: `router` in `router.get(...)`, the root of a chain for `router.route('/x').get(...)`. */
 function ownerOf(expr: Node | undefined): string | undefined {
   let current = expr;
-  while (current && (current.type === 'call_expression' || current.type === 'member_expression'))
+  while (current && (current.type === 'call_expression' || current.type === 'member_expression')) {
+    // `args.app.get(…)`, `this.router.post(…)`: a router held in a property is owned by its name.
+    if (current.type === 'member_expression') {
+      const property = field(current, 'property')?.text ?? '';
+      const object = field(current, 'object');
+      if (CONVENTIONAL_OWNERS.test(property) && (object?.type === 'identifier' || object?.type === 'this'))
+        return property;
+    }
     current = field(current, current.type === 'call_expression' ? 'function' : 'object');
+  }
   if (current?.type === 'identifier') return current.text;
   return current?.type === 'this' ? 'this' : undefined;
 }
@@ -608,7 +616,23 @@ function readExports(program: Node, facts: FileFacts): void {
       for (const decl of statement.namedChildren) {
         const name = decl?.type === 'variable_declarator' ? field(decl, 'name') : undefined;
         if (name?.type === 'identifier') facts.exportedRouters[name.text] = name.text;
+        // `export const { GET, POST } = handlers` (Auth.js route files).
+        if (name?.type === 'object_pattern')
+          for (const part of name.namedChildren) {
+            const bound =
+              part?.type === 'shorthand_property_identifier_pattern' ? part : field(part ?? undefined, 'value');
+            if (bound?.type === 'identifier' || bound?.type === 'shorthand_property_identifier_pattern')
+              facts.exportedRouters[bound.text] = bound.text;
+          }
       }
+    }
+    // `export { handler as GET, handler as POST }`: exported under the alias.
+    const clause = exported && !field(top, 'source') ? top.namedChildren.find((c) => c?.type === 'export_clause') : undefined;
+    for (const spec of clause?.namedChildren ?? []) {
+      if (spec?.type !== 'export_specifier') continue;
+      const local = field(spec, 'name')?.text;
+      const alias = field(spec, 'alias')?.text ?? local;
+      if (local && alias) facts.exportedRouters[alias] = facts.exportedRouters[local] ?? local;
     }
     if (statement.type === 'function_declaration' || statement.type === 'generator_function_declaration') {
       const name = field(statement, 'name')?.text ?? '';
