@@ -179,8 +179,9 @@ const containsJsx = (node: Node) => node.descendantsOfType(JSX).length > 0;
  * Reads one JavaScript/TypeScript file's syntax tree (tree-sitter): imports, routes of Express,
  * Fastify, Hono, Koa, NestJS and tRPC with their mounts, models of Drizzle, TypeORM, Mongoose and
  * Sequelize, React components and environment variables. The grammars trail the newest
- * TypeScript syntax (`export type * from`), so a syntax error counts only when the module lexer
- * cannot read the file either (or it is JSX, which the lexer does not read).
+ * TypeScript syntax: the gaps known are blanked before parsing (`maskUnsupportedSyntax`), and past
+ * those a syntax error counts only when the module lexer cannot read the file either (or it is
+ * JSX, which the lexer does not read).
  */
 export async function scanJs(rel: string, text: string): Promise<FileFacts> {
   const grammar = grammarOf(rel, text);
@@ -620,14 +621,19 @@ function readExports(program: Node, facts: FileFacts): void {
         if (name?.type === 'object_pattern')
           for (const part of name.namedChildren) {
             const bound =
-              part?.type === 'shorthand_property_identifier_pattern' ? part : field(part ?? undefined, 'value');
+              part?.type === 'shorthand_property_identifier_pattern'
+                ? part
+                : field(part ?? undefined, 'value');
             if (bound?.type === 'identifier' || bound?.type === 'shorthand_property_identifier_pattern')
               facts.exportedRouters[bound.text] = bound.text;
           }
       }
     }
     // `export { handler as GET, handler as POST }`: exported under the alias.
-    const clause = exported && !field(top, 'source') ? top.namedChildren.find((c) => c?.type === 'export_clause') : undefined;
+    const clause =
+      exported && !field(top, 'source')
+        ? top.namedChildren.find((c) => c?.type === 'export_clause')
+        : undefined;
     for (const spec of clause?.namedChildren ?? []) {
       if (spec?.type !== 'export_specifier') continue;
       const local = field(spec, 'name')?.text;
