@@ -1,4 +1,5 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
+import { argsOf, field, stringOf } from './syntax.js';
 
 /** How environment variables are named by convention; anything else read through a wrapper is config. */
 const ENV_NAME = /^[A-Z][A-Z0-9_]*$/;
@@ -11,13 +12,6 @@ const SCHEMA_CALLS = new Set(['createEnv', 'cleanEnv', 'envsafe']);
 /** t3-env groups its variables under these keys. */
 const T3_GROUPS = new Set(['server', 'client', 'shared', 'runtimeEnv', 'experimental__runtimeEnv']);
 
-const field = (node: Node | null | undefined, name: string) => node?.childForFieldName(name) ?? undefined;
-
-function stringValue(node: Node | undefined): string | undefined {
-  if (node?.type === 'string') return node.text.slice(1, -1);
-  return undefined;
-}
-
 function keysOf(object: Node | undefined): string[] {
   if (object?.type !== 'object') return [];
   const keys: string[] = [];
@@ -28,7 +22,7 @@ function keysOf(object: Node | undefined): string[] {
         : entry?.type === 'shorthand_property_identifier'
           ? entry
           : undefined;
-    const name = key?.type === 'string' ? stringValue(key) : key?.text;
+    const name = key?.type === 'string' ? stringOf(key) : key?.text;
     if (name && ENV_NAME.test(name)) keys.push(name);
   }
   return keys;
@@ -49,7 +43,7 @@ export function envOfCall(call: Node): string[] {
     );
     return [...keysOf(schema), ...grouped];
   }
-  const first = stringValue(args[0]);
+  const first = stringOf(args[0]);
   if (first && ENV_NAME.test(first) && ENV_WRAPPER.test(callee.text) && callee.text !== 'process.env')
     return [first];
   return [];

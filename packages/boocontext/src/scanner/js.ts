@@ -9,6 +9,7 @@ import { envOfCall, envOfDeclarator } from './js-env.js';
 import { lexImports } from './js-imports.js';
 import { CONFIG_OWNER, ROUTE_CONFIG } from './react-router.js';
 import { readRouteConfig } from './react-router-config.js';
+import { argsOf, field, stringOf } from './syntax.js';
 import { emptyFacts, type FileFacts, JSX_FILE, jsLanguage, type Model } from './types.js';
 
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all']);
@@ -61,25 +62,6 @@ function forEachWanted(tree: SyntaxTree, wanted: ReadonlySet<string>, visit: (no
   } finally {
     cursor.delete();
   }
-}
-
-const field = (node: Node | null | undefined, name: string): Node | undefined =>
-  node?.childForFieldName(name) ?? undefined;
-
-/** Argument nodes of a call, comments left out. */
-function argsOf(call: Node): Node[] {
-  const args = field(call, 'arguments');
-  if (!args) return [];
-  return args.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment');
-}
-
-/** The value of a string literal or of a template without substitutions. */
-function stringOf(node: Node | undefined): string | undefined {
-  if (!node) return undefined;
-  if (node.type === 'string') return node.text.slice(1, -1);
-  if (node.type === 'template_string' && !node.namedChildren.some((c) => c?.type === 'template_substitution'))
-    return node.text.slice(1, -1);
-  return undefined;
 }
 
 const lineOf = (node: Node) => node.startPosition.row + 1;

@@ -1,10 +1,8 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import type { ConfigRoute } from './react-router.js';
+import { argsOf, field, stringOf } from './syntax.js';
 import { joinPaths } from './types.js';
 
-const field = (node: Node | null | undefined, name: string) => node?.childForFieldName(name) ?? undefined;
-const stringOf = (node: Node | undefined) =>
-  node?.type === 'string' || node?.type === 'template_string' ? node.text.slice(1, -1) : undefined;
 /** `[…] satisfies RouteConfig`, `(…)`, `await …`: the expression inside. */
 function unwrap(node: Node | undefined): Node | undefined {
   let current = node;
