@@ -32,8 +32,7 @@ function keysOf(object: Node | undefined): string[] {
 export function envOfCall(call: Node): string[] {
   const callee = field(call, 'function');
   if (!callee) return [];
-  const args =
-    field(call, 'arguments')?.namedChildren.filter((a): a is Node => !!a && a.type !== 'comment') ?? [];
+  const args = argsOf(call);
   const name = callee.type === 'member_expression' ? field(callee, 'property')?.text : callee.text;
   if (name && SCHEMA_CALLS.has(name)) {
     const schema = name === 'cleanEnv' ? args[1] : args[0];

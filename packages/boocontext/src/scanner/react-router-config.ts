@@ -36,8 +36,7 @@ export function readRouteConfig(program: Node): { routes: ConfigRoute[]; flat: b
     }
     if (value?.type !== 'call_expression') return;
     const callee = field(value, 'function')?.text;
-    const args =
-      field(value, 'arguments')?.namedChildren.filter((a): a is Node => !!a && a.type !== 'comment') ?? [];
+    const args = argsOf(value);
     const children = args.find((a, i) => i > 0 && unwrap(a)?.type === 'array');
     const line = value.startPosition.row + 1;
     if (callee === 'flatRoutes') flat = true;
