@@ -17,6 +17,8 @@ put('src/deep/secret.ts');
 put('src/deep/open.ts');
 put('debug.log');
 put('node_modules/pkg/index.js');
+put('vendor/lib/dep.go');
+put('src/vendor/own.ts');
 for (let i = 0; i < 150; i++) put(`many/d${i}/f.ts`);
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -24,7 +26,14 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('listRepoFiles', () => {
   it('honours root and nested .gitignore files and skips vendored directories, sorted', async () => {
     const files = (await listRepoFiles(root, (rel) => !rel.startsWith('many/'))).map((f) => f.rel);
-    expect(files).toEqual(['.gitignore', 'src/a.ts', 'src/deep/.gitignore', 'src/deep/open.ts']);
+    // A `vendor/` inside `src/` is the package's own code; at the top it is someone else's.
+    expect(files).toEqual([
+      '.gitignore',
+      'src/a.ts',
+      'src/deep/.gitignore',
+      'src/deep/open.ts',
+      'src/vendor/own.ts',
+    ]);
   });
 
   it('lists trees larger than one turn of the event loop completely', async () => {

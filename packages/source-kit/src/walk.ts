@@ -24,6 +24,9 @@ const SKIPPED_DIRS = new Set([
   '.cache',
 ]);
 
+/** A `vendor/` under a source folder is the package's own code (bundled helpers), not a dependency. */
+const OWN_SOURCE = /(^|\/)(src|lib)(\/|$)/;
+
 /** Files above this size are generated or data, not code worth a call graph. */
 export const MAX_FILE_BYTES = 1024 * 1024;
 
@@ -106,7 +109,7 @@ export async function listRepoFiles(
     for (const [i, name] of names.entries()) {
       const childRel = rel ? `${rel}/${name}` : name;
       const isDir = kinds[i] === 1;
-      if (isDir && SKIPPED_DIRS.has(name)) continue;
+      if (isDir && SKIPPED_DIRS.has(name) && !(name === 'vendor' && OWN_SOURCE.test(rel))) continue;
       if (
         active.some(({ base, ig }) =>
           ig.ignores(`${base ? childRel.slice(base.length + 1) : childRel}${isDir ? '/' : ''}`),
