@@ -15,7 +15,8 @@ export type AppErrorCode =
   | 'CONFIG_INVALID'
   | 'FORBIDDEN_HOST'
   | 'FORBIDDEN_ORIGIN'
-  | 'UNSUPPORTED_MEDIA_TYPE';
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'TOOLS_EXCEED_CONTEXT';
 
 const STATUS: Record<AppErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -34,6 +35,7 @@ const STATUS: Record<AppErrorCode, number> = {
   FORBIDDEN_HOST: 403,
   FORBIDDEN_ORIGIN: 403,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  TOOLS_EXCEED_CONTEXT: 413,
 };
 
 export class AppError extends Error {

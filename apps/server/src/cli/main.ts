@@ -1,5 +1,5 @@
 import { runMcpCli } from '@boocode/mcp-hub';
-import { packageInfo, parseCli } from '@boocode/mcp-server-kit';
+import { cliArgs, packageInfo } from '@boocode/mcp-server-kit';
 
 const { version } = packageInfo(import.meta.url);
 
@@ -18,15 +18,10 @@ The README lists what each one does.`;
 
 const argv = process.argv.slice(2);
 if (argv[0] === 'mcp') {
-  process.exitCode = await runMcpCli(argv.slice(1), {
-    out: (text) => process.stdout.write(`${text}\n`),
-    err: (text) => process.stderr.write(`${text}\n`),
-    env: process.env,
-    clientInfo: { name: 'boocode', version },
-  });
+  process.exitCode = await runMcpCli(argv.slice(1), { clientInfo: { name: 'boocode', version } });
 } else {
   const serving = argv[0] === undefined || argv[0] === 'serve';
-  const outcome = parseCli(
+  const { positionals } = cliArgs(
     {
       name: 'boocode',
       version,
@@ -36,14 +31,10 @@ if (argv[0] === 'mcp') {
     },
     argv,
   );
-  if (outcome.kind === 'exit') {
-    if (outcome.stdout) console.log(outcome.stdout);
-    if (outcome.stderr) console.error(outcome.stderr);
-    process.exitCode = outcome.code;
-  } else if (outcome.positionals[0] === 'help') {
+  if (positionals[0] === 'help') {
     console.log(USAGE);
-  } else if (!serving || outcome.positionals.length > 1) {
-    console.error(`boocode: unknown command "${outcome.positionals.join(' ')}"\n${USAGE}`);
+  } else if (!serving || positionals.length > 1) {
+    console.error(`boocode: unknown command "${positionals.join(' ')}"\n${USAGE}`);
     process.exitCode = 2;
   } else {
     // Loaded only to serve: --help, --version and `mcp` do not open the database binding.

@@ -11,6 +11,8 @@ export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
+const prefixOf = (result: { error: boolean }) => (result.error ? 'Error: ' : '');
+
 /** Cuts a tool result to the per-result budget before it enters the context; the full result stays stored. */
 export function trimForModel(output: string, budget: number, fullLength = output.length): string {
   if (fullLength <= budget) return output;
@@ -61,9 +63,9 @@ export function buildConversation(
           tool_call_id: call.id,
           content: result
             ? trimForModel(
-                result.error ? `Error: ${result.output}` : result.output,
+                prefixOf(result) + result.output,
                 toolResultBudget,
-                (result.outputLength ?? result.output.length) + (result.error ? 7 : 0),
+                prefixOf(result).length + (result.outputLength ?? result.output.length),
               )
             : 'Error: no result; the turn ended before this tool call finished.',
         });

@@ -35,16 +35,6 @@ interface ActiveTurn {
   finished: Promise<void>;
 }
 
-/** A turn that cannot go on, with a stable code for the error part and event. */
-class TurnFailure extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 class StopTurn extends Error {
   constructor(readonly status: 'cancelled' | 'interrupted') {
     super(status);
@@ -309,10 +299,10 @@ export class TurnManager {
         const code =
           error instanceof ModelError
             ? 'MODEL_ERROR'
-            : error instanceof TurnFailure
+            : error instanceof AppError
               ? error.code
               : 'TURN_FAILED';
-        if (!(error instanceof ModelError) && !(error instanceof TurnFailure))
+        if (!(error instanceof ModelError) && !(error instanceof AppError))
           this.deps.log.error({ err: error }, 'turn failed');
         store.addPart(messageId, { type: 'error', code, message: failure });
         this.emit(turn, { type: 'error', code, message: failure });
@@ -344,7 +334,7 @@ export class TurnManager {
   ) {
     const advice = `give this agent fewer tools in AGENTS.md (e.g. tools: [view_file, grep, boocontext_*]) or disable MCP servers`;
     if (tokens > window * 0.85) {
-      throw new TurnFailure(
+      throw new AppError(
         'TOOLS_EXCEED_CONTEXT',
         `the ${count} tool schemas alone take ~${tokens} tokens, more than the model's ${window}-token context window (LLM_CONTEXT_WINDOW); ${advice}`,
       );

@@ -26,20 +26,21 @@ const PRIORITY: Record<string, number> = {
  */
 export function mergeModels(models: readonly Model[]): Model[] {
   const ordered = [...models].sort((a, b) => (PRIORITY[a.orm] ?? 5) - (PRIORITY[b.orm] ?? 5));
+  const entities: Model[] = [];
   const byKey = new Map<string, Model>();
   for (const model of ordered) {
     const keys = [entityKey(model.name), ...(model.table ? [entityKey(model.table)] : [])];
     const known = keys.map((k) => byKey.get(k)).find((m) => m !== undefined);
+    // Two of one ORM with one name (two schemas in a monorepo) stay two; another ORM's is a source.
     if (known && known.orm !== model.orm) {
       known.sources ??= [{ orm: known.orm, file: known.file, line: known.line }];
       known.sources.push({ orm: model.orm, file: model.file, line: model.line });
       continue;
     }
-    const copy = { ...model };
-    for (const key of keys) if (!byKey.has(key)) byKey.set(key, copy);
-    byKey.set(`${model.orm}:${model.file}:${model.name}`, copy);
+    const entity = { ...model };
+    entities.push(entity);
+    for (const key of keys) if (!byKey.has(key)) byKey.set(key, entity);
   }
-  const entities = [...new Set(byKey.values())];
   const names = new Set(entities.map((m) => entityKey(m.name)));
   for (const model of entities) if (isJoinTable(model, names)) model.join = true;
   return entities;

@@ -273,10 +273,8 @@ export function toolCatalog(deps: ToolDeps): ToolDefinition[] {
         ),
         scanner.scan(root, signal),
       ]);
-      const changed = ((graph.data.changed ?? []) as string[])
-        .map((c) => /\(([^:]+):\d+\)$/.exec(c)?.[1])
-        .filter((f): f is string => !!f);
-      const files = [...new Set(file ? [file, ...changed] : changed)];
+      const spans = (graph.data.changedRanges ?? []) as Span[];
+      const files = [...new Set([...(file ? [file] : []), ...spans.map((c) => c.file)])];
       const radius = files.flatMap((f) => blastRadius(scan, f, depth));
       const importers = [...new Map(radius.map((r) => [r.file, r])).values()];
       const tests = (graph.data.tests ?? []) as string[];
@@ -284,10 +282,7 @@ export function toolCatalog(deps: ToolDeps): ToolDefinition[] {
         scan.routes,
         {
           // A file's own routes are reached by a change to it, wherever in the file they sit.
-          changed: [
-            ...((graph.data.changedRanges ?? []) as Span[]),
-            ...(file ? [{ file, line: 1, endLine: Number.MAX_SAFE_INTEGER }] : []),
-          ],
+          changed: [...spans, ...(file ? [{ file, line: 1, endLine: Number.MAX_SAFE_INTEGER }] : [])],
           callers: (graph.data.callers ?? []) as ReachedSymbol[],
           moduleSites: (graph.data.moduleSites ?? []) as Site[],
           tests,

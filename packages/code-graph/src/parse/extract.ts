@@ -299,7 +299,7 @@ export function extractFacts(tree: Tree, language: LanguageId, source: string): 
   const facts: FileFacts = { language, symbols: [], calls: [], imports: [], types: {}, errorLines: [] };
   const tracksValues = JS_FAMILY.has(language);
   /** First read of each name per enclosing symbol (`caller\0name` → line): one reference edge each. */
-  const reads = new Map<string, number>();
+  const reads = new Map<string, Read>();
   /** Names exported by `export { a, b as c }` / `export default a` rather than at their declaration. */
   const exportedLater = new Set<string>();
   const pushType = (scope: Scope, variable: string, type: string) => {
@@ -524,13 +524,14 @@ export function extractFacts(tree: Tree, language: LanguageId, source: string): 
 
   const declareVariable = (node: Node, name: string): Scope => {
     const keyword = node.parent?.firstChild?.text ?? 'const';
+    const doc = docOf(node, language);
     facts.symbols.push({
       name,
       kind: 'variable',
       line: line(node),
       endLine: node.endPosition.row + 1,
       signature: `${keyword} ${signatureOf(node)}`,
-      ...(docOf(node, language) ? { doc: docOf(node, language) } : {}),
+      ...(doc ? { doc } : {}),
       exported: isExported(node, name, language),
     });
     return { qualified: name, container: null };
@@ -676,8 +677,10 @@ export function extractFacts(tree: Tree, language: LanguageId, source: string): 
       (!NOT_A_READ.has(cursor.currentFieldName ?? '') || JSX_ELEMENTS.has(parentType))
     ) {
       // Sliced from the source: a Node object per identifier would cost more than the rest of the walk.
-      const key = `${scope.qualified ?? ''}\u0000${source.slice(cursor.startIndex, cursor.endIndex)}`;
-      if (!reads.has(key)) reads.set(key, cursor.startPosition.row + 1);
+      const name = source.slice(cursor.startIndex, cursor.endIndex);
+      const key = `${scope.qualified ?? ''}\u0000${name}`;
+      if (!reads.has(key))
+        reads.set(key, { caller: scope.qualified, name, line: cursor.startPosition.row + 1 });
     }
     let childCounting: Scope['counting'];
     const counting = scope.counting;
@@ -730,16 +733,21 @@ export function extractFacts(tree: Tree, language: LanguageId, source: string): 
  * (imports, its own top-level declarations) into `reference` facts; reads of anything else
  * (locals, parameters, globals) never name a symbol of the project.
  */
-function keepValueFacts(facts: FileFacts, reads: Map<string, number>, exportedLater: Set<string>): void {
+interface Read {
+  caller: string | null;
+  name: string;
+  line: number;
+}
+
+function keepValueFacts(facts: FileFacts, reads: Map<string, Read>, exportedLater: Set<string>): void {
   for (const symbol of facts.symbols)
     if (!symbol.parent && exportedLater.has(symbol.name)) symbol.exported = true;
   facts.symbols = facts.symbols.filter((s) => s.kind !== 'variable' || s.exported);
   const bound = new Set<string>();
   for (const i of facts.imports) if (!i.reexport) bound.add(i.local);
   for (const s of facts.symbols) if (!s.parent) bound.add(s.name);
-  for (const [key, at] of reads) {
-    const [caller = '', name = ''] = key.split('\u0000');
+  for (const { caller, name, line } of reads.values()) {
     if (!bound.has(name) || name === caller) continue;
-    facts.calls.push({ caller: caller || null, callee: name, kind: 'reference', line: at });
+    facts.calls.push({ caller, callee: name, kind: 'reference', line });
   }
 }

@@ -31,8 +31,12 @@ const defaultIo: CliIo = {
   env: process.env,
 };
 
-/** `boocode mcp …`: returns the process exit code. `argv` starts after `mcp`. */
-export async function runMcpCli(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
+/**
+ * `boocode mcp …`: returns the process exit code. `argv` starts after `mcp`; `io` defaults to the
+ * process's streams and environment.
+ */
+export async function runMcpCli(argv: readonly string[], given: Partial<CliIo> = {}): Promise<number> {
+  const io: CliIo = { ...defaultIo, ...given };
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);

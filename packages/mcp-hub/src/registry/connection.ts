@@ -26,6 +26,16 @@ const MAX_RELISTS_PER_MINUTE = 10;
 /** Calls waiting on one server at once; past this, new calls fail at once instead of queueing. */
 export const MAX_CALLS_IN_FLIGHT = 64;
 
+function newRelistState() {
+  return {
+    timer: undefined as NodeJS.Timeout | undefined,
+    running: false,
+    again: false,
+    frozen: false,
+    times: [] as number[],
+  };
+}
+
 export interface ConnectionOptions {
   clientInfo: { name: string; version: string };
   logger?: HubLogger;
@@ -48,11 +58,8 @@ export class ServerConnection {
   private lastStderr: string[] = [];
   private generation = 0;
   private readonly log: HubLogger | undefined;
-  private relist: { timer?: NodeJS.Timeout; running: boolean; again: boolean; times: number[] } = {
-    running: false,
-    again: false,
-    times: [],
-  };
+  /** `frozen`: the server sent list_changed past the cap; its tool list stays as is until reconnect. */
+  private relist = newRelistState();
   private inFlight = 0;
 
   constructor(
@@ -105,7 +112,7 @@ export class ServerConnection {
     this.tools = [];
     this.rejected = [];
     this.degraded = undefined;
-    this.relist = { running: false, again: false, times: [] };
+    this.relist = newRelistState();
     const timeoutMs = this.connectTimeoutMs;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
@@ -214,7 +221,7 @@ export class ServerConnection {
    */
   private scheduleRelist(): void {
     const relist = this.relist;
-    if (this.degraded?.startsWith('sent tools/list_changed')) return;
+    if (relist.frozen) return;
     if (relist.running) {
       relist.again = true;
       return;
@@ -232,6 +239,7 @@ export class ServerConnection {
     const now = Date.now();
     relist.times = relist.times.filter((t) => now - t < 60_000);
     if (relist.times.length >= MAX_RELISTS_PER_MINUTE) {
+      relist.frozen = true;
       this.markDegraded(
         `sent tools/list_changed more than ${MAX_RELISTS_PER_MINUTE} times a minute; its tool list is frozen until reconnect`,
       );

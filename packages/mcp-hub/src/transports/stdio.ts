@@ -62,6 +62,10 @@ export class ManagedStdioTransport implements Transport {
   onjunk?: (reason: string) => void;
   private junkLines = 0;
   private window = { start: 0, lines: 0, resume: undefined as NodeJS.Timeout | undefined };
+  /** Whether the server was already reported as flooding (once per connection). */
+  private throttled = false;
+  /** The last notification line, to drop exact repeats unparsed during a flood. */
+  private lastNotification?: string;
   private exited?: ExitInfo;
   private exitWaiters: (() => void)[] = [];
   private closing = false;
@@ -200,21 +204,15 @@ export class ManagedStdioTransport implements Transport {
     );
   }
 
-  private throttled = false;
-  private lastNotification?: string;
-
   private splitLines(chunk: Buffer): void {
     let start = 0;
-    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, start)) {
-      const end = i;
-      const from = start;
-      start = i + 1;
+    for (let i = chunk.indexOf(10); i !== -1; start = i + 1, i = chunk.indexOf(10, start)) {
       if (this.discarding) {
         this.discarding = false;
         continue;
       }
       this.window.lines++;
-      this.pending.push(chunk.subarray(from, end));
+      this.pending.push(chunk.subarray(start, i));
       const line = Buffer.concat(this.pending).toString('utf8');
       this.pending = [];
       this.pendingBytes = 0;

@@ -49,6 +49,8 @@ const INFERRED_OPTIONS: ts.CompilerOptions = {
  * session. Script versions come from file mtimes, re-read on every query (a cheap stat), so edits
  * on disk are seen without rebuilding the program from scratch.
  */
+const isUnder = (dir: string, file: string) => file === dir || file.startsWith(dir + path.sep);
+
 export class Projects {
   private readonly byConfig = new Map<string, Project>();
   private readonly realRoot: string;
@@ -58,46 +60,47 @@ export class Projects {
   }
 
   /**
+   * A file's real path (symlinks followed) and what it is, or undefined when it is not there. Not
+   * cached: a file may be replaced by a link leading out between two reads.
+   */
+  private inspect(file: string): { real: string; size: number; isFile: boolean } | undefined {
+    try {
+      const real = realpathSync(file);
+      const info = statSync(real);
+      return { real, size: info.size, isFile: info.isFile() };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
    * Whether the compiler may read a file: its real path (symlinks followed) is under the root, or
    * is one of TypeScript's own libs, and it is not huge. Imports and links leading elsewhere are
    * simply not there for the checker.
    */
   private readable(file: string): boolean {
-    let real: string;
-    try {
-      real = realpathSync(file);
-      if (statSync(real).size > MAX_FILE_BYTES) return false;
-    } catch {
-      return false;
-    }
-    const under = (dir: string) => real === dir || real.startsWith(dir + path.sep);
-    return under(this.realRoot) || under(LIB_DIR);
+    const found = this.inspect(file);
+    if (!found || found.size > MAX_FILE_BYTES) return false;
+    return isUnder(this.realRoot, found.real) || isUnder(LIB_DIR, found.real);
   }
 
   /** The absolute path of a file under the root, or a clear refusal. */
   resolveFile(file: string): string {
     const abs = path.resolve(this.root, file);
-    if (abs !== this.root && !abs.startsWith(this.root + path.sep)) {
+    if (!isUnder(this.root, abs)) {
       throw new TypesError(`${file} is outside the root ${this.root}; give a path inside it`, 'OUTSIDE_ROOT');
     }
-    let real: string;
-    let size: number;
-    try {
-      real = realpathSync(abs);
-      const info = statSync(real);
-      if (!info.isFile()) throw new Error();
-      size = info.size;
-    } catch {
+    const found = this.inspect(abs);
+    if (!found?.isFile)
       throw new TypesError(`no file ${path.relative(this.root, abs)} under ${this.root}`, 'NOT_FOUND');
-    }
-    if (real !== this.realRoot && !real.startsWith(this.realRoot + path.sep))
+    if (!isUnder(this.realRoot, found.real))
       throw new TypesError(
         `${file} is a symlink leading outside the root ${this.root}; it is not read`,
         'OUTSIDE_ROOT',
       );
-    if (size > MAX_FILE_BYTES)
+    if (found.size > MAX_FILE_BYTES)
       throw new TypesError(
-        `${file} is ${(size / 1024 / 1024).toFixed(1)} MB; ts-types reads files up to ${MAX_FILE_BYTES / 1024 / 1024} MB (a bundle or generated file?)`,
+        `${file} is ${(found.size / 1024 / 1024).toFixed(1)} MB; ts-types reads files up to ${MAX_FILE_BYTES / 1024 / 1024} MB (a bundle or generated file?)`,
         'TOO_LARGE',
       );
     return abs;

@@ -77,7 +77,7 @@ export function grepTool(workspace: Workspace) {
       }
       const skipped =
         tooLarge.length > 0
-          ? `\n[skipped ${tooLarge.length} file(s) over 1 MB: ${tooLarge.slice(0, 5).join(', ')}${tooLarge.length > 5 ? ', …' : ''}; read them with view_file and line ranges]`
+          ? `\n[skipped ${tooLarge.length} file(s) over ${MAX_FILE_BYTES / 1024 / 1024} MB: ${tooLarge.slice(0, 5).join(', ')}${tooLarge.length > 5 ? ', …' : ''}; read them with view_file and line ranges]`
           : '';
       if (results.length === 0) return `no matches for /${pattern}/ in ${files} files${skipped}`;
       const footer = truncated

@@ -33,7 +33,6 @@ export interface PoolOptions {
 export class NativeToolPool {
   private readonly idle: Slot[] = [];
   private readonly busy = new Set<Slot>();
-  private nextId = 0;
   private closed = false;
 
   constructor(private readonly options: PoolOptions) {}
@@ -43,7 +42,7 @@ export class NativeToolPool {
     if (signal.aborted) return { error: true, output: `${name} was cancelled` };
     const slot = this.idle.pop() ?? this.spawn();
     this.busy.add(slot);
-    const call: WorkerCall = { id: this.nextId++, name, args };
+    const call: WorkerCall = { name, args };
     const seconds = Math.round(this.options.timeLimitMs / 100) / 10;
     return new Promise<ToolResult>((resolve) => {
       const finish = (result: ToolResult, keep: boolean) => {
@@ -79,7 +78,8 @@ export class NativeToolPool {
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb ?? 512 },
     });
     const slot: Slot = { worker };
-    worker.on('message', ({ result }: { id: number; result: ToolResult }) => slot.settle?.(result));
+    // One call per worker at a time: whatever it answers answers the call it holds.
+    worker.on('message', (result: ToolResult) => slot.settle?.(result));
     worker.on('error', (error) =>
       slot.settle?.({ error: true, output: `native tool failed: ${error.message}` }),
     );

@@ -8,7 +8,6 @@ import { nativeToolsInProcess } from './index.js';
 v8.setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
 
 export interface WorkerCall {
-  id: number;
   name: string;
   args: Record<string, unknown>;
 }
@@ -17,10 +16,10 @@ const tools = new Map(nativeToolsInProcess(Workspace.at(workerData.root as strin
 // Cancellation terminates this worker, so the call itself never needs to see an aborted signal.
 const never = new AbortController().signal;
 
-parentPort?.on('message', async ({ id, name, args }: WorkerCall) => {
+parentPort?.on('message', async ({ name, args }: WorkerCall) => {
   const tool = tools.get(name);
   const result = tool
     ? await tool.run(args, { signal: never })
     : { error: true, output: `no native tool ${name}` };
-  parentPort?.postMessage({ id, result });
+  parentPort?.postMessage(result);
 });
