@@ -4,7 +4,7 @@
 // we report that the compiler agrees with) and recall (compiler edges we report).
 // Goal (issue 13): precision ≥ 0.95 and recall ≥ 0.90 on every code base besides rxjs.
 // SHOW=1 prints samples of both kinds of miss; ONLY=name runs one code base.
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { CodeIndex } from '../packages/code-graph/dist/index.js';
@@ -15,7 +15,17 @@ const CODE_BASES = [
   { spec: '@tanstack/query-core@5.62.0', src: 'src' },
   { spec: '@trpc/server@11.0.0', src: 'src' },
   { spec: 'mobx@6.13.5', src: 'src' },
-  { spec: '@reduxjs/toolkit@2.5.0', src: 'src' },
+  {
+    spec: '@reduxjs/toolkit@2.5.0',
+    src: 'src',
+    // The package imports itself by name; its repository's tsconfig maps those names to src/.
+    paths: {
+      '@reduxjs/toolkit': ['src/index.ts'],
+      '@reduxjs/toolkit/react': ['src/react/index.ts'],
+      '@reduxjs/toolkit/query': ['src/query/index.ts'],
+      '@reduxjs/toolkit/query/react': ['src/query/react/index.ts'],
+    },
+  },
 ];
 
 /** Our naming: `fn`, `Class.method`, `Class.constructor`, `Class.#private`, a variable bound to a function. */
@@ -52,18 +62,36 @@ function constructedClass(checker, node) {
   return target?.declarations?.find(ts.isClassDeclaration);
 }
 
+function calledVariable(checker, call) {
+  let symbol = checker.getSymbolAtLocation(call.expression);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  return symbol?.declarations?.find(
+    (d) =>
+      ts.isVariableDeclaration(d) &&
+      ts.isIdentifier(d.name) &&
+      (ts.isSourceFile(d.parent.parent.parent) ||
+        (d.initializer && (ts.isArrowFunction(d.initializer) || ts.isFunctionExpression(d.initializer)))),
+  );
+}
+
 const TEST = /(^|\/)(tests?|__tests__)(\/|$)|\.(test|spec|test-d)\.tsx?$/;
 
 const results = [];
 for (const codeBase of CODE_BASES) {
   if (process.env.ONLY && !codeBase.spec.includes(process.env.ONLY)) continue;
-  // Tests left out on both sides: the checker's program and the index read the same files.
+  // Tests left out on both sides: the checker's program and the index read the same files. The
+  // sources keep their folder, as in the package's repository (`src/vendor/` is its own code).
   const root = path.join(workDir, 'accuracy', codeBase.spec.replace(/[@/]/g, '_'));
   rmSync(root, { recursive: true, force: true });
-  cpSync(path.join(fetchPackage(codeBase.spec), codeBase.src), root, {
+  cpSync(path.join(fetchPackage(codeBase.spec), codeBase.src), path.join(root, codeBase.src), {
     recursive: true,
     filter: (from) => !TEST.test(from),
   });
+  const paths = codeBase.paths ?? {};
+  writeFileSync(
+    path.join(root, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { baseUrl: '.', paths } }),
+  );
   const cache = path.join(workDir, 'cache-accuracy');
   rmSync(cache, { recursive: true, force: true });
   const index = CodeIndex.open(root, { ...process.env, CODE_GRAPH_CACHE_DIR: cache });
@@ -87,6 +115,8 @@ for (const codeBase of CODE_BASES) {
     strict: true,
     noEmit: true,
     skipLibCheck: true,
+    baseUrl: root,
+    paths,
   });
   const checker = program.getTypeChecker();
   const rel = (f) => path.relative(root, f).split(path.sep).join('/');
@@ -96,7 +126,12 @@ for (const codeBase of CODE_BASES) {
     const visit = (node) => {
       if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
         const signature = checker.getResolvedSignature(node);
-        const decl = signature?.declaration ?? constructedClass(checker, node);
+        let decl = signature?.declaration ?? constructedClass(checker, node);
+        // The signature has no name of its own when a variable's type gives it: a module-level
+        // variable holding a function made elsewhere (`const isAtom = createPredicate(…)`, an
+        // `IActionFactory`-typed const) or a typed arrow (`const merge: MergeFunction = (…) => …`).
+        // The call is a call of that variable.
+        if (!nameOf(decl) && ts.isCallExpression(node)) decl = calledVariable(checker, node) ?? decl;
         const target = decl?.getSourceFile();
         const name = nameOf(decl);
         if (target && name && target.fileName.startsWith(root) && !target.isDeclarationFile) {

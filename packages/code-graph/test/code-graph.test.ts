@@ -93,6 +93,26 @@ describe('code-graph over MCP', () => {
     ]);
   });
 
+  it("keeps functions declared inside a method local to it, with the method's this", async () => {
+    const resolved = async (symbol: string) =>
+      edgeSet(
+        (await call('callees', { symbol })).data.edges.filter(
+          (e: { kind: string }) => e.kind !== 'unresolved',
+        ),
+      );
+    expect(await resolved('Queue.drain')).toEqual([
+      'Queue.drain -> flush (direct)',
+      'Queue.drain -> next (direct)',
+    ]);
+    expect(await resolved('flush')).toEqual(['flush -> Queue.clear (method)']);
+    expect((await call('callees', { symbol: 'Queue.flush' })).isError).toBe(true);
+    // A parameter called like a function is not guessed to be another function's local.
+    const pick = await call('callees', { symbol: 'pick' });
+    expect(pick.data.edges.find((e: { to: string }) => e.to === 'selectKey')).toMatchObject({
+      kind: 'unresolved',
+    });
+  });
+
   it('walks callers to a depth and reports module-level callers in tests', async () => {
     const callers = await call('callers', { symbol: 'multiply', depth: 5 });
     expect(callers.data.edges.map((e: { from: string; depth: number }) => [e.from, e.depth])).toEqual([

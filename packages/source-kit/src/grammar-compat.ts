@@ -7,7 +7,37 @@ const EXPORT_TYPE_STAR = /\bexport(\s+)type(\s+\*)/g;
 const VARIANCE = /([<,]\s*)((?:in|out|in\s+out)\s+)(?=[A-Za-z_$][\w$]*\s*(?:extends\b|=|,|>))/g;
 
 /**
- * Blanks the few TypeScript constructs the grammar does not know yet, keeping every other
+ * An indented line opening a generic call signature: `<T>(x: T): T`, `<T extends X = Y>(`, or the
+ * list spread over lines (`<\n  R,`). JSX never has a name followed by `,`, `extends`, `=` or `>(`.
+ */
+const CALL_SIGNATURE_LINE = /^([ \t]+)<(?=\s*$|\s*[A-Za-z_$][\w$]*\s*(?:,|extends\b|=|>\s*\())/;
+/** Where a type ends and a new member may start: a name, `>`, `]`, `)` or `}` ends the line. */
+const ENDS_A_TYPE = /[\w$>\])}]\s*$/;
+const COMMENT_ONLY = /^\s*(?:\/\/|\/\*|\*)/;
+
+/**
+ * TypeScript reads `<` on a new line as the start of a member, never as type arguments of the
+ * type ending the line above; the grammar reads `Foo\n  <T>(x: T): T` as `Foo<T>` and loses the
+ * rest of the file. A `;` in the indentation says where the member starts.
+ */
+function separateCallSignatures(text: string): string {
+  if (!/\n[ \t]+<\s*(?:$|[A-Za-z_$])/m.test(text)) return text;
+  const lines = text.split('\n');
+  let previous = '';
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    const opening = CALL_SIGNATURE_LINE.exec(line);
+    if (opening && ENDS_A_TYPE.test(previous)) {
+      const indent = opening[1] as string;
+      lines[i] = `${indent.slice(0, -1)};${line.slice(indent.length)}`;
+    }
+    if (line.trim() !== '' && !COMMENT_ONLY.test(line)) previous = line;
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Blanks (or separates) the few TypeScript constructs the grammar misreads, keeping every other
  * character where it was, so lines, columns and byte offsets in the tree stay those of the file.
  * Without it, one `export type *` makes a valid file look broken ("syntax errors").
  */
@@ -17,5 +47,5 @@ export function maskUnsupportedSyntax(source: string, language: LanguageId): str
   if (text.includes('type')) text = text.replace(EXPORT_TYPE_STAR, (_m, a, b) => `export${a}    ${b}`);
   if (/\b(in|out)\s/.test(text))
     text = text.replace(VARIANCE, (_m, lead, mod) => lead + ' '.repeat(mod.length));
-  return text;
+  return separateCallSignatures(text);
 }

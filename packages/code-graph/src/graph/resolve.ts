@@ -11,7 +11,11 @@ interface SymbolRow {
   short: string;
   kind: string;
   parent: string | null;
+  line: number;
+  end_line: number;
   exported: number;
+  /** The function this one is declared in, if any. */
+  local: string | null;
 }
 
 interface CallRow {
@@ -49,7 +53,7 @@ const CONSTRUCTOR_NAMES = ['constructor', '__init__', 'initialize', 'new'];
  */
 export function rebuildEdges(db: Db, root: string): number {
   const symbols = db
-    .prepare('SELECT id, file, name, short, kind, parent, exported FROM symbols')
+    .prepare('SELECT id, file, name, short, kind, parent, line, end_line, exported, local FROM symbols')
     .all() as SymbolRow[];
   const calls = db.prepare('SELECT file, caller, callee, receiver, kind, line FROM calls').all() as CallRow[];
   const imports = db
@@ -66,12 +70,25 @@ export function rebuildEdges(db: Db, root: string): number {
   const types = new Map(files.map((f) => [f.path, JSON.parse(f.types) as Record<string, string>]));
   const defaultExports = new Map(files.map((f) => [f.path, f.default_export]));
   const modules = new ModuleResolver(root, language.keys());
+  /** Every symbol of a file by name (callers, members); `topLevel` leaves out functions' locals. */
   const byFile = new Map<string, Map<string, SymbolRow>>();
+  const topLevel = new Map<string, Map<string, SymbolRow>>();
+  const locals = new Map<string, Map<string, SymbolRow[]>>();
+  const sameName = new Map<string, Map<string, SymbolRow[]>>();
   const byShort = new Map<string, SymbolRow[]>();
+  const add = <T>(outer: Map<string, Map<string, T>>, file: string, name: string, value: T) => {
+    const map = outer.get(file) ?? new Map<string, T>();
+    if (!map.has(name)) map.set(name, value);
+    outer.set(file, map);
+  };
   for (const s of symbols) {
-    const map = byFile.get(s.file) ?? new Map<string, SymbolRow>();
-    if (!map.has(s.name)) map.set(s.name, s);
-    byFile.set(s.file, map);
+    add(byFile, s.file, s.name, s);
+    add(sameName, s.file, s.name, []);
+    sameName.get(s.file)?.get(s.name)?.push(s);
+    if (s.local) {
+      add(locals, s.file, s.name, []);
+      locals.get(s.file)?.get(s.name)?.push(s);
+    } else add(topLevel, s.file, s.name, s);
     const list = byShort.get(s.short) ?? [];
     list.push(s);
     byShort.set(s.short, list);
@@ -94,7 +111,7 @@ export function rebuildEdges(db: Db, root: string): number {
   /** A name exported by a module, following `export … from` chains. */
   const exported = (file: string, name: string, depth = 0): SymbolRow | undefined => {
     if (depth > 6) return undefined;
-    const own = byFile.get(file);
+    const own = topLevel.get(file);
     if (name === 'default') {
       const named = defaultExports.get(file);
       const declared = named ? own?.get(named) : undefined;
@@ -115,7 +132,27 @@ export function rebuildEdges(db: Db, root: string): number {
     return undefined;
   };
 
-  /** What a name bound in `file` refers to: a local declaration or an import. */
+  /** The symbol of that name whose lines hold `line`: a file may declare `next` in several places. */
+  const symbolAt = (file: string, name: string, line: number): SymbolRow | undefined => {
+    const all = sameName.get(file)?.get(name);
+    return all?.find((s) => s.line <= line && line <= s.end_line) ?? all?.[0];
+  };
+
+  /** A function declared inside the caller or one of the functions enclosing it, innermost first. */
+  const localInScope = (call: CallRow): SymbolRow | undefined => {
+    const candidates = locals.get(call.file)?.get(call.callee);
+    if (!candidates || !call.caller) return undefined;
+    let scope = symbolAt(call.file, call.caller, call.line);
+    for (let depth = 0; scope && depth < 32; depth++) {
+      const { name, line, end_line } = scope;
+      const found = candidates.find((l) => l.local === name && l.line >= line && l.end_line <= end_line);
+      if (found) return found;
+      scope = scope.local ? symbolAt(call.file, scope.local, scope.line) : undefined;
+    }
+    return undefined;
+  };
+
+  /** What a name bound in `file` refers to: a declaration of the file or an import. */
   const boundMemo = new Map<string, { symbol?: SymbolRow; module?: string }>();
   const bound = (file: string, name: string): { symbol?: SymbolRow; module?: string } => {
     const key = `${file}\u0000${name}`;
@@ -128,8 +165,8 @@ export function rebuildEdges(db: Db, root: string): number {
   };
 
   const boundUncached = (file: string, name: string): { symbol?: SymbolRow; module?: string } => {
-    const local = byFile.get(file)?.get(name);
-    if (local) return { symbol: local };
+    const declared = topLevel.get(file)?.get(name);
+    if (declared) return { symbol: declared };
     for (const i of importsOf.get(file) ?? []) {
       if (i.local !== name || i.reexport) continue;
       const target = modules.resolve(file, i.source, language.get(file) ?? '');
@@ -140,7 +177,7 @@ export function rebuildEdges(db: Db, root: string): number {
     }
     if (language.get(file) === 'go') {
       for (const sibling of modules.filesInDir(file)) {
-        const found = byFile.get(sibling)?.get(name);
+        const found = topLevel.get(sibling)?.get(name);
         if (found) return { symbol: found };
       }
     }
@@ -167,9 +204,14 @@ export function rebuildEdges(db: Db, root: string): number {
     return parent ? memberOf(parent, member, depth + 1) : undefined;
   };
 
+  /** The class `this` means in the caller: its own class, or a closure's enclosing method's. */
+  const thisClassName = (call: CallRow, callerSymbol?: SymbolRow): string | undefined =>
+    callerSymbol?.parent ??
+    (call.caller ? types.get(call.file)?.[`${call.caller}::this`] : undefined) ??
+    (call.caller?.includes('.') ? call.caller.split('.')[0] : undefined);
+
   const classOf = (call: CallRow, callerSymbol: SymbolRow | undefined): SymbolRow | undefined => {
-    const owner =
-      callerSymbol?.parent ?? (call.caller?.includes('.') ? call.caller.split('.')[0] : undefined);
+    const owner = thisClassName(call, callerSymbol);
     return owner ? byFile.get(call.file)?.get(owner) : undefined;
   };
 
@@ -184,10 +226,11 @@ export function rebuildEdges(db: Db, root: string): number {
   /**
    * Last resort for a plain call: one function of that name anywhere (a global, or an import we
    * could not follow). Method calls on an untyped receiver are never guessed this way: `console.log`
-   * must not become a call to the project's own `log` method.
+   * must not become a call to the project's own `log` method, nor a parameter `selectId(x)` a call
+   * to some function's inner `selectId`.
    */
   const byNameOnly = (name: string): Target => {
-    const candidates = (byShort.get(name) ?? []).filter((s) => s.kind === 'function');
+    const candidates = (byShort.get(name) ?? []).filter((s) => s.kind === 'function' && !s.local);
     if (candidates.length === 1 && candidates[0])
       return { id: candidates[0].id, kind: 'dynamic', confidence: 0.4 };
     return UNRESOLVED;
@@ -195,7 +238,7 @@ export function rebuildEdges(db: Db, root: string): number {
 
   const typeOfReceiver = (call: CallRow, receiver: string): SymbolRow | undefined => {
     const hints = types.get(call.file) ?? {};
-    const callerClass = call.caller?.includes('.') ? call.caller.split('.')[0] : undefined;
+    const callerClass = thisClassName(call);
     const key = receiver.replace(/^self\./, 'this.');
     const typeName =
       hints[`${call.caller ?? ''}::${receiver}`] ??
@@ -207,14 +250,14 @@ export function rebuildEdges(db: Db, root: string): number {
   };
 
   const resolve = (call: CallRow): Target => {
-    const callerSymbol = call.caller ? byFile.get(call.file)?.get(call.caller) : undefined;
+    const callerSymbol = call.caller ? symbolAt(call.file, call.caller, call.line) : undefined;
     if (call.kind === 'new') {
       const type = bound(call.file, call.callee).symbol;
       if (type) return constructorOf(type);
       return UNRESOLVED;
     }
     if (call.kind === 'reference') {
-      const symbol = bound(call.file, call.callee).symbol;
+      const symbol = localInScope(call) ?? bound(call.file, call.callee).symbol;
       return symbol ? { id: symbol.id, kind: 'reference', confidence: 0.9 } : UNRESOLVED;
     }
     if (call.kind === 'call' && call.callee === 'super') {
@@ -223,6 +266,8 @@ export function rebuildEdges(db: Db, root: string): number {
       return parent ? constructorOf(parent) : UNRESOLVED;
     }
     if (call.kind === 'call') {
+      const inScope = localInScope(call);
+      if (inScope) return { id: inScope.id, kind: 'direct', confidence: 0.95 };
       const target = bound(call.file, call.callee);
       if (target.symbol) {
         const isType = ['class', 'struct'].includes(target.symbol.kind);
@@ -284,7 +329,7 @@ export function rebuildEdges(db: Db, root: string): number {
 
   const goPackageMember = (anyFile: string, name: string): SymbolRow | undefined => {
     for (const sibling of modules.filesInDir(anyFile)) {
-      const found = byFile.get(sibling)?.get(name);
+      const found = topLevel.get(sibling)?.get(name);
       if (found) return found;
     }
     return undefined;
@@ -297,7 +342,7 @@ export function rebuildEdges(db: Db, root: string): number {
   db.transaction(() => {
     db.exec('DELETE FROM edges');
     for (const call of calls) {
-      const callerId = call.caller ? (byFile.get(call.file)?.get(call.caller)?.id ?? null) : null;
+      const callerId = call.caller ? (symbolAt(call.file, call.caller, call.line)?.id ?? null) : null;
       const target = resolve(call);
       // A read that names nothing of the project (a package, a namespace) is no edge at all.
       if (call.kind === 'reference' && target.id === null) continue;

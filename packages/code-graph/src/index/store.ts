@@ -5,7 +5,7 @@ import type { FileFacts } from '../parse/facts.js';
 
 export type Db = Database.Database;
 
-const SCHEMA_VERSION = 3;
+const SCHEMA_VERSION = 4;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS files (
@@ -30,6 +30,7 @@ CREATE TABLE IF NOT EXISTS symbols (
   doc TEXT,
   parent TEXT,
   exported INTEGER NOT NULL,
+  local TEXT,
   metrics TEXT,
   body_hash TEXT
 );
@@ -105,7 +106,7 @@ export class IndexWriter {
         'INSERT INTO files (path, hash, size, mtime_ms, language, error_lines, types, default_export) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       symbol: db.prepare(
-        'INSERT INTO symbols (file, name, short, kind, line, end_line, signature, doc, parent, exported, metrics, body_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO symbols (file, name, short, kind, line, end_line, signature, doc, parent, exported, local, metrics, body_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       call: db.prepare(
         'INSERT INTO calls (file, caller, callee, receiver, kind, line) VALUES (?, ?, ?, ?, ?, ?)',
@@ -142,6 +143,7 @@ export class IndexWriter {
         sym.doc ?? null,
         sym.parent ?? null,
         sym.exported ? 1 : 0,
+        sym.local ?? null,
         sym.metrics ? JSON.stringify(sym.metrics) : null,
         sym.bodyHash ?? null,
       );

@@ -157,7 +157,10 @@ const INTERESTING = new Set([
 
 interface Scope {
   qualified: string | null;
+  /** The class (or impl) whose members are being declared: set in a class body, not in a method body. */
   container: string | null;
+  /** The class `this`/`self` means here: set inside a method body and the closures within it. */
+  thisClass?: string | null;
   /** Metrics this node counts into, at this nesting level (inside a function body only). */
   counting?: { metrics: FunctionMetrics; nesting: number };
   /** A declared function whose body has not been reached yet. */
@@ -353,6 +356,7 @@ export function extractFacts(tree: Tree, language: LanguageId, source: string): 
       ...(doc ? { doc } : {}),
       ...(parent ? { parent } : {}),
       exported: isExported(node, name, language),
+      ...(isFunction && scope.qualified !== null && !scope.container ? { local: scope.qualified } : {}),
       ...(metrics ? { metrics } : {}),
       ...(hash ? { bodyHash: hash } : {}),
     });
@@ -364,7 +368,17 @@ export function extractFacts(tree: Tree, language: LanguageId, source: string): 
         const ptype = param.childForFieldName('type');
         if (pname && ptype) pushType({ qualified, container: null }, pname.text, ptype.text);
       }
-      return { qualified, container: scope.container, ...(metrics ? { pendingBody: metrics } : {}) };
+      // A function inside a method is a local of that method, not a member of the class; an arrow
+      // (or a Python closure) still sees the method's `this`/`self`.
+      const thisClass = finalKind === 'method' ? scope.container : scope.thisClass;
+      const keepsThis = node.type === 'arrow_function' || language === 'python';
+      if (finalKind === 'function' && thisClass && keepsThis) facts.types[`${qualified}::this`] = thisClass;
+      return {
+        qualified,
+        container: null,
+        ...(thisClass && (finalKind === 'method' || keepsThis) ? { thisClass } : {}),
+        ...(metrics ? { pendingBody: metrics } : {}),
+      };
     }
     return CONTAINERS.has(finalKind) ? { qualified: scope.qualified, container: name } : scope;
   };
@@ -609,7 +623,7 @@ export function extractFacts(tree: Tree, language: LanguageId, source: string): 
       }
       if (
         (nameNode?.type === 'attribute' || nameNode?.type === 'member_expression') &&
-        scope.container &&
+        scope.thisClass &&
         value
       ) {
         const object = text(nameNode.childForFieldName('object'));
@@ -621,7 +635,7 @@ export function extractFacts(tree: Tree, language: LanguageId, source: string): 
               ? text(value.childForFieldName('constructor'))
               : '';
         if ((object === 'self' || object === 'this') && field && ctor)
-          pushType({ qualified: scope.container, container: null }, `this.${field}`, ctor);
+          pushType({ qualified: scope.thisClass, container: null }, `this.${field}`, ctor);
       }
       if (nameNode?.type === 'identifier' && value) {
         const typeNode = node.childForFieldName('type');

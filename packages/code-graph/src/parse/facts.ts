@@ -31,6 +31,8 @@ export interface SymbolFact {
   doc?: string;
   parent?: string;
   exported: boolean;
+  /** Declared inside another function (this one, qualified): callable by name only from within it. */
+  local?: string;
   metrics?: FunctionMetrics;
   /** Normalised body, for duplicate detection (functions only). */
   bodyHash?: string;
