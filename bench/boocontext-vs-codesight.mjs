@@ -6,21 +6,15 @@
 // Corpora: rxjs 7.8.1's sources (a real mid-size TypeScript code base) and a large generated
 // service repository (Express routers mounted in routers, FastAPI routers, Prisma, SQL migrations,
 // plus rxjs ×4 as bulk) whose true route and model counts are known by construction.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { codesightBin, installCodesight, parseCodesightOutput } from './lib-codesight.mjs';
 import { fetchPackage, workDir } from './lib-fetch.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const codesightDir = path.join(workDir, 'codesight');
-const codesightBin = path.join(codesightDir, 'node_modules/codesight/dist/index.js');
-if (!existsSync(codesightBin)) {
-  mkdirSync(codesightDir, { recursive: true });
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', codesightDir, 'codesight@1.13.1'], {
-    stdio: 'inherit',
-  });
-}
+installCodesight();
 const boocontextBin = path.join(here, '../packages/boocontext/dist/bundle/boocontext.js');
 
 function generateLarge(dir) {
@@ -100,7 +94,7 @@ function codesight(dir) {
   const out = path.join(workDir, 'codesight-out');
   rmSync(out, { recursive: true, force: true });
   const m = measure(process.execPath, [codesightBin, '--json', '-o', out, dir], workDir);
-  const json = JSON.parse(m.stdout.slice(m.stdout.indexOf('\n{') + 1));
+  const json = parseCodesightOutput(m.stdout);
   return {
     ...m,
     routes: json.routes?.length ?? 0,
