@@ -48,12 +48,16 @@ const roots = AllowedRoots.fromEnvironment(process.cwd(), process.env, [
 ]);
 let commands: ReturnType<typeof childCommands>;
 let mapTokens: number;
+let answerWithinMs: number;
 try {
   commands = childCommands(process.env, values.child ?? []);
   mapTokens =
     positiveNumber('--max-tokens', values['max-tokens']) ??
     positiveNumber('BOOCONTEXT_MAP_TOKENS', process.env.BOOCONTEXT_MAP_TOKENS) ??
     8000;
+  // Hosts commonly give a call 60 s; one that takes no progress hears back before that.
+  answerWithinMs =
+    positiveNumber('BOOCONTEXT_ANSWER_WITHIN_MS', process.env.BOOCONTEXT_ANSWER_WITHIN_MS) ?? 45_000;
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(`boocontext: ${error.message}\n${USAGE}`);
@@ -82,7 +86,7 @@ if (command) {
     import('./server.js'),
   ]);
   // Children first on the way out: no process may outlive boocontext.
-  serveUntilClosed(buildServer({ roots, children, mapTokens }), () => children.shutdown());
+  serveUntilClosed(buildServer({ roots, children, mapTokens, answerWithinMs }), () => children.shutdown());
   if (values.warm)
     void children
       .warm()

@@ -1,4 +1,4 @@
-import { packageInfo } from '@boocode/mcp-server-kit';
+import { packageInfo, requestProgress } from '@boocode/mcp-server-kit';
 import { McpServer } from '@modelcontextprotocol/server';
 import type { ChildServerManager } from './children/manager.js';
 import { Envelope } from './envelope.js';
@@ -12,7 +12,10 @@ export interface ServerDeps {
   children: ChildServerManager;
   scanner?: Scanner;
   mapTokens?: number;
+  answerWithinMs?: number;
 }
+
+type RequestContext = Parameters<typeof requestProgress>[0] & { mcpReq: { signal: AbortSignal } };
 
 const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
 
@@ -24,12 +27,13 @@ export function buildServer(deps: ServerDeps): McpServer {
     children: deps.children,
     scanner: deps.scanner ?? new Scanner(),
     mapTokens: deps.mapTokens ?? 8_000,
+    ...(deps.answerWithinMs ? { answerWithinMs: deps.answerWithinMs } : {}),
   });
   // One generic registration for seven tools: the SDK's overloads cannot follow a generic schema.
   const registerTool = server.registerTool.bind(server) as unknown as (
     name: string,
     config: object,
-    cb: (args: Record<string, unknown>, ctx: { mcpReq: { signal: AbortSignal } }) => Promise<unknown>,
+    cb: (args: Record<string, unknown>, ctx: RequestContext) => Promise<unknown>,
   ) => void;
   for (const tool of tools) {
     registerTool(
@@ -41,7 +45,10 @@ export function buildServer(deps: ServerDeps): McpServer {
         annotations: readOnly,
       },
       async (args, ctx) => {
-        const envelope = await runTool(tool, deps.roots, args, ctx.mcpReq.signal);
+        const envelope = await runTool(tool, deps.roots, args, {
+          signal: ctx.mcpReq.signal,
+          progress: requestProgress(ctx),
+        });
         return {
           content: [{ type: 'text' as const, text: JSON.stringify(envelope) }],
           structuredContent: envelope,

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,12 +17,14 @@ const clients: Client[] = [];
 async function connect(
   args: string[] = [],
   cwd = repos,
+  env?: Record<string, string>,
 ): Promise<{ client: Client; transport: StdioClientTransport }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [cli, ...args],
     cwd,
     stderr: 'pipe',
+    ...(env ? { env: { ...(process.env as Record<string, string>), ...env } } : {}),
   });
   const client = new Client(
     { name: 'boocontext-test', version: '1' },
@@ -270,6 +272,63 @@ describe('boocontext over MCP', () => {
       symbol: 'money',
     });
     expect(types.details.type).toBe('(n: number) => string');
+  });
+});
+
+describe('long calls on a big tree', () => {
+  const big = path.join(work, 'big');
+  beforeAll(() => {
+    for (let i = 0; i < 1_500; i++) {
+      const dir = path.join(big, 'src', `m${Math.floor(i / 100)}`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(
+        path.join(dir, `f${i}.ts`),
+        `import { f${(i + 1) % 1_500} } from './f${(i + 1) % 1_500}';\nexport function f${i}(n: number): number {\n  if (n > 1) return n * 2;\n  for (let k = 0; k < n; k++) n += k;\n  return n;\n}\nexport const g${i} = (x: string) => x.trim();\n`,
+      );
+    }
+  });
+
+  it('reports progress with phase and counts, rising, while scanning and indexing', async () => {
+    const { client } = await connect(['--allow', big], repos, {
+      CODE_GRAPH_CACHE_DIR: path.join(work, 'cache-progress'),
+    });
+    const heard: { progress: number; total?: number; message?: string }[] = [];
+    const result = await client.callTool(
+      { name: 'boocontext_health', arguments: { root: big } },
+      { onprogress: (p) => heard.push(p) },
+    );
+    expect(Envelope.parse(result.structuredContent).verdict).toBe('SAFE');
+    const messages = heard.map((p) => p.message ?? '');
+    expect(messages).toContainEqual(expect.stringMatching(/^indexing: [\d,]+ \/ 1,500 files$/));
+    const values = heard.map((p) => p.progress);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+
+    heard.length = 0;
+    await client.callTool(
+      { name: 'boocontext_overview', arguments: { root: big } },
+      { onprogress: (p) => heard.push(p) },
+    );
+    expect(heard.map((p) => p.message)).toContainEqual(
+      expect.stringMatching(/^reading: [\d,]+ \/ 1,500 files$/),
+    );
+  });
+
+  it('answers CAUTION with how far indexing got to a client that takes no progress, then the answer', async () => {
+    const { client } = await connect(['--allow', big], repos, {
+      CODE_GRAPH_CACHE_DIR: path.join(work, 'cache-budget'),
+      BOOCONTEXT_ANSWER_WITHIN_MS: '300',
+    });
+    const started = performance.now();
+    const first = await call('boocontext_health', { root: big }, client);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(first).toMatchObject({ verdict: 'CAUTION', summary: expect.stringMatching(/still .* ask again/) });
+    let answer = first;
+    for (let tries = 0; answer.verdict === 'CAUTION' && tries < 120; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      answer = await call('boocontext_health', { root: big }, client);
+    }
+    expect(answer.verdict).toBe('SAFE');
+    expect(answer.details.grade).toMatch(/^[A-F]$/);
   });
 });
 

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { packageInfo } from '@boocode/mcp-server-kit';
+import { type ProgressReporter, packageInfo, requestProgress } from '@boocode/mcp-server-kit';
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { type Queries, QueryError } from './graph/queries.js';
@@ -19,6 +19,12 @@ export interface ServerOptions {
 }
 
 /** The code-graph MCP server: every tool indexes its root lazily and incrementally, then answers. */
+/** A tool call's cancellation and its client's progress listener (indexing reports through it). */
+interface CallContext {
+  signal: AbortSignal;
+  progress: ProgressReporter;
+}
+
 export function buildServer(options: ServerOptions = {}): McpServer {
   const env = options.env ?? process.env;
   const indexes = new Map<string, CodeIndex>();
@@ -26,7 +32,7 @@ export function buildServer(options: ServerOptions = {}): McpServer {
 
   const open = async (
     rootDir: string,
-    signal?: AbortSignal,
+    { signal, progress }: CallContext,
   ): Promise<{ queries: Queries; stats: RefreshStats; root: string }> => {
     const abs = path.resolve(rootDir);
     if (!path.isAbsolute(rootDir)) throw new RootError(`root must be an absolute path, got "${rootDir}"`);
@@ -37,7 +43,7 @@ export function buildServer(options: ServerOptions = {}): McpServer {
       index = CodeIndex.open(abs, env);
       indexes.set(abs, index);
     }
-    const stats = await index.ensureFresh(2_000, signal);
+    const stats = await index.ensureFresh(2_000, signal, progress);
     return { queries: index.queries(), stats, root: abs };
   };
 
@@ -64,12 +70,10 @@ export function buildServer(options: ServerOptions = {}): McpServer {
   };
 
   const guarded =
-    <A extends { root: string }>(
-      fn: (args: A, ctx: { signal: AbortSignal }) => Promise<ReturnType<typeof answer>>,
-    ) =>
-    async (args: A, ctx: { mcpReq: { signal: AbortSignal } }) => {
+    <A extends { root: string }>(fn: (args: A, ctx: CallContext) => Promise<ReturnType<typeof answer>>) =>
+    async (args: A, ctx: Parameters<typeof requestProgress>[0] & { mcpReq: { signal: AbortSignal } }) => {
       try {
-        return await fn(args, { signal: ctx.mcpReq.signal });
+        return await fn(args, { signal: ctx.mcpReq.signal, progress: requestProgress(ctx) });
       } catch (error) {
         const known = error instanceof QueryError || error instanceof RootError;
         const message = known ? (error as Error).message : `code-graph failed: ${(error as Error).message}`;
@@ -107,7 +111,7 @@ export function buildServer(options: ServerOptions = {}): McpServer {
       annotations: ro,
     },
     guarded(async (args, ctx) => {
-      const { queries, stats } = await open(args.root, ctx.signal);
+      const { queries, stats } = await open(args.root, ctx);
       return answer(stats, queries.search(args.query, args));
     }),
   );
@@ -130,7 +134,7 @@ export function buildServer(options: ServerOptions = {}): McpServer {
         annotations: ro,
       },
       guarded(async (args, ctx) => {
-        const { queries, stats } = await open(args.root, ctx.signal);
+        const { queries, stats } = await open(args.root, ctx);
         return answer(
           stats,
           queries.walk(args.symbol, args.file, direction, args.depth ?? 1, args.limit ?? 100),
@@ -152,7 +156,7 @@ export function buildServer(options: ServerOptions = {}): McpServer {
       annotations: ro,
     },
     guarded(async (args, ctx) => {
-      const { queries, stats } = await open(args.root, ctx.signal);
+      const { queries, stats } = await open(args.root, ctx);
       return answer(stats, queries.paths(args.from, args.to, args.maxDepth ?? 6));
     }),
   );
@@ -170,7 +174,7 @@ export function buildServer(options: ServerOptions = {}): McpServer {
       annotations: ro,
     },
     guarded(async (args, ctx) => {
-      const { queries, stats } = await open(args.root, ctx.signal);
+      const { queries, stats } = await open(args.root, ctx);
       return answer(stats, queries.health(args.file, args.limit ?? 20));
     }),
   );
@@ -191,7 +195,7 @@ export function buildServer(options: ServerOptions = {}): McpServer {
       annotations: ro,
     },
     guarded(async (args, ctx) => {
-      const { queries, stats } = await open(args.root, ctx.signal);
+      const { queries, stats } = await open(args.root, ctx);
       const result = await queries.impact({ ...args, depth: args.depth ?? 3, limit: args.limit ?? 100 });
       return answer(stats, result);
     }),
@@ -206,7 +210,7 @@ export function buildServer(options: ServerOptions = {}): McpServer {
       annotations: ro,
     },
     guarded(async (args, ctx) => {
-      const { stats } = await open(args.root, ctx.signal);
+      const { stats } = await open(args.root, ctx);
       const index = indexes.get(path.resolve(args.root)) as CodeIndex;
       const count = (table: string) =>
         (index.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;

@@ -55,8 +55,21 @@ export interface HubLogger {
   error(msg: string, fields?: Record<string, unknown>): void;
 }
 
+/** A server's `notifications/progress` for a call: `progress` only grows; `total` may be unknown. */
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  /** What the server is doing, e.g. `indexing: 12,034 / 29,310 files`. */
+  message?: string;
+}
+
 export interface CallOptions {
   signal?: AbortSignal;
-  /** Overrides the server's call timeout for this call. */
+  /**
+   * Overrides the server's call timeout for this call. Each progress notification restarts it; a
+   * call that keeps reporting progress still ends after ten times this long.
+   */
   timeoutMs?: number;
+  /** Receives the server's progress notifications for this call. */
+  onProgress?: (progress: ToolProgress) => void;
 }

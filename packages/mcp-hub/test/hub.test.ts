@@ -101,6 +101,16 @@ describe('McpHub against a 2026-07-28 server over stdio', () => {
     expect(result).toEqual({ error: false, output: 'slept 1200' });
   });
 
+  it('ends a call that reports progress forever at ten times its timeout', async () => {
+    const hub = track(new McpHub([stdio('modern', modern, [], { callTimeoutMs: 60 })]));
+    await hub.start();
+    const started = performance.now();
+    const result = await hub.callTool('modern_sleep', { ms: 5_000, progressEvery: 20 });
+    expect(result.error).toBe(true);
+    expect(result.output).toMatch(/kept reporting progress but did not finish within 600 ms/);
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+
   it('stops a call when the caller aborts', async () => {
     const hub = track(new McpHub([stdio('modern', modern)]));
     await hub.start();
@@ -258,6 +268,25 @@ describe('McpHub against real npm servers', () => {
     expect(image.output).not.toMatch(/iVBORw0KGgo/);
     const sum = await hub.callTool('everything_get-sum', { a: 2, b: 3 });
     expect(sum.output).toMatch(/5/);
+  });
+
+  it("passes server-everything's progress notifications to the caller and as hub events", async () => {
+    const hub = track(new McpHub([stdio('everything', everythingBin, ['stdio'])]));
+    await hub.start();
+    const seen: number[] = [];
+    const events: string[] = [];
+    hub.on('toolProgress', (e) => events.push(`${e.server} ${e.tool} ${e.progress}/${e.total}`));
+    const result = await hub.callTool(
+      'everything_trigger-long-running-operation',
+      { duration: 0.6, steps: 3 },
+      { onProgress: (p) => seen.push(p.progress / (p.total ?? 1)) },
+    );
+    expect(result.error).toBe(false);
+    // The last step's notification races the result (the SDK may settle the call first).
+    expect(seen.slice(0, 2)).toEqual([1 / 3, 2 / 3]);
+    expect(events.slice(0, 2)).toEqual(
+      [1, 2].map((n) => `everything everything_trigger-long-running-operation ${n}/3`),
+    );
   });
 
   it('reads files through server-filesystem and refuses its write tools', async () => {

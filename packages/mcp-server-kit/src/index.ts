@@ -1,3 +1,11 @@
 export { type CliOutcome, type CliSpec, cliArgs, parseCli } from './cli.js';
+export {
+  type ProgressReporter,
+  type ProgressUpdate,
+  progressReporter,
+  requestProgress,
+  silentProgress,
+  terminalProgress,
+} from './progress.js';
 export { runServerBin } from './server-bin.js';
 export { type PackageInfo, packageInfo } from './version.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { HubLogger, McpHub, RawCallToolResult, ServerEntry } from '@boocode/mcp-hub';
-import { packageInfo } from '@boocode/mcp-server-kit';
+import { type ProgressReporter, packageInfo } from '@boocode/mcp-server-kit';
 import { z } from 'zod';
 import { ToolFailure } from '../envelope.js';
 import { ConfigError } from '../errors.js';
@@ -165,7 +165,7 @@ export class ChildServerManager {
     name: ChildName,
     tool: string,
     args: Record<string, unknown>,
-    signal?: AbortSignal,
+    { signal, progress }: { signal?: AbortSignal; progress?: ProgressReporter } = {},
   ): Promise<RawCallToolResult> {
     for (let attempt = 0; ; attempt++) {
       const hub = await this.hub(name);
@@ -185,7 +185,11 @@ export class ChildServerManager {
         );
       }
       try {
-        return await hub.callToolRaw(`${status.name}_${tool}`, args, signal ? { signal } : {});
+        return await hub.callToolRaw(`${status.name}_${tool}`, args, {
+          ...(signal ? { signal } : {}),
+          // The child's progress (an index being built) reaches our client and keeps its timer alive.
+          ...(progress ? { onProgress: (update) => progress.relay(update) } : {}),
+        });
       } catch (error) {
         const { HubError } = await loadHub();
         const crashed = hub.status()[0]?.state === 'unavailable';

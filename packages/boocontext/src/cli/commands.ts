@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { terminalProgress } from '@boocode/mcp-server-kit';
 import { z } from 'zod';
 import type { AllowedRoots } from '../roots.js';
 import type { ToolDefinition } from '../tools/catalog.js';
@@ -66,9 +67,12 @@ export async function runCommand(
   const stop = new AbortController();
   const onInterrupt = () => stop.abort();
   process.once('SIGINT', onInterrupt);
-  const envelope = await runTool(tool, roots, parsed.data, stop.signal).finally(() =>
-    process.off('SIGINT', onInterrupt),
-  );
+  // On a terminal, a line on stderr says what a long call is doing; piped output stays clean.
+  const progress = terminalProgress(process.stderr);
+  const envelope = await runTool(tool, roots, parsed.data, { signal: stop.signal, progress }).finally(() => {
+    progress.done();
+    process.off('SIGINT', onInterrupt);
+  });
   if (flags.json) console.log(JSON.stringify(envelope, null, 2));
   else {
     console.log(`${envelope.verdict}: ${envelope.summary}`);

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { setImmediate as yieldNow } from 'node:timers/promises';
+import { type ProgressReporter, silentProgress } from '@boocode/mcp-server-kit';
 import {
   ListingCache,
   languageOf,
@@ -48,7 +49,10 @@ interface RootState {
 export class Scanner {
   private readonly roots = new Map<string, RootState>();
 
-  async scan(root: string, signal?: AbortSignal): Promise<ScanResult> {
+  async scan(
+    root: string,
+    { signal, progress = silentProgress }: { signal?: AbortSignal; progress?: ProgressReporter } = {},
+  ): Promise<ScanResult> {
     const started = performance.now();
     let state = this.roots.get(root);
     if (!state) {
@@ -57,6 +61,7 @@ export class Scanner {
     }
     const [files] = await Promise.all([listRepoFiles(root, WANTED, signal, state.listings), lexerReady]);
     const listed = performance.now();
+    progress.step('listing', files.length);
     // A first scan nearly always meets a file that needs a syntax tree: the parser runtime loads meanwhile.
     if (!state.modules && files.some((f) => languageOf(f.rel))) preloadParserRuntime();
     const cache = state.files;
@@ -71,8 +76,9 @@ export class Scanner {
     let reused = 0;
     // Files that need a syntax tree wait until the rest is read: their grammars compile meanwhile.
     const needTrees: { rel: string; stored: Omit<CachedFile, 'facts'>; text: string }[] = [];
-    for (const file of files) {
+    for (const [i, file] of files.entries()) {
       if (signal?.aborted) throw new Error('scan cancelled');
+      if (i % 64 === 0) progress.step('reading', i, files.length);
       const old = cache.get(file.rel);
       if (LOCKFILE.test(file.rel)) {
         // A lockfile names its package manager by existing; its content (often megabytes, past
@@ -108,13 +114,18 @@ export class Scanner {
       if (read % 50 === 0) await yieldNow();
     }
     const lexed = performance.now();
+    progress.step('reading', files.length, files.length);
     // A file is cached only once its facts are in: a cancelled scan leaves nothing half-read.
     for (const [i, { rel, stored, text }] of needTrees.entries()) {
       if (signal?.aborted) throw new Error('scan cancelled');
       cache.set(rel, { ...stored, facts: await treeFacts(rel, text) });
-      if (i % 20 === 19) await yieldNow();
+      if (i % 20 === 19) {
+        progress.step('parsing', i + 1, needTrees.length);
+        await yieldNow();
+      }
     }
     const parsed = performance.now();
+    if (needTrees.length) progress.step('parsing', needTrees.length, needTrees.length);
     for (const [rel, entry] of cache) {
       if (seen.has(rel)) continue;
       cache.delete(rel);

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type ProgressReporter, type ProgressUpdate, silentProgress } from '@boocode/mcp-server-kit';
 import { z } from 'zod';
 import type { ChildName, ChildServerManager } from '../children/manager.js';
 import { type Metadata, ToolFailure, type Verdict } from '../envelope.js';
@@ -13,6 +15,11 @@ export interface ToolDeps {
   children: ChildServerManager;
   scanner: Scanner;
   mapTokens: number;
+  /**
+   * For a client that takes no progress: how long a deep call may wait on a child (an index being
+   * built) before answering CAUTION with how far it got, the work going on for the next call.
+   */
+  answerWithinMs?: number;
 }
 
 type Details = Record<string, unknown>;
@@ -27,11 +34,17 @@ export interface Answer {
   notes?: Record<string, unknown>;
 }
 
+/** What a running tool gets besides its arguments: cancellation, and where to report progress. */
+export interface RunContext {
+  signal: AbortSignal;
+  progress: ProgressReporter;
+}
+
 export interface ToolDefinition<S extends z.ZodObject = z.ZodObject> {
   name: string;
   description: string;
   schema: S;
-  run: (args: z.infer<S>, root: string, signal: AbortSignal) => Promise<Answer>;
+  run: (args: z.infer<S>, root: string, ctx: RunContext) => Promise<Answer>;
 }
 
 const rootArg = z
@@ -57,9 +70,35 @@ export function toolCatalog(deps: ToolDeps): ToolDefinition[] {
     child: ChildName,
     name: string,
     args: Details,
-    signal: AbortSignal,
+    ctx: RunContext,
   ): Promise<{ data: Details; verdict: Verdict; message?: string }> => {
-    const result = await deps.children.call(child, name, args, signal);
+    let last: ProgressUpdate | undefined;
+    const progress: ProgressReporter = {
+      step: (phase, done, total) => ctx.progress.step(phase, done, total),
+      relay: (update) => {
+        last = update;
+        ctx.progress.relay(update);
+      },
+    };
+    const call = deps.children.call(child, name, args, { signal: ctx.signal, progress });
+    const waitMs = ctx.progress === silentProgress ? deps.answerWithinMs : undefined;
+    const timer = new AbortController();
+    const result =
+      waitMs === undefined
+        ? await call
+        : await Promise.race([call, sleep(waitMs, undefined, { signal: timer.signal })]).finally(() =>
+            timer.abort(),
+          );
+    if (!result) {
+      // Not cancelled: the child keeps indexing, and the next call shares or reuses its work.
+      call.catch(() => {});
+      const percent = last?.total ? ` (${Math.floor((100 * last.progress) / last.total)}%)` : '';
+      throw new ToolFailure(
+        'CAUTION',
+        `${child} is still ${last?.message ?? 'starting'}${percent} after ${Math.round(waitMs ?? 0) / 1000} s; it goes on in the background: ask again shortly`,
+        { child, progress: last ?? null },
+      );
+    }
     const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
     if (result.isError) throw new ToolFailure('CAUTION', `${text} (from ${child})`);
     const data = (result.structuredContent ?? {}) as Details;
@@ -71,8 +110,8 @@ export function toolCatalog(deps: ToolDeps): ToolDefinition[] {
     'boocontext_overview',
     'Orientation for an unfamiliar repository in one call: languages, package managers, workspaces, frameworks, counts of routes/models/components/env vars, the most-imported files. Start here.',
     z.object({ root: rootArg }),
-    async (_args, root, signal) => {
-      const scan = await scanner.scan(root, signal);
+    async (_args, root, ctx) => {
+      const scan = await scanner.scan(root, ctx);
       const details = {
         root,
         files: scan.files,
@@ -115,8 +154,8 @@ export function toolCatalog(deps: ToolDeps): ToolDefinition[] {
     'boocontext_map',
     'The full repository map as plain text: every route (method, full path, file:line), model, hot file, component, env var and import edge. Compressed losslessly, then by rank, above max_tokens (default 8000).',
     z.object({ root: rootArg, max_tokens: z.number().int().min(500).max(200_000).optional() }),
-    async (args, root, signal) => {
-      const scan = await scanner.scan(root, signal);
+    async (args, root, ctx) => {
+      const scan = await scanner.scan(root, ctx);
       const map = renderMap(scan, args.max_tokens ?? mapTokens);
       return {
         verdict: map.truncated || scan.unparsed.length > 0 ? 'CAUTION' : 'SAFE',
@@ -149,13 +188,13 @@ export function toolCatalog(deps: ToolDeps): ToolDefinition[] {
       file: z.string().optional(),
       limit: z.number().int().min(1).max(100).optional(),
     }),
-    async (args, root, signal) => {
+    async (args, root, ctx) => {
       const file = args.file ? AllowedRoots.inside(root, args.file) : undefined;
       const { data, verdict } = await viaChild(
         'code-graph',
         'health',
         { root, ...(file ? { file } : {}), ...(args.limit ? { limit: args.limit } : {}) },
-        signal,
+        ctx,
       );
       const hotspots = (data.hotspots ?? data.functions ?? []) as { name: string; grade: string }[];
       return {
@@ -187,8 +226,8 @@ export function toolCatalog(deps: ToolDeps): ToolDefinition[] {
       limit: z.number().int().min(1).max(100).optional(),
       cursor: z.string().optional(),
     }),
-    async ({ root: _r, ...args }, root, signal) => {
-      const { data, verdict } = await viaChild('code-graph', 'symbol_search', { root, ...args }, signal);
+    async ({ root: _r, ...args }, root, ctx) => {
+      const { data, verdict } = await viaChild('code-graph', 'symbol_search', { root, ...args }, ctx);
       const results = (data.results ?? []) as { name: string; file: string; line: number }[];
       return {
         verdict: results.length === 0 ? 'INFO' : verdict,
@@ -215,12 +254,12 @@ export function toolCatalog(deps: ToolDeps): ToolDefinition[] {
       file: z.string().optional(),
       depth: z.number().int().min(1).max(5).optional(),
     }),
-    async (args, root, signal) => {
+    async (args, root, ctx) => {
       if (args.direction === 'paths' && !args.to)
         throw new ToolFailure('CAUTION', 'direction "paths" needs `to`, the symbol to find call paths to');
       const { data, verdict } =
         args.direction === 'paths'
-          ? await viaChild('code-graph', 'call_paths', { root, from: args.symbol, to: args.to }, signal)
+          ? await viaChild('code-graph', 'call_paths', { root, from: args.symbol, to: args.to }, ctx)
           : await viaChild(
               'code-graph',
               args.direction,
@@ -230,7 +269,7 @@ export function toolCatalog(deps: ToolDeps): ToolDefinition[] {
                 ...(args.file ? { file: args.file } : {}),
                 ...(args.depth ? { depth: args.depth } : {}),
               },
-              signal,
+              ctx,
             );
       const count = ((data.edges ?? data.paths ?? []) as unknown[]).length;
       return {
@@ -253,7 +292,7 @@ export function toolCatalog(deps: ToolDeps): ToolDefinition[] {
       diff: z.string().optional(),
       depth: z.number().int().min(1).max(6).optional(),
     }),
-    async (args, root, signal) => {
+    async (args, root, ctx) => {
       if (!args.symbol && !args.file && !args.diff)
         throw new ToolFailure('CAUTION', 'give symbol, file or diff (a git range such as HEAD~1..HEAD)');
       const file = args.file ? AllowedRoots.inside(root, args.file) : undefined;
@@ -269,9 +308,9 @@ export function toolCatalog(deps: ToolDeps): ToolDefinition[] {
             ...(args.diff ? { diff: args.diff } : {}),
             depth,
           },
-          signal,
+          ctx,
         ),
-        scanner.scan(root, signal),
+        scanner.scan(root, ctx),
       ]);
       const spans = (graph.data.changedRanges ?? []) as Span[];
       const files = [...new Set([...(file ? [file] : []), ...spans.map((c) => c.file)])];
@@ -319,12 +358,12 @@ export function toolCatalog(deps: ToolDeps): ToolDefinition[] {
       column: z.number().int().min(1).optional(),
       symbol: z.string().optional(),
     }),
-    async ({ query, root: _r, ...args }, root, signal) => {
+    async ({ query, root: _r, ...args }, root, ctx) => {
       if (args.file) AllowedRoots.inside(root, args.file);
       const tool = { type: 'type_at', signature: 'signature', shape: 'shape', declarations: 'declarations' }[
         query
       ];
-      const { data, verdict } = await viaChild('ts-types', tool, { root, ...args }, signal);
+      const { data, verdict } = await viaChild('ts-types', tool, { root, ...args }, ctx);
       const notes = (data.notes ?? []) as string[];
       return {
         verdict: notes.some((n) => /error|no tsconfig/.test(n)) ? 'CAUTION' : verdict,

@@ -1,7 +1,7 @@
 import type { Envelope } from '../envelope.js';
 import { ToolFailure } from '../envelope.js';
 import type { AllowedRoots } from '../roots.js';
-import type { ToolDefinition } from './catalog.js';
+import type { RunContext, ToolDefinition } from './catalog.js';
 
 /**
  * Runs one tool on arguments its schema has already parsed and wraps the answer in the verdict
@@ -11,7 +11,7 @@ export async function runTool(
   tool: ToolDefinition,
   roots: AllowedRoots,
   args: Record<string, unknown>,
-  signal: AbortSignal,
+  ctx: RunContext,
 ): Promise<Envelope> {
   const started = performance.now();
   const metadata = (source: Envelope['metadata']['source'], truncated: boolean) => ({
@@ -22,7 +22,7 @@ export async function runTool(
   });
   try {
     const root = roots.check(args.root as string | undefined);
-    const answer = await tool.run(args, root, signal);
+    const answer = await tool.run(args, root, ctx);
     return {
       verdict: answer.verdict,
       summary: answer.summary,

@@ -295,9 +295,10 @@ export class Queries {
       files,
       functions: functions.length,
       distribution,
+      // The worst `limit` functions are the answer, not a cut list; only duplicates can be cut.
       hotspots: byWorst.slice(0, limit),
       duplicates: duplicates.slice(0, limit),
-      truncated: functions.length > limit,
+      truncated: duplicates.length > limit,
     };
   }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import type { ProgressReporter } from '@boocode/mcp-server-kit';
 import { type LanguageId, ListingCache, languageOf, listRepoFiles, readIfChanged } from '@boocode/source-kit';
 import { Queries } from '../graph/queries.js';
 import { rebuildEdges } from '../graph/resolve.js';
@@ -39,6 +40,8 @@ export class CodeIndex {
   /** Bumped by every refresh that changed the index. */
   generation = 0;
   private refreshing?: Promise<RefreshStats>;
+  /** Everyone waiting on the refresh in progress hears how far it is. */
+  private readonly listeners = new Set<ProgressReporter>();
   private refreshedAt = 0;
   private readonly writer: IndexWriter;
   /** Re-walks stat unchanged directories instead of listing them again. */
@@ -56,12 +59,26 @@ export class CodeIndex {
   }
 
   /** Refreshes unless one finished less than `maxAgeMs` ago; concurrent callers share one pass. */
-  async ensureFresh(maxAgeMs = 2_000, signal?: AbortSignal): Promise<RefreshStats> {
+  async ensureFresh(
+    maxAgeMs = 2_000,
+    signal?: AbortSignal,
+    progress?: ProgressReporter,
+  ): Promise<RefreshStats> {
     if (this.lastRefresh && Date.now() - this.refreshedAt < maxAgeMs) return this.lastRefresh;
     this.refreshing ??= this.refresh(signal).finally(() => {
       this.refreshing = undefined;
     });
-    return this.refreshing;
+    if (!progress) return this.refreshing;
+    this.listeners.add(progress);
+    try {
+      return await this.refreshing;
+    } finally {
+      this.listeners.delete(progress);
+    }
+  }
+
+  private report(phase: string, done: number, total?: number): void {
+    for (const listener of this.listeners) listener.step(phase, done, total);
   }
 
   async refresh(signal?: AbortSignal): Promise<RefreshStats> {
@@ -73,6 +90,7 @@ export class CodeIndex {
       this.listings,
     );
     const phases = { walk: performance.now() - started, read: 0, parse: 0, write: 0, resolve: 0 };
+    this.report('listing', sources.length);
     let mark = performance.now();
     const known = new Map(
       (
@@ -97,8 +115,9 @@ export class CodeIndex {
     const unparsed: RefreshStats['unparsed'] = [];
     const results: (FileFacts | undefined)[] = [];
     try {
-      for (const file of sources) {
+      for (const [i, file] of sources.entries()) {
         if (signal?.aborted) throw new Error('indexing cancelled');
+        if (i % 64 === 0) this.report('reading', i, sources.length);
         const old = known.get(file.rel);
         known.delete(file.rel);
         const result = readIfChanged(file.abs, old && { size: old.size, mtimeMs: old.mtime_ms });
@@ -127,7 +146,9 @@ export class CodeIndex {
       }
       phases.read = performance.now() - mark;
       mark = performance.now();
+      this.report('reading', sources.length, sources.length);
       for (const [index, job] of toParse.entries()) {
+        if (index % 32 === 0) this.report('indexing', index, toParse.length);
         const outcome = await job.outcome;
         if ('facts' in outcome) results[index] = outcome.facts;
         else unparsed.push({ file: job.rel, error: outcome.error });
@@ -136,6 +157,7 @@ export class CodeIndex {
       await pool.close();
     }
     phases.parse = performance.now() - mark;
+    if (toParse.length) this.report('indexing', toParse.length, toParse.length);
     mark = performance.now();
     const removed = [...known.keys()];
     this.db.transaction(() => {

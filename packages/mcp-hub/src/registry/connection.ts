@@ -10,13 +10,29 @@ import { describeError, HubError } from '../errors.js';
 import { type DiscoveredTool, screenTools, ToolsListPage } from '../tools/discovery.js';
 import { RawCallToolResult } from '../tools/result.js';
 import { ManagedStdioTransport } from '../transports/stdio.js';
-import type { CallOptions, HubLogger, RejectedTool, ServerState, ServerStatus } from '../types.js';
+import type {
+  CallOptions,
+  HubLogger,
+  RejectedTool,
+  ServerState,
+  ServerStatus,
+  ToolProgress,
+} from '../types.js';
 import { rateLimited } from '../util/rate-limited-logger.js';
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 /** Progress notifications keep extending a call's timer, but never past this many call timeouts. */
 const PROGRESS_HARD_MAX_FACTOR = 10;
+
+/** The parts of a progress notification a host may show, bounded (the SDK has checked the types). */
+function progressOf(p: { progress: number; total?: number; message?: string }): ToolProgress {
+  return {
+    progress: p.progress,
+    ...(typeof p.total === 'number' ? { total: p.total } : {}),
+    ...(typeof p.message === 'string' ? { message: p.message.slice(0, 300) } : {}),
+  };
+}
 /** A server whose `nextCursor` never converges is cut off here. */
 const MAX_LIST_PAGES = 100;
 /** `tools/list_changed` notifications arriving this close together cause one re-list. */
@@ -297,7 +313,7 @@ export class ServerConnection {
           resetTimeoutOnProgress: true,
           maxTotalTimeout: timeout * PROGRESS_HARD_MAX_FACTOR,
           // Asking for progress is what makes the server's progress notifications extend the timer.
-          onprogress: () => {},
+          onprogress: (progress) => options.onProgress?.(progressOf(progress)),
           ...(options.signal ? { signal: options.signal } : {}),
         },
       );
@@ -311,6 +327,17 @@ export class ServerConnection {
   private explainCallFailure(error: unknown, timeout: number, signal?: AbortSignal): HubError {
     const name = this.entry.name;
     if (signal?.aborted) return new HubError('ABORTED', `call to "${name}" was cancelled`, { cause: error });
+    if (
+      error instanceof SdkError &&
+      error.code === SdkErrorCode.RequestTimeout &&
+      /total/i.test(error.message)
+    ) {
+      return new HubError(
+        'TIMEOUT',
+        `MCP server "${name}" kept reporting progress but did not finish within ${timeout * PROGRESS_HARD_MAX_FACTOR} ms (ten times the call timeout); the call was cancelled`,
+        { cause: error },
+      );
+    }
     if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
       return new HubError(
         'TIMEOUT',

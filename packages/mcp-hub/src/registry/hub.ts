@@ -3,7 +3,7 @@ import type { ServerEntry } from '../config/schema.js';
 import { describeError, HubError } from '../errors.js';
 import { assignToolNames } from '../tools/names.js';
 import { type RawCallToolResult, toHostResult } from '../tools/result.js';
-import type { CallOptions, HubLogger, HubTool, ServerStatus, ToolResult } from '../types.js';
+import type { CallOptions, HubLogger, HubTool, ServerStatus, ToolProgress, ToolResult } from '../types.js';
 import { ServerConnection } from './connection.js';
 
 export interface HubOptions {
@@ -18,6 +18,8 @@ export interface HubOptions {
 interface HubEvents {
   toolsChanged: [tools: HubTool[]];
   statusChanged: [status: ServerStatus];
+  /** A progress notification for a call in flight, under the tool's hub name. */
+  toolProgress: [event: ToolProgress & { tool: string; server: string }];
 }
 
 interface Route {
@@ -113,7 +115,14 @@ export class McpHub extends EventEmitter<HubEvents> {
         `unknown tool "${name}"; it is not offered by any connected MCP server`,
       );
     }
-    return route.connection.callTool(route.originalName, args, options);
+    const server = route.connection.entry.name;
+    return route.connection.callTool(route.originalName, args, {
+      ...options,
+      onProgress: (progress) => {
+        options.onProgress?.(progress);
+        this.emit('toolProgress', { ...progress, tool: name, server });
+      },
+    });
   }
 
   /** Drops the server's current connection (killing its process) and connects afresh. */

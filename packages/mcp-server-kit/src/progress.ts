@@ -1,0 +1,94 @@
+/** One `notifications/progress` payload (without the token): `progress` only ever grows. */
+export interface ProgressUpdate {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** What a long tool reports while it works; a no-op when nobody listens. */
+export interface ProgressReporter {
+  /** Its own phase: `step('indexing', 12034, 29310)` → "indexing: 12,034 / 29,310 files". */
+  step(phase: string, done: number, total?: number): void;
+  /** A child server's progress for a call made on this one's behalf, its message kept. */
+  relay(update: ProgressUpdate): void;
+}
+
+export const silentProgress: ProgressReporter = { step() {}, relay() {} };
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * Turns phases into one rising progress count: each phase starts where the last one ended, so a
+ * client that draws `progress / total` sees a bar that never goes back, and the message says where
+ * in which phase the work is. Updates within `intervalMs` of the last one are dropped, except a
+ * phase's first and last.
+ */
+export function progressReporter(send: (update: ProgressUpdate) => void, intervalMs = 200): ProgressReporter {
+  let phase: string | undefined;
+  let offset = 0;
+  let sent = 0;
+  let lastAt = Number.NEGATIVE_INFINITY;
+  const emit = (key: string, done: number, total: number | undefined, message: string) => {
+    const entering = key !== phase;
+    if (entering) {
+      phase = key;
+      offset = sent;
+    }
+    const progress = offset + done;
+    const finished = total !== undefined && done >= total;
+    const now = performance.now();
+    if (!entering && !finished && now - lastAt < intervalMs) return;
+    if (progress < sent) return;
+    lastAt = now;
+    sent = progress;
+    send({ progress, ...(total !== undefined ? { total: offset + total } : {}), message });
+  };
+  return {
+    step(name, done, total) {
+      emit(
+        `own:${name}`,
+        done,
+        total,
+        `${name}: ${count(done)}${total !== undefined ? ` / ${count(total)}` : ''} files`,
+      );
+    },
+    relay(update) {
+      emit('relay', update.progress, update.total, update.message ?? 'working');
+    },
+  };
+}
+
+interface RequestContext {
+  mcpReq: {
+    _meta?: { progressToken?: string | number };
+    notify: (notification: { method: string; params?: Record<string, unknown> }) => Promise<void>;
+  };
+}
+
+/** Progress for one MCP request: notifications under the client's token, or nothing without one. */
+export function requestProgress(ctx: RequestContext): ProgressReporter {
+  const token = ctx.mcpReq._meta?.progressToken;
+  if (token === undefined) return silentProgress;
+  return progressReporter((update) => {
+    ctx.mcpReq
+      .notify({ method: 'notifications/progress', params: { progressToken: token, ...update } })
+      .catch(() => {});
+  });
+}
+
+/** Progress as one rewritten line on a terminal's stderr; `done()` clears it. */
+export function terminalProgress(stream: NodeJS.WriteStream): ProgressReporter & { done(): void } {
+  if (!stream.isTTY) return { ...silentProgress, done() {} };
+  let shown = false;
+  const reporter = progressReporter((update) => {
+    const percent = update.total ? ` ${Math.floor((100 * update.progress) / update.total)}%` : '';
+    stream.write(`\r\x1b[K${update.message ?? ''}${percent}`);
+    shown = true;
+  }, 100);
+  return {
+    ...reporter,
+    done() {
+      if (shown) stream.write('\r\x1b[K');
+    },
+  };
+}
