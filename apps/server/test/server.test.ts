@@ -123,6 +123,49 @@ describe('a chat that uses MCP and native tools', () => {
   });
 });
 
+describe('progress of long tool calls', () => {
+  const longRun = {
+    name: 'everything_trigger-long-running-operation',
+    arguments: { duration: 0.9, steps: 3 },
+  };
+
+  it("streams a server's progress as tool-progress events of the call, not stored", async () => {
+    const { harness } = await setup([{ toolCalls: [longRun] }, { text: 'done' }]);
+    const id = await newSession(harness);
+    const events = await chat(harness, id, 'run it');
+    const call = events.find((e) => e.type === 'tool-call');
+    const progress = events.filter((e) => e.type === 'tool-progress');
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+    expect(progress[0]).toMatchObject({ callId: (call as { callId: string }).callId, progress: 1, total: 3 });
+    const kinds = events.map((e) => e.type);
+    expect(kinds.lastIndexOf('tool-progress')).toBeLessThan(kinds.indexOf('tool-result'));
+    const { body } = await harness.api('GET', `/api/sessions/${id}`);
+    expect(body.messages[1].parts.map((p: { type: string }) => p.type)).toEqual([
+      'tool_call',
+      'tool_result',
+      'text',
+    ]);
+  });
+
+  it('streams progress then the result from the tool console when asked for an event stream', async () => {
+    const { harness } = await setup([]);
+    const { events } = await readEvents(`${harness.url}/api/tools/${longRun.name}/call`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-boocode-client': 'test' },
+      body: JSON.stringify({ arguments: longRun.arguments }),
+    });
+    const kinds = events.map((e) => (e as { type: string }).type);
+    expect(kinds.at(-1)).toBe('result');
+    expect(kinds.filter((k) => k === 'progress').length).toBeGreaterThanOrEqual(2);
+    expect(events.at(-1)).toMatchObject({ error: false, durationMs: expect.any(Number) });
+    // Without the event-stream header, one JSON answer as before.
+    const plain = await harness.api('POST', `/api/tools/everything_echo/call`, {
+      arguments: { message: 'x' },
+    });
+    expect(plain.body).toMatchObject({ error: false, output: 'Echo: x' });
+  });
+});
+
 describe('agents and tool globs', () => {
   it('an agent scoped to [view_file] never sees MCP tools and cannot call them', async () => {
     const { model, harness } = await setup([

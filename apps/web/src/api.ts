@@ -56,6 +56,74 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   return data as T;
 }
 
+/** Reads `text/event-stream` blocks to the end: each block's JSON `data:` line and its `id:`. */
+async function readEventStream(
+  body: ReadableStream<Uint8Array>,
+  onData: (data: unknown, id: string | undefined) => void,
+): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true });
+    let split = buffer.indexOf('\n\n');
+    while (split !== -1) {
+      const block = buffer.slice(0, split);
+      buffer = buffer.slice(split + 2);
+      split = buffer.indexOf('\n\n');
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (data) onData(JSON.parse(data), /^id: (.*)$/m.exec(block)?.[1]);
+    }
+  }
+}
+
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+export interface ToolCallResult {
+  error: boolean;
+  output: string;
+  durationMs: number;
+}
+
+/** Calls a tool from the console, hearing its progress; aborting the signal cancels the call. */
+export async function callToolStreaming(
+  name: string,
+  args: unknown,
+  onProgress: (progress: ToolProgress) => void,
+  signal: AbortSignal,
+): Promise<ToolCallResult> {
+  const response = await withToken(() =>
+    fetch(`/api/tools/${encodeURIComponent(name)}/call`, {
+      method: 'POST',
+      headers: headers({ 'content-type': 'application/json', accept: 'text/event-stream' }),
+      body: JSON.stringify({ arguments: args }),
+      signal,
+    }),
+  );
+  if (!response.ok || !response.body) {
+    const data = await response.json().catch(() => undefined);
+    throw new ApiError(
+      response.status,
+      data?.error?.code ?? 'HTTP',
+      data?.error?.message ?? `HTTP ${response.status}`,
+    );
+  }
+  let result: ToolCallResult | undefined;
+  await readEventStream(response.body, (data) => {
+    const event = data as { type: string } & ToolProgress & ToolCallResult;
+    if (event.type === 'progress') onProgress(event);
+    else if (event.type === 'result') result = event;
+  });
+  if (!result) throw new ApiError(502, 'STREAM_ENDED', 'the call ended without a result; try again');
+  return result;
+}
+
 /**
  * Follows a session's event stream with fetch (so the token header works), resuming from the last
  * event id when the connection drops. Returns a function that stops following.
@@ -73,24 +141,10 @@ export function followEvents(sessionId: string, onEvent: (event: TurnEvent) => v
           }),
         );
         if (!response.ok || !response.body) throw new Error(`events: HTTP ${response.status}`);
-        const reader = response.body.getReader();
-        const decoder = new TextDecoder();
-        let buffer = '';
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += decoder.decode(value, { stream: true });
-          let split = buffer.indexOf('\n\n');
-          while (split !== -1) {
-            const block = buffer.slice(0, split);
-            buffer = buffer.slice(split + 2);
-            split = buffer.indexOf('\n\n');
-            const id = /^id: (.*)$/m.exec(block)?.[1];
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (id) lastId = id;
-            if (data) onEvent(JSON.parse(data) as TurnEvent);
-          }
-        }
+        await readEventStream(response.body, (data, id) => {
+          if (id) lastId = id;
+          onEvent(data as TurnEvent);
+        });
       } catch {
         if (controller.signal.aborted) return;
       }

@@ -2,14 +2,16 @@ import { Validator } from '@cfworker/json-schema';
 import {
   ApiError,
   api,
+  callToolStreaming,
   followEvents,
   type Message,
   onTokenNeeded,
   type Part,
   type SessionDetail,
+  type ToolProgress,
   type TurnEvent,
 } from './api.js';
-import { el, markdown, toolCard } from './render.js';
+import { el, markdown, progressBar, toolCard } from './render.js';
 
 interface Agent {
   name: string;
@@ -49,6 +51,8 @@ const state = {
   tools: [] as Tool[],
   agents: [] as Agent[],
   modelConfigured: true,
+  /** Progress of calls still running, by call id: shown on their cards, never stored. */
+  progress: new Map<string, ToolProgress>(),
 };
 
 // ---- token ----
@@ -168,7 +172,11 @@ function onEvent(event: TurnEvent): void {
         ...(event.server ? { server: event.server } : {}),
       });
       break;
+    case 'tool-progress':
+      state.progress.set(event.callId, event);
+      break;
     case 'tool-result':
+      state.progress.delete(event.callId);
       assistantFor(event.turnId, event.messageId).parts.push({
         type: 'tool_result',
         callId: event.callId,
@@ -265,7 +273,11 @@ function renderPart(
     }
     case 'tool_call': {
       const server = part.server ?? serverOf.get(part.name);
-      const card = toolCard({ ...part, ...(server ? { server } : {}) }, results.get(part.callId));
+      const card = toolCard(
+        { ...part, ...(server ? { server } : {}) },
+        results.get(part.callId),
+        state.progress.get(part.callId),
+      );
       if (open.has(part.callId)) card.setAttribute('open', '');
       return [card];
     }
@@ -414,6 +426,9 @@ function showSchema(): void {
     : '';
 }
 
+/** The console's call in flight: its Cancel aborts it. */
+let consoleCall: AbortController | undefined;
+
 async function callTool(): Promise<void> {
   const name = $<HTMLSelectElement>('console-tool').value;
   const tool = state.tools.find((t) => t.name === name);
@@ -436,18 +451,44 @@ async function callTool(): Promise<void> {
     errorBox.hidden = false;
     return;
   }
+  const call = $<HTMLButtonElement>('console-call');
+  const cancel = $('console-cancel');
+  const elapsed = $('console-elapsed');
+  const progress = $('console-progress');
+  const controller = new AbortController();
+  consoleCall = controller;
+  const started = performance.now();
+  const tick = () => {
+    elapsed.textContent = `${((performance.now() - started) / 1000).toFixed(1)} s`;
+  };
+  tick();
+  const ticker = setInterval(tick, 100);
+  call.disabled = true;
+  cancel.hidden = false;
+  progress.replaceChildren();
   try {
-    const result = await api<{ error: boolean; output: string; durationMs: number }>(
-      'POST',
-      `/api/tools/${encodeURIComponent(name)}/call`,
-      { arguments: args },
+    const result = await callToolStreaming(
+      name,
+      args,
+      (update) => progress.replaceChildren(progressBar(update)),
+      controller.signal,
     );
     resultBox.textContent = `${result.error ? 'ERROR ' : ''}(${result.durationMs} ms)\n${result.output}`;
     resultBox.classList.toggle('error', result.error);
     resultBox.hidden = false;
   } catch (error) {
-    errorBox.textContent = error instanceof ApiError ? error.message : String(error);
+    errorBox.textContent = controller.signal.aborted
+      ? 'cancelled'
+      : error instanceof ApiError
+        ? error.message
+        : String(error);
     errorBox.hidden = false;
+  } finally {
+    clearInterval(ticker);
+    consoleCall = undefined;
+    call.disabled = false;
+    cancel.hidden = true;
+    progress.replaceChildren();
   }
 }
 
@@ -462,6 +503,7 @@ async function start(): Promise<void> {
   $('agent-picker').onchange = showAgentTools;
   $('console-tool').onchange = showSchema;
   $('console-call').onclick = () => void callTool();
+  $('console-cancel').onclick = () => consoleCall?.abort();
   const health = await api<{ model: string }>('GET', '/healthz');
   state.modelConfigured = health.model === 'configured';
   if (!state.modelConfigured) {

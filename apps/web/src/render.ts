@@ -8,7 +8,7 @@ import python from 'highlight.js/lib/languages/python';
 import typescript from 'highlight.js/lib/languages/typescript';
 import { Marked } from 'marked';
 import 'highlight.js/styles/github-dark.css';
-import type { Part } from './api.js';
+import type { Part, ToolProgress } from './api.js';
 
 for (const [name, lang] of Object.entries({ bash, go, javascript, json, python, typescript }))
   hljs.registerLanguage(name, lang);
@@ -46,6 +46,7 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 export function toolCard(
   call: Extract<Part, { type: 'tool_call' }>,
   result: Extract<Part, { type: 'tool_result' }> | undefined,
+  progress?: ToolProgress,
 ): HTMLElement {
   const card = el('details', {
     class: `tool-card${result?.error ? ' error' : ''}`,
@@ -62,6 +63,8 @@ export function toolCard(
       el('span', { class: 'badge tool-status', text: status }),
     ),
   );
+  // Outside the folded body: a long call's progress shows without opening the card.
+  if (!result && progress) card.append(progressBar(progress));
   const body = el('div', { class: 'body' });
   body.append(
     el('div', { class: 'muted', text: 'arguments' }),
@@ -82,4 +85,19 @@ export function toolCard(
   }
   card.append(body);
   return card;
+}
+
+/** A server's progress on a running call: a bar when the total is known, and what it is doing. */
+export function progressBar(progress: ToolProgress): HTMLElement {
+  const bar = el('progress', { class: 'tool-progress-bar', max: String(progress.total ?? 1) });
+  // Without a total the bar is indeterminate: no value attribute at all.
+  if (progress.total !== undefined)
+    bar.setAttribute('value', String(Math.min(progress.progress, progress.total)));
+  const percent = progress.total ? ` ${Math.floor((100 * progress.progress) / progress.total)}%` : '';
+  return el(
+    'div',
+    { class: 'tool-progress', role: 'status' },
+    bar,
+    el('span', { class: 'muted', text: `${progress.message ?? 'working'}${percent}` }),
+  );
 }

@@ -138,6 +138,75 @@ describe('the BooCode page in a real browser', () => {
   });
 });
 
+describe('progress of a long tool call', () => {
+  const longRun = 'everything_trigger-long-running-operation';
+  let harness: Harness;
+
+  beforeAll(async () => {
+    const model = await startScriptedModel([
+      { toolCalls: [{ name: longRun, arguments: { duration: 2.4, steps: 6 } }] },
+      { text: 'It finished.' },
+    ]);
+    harness = await startHarness({ modelUrl: model.url });
+    cleanup.push(model.close, harness.close);
+  });
+
+  /** Waits until the bar's value is past `above`; returns it. */
+  const barPast = async (page: Page, bar: string, above: number) => {
+    await page.waitForFunction(
+      ([selector, min]) =>
+        Number(document.querySelector(selector as string)?.getAttribute('value') ?? -1) > (min as number),
+      [bar, above],
+    );
+    return Number(await page.locator(bar).getAttribute('value'));
+  };
+
+  it('shows a bar that advances on the running tool card, gone when the result comes', async () => {
+    const page = await open(harness);
+    await page
+      .locator('#mcp-servers .server[data-server="everything"] .state', { hasText: 'connected' })
+      .waitFor();
+    await page.click('#new-session-button');
+    await page.fill('#prompt', 'run the long one');
+    await page.click('#send');
+    const bar = `details.tool-card[data-tool="${longRun}"] .tool-progress progress`;
+    const first = await barPast(page, bar, 0);
+    const later = await barPast(page, bar, first);
+    expect(later).toBeGreaterThan(first);
+    expect(
+      await page.locator(`details.tool-card[data-tool="${longRun}"] .tool-progress`).textContent(),
+    ).toMatch(/\d+%/);
+    await page.locator('.message.assistant .markdown', { hasText: 'It finished.' }).waitFor();
+    expect(await page.locator(bar).count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows the console call running: bar, elapsed time, Call disabled, and Cancel stops it', async () => {
+    const page = await open(harness);
+    await page.locator(`#console-tool option[value="${longRun}"]`).waitFor({ state: 'attached' });
+    await page.selectOption('#console-tool', longRun);
+    await page.fill('#console-args', '{"duration": 2.4, "steps": 6}');
+    await page.click('#console-call');
+    expect(await page.locator('#console-call').isDisabled()).toBe(true);
+    const bar = '#console-progress progress';
+    const first = await barPast(page, bar, 0);
+    expect(await barPast(page, bar, first)).toBeGreaterThan(first);
+    expect(await page.locator('#console-elapsed').textContent()).toMatch(/^\d+\.\d s$/);
+    await page.screenshot({ path: path.join(screenshots, 'tool-progress.png') });
+    await page.locator('#console-result:not([hidden])').waitFor();
+    expect(await page.locator('#console-result').textContent()).toMatch(/completed/i);
+    expect(await page.locator('#console-call').isDisabled()).toBe(false);
+
+    await page.fill('#console-args', '{"duration": 30, "steps": 30}');
+    await page.click('#console-call');
+    await page.locator(bar).waitFor();
+    await page.click('#console-cancel');
+    await page.locator('#console-error:not([hidden])', { hasText: 'cancelled' }).waitFor();
+    expect(await page.locator('#console-call').isDisabled()).toBe(false);
+    await page.close();
+  });
+});
+
 describe('the page without a model, and with a token', () => {
   it('says what to set when no model is configured, while the MCP panel works', async () => {
     const harness = await startHarness();

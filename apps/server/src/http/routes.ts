@@ -1,4 +1,4 @@
-import { type LoadedConfig, type McpHub, matchToolGlob } from '@boocode/mcp-hub';
+import { type LoadedConfig, type McpHub, matchToolGlob, type ToolResult } from '@boocode/mcp-hub';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Agent } from '../agents/agents-md.js';
@@ -7,7 +7,7 @@ import { AppError } from '../errors.js';
 import type { TurnManager } from '../inference/turns.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { ToolDef } from '../tools/types.js';
-import { openEventStream } from './sse.js';
+import { openEventStream, openStream } from './sse.js';
 
 export interface RouteDeps {
   store: Store;
@@ -165,8 +165,23 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     reply.raw.on('close', () => {
       if (!reply.raw.writableFinished) controller.abort();
     });
-    const result = await tool.run(body.arguments, { signal: controller.signal });
-    return { ...result, durationMs: Math.round(performance.now() - started) };
+    const timed = (result: ToolResult) => ({
+      ...result,
+      durationMs: Math.round(performance.now() - started),
+    });
+    if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
+      return timed(await tool.run(body.arguments, { signal: controller.signal }));
+    }
+    // Streamed: `progress` events while the call runs, then one `result`. Closing it cancels the call.
+    const stream = openStream(reply);
+    stream.onClose(() => controller.abort());
+    const result = await tool.run(body.arguments, {
+      signal: controller.signal,
+      onProgress: (progress) => stream.write({ type: 'progress', ...progress }),
+    });
+    stream.write({ type: 'result', ...timed(result) });
+    stream.end();
+    return reply;
   });
 
   app.get('/api/mcp', async () => ({

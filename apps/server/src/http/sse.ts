@@ -3,15 +3,15 @@ import type { TurnEvent } from '../inference/events.js';
 
 const HEARTBEAT_MS = 15_000;
 
-/**
- * Takes over the response as a `text/event-stream`. Each event is `id: <turnId>:<seq>` and one
- * `data:` line of JSON with `type`, so `Last-Event-ID` can resume exactly where a client left off.
- */
-export function openEventStream(reply: FastifyReply): {
-  send: (event: TurnEvent) => void;
+interface Stream {
+  /** Writes one event: its data as one line of JSON (with a `type`), after an `id:` line if given. */
+  write: (data: { type: string }, id?: string) => void;
   end: () => void;
   onClose: (fn: () => void) => void;
-} {
+}
+
+/** Takes over the response as a `text/event-stream`, with a heartbeat comment every 15 s. */
+export function openStream(reply: FastifyReply): Stream {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -33,12 +33,23 @@ export function openEventStream(reply: FastifyReply): {
   };
   raw.on('close', end);
   return {
-    send(event) {
-      if (!ended) raw.write(`id: ${event.turnId}:${event.seq}\ndata: ${JSON.stringify(event)}\n\n`);
+    write(data, id) {
+      if (!ended) raw.write(`${id ? `id: ${id}\n` : ''}data: ${JSON.stringify(data)}\n\n`);
     },
     end,
     onClose(fn) {
       closers.push(fn);
     },
   };
+}
+
+/**
+ * A session's turn events. Each is `id: <turnId>:<seq>` and one `data:` line of JSON with `type`,
+ * so `Last-Event-ID` can resume exactly where a client left off.
+ */
+export function openEventStream(
+  reply: FastifyReply,
+): Omit<Stream, 'write'> & { send: (event: TurnEvent) => void } {
+  const stream = openStream(reply);
+  return { ...stream, send: (event) => stream.write(event, `${event.turnId}:${event.seq}`) };
 }

@@ -20,6 +20,15 @@ export type TurnEvent = { turnId: string; seq: number } & (
       durationMs: number;
       truncated: boolean;
     }
+  | {
+      /** A server's progress on a call still running; not stored, only streamed. */
+      type: 'tool-progress';
+      messageId: string;
+      callId: string;
+      progress: number;
+      total?: number;
+      message?: string;
+    }
   | { type: 'notice'; message: string }
   | { type: 'error'; code: string; message: string }
   | { type: 'done'; status: 'done' | 'cancelled' | 'interrupted' | 'failed' }

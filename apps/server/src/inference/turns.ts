@@ -1,3 +1,4 @@
+import type { ToolProgress } from '@boocode/mcp-hub';
 import type { Agent } from '../agents/agents-md.js';
 import type { AppConfig } from '../config/env.js';
 import type { Store } from '../db/store.js';
@@ -54,6 +55,21 @@ export interface TurnDeps {
  * (the latest turn of each session) and fanned out to watchers; everything is written through to
  * SQLite. Only `cancel` (or shutdown) stops a turn.
  */
+/**
+ * A turn's events are kept for replay until it settles: a server sending progress in a tight loop
+ * may not fill that memory. At most one update per 100 ms reaches watchers, and always the last.
+ */
+function throttled(send: (progress: ToolProgress) => void): (progress: ToolProgress) => void {
+  let last = Number.NEGATIVE_INFINITY;
+  return (progress) => {
+    const now = performance.now();
+    const finished = progress.total !== undefined && progress.progress >= progress.total;
+    if (!finished && now - last < 100) return;
+    last = now;
+    send(progress);
+  };
+}
+
 export class TurnManager {
   private readonly latest = new Map<string, ActiveTurn>();
   private readonly listeners = new Map<string, Set<Listener>>();
@@ -396,7 +412,12 @@ export class TurnManager {
         } else if (argError || !args) {
           result = { error: true, output: `${argError}; call ${name} again with a JSON object of arguments` };
         } else {
-          result = await tool.run(args, { signal });
+          result = await tool.run(args, {
+            signal,
+            onProgress: throttled((progress) =>
+              this.emit(turn, { type: 'tool-progress', messageId, callId, ...progress }),
+            ),
+          });
         }
         if (signal.aborted) throw signal.reason;
         const durationMs = Math.round(performance.now() - started);

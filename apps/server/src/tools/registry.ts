@@ -57,7 +57,11 @@ export class ToolRegistry {
           inputSchema: tool.inputSchema,
           source: 'mcp' as const,
           server: tool.server,
-          run: (args, ctx) => hub.callTool(tool.name, args, { signal: ctx.signal }),
+          run: (args, ctx) =>
+            hub.callTool(tool.name, args, {
+              signal: ctx.signal,
+              ...(ctx.onProgress ? { onProgress: ctx.onProgress } : {}),
+            }),
         }))
       : [];
     const tools = [...this.native, ...mcp].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

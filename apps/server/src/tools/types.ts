@@ -1,7 +1,9 @@
-import type { ToolResult } from '@boocode/mcp-hub';
+import type { ToolProgress, ToolResult } from '@boocode/mcp-hub';
 
 export interface ToolContext {
   signal: AbortSignal;
+  /** Hears an MCP server's progress notifications for this call. */
+  onProgress?: (progress: ToolProgress) => void;
 }
 
 /** A tool as the model and the API see it, native or MCP alike. */
