@@ -65,6 +65,19 @@ describe('boocode mcp call', () => {
     expect(JSON.parse(io.stdout.join(''))).toEqual({ error: false, output: 'echo: hi' });
   });
 
+  it("shows the server's progress as one line, cleared before the result", async () => {
+    const file = await configFile({ m: modern });
+    const lines: (string | undefined)[] = [];
+    const io = { ...capture(), progress: (line: string | undefined) => lines.push(line) };
+    expect(await runMcpCli(['call', 'm_sleep', '{"ms":400,"progressEvery":50}', '--config', file], io)).toBe(
+      0,
+    );
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines[0]).toBe('m_sleep: working');
+    expect(lines.at(-1)).toBeUndefined();
+    expect(io.stdout.join('')).toBe('slept 400');
+  });
+
   it('exits 1 on an error result and 2 on bad arguments', async () => {
     const file = await configFile({ m: modern });
     const failed = capture();

@@ -11,6 +11,8 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   /** How the hub introduces itself to servers. */
   clientInfo?: { name: string; version: string };
+  /** Shows a call's progress as one rewritten line (a terminal only); `undefined` clears it. */
+  progress?: (line: string | undefined) => void;
 }
 
 const USAGE = `usage:
@@ -29,6 +31,7 @@ const defaultIo: CliIo = {
   out: (text) => process.stdout.write(`${text}\n`),
   err: (text) => process.stderr.write(`${text}\n`),
   env: process.env,
+  ...(process.stderr.isTTY ? { progress: (line) => process.stderr.write(`\r\x1b[K${line ?? ''}`) } : {}),
 };
 
 /**
@@ -185,7 +188,13 @@ async function callOne(hub: McpHub, rest: string[], io: CliIo, json: boolean): P
       return 2;
     }
   }
-  const result = await hub.callTool(tool, args);
+  const result = await hub.callTool(tool, args, {
+    onProgress: ({ progress, total, message }) =>
+      io.progress?.(
+        `${tool}: ${message ?? 'working'}${total ? ` ${Math.floor((100 * progress) / total)}%` : ''}`,
+      ),
+  });
+  io.progress?.(undefined);
   if (json) io.out(JSON.stringify({ error: result.error, output: result.output }));
   else if (result.error) io.err(`error: ${result.output}`);
   else io.out(result.output);
