@@ -3,9 +3,10 @@
 // median of alternating runs (goal: boocontext ≤ 0.5× codesight's time), route/model/import-edge
 // counts side by side, and boocontext's re-scan after a one-file edit against its cold scan in
 // the same process (goal ≤ 5%). BENCH_RUNS sets the number of runs (default 5).
-// Corpora: rxjs 7.8.1's sources (a real mid-size TypeScript code base) and a large generated
-// service repository (Express routers mounted in routers, FastAPI routers, Prisma, SQL migrations,
-// plus rxjs ×4 as bulk) whose true route and model counts are known by construction.
+// Corpora: rxjs 7.8.1's sources (a real mid-size TypeScript code base), react-admin's UI package
+// (476 .tsx components), Etherpad's Express application, and a large generated service repository
+// (Express routers mounted in routers, FastAPI routers, Prisma, SQL migrations, plus rxjs ×4 as
+// bulk) whose true route and model counts are known by construction.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -156,6 +157,21 @@ const mid = path.join(workDir, 'bc-mid');
 rmSync(mid, { recursive: true, force: true });
 cpSync(path.join(fetchPackage('rxjs@7.8.1'), 'src'), mid, { recursive: true });
 corpora.push({ name: 'rxjs 7.8.1 src (mid-size, real)', dir: mid, edit: 'internal/Observable.ts' });
+// Application-shaped code, where nearly every file needs a syntax tree: React components in
+// .tsx (react-admin's UI package ships its sources), and Etherpad's Express server and browser JS.
+const react = path.join(workDir, 'bc-react');
+rmSync(react, { recursive: true, force: true });
+cpSync(path.join(fetchPackage('ra-ui-materialui@5.9.2'), 'src'), react, { recursive: true });
+corpora.push({
+  name: 'ra-ui-materialui 5.9.2 src (React .tsx components)',
+  dir: react,
+  edit: 'list/List.tsx',
+});
+corpora.push({
+  name: 'Etherpad 1.8.14 (Express app, JavaScript)',
+  dir: fetchPackage('ep_etherpad-lite@1.8.14'),
+  edit: 'node/hooks/express/admin.js',
+});
 const large = path.join(workDir, 'bc-large');
 const truth = generateLarge(large);
 corpora.push({ name: 'generated services + rxjs×4 (large)', dir: large, edit: 'src/routes/svc7.ts', truth });

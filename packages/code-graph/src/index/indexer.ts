@@ -30,6 +30,19 @@ export function cacheFileFor(root: string, env: NodeJS.ProcessEnv = process.env)
   return path.join(base, key, 'code-graph.db');
 }
 
+/** Files read ahead of the parser, and facts written per transaction: bounds memory, not speed. */
+const PARSE_WINDOW = 256;
+const WRITE_BATCH = 500;
+
+interface ParseJob {
+  rel: string;
+  hash: string;
+  size: number;
+  mtimeMs: number;
+  language: LanguageId;
+  outcome: Promise<Outcome>;
+}
+
 /**
  * One repository's index. `refresh` stats every source file, re-reads only those whose size or
  * mtime changed, re-parses only those whose content hash changed, and rebuilds call edges when
@@ -102,18 +115,38 @@ export class CodeIndex {
     );
     // Workers start now, so their start-up overlaps reading; each changed file is parsed as soon as it is read.
     const pool = ParsePool.forFileCount(known.size === 0 ? sources.length : 0);
-    const toParse: {
-      rel: string;
-      hash: string;
-      size: number;
-      mtimeMs: number;
-      language: LanguageId;
-      outcome: Promise<Outcome>;
-    }[] = [];
     const touch = this.db.prepare('UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?');
+    const markStale = this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('edges_stale', '1')");
     let unchanged = 0;
+    let parsed = 0;
+    let settled = 0;
     const unparsed: RefreshStats['unparsed'] = [];
-    const results: (FileFacts | undefined)[] = [];
+    // A window of files in flight and a batch of facts to write: memory stays flat in the tree's
+    // size (holding every file's facts until the end took 2 GB on 50,000 files).
+    const inFlight: ParseJob[] = [];
+    const batch: { job: ParseJob; facts: FileFacts }[] = [];
+    const flush = () => {
+      if (batch.length === 0) return;
+      const began = performance.now();
+      this.db.transaction(() => {
+        // Written before the edges are rebuilt: a refresh cut short must still rebuild them next time.
+        markStale.run();
+        for (const { job, facts } of batch)
+          this.writer.write(
+            { path: job.rel, hash: job.hash, size: job.size, mtime_ms: job.mtimeMs, language: job.language },
+            facts,
+          );
+      })();
+      batch.length = 0;
+      phases.write += performance.now() - began;
+    };
+    const settle = async (job: ParseJob) => {
+      const outcome = await job.outcome;
+      if ('facts' in outcome) batch.push({ job, facts: outcome.facts });
+      else unparsed.push({ file: job.rel, error: outcome.error });
+      if (++settled % 32 === 0) this.report('indexing', settled, parsed);
+      if (batch.length >= WRITE_BATCH) flush();
+    };
     try {
       for (const [i, file] of sources.entries()) {
         if (signal?.aborted) throw new Error('indexing cancelled');
@@ -135,7 +168,8 @@ export class CodeIndex {
         }
         const language = languageOf(file.rel);
         if (!language) continue;
-        toParse.push({
+        parsed++;
+        inFlight.push({
           rel: file.rel,
           hash,
           size: info.size,
@@ -143,37 +177,31 @@ export class CodeIndex {
           language,
           outcome: pool.parse(buffer.toString('utf8'), language),
         });
+        if (inFlight.length >= PARSE_WINDOW) await settle(inFlight.shift() as ParseJob);
       }
+      this.report('reading', sources.length, sources.length);
       phases.read = performance.now() - mark;
       mark = performance.now();
-      this.report('reading', sources.length, sources.length);
-      for (const [index, job] of toParse.entries()) {
-        if (index % 32 === 0) this.report('indexing', index, toParse.length);
-        const outcome = await job.outcome;
-        if ('facts' in outcome) results[index] = outcome.facts;
-        else unparsed.push({ file: job.rel, error: outcome.error });
+      while (inFlight.length > 0) {
+        if (signal?.aborted) throw new Error('indexing cancelled');
+        await settle(inFlight.shift() as ParseJob);
       }
+      flush();
     } finally {
       await pool.close();
     }
     phases.parse = performance.now() - mark;
-    if (toParse.length) this.report('indexing', toParse.length, toParse.length);
+    if (parsed) this.report('indexing', parsed, parsed);
     mark = performance.now();
     const removed = [...known.keys()];
-    this.db.transaction(() => {
-      for (const rel of removed) this.writer.remove(rel);
-      for (const [index, job] of toParse.entries()) {
-        const facts = results[index];
-        if (!facts) continue;
-        this.writer.write(
-          { path: job.rel, hash: job.hash, size: job.size, mtime_ms: job.mtimeMs, language: job.language },
-          facts,
-        );
-      }
-    })();
-    phases.write = performance.now() - mark;
+    if (removed.length > 0)
+      this.db.transaction(() => {
+        markStale.run();
+        for (const rel of removed) this.writer.remove(rel);
+      })();
+    phases.write += performance.now() - mark;
     mark = performance.now();
-    const changed = toParse.length > 0 || removed.length > 0;
+    const changed = parsed > 0 || removed.length > 0 || this.edgesStale();
     if (changed) this.generation++;
     const edges = changed || !this.lastRefresh ? this.countOrRebuild(changed) : this.lastRefresh.edges;
     for (const row of this.db
@@ -184,7 +212,7 @@ export class CodeIndex {
     phases.resolve = performance.now() - mark;
     const stats: RefreshStats = {
       files: sources.length,
-      parsed: toParse.length,
+      parsed,
       unchanged,
       removed: removed.length,
       unparsed,
@@ -200,8 +228,14 @@ export class CodeIndex {
   }
 
   private countOrRebuild(changed: boolean): number {
-    if (changed) return rebuildEdges(this.db, this.root);
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM edges').get() as { n: number }).n;
+    if (!changed) return (this.db.prepare('SELECT COUNT(*) AS n FROM edges').get() as { n: number }).n;
+    const edges = rebuildEdges(this.db, this.root);
+    this.db.prepare("DELETE FROM meta WHERE key = 'edges_stale'").run();
+    return edges;
+  }
+
+  private edgesStale(): boolean {
+    return this.db.prepare("SELECT 1 FROM meta WHERE key = 'edges_stale'").get() !== undefined;
   }
 
   /** Queries over the index as it is now. */

@@ -23,6 +23,7 @@ export class ParsePool {
   private readonly queue: { job: ParseJob; resolve: (o: Outcome) => void }[] = [];
   private readonly pending = new Map<number, (o: Outcome) => void>();
   private nextId = 0;
+  private failure?: string;
 
   constructor(size: number) {
     for (let i = 0; i < size; i++) {
@@ -35,11 +36,13 @@ export class ParsePool {
         }
         this.release(worker);
       });
+      // A worker that dies takes the pool with it: every job waiting or queued, and every later
+      // one, gets the error instead of a promise that never settles.
       worker.on('error', (error) => {
-        for (const [id, resolve] of this.pending) {
-          resolve({ error: `parse worker failed: ${error.message}` });
-          this.pending.delete(id);
-        }
+        this.failure = `parse worker failed: ${error.message}`;
+        for (const resolve of this.pending.values()) resolve({ error: this.failure });
+        this.pending.clear();
+        for (const { resolve } of this.queue.splice(0)) resolve({ error: this.failure });
       });
       this.workers.push(worker);
       this.idle.push(worker);
@@ -57,6 +60,7 @@ export class ParsePool {
         (error: Error) => ({ error: error.message }),
       );
     }
+    if (this.failure) return Promise.resolve({ error: this.failure });
     return new Promise((resolve) => {
       this.queue.push({ job: { id: this.nextId++, source, language }, resolve });
       this.dispatch();

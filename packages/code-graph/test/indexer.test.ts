@@ -1,0 +1,44 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CodeIndex } from '../dist/index.js';
+
+const work = mkdtempSync(path.join(tmpdir(), 'code-graph-indexer-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('CodeIndex.refresh', () => {
+  it('rebuilds the edges after a refresh that was cancelled once facts were written', {
+    timeout: 60_000,
+  }, async () => {
+    const root = path.join(work, 'repo');
+    mkdirSync(path.join(root, 'src'), { recursive: true });
+    // Enough files for several write batches; each calls the next one's function.
+    for (let i = 0; i < 1_200; i++)
+      writeFileSync(
+        path.join(root, 'src', `f${i}.ts`),
+        `import { f${i + 1} } from './f${i + 1}';\nexport function f${i}() {\n  return f${i + 1}();\n}\n`,
+      );
+    const env = { ...process.env, CODE_GRAPH_CACHE_DIR: path.join(work, 'cache') };
+    const first = CodeIndex.open(root, env);
+    const stop = new AbortController();
+    const cutShort = {
+      step: (phase: string, done: number) => {
+        if (phase === 'indexing' && done >= 700) stop.abort();
+      },
+      relay: () => {},
+    };
+    await expect(first.ensureFresh(0, stop.signal, cutShort)).rejects.toThrow(/cancelled/);
+    const written = first.db.prepare('SELECT COUNT(*) AS n FROM files').get() as { n: number };
+    expect(written.n).toBeGreaterThan(0);
+    expect(written.n).toBeLessThan(1_200);
+    first.close();
+
+    const second = CodeIndex.open(root, env);
+    const stats = await second.refresh();
+    expect(stats.parsed).toBe(1_200 - written.n);
+    const callers = second.queries().walk('f500', undefined, 'up', 1, 10);
+    expect(callers.edges.map((e) => e.from)).toContain('f499');
+    second.close();
+  });
+});
