@@ -1,26 +1,13 @@
 // Real applications from the npm registry and what each should report, listed by hand from
 // reading their sources. Shared by the e2e test (packages/boocontext/test/real-apps.e2e.test.ts)
 // and the accuracy bench (app-facts-accuracy.mjs), so both check the same truth.
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-
-/** Unpacks `spec`'s tarball under `cache` once and returns the directory. */
-export function fetchInto(cache, spec) {
-  const dir = path.join(cache, spec.replace(/[@/]/g, '_'));
-  if (existsSync(path.join(dir, 'package.json'))) return dir;
-  mkdirSync(dir, { recursive: true });
-  const tarball = execFileSync('npm', ['pack', spec, '--silent'], { cwd: cache, encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .pop();
-  execFileSync('tar', ['xzf', path.join(cache, tarball), '-C', dir, '--strip-components=1']);
-  return dir;
-}
+import { fetchPackage } from './lib-fetch.mjs';
 
 /** What `npm create t3-app` writes for: app router, tRPC, Prisma, NextAuth. */
 function assembleT3App(cache) {
-  const template = path.join(fetchInto(cache, 'create-t3-app@7.40.0'), 'template');
+  const template = path.join(fetchPackage('create-t3-app@7.40.0', cache), 'template');
   const app = path.join(cache, 't3-app');
   rmSync(app, { recursive: true, force: true });
   cpSync(path.join(template, 'base'), app, { recursive: true });
@@ -87,7 +74,7 @@ export function realApps(cache) {
     },
     {
       name: 'Etherpad 1.8.14 (Express, routes registered through args.app)',
-      root: fetchInto(cache, 'ep_etherpad-lite@1.8.14'),
+      root: fetchPackage('ep_etherpad-lite@1.8.14', cache),
       routes: [
         'ALL /static/:filename(*) node/hooks/express/static.js',
         'GET / node/hooks/express/specialpages.js',

@@ -79,11 +79,11 @@ async function readEventStream(
   }
 }
 
-export interface ToolProgress {
-  progress: number;
-  total?: number;
-  message?: string;
-}
+/** A running call's progress, as the server's `tool-progress` event carries it. */
+export type ToolProgress = Pick<
+  Extract<TurnEvent, { type: 'tool-progress' }>,
+  'progress' | 'total' | 'message'
+>;
 
 export interface ToolCallResult {
   error: boolean;

@@ -63,7 +63,7 @@ try {
   console.error(`boocontext: ${error.message}\n${USAGE}`);
   process.exit(2);
 }
-const children = new ChildServerManager(commands);
+const children = new ChildServerManager(commands, { answerWithinMs });
 
 const command = positionals[0];
 if (command) {
@@ -86,7 +86,7 @@ if (command) {
     import('./server.js'),
   ]);
   // Children first on the way out: no process may outlive boocontext.
-  serveUntilClosed(buildServer({ roots, children, mapTokens, answerWithinMs }), () => children.shutdown());
+  serveUntilClosed(buildServer({ roots, children, mapTokens }), () => children.shutdown());
   if (values.warm)
     void children
       .warm()

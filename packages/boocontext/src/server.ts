@@ -12,7 +12,6 @@ export interface ServerDeps {
   children: ChildServerManager;
   scanner?: Scanner;
   mapTokens?: number;
-  answerWithinMs?: number;
 }
 
 type RequestContext = Parameters<typeof requestProgress>[0] & { mcpReq: { signal: AbortSignal } };
@@ -27,7 +26,6 @@ export function buildServer(deps: ServerDeps): McpServer {
     children: deps.children,
     scanner: deps.scanner ?? new Scanner(),
     mapTokens: deps.mapTokens ?? 8_000,
-    ...(deps.answerWithinMs ? { answerWithinMs: deps.answerWithinMs } : {}),
   });
   // One generic registration for seven tools: the SDK's overloads cannot follow a generic schema.
   const registerTool = server.registerTool.bind(server) as unknown as (

@@ -2,7 +2,9 @@ export { type CliOutcome, type CliSpec, cliArgs, parseCli } from './cli.js';
 export {
   type ProgressReporter,
   type ProgressUpdate,
+  percentOf,
   progressReporter,
+  rateGate,
   requestProgress,
   silentProgress,
   terminalProgress,

@@ -15,6 +15,24 @@ export interface ProgressReporter {
 
 export const silentProgress: ProgressReporter = { step() {}, relay() {} };
 
+/**
+ * Lets one update through per `intervalMs`; `gate(true)` always passes (a phase's first or last).
+ * Progress is for people: more than a few updates a second only costs the wire and the watchers.
+ */
+export function rateGate(intervalMs: number): (force: boolean) => boolean {
+  let lastAt = Number.NEGATIVE_INFINITY;
+  return (force) => {
+    const now = performance.now();
+    if (!force && now - lastAt < intervalMs) return false;
+    lastAt = now;
+    return true;
+  };
+}
+
+/** How far, in whole percent, when the total is known. */
+export const percentOf = (update: ProgressUpdate): number | undefined =>
+  update.total ? Math.floor((100 * update.progress) / update.total) : undefined;
+
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
@@ -27,7 +45,7 @@ export function progressReporter(send: (update: ProgressUpdate) => void, interva
   let phase: string | undefined;
   let offset = 0;
   let sent = 0;
-  let lastAt = Number.NEGATIVE_INFINITY;
+  const gate = rateGate(intervalMs);
   const emit = (key: string, done: number, total: number | undefined, message: string) => {
     const entering = key !== phase;
     if (entering) {
@@ -36,10 +54,7 @@ export function progressReporter(send: (update: ProgressUpdate) => void, interva
     }
     const progress = offset + done;
     const finished = total !== undefined && done >= total;
-    const now = performance.now();
-    if (!entering && !finished && now - lastAt < intervalMs) return;
-    if (progress < sent) return;
-    lastAt = now;
+    if (progress < sent || !gate(entering || finished)) return;
     sent = progress;
     send({ progress, ...(total !== undefined ? { total: offset + total } : {}), message });
   };
@@ -81,8 +96,8 @@ export function terminalProgress(stream: NodeJS.WriteStream): ProgressReporter &
   if (!stream.isTTY) return { ...silentProgress, done() {} };
   let shown = false;
   const reporter = progressReporter((update) => {
-    const percent = update.total ? ` ${Math.floor((100 * update.progress) / update.total)}%` : '';
-    stream.write(`\r\x1b[K${update.message ?? ''}${percent}`);
+    const percent = percentOf(update);
+    stream.write(`\r\x1b[K${update.message ?? ''}${percent === undefined ? '' : ` ${percent}%`}`);
     shown = true;
   }, 100);
   return {

@@ -174,7 +174,6 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     }
     // Streamed: `progress` events while the call runs, then one `result`. Closing it cancels the call.
     const stream = openStream(reply);
-    stream.onClose(() => controller.abort());
     const result = await tool.run(body.arguments, {
       signal: controller.signal,
       onProgress: (progress) => stream.write({ type: 'progress', ...progress }),

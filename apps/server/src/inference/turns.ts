@@ -1,4 +1,5 @@
 import type { ToolProgress } from '@boocode/mcp-hub';
+import { rateGate } from '@boocode/mcp-server-kit';
 import type { Agent } from '../agents/agents-md.js';
 import type { AppConfig } from '../config/env.js';
 import type { Store } from '../db/store.js';
@@ -60,13 +61,9 @@ export interface TurnDeps {
  * may not fill that memory. At most one update per 100 ms reaches watchers, and always the last.
  */
 function throttled(send: (progress: ToolProgress) => void): (progress: ToolProgress) => void {
-  let last = Number.NEGATIVE_INFINITY;
+  const gate = rateGate(100);
   return (progress) => {
-    const now = performance.now();
-    const finished = progress.total !== undefined && progress.progress >= progress.total;
-    if (!finished && now - last < 100) return;
-    last = now;
-    send(progress);
+    if (gate(progress.total !== undefined && progress.progress >= progress.total)) send(progress);
   };
 }
 

@@ -1,8 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { HubLogger, McpHub, RawCallToolResult, ServerEntry } from '@boocode/mcp-hub';
-import { type ProgressReporter, packageInfo } from '@boocode/mcp-server-kit';
+import {
+  type ProgressReporter,
+  type ProgressUpdate,
+  packageInfo,
+  percentOf,
+  silentProgress,
+} from '@boocode/mcp-server-kit';
 import { z } from 'zod';
 import { ToolFailure } from '../envelope.js';
 import { ConfigError } from '../errors.js';
@@ -110,7 +117,16 @@ export class ChildServerManager {
 
   constructor(
     private readonly commands: Record<ChildName, ChildCommand>,
-    private readonly options: { logger?: HubLogger; callTimeoutMs?: number } = {},
+    private readonly options: {
+      logger?: HubLogger;
+      callTimeoutMs?: number;
+      /**
+       * For a client that takes no progress (its reporter is `silentProgress`): how long a call may
+       * wait on a child (an index being built) before answering CAUTION with how far it got, the
+       * work going on for the next call.
+       */
+      answerWithinMs?: number;
+    } = {},
   ) {}
 
   private async hub(name: ChildName): Promise<McpHub> {
@@ -167,6 +183,37 @@ export class ChildServerManager {
     args: Record<string, unknown>,
     { signal, progress }: { signal?: AbortSignal; progress?: ProgressReporter } = {},
   ): Promise<RawCallToolResult> {
+    let last: ProgressUpdate | undefined;
+    // The child's progress (an index being built) reaches our client and keeps its timer alive.
+    const call = this.callChild(name, tool, args, signal, (update) => {
+      last = update;
+      progress?.relay(update);
+    });
+    const waitMs = progress === silentProgress ? this.options.answerWithinMs : undefined;
+    if (waitMs === undefined) return call;
+    const timer = new AbortController();
+    const result = await Promise.race([call, sleep(waitMs, undefined, { signal: timer.signal })]).finally(
+      () => timer.abort(),
+    );
+    if (result) return result;
+    // Not cancelled: the child keeps indexing, and the next call shares or reuses its work.
+    call.catch(() => {});
+    const percent = last && percentOf(last);
+    throw new ToolFailure(
+      'CAUTION',
+      `${name} is still ${last?.message ?? 'starting'}${percent === undefined ? '' : ` (${percent}%)`} after ${waitMs / 1000} s; it goes on in the background: ask again shortly`,
+      { child: name, progress: last ?? null },
+    );
+  }
+
+  /** One call, the child spawned (or respawned once) as needed. */
+  private async callChild(
+    name: ChildName,
+    tool: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal | undefined,
+    onProgress: (update: ProgressUpdate) => void,
+  ): Promise<RawCallToolResult> {
     for (let attempt = 0; ; attempt++) {
       const hub = await this.hub(name);
       const status = hub.status()[0];
@@ -187,8 +234,7 @@ export class ChildServerManager {
       try {
         return await hub.callToolRaw(`${status.name}_${tool}`, args, {
           ...(signal ? { signal } : {}),
-          // The child's progress (an index being built) reaches our client and keeps its timer alive.
-          ...(progress ? { onProgress: (update) => progress.relay(update) } : {}),
+          onProgress,
         });
       } catch (error) {
         const { HubError } = await loadHub();

@@ -1,5 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { type ProgressReporter, type ProgressUpdate, silentProgress } from '@boocode/mcp-server-kit';
+import type { ProgressReporter } from '@boocode/mcp-server-kit';
 import { z } from 'zod';
 import type { ChildName, ChildServerManager } from '../children/manager.js';
 import { type Metadata, ToolFailure, type Verdict } from '../envelope.js';
@@ -15,11 +14,6 @@ export interface ToolDeps {
   children: ChildServerManager;
   scanner: Scanner;
   mapTokens: number;
-  /**
-   * For a client that takes no progress: how long a deep call may wait on a child (an index being
-   * built) before answering CAUTION with how far it got, the work going on for the next call.
-   */
-  answerWithinMs?: number;
 }
 
 type Details = Record<string, unknown>;
@@ -72,33 +66,7 @@ export function toolCatalog(deps: ToolDeps): ToolDefinition[] {
     args: Details,
     ctx: RunContext,
   ): Promise<{ data: Details; verdict: Verdict; message?: string }> => {
-    let last: ProgressUpdate | undefined;
-    const progress: ProgressReporter = {
-      step: (phase, done, total) => ctx.progress.step(phase, done, total),
-      relay: (update) => {
-        last = update;
-        ctx.progress.relay(update);
-      },
-    };
-    const call = deps.children.call(child, name, args, { signal: ctx.signal, progress });
-    const waitMs = ctx.progress === silentProgress ? deps.answerWithinMs : undefined;
-    const timer = new AbortController();
-    const result =
-      waitMs === undefined
-        ? await call
-        : await Promise.race([call, sleep(waitMs, undefined, { signal: timer.signal })]).finally(() =>
-            timer.abort(),
-          );
-    if (!result) {
-      // Not cancelled: the child keeps indexing, and the next call shares or reuses its work.
-      call.catch(() => {});
-      const percent = last?.total ? ` (${Math.floor((100 * last.progress) / last.total)}%)` : '';
-      throw new ToolFailure(
-        'CAUTION',
-        `${child} is still ${last?.message ?? 'starting'}${percent} after ${Math.round(waitMs ?? 0) / 1000} s; it goes on in the background: ask again shortly`,
-        { child, progress: last ?? null },
-      );
-    }
+    const result = await deps.children.call(child, name, args, ctx);
     const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
     if (result.isError) throw new ToolFailure('CAUTION', `${text} (from ${child})`);
     const data = (result.structuredContent ?? {}) as Details;

@@ -70,29 +70,37 @@ export function rebuildEdges(db: Db, root: string): number {
   const types = new Map(files.map((f) => [f.path, JSON.parse(f.types) as Record<string, string>]));
   const defaultExports = new Map(files.map((f) => [f.path, f.default_export]));
   const modules = new ModuleResolver(root, language.keys());
-  /** Every symbol of a file by name (callers, members); `topLevel` leaves out functions' locals. */
-  const byFile = new Map<string, Map<string, SymbolRow>>();
-  const topLevel = new Map<string, Map<string, SymbolRow>>();
+  /** Every symbol of a file by name, in file order: a file may declare `next` in several places. */
+  const named = new Map<string, Map<string, SymbolRow[]>>();
+  /** Functions' locals by name, apart: a name bound at file level never means one of them. */
   const locals = new Map<string, Map<string, SymbolRow[]>>();
-  const sameName = new Map<string, Map<string, SymbolRow[]>>();
+  const topLevel = new Map<string, Map<string, SymbolRow>>();
   const byShort = new Map<string, SymbolRow[]>();
-  const add = <T>(outer: Map<string, Map<string, T>>, file: string, name: string, value: T) => {
-    const map = outer.get(file) ?? new Map<string, T>();
-    if (!map.has(name)) map.set(name, value);
-    outer.set(file, map);
+  const group = (outer: Map<string, Map<string, SymbolRow[]>>, s: SymbolRow) => {
+    const map = outer.get(s.file) ?? new Map<string, SymbolRow[]>();
+    outer.set(s.file, map);
+    const list = map.get(s.name);
+    if (list) list.push(s);
+    else map.set(s.name, [s]);
   };
   for (const s of symbols) {
-    add(byFile, s.file, s.name, s);
-    add(sameName, s.file, s.name, []);
-    sameName.get(s.file)?.get(s.name)?.push(s);
-    if (s.local) {
-      add(locals, s.file, s.name, []);
-      locals.get(s.file)?.get(s.name)?.push(s);
-    } else add(topLevel, s.file, s.name, s);
+    group(named, s);
+    if (s.local) group(locals, s);
+    else {
+      const map = topLevel.get(s.file) ?? new Map<string, SymbolRow>();
+      topLevel.set(s.file, map);
+      if (!map.has(s.name)) map.set(s.name, s);
+    }
     const list = byShort.get(s.short) ?? [];
     list.push(s);
     byShort.set(s.short, list);
   }
+  const first = (file: string, name: string) => named.get(file)?.get(name)?.[0];
+  /** The symbol of that name whose lines hold `line`. */
+  const symbolAt = (file: string, name: string, line: number): SymbolRow | undefined => {
+    const all = named.get(file)?.get(name);
+    return all?.find((s) => s.line <= line && line <= s.end_line) ?? all?.[0];
+  };
   const byLowerName = new Map<string, SymbolRow[]>();
   for (const s of symbols) {
     if (s.parent) continue;
@@ -130,12 +138,6 @@ export function rebuildEdges(db: Db, root: string): number {
       if (found) return found;
     }
     return undefined;
-  };
-
-  /** The symbol of that name whose lines hold `line`: a file may declare `next` in several places. */
-  const symbolAt = (file: string, name: string, line: number): SymbolRow | undefined => {
-    const all = sameName.get(file)?.get(name);
-    return all?.find((s) => s.line <= line && line <= s.end_line) ?? all?.[0];
   };
 
   /** A function declared inside the caller or one of the functions enclosing it, innermost first. */
@@ -193,7 +195,7 @@ export function rebuildEdges(db: Db, root: string): number {
 
   /** A member of a type, looked up the inheritance chain. */
   const memberOf = (type: SymbolRow, member: string, depth = 0): SymbolRow | undefined => {
-    const inFile = byFile.get(type.file)?.get(`${type.name}.${member}`);
+    const inFile = first(type.file, `${type.name}.${member}`);
     if (inFile) return inFile;
     // Go methods and Rust impls may live in another file of the same package.
     const sibling = byShort
@@ -212,7 +214,7 @@ export function rebuildEdges(db: Db, root: string): number {
 
   const classOf = (call: CallRow, callerSymbol: SymbolRow | undefined): SymbolRow | undefined => {
     const owner = thisClassName(call, callerSymbol);
-    return owner ? byFile.get(call.file)?.get(owner) : undefined;
+    return owner ? first(call.file, owner) : undefined;
   };
 
   const constructorOf = (type: SymbolRow): Target => {
@@ -276,7 +278,7 @@ export function rebuildEdges(db: Db, root: string): number {
         return { id: target.symbol.id, kind: 'direct', confidence: 0.95 };
       }
       if (callerSymbol?.parent) {
-        const sibling = byFile.get(call.file)?.get(`${callerSymbol.parent}.${call.callee}`);
+        const sibling = first(call.file, `${callerSymbol.parent}.${call.callee}`);
         if (sibling) return { id: sibling.id, kind: 'method', confidence: 0.8 };
       }
       return byNameOnly(call.callee);

@@ -34,7 +34,7 @@ export function cacheFileFor(root: string, env: NodeJS.ProcessEnv = process.env)
 const PARSE_WINDOW = 256;
 const WRITE_BATCH = 500;
 
-interface ParseJob {
+interface PendingFile {
   rel: string;
   hash: string;
   size: number;
@@ -123,8 +123,8 @@ export class CodeIndex {
     const unparsed: RefreshStats['unparsed'] = [];
     // A window of files in flight and a batch of facts to write: memory stays flat in the tree's
     // size (holding every file's facts until the end took 2 GB on 50,000 files).
-    const inFlight: ParseJob[] = [];
-    const batch: { job: ParseJob; facts: FileFacts }[] = [];
+    const inFlight: PendingFile[] = [];
+    const batch: { job: PendingFile; facts: FileFacts }[] = [];
     const flush = () => {
       if (batch.length === 0) return;
       const began = performance.now();
@@ -140,7 +140,7 @@ export class CodeIndex {
       batch.length = 0;
       phases.write += performance.now() - began;
     };
-    const settle = async (job: ParseJob) => {
+    const settle = async (job: PendingFile) => {
       const outcome = await job.outcome;
       if ('facts' in outcome) batch.push({ job, facts: outcome.facts });
       else unparsed.push({ file: job.rel, error: outcome.error });
@@ -177,14 +177,14 @@ export class CodeIndex {
           language,
           outcome: pool.parse(buffer.toString('utf8'), language),
         });
-        if (inFlight.length >= PARSE_WINDOW) await settle(inFlight.shift() as ParseJob);
+        if (inFlight.length >= PARSE_WINDOW) await settle(inFlight.shift() as PendingFile);
       }
       this.report('reading', sources.length, sources.length);
       phases.read = performance.now() - mark;
       mark = performance.now();
       while (inFlight.length > 0) {
         if (signal?.aborted) throw new Error('indexing cancelled');
-        await settle(inFlight.shift() as ParseJob);
+        await settle(inFlight.shift() as PendingFile);
       }
       flush();
     } finally {

@@ -449,10 +449,7 @@ export function extractFacts(tree: Tree, language: LanguageId, source: string): 
   };
 
   const recordImport = (node: Node) => {
-    if (
-      node.type === 'import_statement' &&
-      (language === 'typescript' || language === 'tsx' || language === 'javascript')
-    ) {
+    if (node.type === 'import_statement' && JS_FAMILY.has(language)) {
       const source = stringValue(node.childForFieldName('source'));
       const clause = node.namedChildren.find((c) => c?.type === 'import_clause');
       for (const part of clause?.namedChildren ?? []) {
@@ -742,17 +739,17 @@ export function extractFacts(tree: Tree, language: LanguageId, source: string): 
   return facts;
 }
 
-/**
- * Keeps the module-level values that are exported, and turns reads of names this file binds
- * (imports, its own top-level declarations) into `reference` facts; reads of anything else
- * (locals, parameters, globals) never name a symbol of the project.
- */
 interface Read {
   caller: string | null;
   name: string;
   line: number;
 }
 
+/**
+ * Keeps the module-level values that are exported, and turns reads of names this file binds
+ * (imports, its own top-level declarations) into `reference` facts; reads of anything else
+ * (locals, parameters, globals) never name a symbol of the project.
+ */
 function keepValueFacts(facts: FileFacts, reads: Map<string, Read>, exportedLater: Set<string>): void {
   for (const symbol of facts.symbols)
     if (!symbol.parent && exportedLater.has(symbol.name)) symbol.exported = true;
