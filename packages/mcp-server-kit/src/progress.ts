@@ -36,9 +36,10 @@ export const percentOf = (update: ProgressUpdate): number | undefined =>
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
- * Turns phases into one rising progress count: each phase starts where the last one ended, so a
- * client that draws `progress / total` sees a bar that never goes back, and the message says where
- * in which phase the work is. Updates within `intervalMs` of the last one are dropped, except a
+ * Turns phases into one rising progress count: each phase starts where the last one ended, so
+ * `progress` never goes back, and the message says where in which phase the work is. A phase
+ * without a total still moves the start of the next one: report only phases whose total is known
+ * where a client's bar should start at zero. Updates within `intervalMs` of the last one are dropped, except a
  * phase's first and last.
  */
 export function progressReporter(send: (update: ProgressUpdate) => void, intervalMs = 200): ProgressReporter {

@@ -61,7 +61,6 @@ export class Scanner {
     }
     const [files] = await Promise.all([listRepoFiles(root, WANTED, signal, state.listings), lexerReady]);
     const listed = performance.now();
-    progress.step('listing', files.length);
     // A first scan nearly always meets a file that needs a syntax tree: the parser runtime loads meanwhile.
     if (!state.modules && files.some((f) => languageOf(f.rel))) preloadParserRuntime();
     const cache = state.files;

@@ -103,7 +103,6 @@ export class CodeIndex {
       this.listings,
     );
     const phases = { walk: performance.now() - started, read: 0, parse: 0, write: 0, resolve: 0 };
-    this.report('listing', sources.length);
     let mark = performance.now();
     const known = new Map(
       (
@@ -119,7 +118,12 @@ export class CodeIndex {
     const markStale = this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('edges_stale', '1')");
     let unchanged = 0;
     let parsed = 0;
-    let settled = 0;
+    // Reading and parsing overlap in the window: one phase, counting files whose outcome is known,
+    // so a client's bar never jumps between two interleaved counts.
+    let handled = 0;
+    const handledOne = () => {
+      if (++handled % 32 === 0) this.report('indexing', handled, sources.length);
+    };
     const unparsed: RefreshStats['unparsed'] = [];
     // A window of files in flight and a batch of facts to write: memory stays flat in the tree's
     // size (holding every file's facts until the end took 2 GB on 50,000 files).
@@ -144,19 +148,22 @@ export class CodeIndex {
       const outcome = await job.outcome;
       if ('facts' in outcome) batch.push({ job, facts: outcome.facts });
       else unparsed.push({ file: job.rel, error: outcome.error });
-      if (++settled % 32 === 0) this.report('indexing', settled, parsed);
+      handledOne();
       if (batch.length >= WRITE_BATCH) flush();
     };
     try {
-      for (const [i, file] of sources.entries()) {
+      for (const file of sources) {
         if (signal?.aborted) throw new Error('indexing cancelled');
-        if (i % 64 === 0) this.report('reading', i, sources.length);
         const old = known.get(file.rel);
         known.delete(file.rel);
         const result = readIfChanged(file.abs, old && { size: old.size, mtimeMs: old.mtime_ms });
-        if (result.kind === 'skip') continue;
+        if (result.kind === 'skip') {
+          handledOne();
+          continue;
+        }
         if (result.kind === 'unchanged') {
           unchanged++;
+          handledOne();
           continue;
         }
         const { info, buffer } = result;
@@ -164,10 +171,14 @@ export class CodeIndex {
         if (old?.hash === hash) {
           touch.run(info.size, Math.floor(info.mtimeMs), file.rel);
           unchanged++;
+          handledOne();
           continue;
         }
         const language = languageOf(file.rel);
-        if (!language) continue;
+        if (!language) {
+          handledOne();
+          continue;
+        }
         parsed++;
         inFlight.push({
           rel: file.rel,
@@ -179,7 +190,6 @@ export class CodeIndex {
         });
         if (inFlight.length >= PARSE_WINDOW) await settle(inFlight.shift() as PendingFile);
       }
-      this.report('reading', sources.length, sources.length);
       phases.read = performance.now() - mark;
       mark = performance.now();
       while (inFlight.length > 0) {
@@ -191,7 +201,7 @@ export class CodeIndex {
       await pool.close();
     }
     phases.parse = performance.now() - mark;
-    if (parsed) this.report('indexing', parsed, parsed);
+    this.report('indexing', sources.length, sources.length);
     mark = performance.now();
     const removed = [...known.keys()];
     if (removed.length > 0)
