@@ -1,6 +1,6 @@
 export type { Node as SyntaxNode, Tree as SyntaxTree } from 'web-tree-sitter';
 export { maskUnsupportedSyntax } from './grammar-compat.js';
-export { type LanguageId, languageOf, parserFor, preloadGrammar, preloadParserRuntime } from './languages.js';
+export { type LanguageId, languageOf, parserFor, preloadGrammar } from './languages.js';
 export { ModuleResolver } from './modules.js';
 export { type FileRead, readIfChanged } from './read.js';
 export { ListingCache, listRepoFiles, MAX_FILE_BYTES, type RepoFile } from './walk.js';

@@ -73,11 +73,6 @@ function loadRuntime(): Promise<typeof import('web-tree-sitter')> {
   return runtime;
 }
 
-/** Starts loading the parser runtime (no grammar yet) for a caller that will parse soon. */
-export function preloadParserRuntime(): void {
-  loadRuntime().catch(() => {});
-}
-
 function grammar(language: LanguageId): Promise<Language> {
   let pending = loaded.get(language);
   if (!pending) {

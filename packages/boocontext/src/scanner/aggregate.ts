@@ -137,7 +137,10 @@ export class Aggregator {
     return {
       root,
       files: cache.size,
-      languages,
+      // Most files first, then by name: the cache's order is the order reads finished in.
+      languages: Object.fromEntries(
+        Object.entries(languages).sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0)),
+      ),
       packageManagers: [...packageManagers].sort(),
       workspaces: this.workspaces,
       frameworks: [...frameworks].sort(),

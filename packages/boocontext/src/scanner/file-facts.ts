@@ -3,8 +3,9 @@ import { type LanguageId, languageOf } from '@boocode/source-kit';
 import { grammarOf, scanJs } from './js.js';
 import { needsSyntaxTree } from './js-gate.js';
 import { lexImports } from './js-imports.js';
+import { lexFile } from './js-lexer.js';
 import { scanWithTreeSitter } from './treesitter.js';
-import { ENV_FILE, emptyFacts, type FileFacts, JS_FILE, SFC_FILE } from './types.js';
+import { ENV_FILE, emptyFacts, type FileFacts, JS_FILE, JSX_FILE, SFC_FILE } from './types.js';
 
 export const MANIFESTS: Record<string, string> = {
   'package-lock.json': 'npm',
@@ -68,11 +69,11 @@ const scriptOf = (text: string) => /<script[^>]*>([\s\S]*?)<\/script>/.exec(text
 
 /**
  * What a file says without a syntax tree, when that is everything it says: manifests and data
- * files, JS/TS files the gate finds nothing but imports in (read by the module lexer).
- * `undefined` means the file needs `treeFacts`.
+ * files, JS/TS files the gate finds nothing but imports and components in. `undefined` means the
+ * file needs `treeFacts`.
  */
 export function lexedFacts(rel: string, text: string): FileFacts | undefined {
-  if (JS_FILE.test(rel)) return needsSyntaxTree(rel, text) ? undefined : lexImports(rel, text);
+  if (JS_FILE.test(rel)) return needsSyntaxTree(rel, text) ? undefined : lexedJs(rel, text);
   if (SFC_FILE.test(rel)) {
     const script = scriptOf(text);
     if (!script) return componentFile(rel, []);
@@ -85,6 +86,17 @@ export function lexedFacts(rel: string, text: string): FileFacts | undefined {
   if (ENV_FILE.test(rel)) return envFileFacts(text);
   return emptyFacts(language ?? path.posix.extname(rel).slice(1));
 }
+
+/**
+ * Plain modules go to es-module-lexer (wasm, two to four times faster on them); JSX, which it
+ * cannot read, and CommonJS `require` and env reads, which it does not report, to the JSX-aware lexer.
+ */
+function lexedJs(rel: string, text: string): FileFacts | undefined {
+  const plain = !JSX_FILE.test(rel) && !NOT_PLAIN.test(text);
+  return (plain && lexImports(rel, text)) || lexFile(rel, text);
+}
+
+const NOT_PLAIN = /\brequire\s*\(|\b(?:process|import\s*\.\s*meta)\s*\.\s*env\b/;
 
 /** A package.json, parsed once: the frameworks its dependencies name, its workspaces, its Prisma schema. */
 function manifestFacts(text: string): FileFacts {

@@ -1,6 +1,5 @@
 import { isNextRouteHandlerFile } from './nextjs.js';
 import { isRouteModule, ROUTE_CONFIG } from './react-router.js';
-import { JSX_FILE } from './types.js';
 
 /**
  * Text every file holding more than imports contains, each rule mirroring a condition of the full
@@ -22,37 +21,52 @@ const OWNED_CALL = new RegExp(
   'i',
 );
 
-const RULES: readonly (readonly RegExp[])[] = [
-  [OWNED_CALL],
-  // Router factories (routers, prefixes, basePath) and tRPC routers.
-  [/\b(?:express|fastify|hono|koa|koarouter|router|createrouter|createtrpcrouter)\b/i],
-  [/\.\s*model\s*[(<]/, /\bmongoose\b/],
-  [/\.\s*define\s*[(<]/, /sequelize/i],
-  [/\b(?:pg|mysql|sqlite)Table\s*\(/],
-  [/@\s*(?:Controller|Entity)\b/],
-  [/\bextends\s+Model\b/],
-  [/\brequire\s*\(/],
-  [/\bmodule\s*\.\s*exports\b/],
-  [/\b(?:process|import\s*\.\s*meta)\s*\.\s*env\b/],
+/**
+ * A rule holds when all its patterns match. `needles` is a literal every match contains: most
+ * files hold none, and a substring search skips the pattern's slower scan of the whole text.
+ */
+interface Rule {
+  needles?: readonly string[];
+  patterns: readonly RegExp[];
+}
+
+const RULES: readonly Rule[] = [
+  { patterns: [OWNED_CALL] },
+  // Router factories called (routers, prefixes, basePath) and tRPC routers: `express()`,
+  // `new Hono<Env>()`, `t.router({…})`; not the words in `react-router` or a licence's "express or implied".
+  {
+    patterns: [
+      /(?<![-/])\b(?:express|fastify|hono|koa|koarouter|router|createrouter|createtrpcrouter)\s*(?:<[^<>()]*>\s*)?\(/i,
+    ],
+  },
+  { needles: ['mongoose'], patterns: [/\.\s*model\s*[(<]/, /\bmongoose\b/] },
+  { needles: ['define'], patterns: [/\.\s*define\s*[(<]/, /sequelize/i] },
+  { needles: ['Table'], patterns: [/\b(?:pg|mysql|sqlite)Table\s*\(/] },
+  { needles: ['@'], patterns: [/@\s*(?:Controller|Entity)\b/] },
+  { needles: ['Model'], patterns: [/\bextends\s+Model\b/] },
   // Env wrappers (`getEnv('X')`, `Env.get("X")`), schema builders, zod schemas named env.
-  [/(?:\benv|Env|ENV)[\w$.]*\s*\(\s*['"][A-Z][A-Z0-9_]*['"]/],
-  [/\b(?:createEnv|cleanEnv|envsafe)\s*\(/],
-  [/env\w*\s*=\s*z\s*\.\s*object\b/i],
+  { needles: ['env', 'Env', 'ENV'], patterns: [/(?:\benv|Env|ENV)[\w$.]*\s*\(\s*['"][A-Z][A-Z0-9_]*['"]/] },
+  { needles: ['createEnv', 'cleanEnv', 'envsafe'], patterns: [/\b(?:createEnv|cleanEnv|envsafe)\s*\(/] },
+  { patterns: [/env\w*\s*=\s*z\s*\.\s*object\b/i] },
 ];
 
+const holds = (rule: Rule, text: string) =>
+  (!rule.needles || rule.needles.some((needle) => text.includes(needle))) &&
+  rule.patterns.every((pattern) => pattern.test(text));
+
 /**
- * Whether a JS/TS file needs its syntax tree: React components (JSX files), Next.js route handlers
- * (their exported names are the methods), or text any route, mount, model, env read or `require`
- * is written with. Every other file contributes only imports, which the module lexer reads at a
- * fraction of a parse. The unit tests hold this to the full reader's answers over real code.
+ * Whether a JS/TS file needs its syntax tree: Next.js route handlers (their exported names are the
+ * methods), or text any route, mount, model or env wrapper is written with. Every other file
+ * contributes only imports, React components and plain env reads, which the lexers read at a
+ * fraction of a parse (and hand back to the parser where unsure).
+ * The unit tests hold this to the full reader's answers over real code.
  */
 export function needsSyntaxTree(rel: string, text: string): boolean {
   return (
-    JSX_FILE.test(rel) ||
     isNextRouteHandlerFile(rel) ||
     // React Router modules and configs: their exports and calls are their routes.
     isRouteModule(rel) ||
     ROUTE_CONFIG.test(rel) ||
-    RULES.some((rule) => rule.every((pattern) => pattern.test(text)))
+    RULES.some((rule) => holds(rule, text))
   );
 }

@@ -6,11 +6,11 @@ import {
   type SyntaxTree,
 } from '@boocode/source-kit';
 import { envOfCall, envOfDeclarator } from './js-env.js';
-import { lexImports } from './js-imports.js';
+import { lexFile } from './js-lexer.js';
 import { CONFIG_OWNER, ROUTE_CONFIG } from './react-router.js';
 import { readRouteConfig } from './react-router-config.js';
 import { argsOf, field, stringOf } from './syntax.js';
-import { emptyFacts, type FileFacts, JSX_FILE, jsLanguage, type Model } from './types.js';
+import { emptyFacts, type FileFacts, isPascal, JSX_FILE, jsLanguage, type Model } from './types.js';
 
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all']);
 const NEST_METHODS: Record<string, string> = {
@@ -154,7 +154,6 @@ function firstParam(fn: Node | undefined): string | undefined {
   return name?.type === 'identifier' ? name.text : undefined;
 }
 
-const isPascal = (name: string) => /^[A-Z][A-Za-z0-9]*$/.test(name);
 const containsJsx = (node: Node) => node.descendantsOfType(JSX).length > 0;
 
 /**
@@ -162,8 +161,7 @@ const containsJsx = (node: Node) => node.descendantsOfType(JSX).length > 0;
  * Fastify, Hono, Koa, NestJS and tRPC with their mounts, models of Drizzle, TypeORM, Mongoose and
  * Sequelize, React components and environment variables. The grammars trail the newest
  * TypeScript syntax: the gaps known are blanked before parsing (`maskUnsupportedSyntax`), and past
- * those a syntax error counts only when the module lexer cannot read the file either (or it is
- * JSX, which the lexer does not read).
+ * those a syntax error counts only when the lexer cannot read the file either.
  */
 export async function scanJs(rel: string, text: string): Promise<FileFacts> {
   const grammar = grammarOf(rel, text);
@@ -171,7 +169,7 @@ export async function scanJs(rel: string, text: string): Promise<FileFacts> {
   if (!tree) return { ...emptyFacts('javascript'), error: 'parser returned no tree' };
   try {
     const facts = factsOfTree(rel, tree, jsLanguage(rel));
-    if (tree.rootNode.hasError && (JSX_FILE.test(rel) || lexImports(rel, text) === undefined))
+    if (tree.rootNode.hasError && lexFile(rel, text) === undefined)
       facts.error = 'syntax errors; read as far as it parses';
     return facts;
   } finally {

@@ -107,6 +107,27 @@ describe('Scanner re-scans', () => {
   });
 });
 
+describe('languages', () => {
+  it('are listed most files first, then by name, not in the order reads finished', async () => {
+    // The lexed TypeScript file is done long before the parsed Python ones.
+    const repo = mkdtempSync(path.join(tmpdir(), 'boocontext-languages-'));
+    try {
+      writeFileSync(path.join(repo, 'a.ts'), 'export const a = 1;\n');
+      for (const name of ['x', 'y', 'z'])
+        writeFileSync(path.join(repo, `${name}.py`), 'def f():\n    return 1\n');
+      writeFileSync(path.join(repo, 'b.go'), 'package b\n');
+      const { languages } = await new Scanner().scan(repo);
+      expect(Object.entries(languages)).toEqual([
+        ['python', 3],
+        ['go', 1],
+        ['typescript', 1],
+      ]);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('package managers', () => {
   it('are named by their lockfiles, however large (a real package-lock.json passes the 1 MB read cap)', async () => {
     write(

@@ -8,7 +8,6 @@ import {
   listRepoFiles,
   ModuleResolver,
   preloadGrammar,
-  preloadParserRuntime,
   readIfChanged,
 } from '@boocode/source-kit';
 import { Aggregator, type CachedFile, type ScanChange, type ScanResult } from './aggregate.js';
@@ -61,8 +60,6 @@ export class Scanner {
     }
     const [files] = await Promise.all([listRepoFiles(root, WANTED, signal, state.listings), lexerReady]);
     const listed = performance.now();
-    // A first scan nearly always meets a file that needs a syntax tree: the parser runtime loads meanwhile.
-    if (!state.modules && files.some((f) => languageOf(f.rel))) preloadParserRuntime();
     const cache = state.files;
     const change: ScanChange = { files: new Map(), resolverChanged: !state.modules };
     /** `fileSetChanged`: the file was added or removed, so imports may resolve differently. */

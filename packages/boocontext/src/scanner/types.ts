@@ -101,6 +101,9 @@ export function joinPaths(...parts: string[]): string {
   return `/${joined}`;
 }
 
+/** A React component's name as the readers recognise it: capitalised, letters and digits. */
+export const isPascal = (name: string) => /^[A-Z][A-Za-z0-9]*$/.test(name);
+
 /** JavaScript and TypeScript sources, any module flavour. */
 export const JS_FILE = /\.(tsx?|jsx?|mjs|cjs|mts|cts)$/;
 /** Files that may hold JSX (React components). */
