@@ -104,12 +104,48 @@ function clearChat(): void {
   state.sessionId = undefined;
   state.messages = [];
   $('messages').replaceChildren();
+  setRunning(false);
+  showRoute(undefined);
+}
+
+/** Each session has its own address, `/s/<id>`: reload, back and forward return to it. */
+const SESSION_PATH = /^\/s\/([^/]+)\/?$/;
+const sessionInPath = () => {
+  const match = SESSION_PATH.exec(location.pathname);
+  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+};
+
+function showRoute(id: string | undefined): void {
+  const target = id ? `/s/${encodeURIComponent(id)}` : '/';
+  if (location.pathname !== target) history.pushState(null, '', target);
+}
+
+/** Shows the session the address names (or none), as on a reload or a step back or forward. */
+async function followRoute(): Promise<void> {
+  const id = sessionInPath();
+  if (!id) {
+    if (state.sessionId) clearChat();
+    return;
+  }
+  if (id === state.sessionId) return;
+  try {
+    await openSession(id);
+  } catch (error) {
+    clearChat();
+    history.replaceState(null, '', '/');
+    showChatError(
+      error instanceof ApiError && error.status === 404
+        ? `No session ${id}: it may have been deleted.`
+        : error,
+    );
+  }
 }
 
 async function openSession(id: string): Promise<void> {
   state.stopFollowing?.();
   const detail = await api<SessionDetail>('GET', `/api/sessions/${id}`);
   state.sessionId = id;
+  showRoute(id);
   state.runningTurn = detail.runningTurnId ?? undefined;
   // A running turn is rebuilt from its replayed events (they start at turn-start), so its stored
   // partial answer is dropped here rather than shown twice.
@@ -299,7 +335,7 @@ async function send(event: Event): Promise<void> {
   event.preventDefault();
   const prompt = $<HTMLTextAreaElement>('prompt');
   const content = prompt.value.trim();
-  if (!content) return;
+  if (!content || state.runningTurn) return;
   if (!state.sessionId) await newSession();
   const id = state.sessionId as string;
   // Shown at once; the turn-start event gives it its real id.
@@ -492,12 +528,32 @@ async function callTool(): Promise<void> {
   }
 }
 
+/**
+ * Enter sends and Shift+Enter breaks the line; nothing is sent while an input method is composing
+ * (its Enter picks a candidate). Up in an empty box brings back the last message to edit.
+ */
+function onComposerKey(event: KeyboardEvent): void {
+  const prompt = event.currentTarget as HTMLTextAreaElement;
+  if (event.isComposing || event.keyCode === 229) return;
+  if (event.key === 'Enter' && !event.shiftKey) {
+    void send(event);
+    return;
+  }
+  if (event.key === 'ArrowUp' && prompt.value === '') {
+    const last = [...state.messages].reverse().find((m) => m.role === 'user');
+    const text = last?.parts.map((p) => (p.type === 'text' ? p.text : '')).join('');
+    if (!text) return;
+    event.preventDefault();
+    prompt.value = text;
+    prompt.setSelectionRange(text.length, text.length);
+  }
+}
+
 // ---- start ----
 async function start(): Promise<void> {
   $('composer').onsubmit = (e) => void send(e);
-  $('prompt').onkeydown = (e) => {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void send(e);
-  };
+  $('prompt').onkeydown = onComposerKey;
+  window.onpopstate = () => void followRoute();
   $('stop').onclick = () => state.sessionId && void api('POST', `/api/sessions/${state.sessionId}/cancel`);
   $('new-session-button').onclick = () => void newSession();
   $('agent-picker').onchange = showAgentTools;
@@ -515,6 +571,7 @@ async function start(): Promise<void> {
   await refreshTools();
   await loadAgents();
   await loadSessions();
+  await followRoute();
   setInterval(() => void loadMcp().catch(() => {}), 3000);
 }
 

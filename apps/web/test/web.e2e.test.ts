@@ -207,6 +207,77 @@ describe('progress of a long tool call', () => {
   });
 });
 
+describe('a session with an address of its own', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    const model = await startScriptedModel([
+      { text: 'First answer.', chunkDelayMs: 5 },
+      { text: `${'Streaming along. '.repeat(12)}done.`, chunkDelayMs: 40 },
+    ]);
+    harness = await startHarness({ modelUrl: model.url, mcp: false });
+    cleanup.push(model.close, harness.close);
+  });
+
+  it('sends on Enter, breaks lines on Shift+Enter, and keeps each chat at /s/<id> across reload, back and forward', async () => {
+    const page = await open(harness);
+    const pathname = () => new URL(page.url()).pathname;
+    await page.locator('#prompt').click();
+    await page.keyboard.type('first line');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('second line');
+    expect(await page.inputValue('#prompt')).toBe('first line\nsecond line');
+    await page.keyboard.press('Enter');
+    await page.locator('.message.assistant .markdown', { hasText: 'First answer.' }).waitFor();
+    const first = pathname();
+    expect(first).toMatch(/^\/s\/[\w-]+$/);
+    expect(await page.locator('.message.user').textContent()).toBe('first line\nsecond line');
+    await page.locator('#send:not([hidden])').waitFor();
+    // An input method's Enter picks a candidate; it sends nothing.
+    await page.fill('#prompt', 'にほん');
+    await page.evaluate(() =>
+      document
+        .getElementById('prompt')
+        ?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', isComposing: true, bubbles: true })),
+    );
+    expect(await page.locator('.message.user').count()).toBe(1);
+    expect(await page.inputValue('#prompt')).toBe('にほん');
+    await page.fill('#prompt', '');
+    // Up in the empty box brings the last message back to edit.
+    await page.keyboard.press('ArrowUp');
+    expect(await page.inputValue('#prompt')).toBe('first line\nsecond line');
+    await page.fill('#prompt', '');
+
+    // A reload in the middle of a turn comes back to the same chat, still streaming.
+    await page.click('#new-session-button');
+    await page.waitForURL((url) => url.pathname.startsWith('/s/') && url.pathname !== first);
+    const second = pathname();
+    await page.fill('#prompt', 'stream slowly');
+    await page.press('#prompt', 'Enter');
+    await page.locator('.message.assistant .markdown', { hasText: 'Streaming along.' }).waitFor();
+    await page.reload();
+    expect(pathname()).toBe(second);
+    await page.locator('#stop:not([hidden])').waitFor();
+    expect(await page.locator('.message.assistant .markdown', { hasText: 'done.' }).count()).toBe(0);
+    await page.locator('.message.assistant .markdown', { hasText: 'done.' }).waitFor();
+    expect(await page.locator('.message.user').textContent()).toBe('stream slowly');
+    await page.locator('#send:not([hidden])').waitFor();
+
+    // Back and forward step between the two chats.
+    await page.goBack();
+    await page.locator('.message.assistant .markdown', { hasText: 'First answer.' }).waitFor();
+    expect(pathname()).toBe(first);
+    await page.goForward();
+    await page.locator('.message.assistant .markdown', { hasText: 'done.' }).waitFor();
+    expect(pathname()).toBe(second);
+
+    // An address of a session that is gone says so and leaves the page usable.
+    await page.goto(new URL('/s/no-such-session', harness.url).href);
+    await page.locator('.message.error', { hasText: 'No session no-such-session' }).waitFor();
+    expect(pathname()).toBe('/');
+    await page.close();
+  });
+});
+
 describe('the page without a model, and with a token', () => {
   it('says what to set when no model is configured, while the MCP panel works', async () => {
     const harness = await startHarness();
