@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import v8 from 'node:v8';
-import { cliArgs, packageInfo } from '@boocode/mcp-server-kit';
+import { cliArgs, exitQuietlyWhenPipeCloses, packageInfo } from '@boocode/mcp-server-kit';
 import { ChildServerManager, childCommands } from './children/manager.js';
 import { runCommand, TOOL_COMMANDS } from './cli/commands.js';
 import { ConfigError, positiveNumber } from './errors.js';
@@ -67,6 +67,7 @@ const children = new ChildServerManager(commands, { answerWithinMs });
 
 const command = positionals[0];
 if (command) {
+  exitQuietlyWhenPipeCloses();
   // A one-shot run: V8 would otherwise tier the parser's wasm up to optimised code in the
   // background and hold the exit until that finishes (~90 ms), for code that has already run.
   v8.setFlagsFromString('--liftoff-only');

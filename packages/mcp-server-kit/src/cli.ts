@@ -63,3 +63,16 @@ export function cliArgs<O extends Options>(spec: CliSpec<O>, argv = process.argv
   if (outcome.stderr) process.stderr.write(`${outcome.stderr}\n`);
   process.exit(outcome.code);
 }
+
+/**
+ * A command piped into `head` (or a pager quit early) loses its reader: later writes fail with
+ * EPIPE, which Node raises as an unhandled error with a stack trace. The output nobody reads is
+ * not an error: exit quietly, with the code the command had so far.
+ */
+export function exitQuietlyWhenPipeCloses(): void {
+  for (const stream of [process.stdout, process.stderr])
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+      process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+    });
+}

@@ -1,4 +1,4 @@
-export { type CliOutcome, type CliSpec, cliArgs, parseCli } from './cli.js';
+export { type CliOutcome, type CliSpec, cliArgs, exitQuietlyWhenPipeCloses, parseCli } from './cli.js';
 export {
   type ProgressReporter,
   type ProgressUpdate,

@@ -1,5 +1,5 @@
 import { runMcpCli } from '@boocode/mcp-hub';
-import { cliArgs, packageInfo } from '@boocode/mcp-server-kit';
+import { cliArgs, exitQuietlyWhenPipeCloses, packageInfo } from '@boocode/mcp-server-kit';
 
 const { version } = packageInfo(import.meta.url);
 
@@ -16,6 +16,7 @@ Serves BooCode on http://HOST:PORT over WORKSPACE_DIR. Configured by environment
   TOOL_RESULT_BUDGET, BOOCODE_TOKEN, ALLOWED_HOSTS, MCP_CONFIG_PATH, LOG_LEVEL, LOG_FORMAT (pretty|json).
 The README lists what each one does.`;
 
+exitQuietlyWhenPipeCloses();
 const argv = process.argv.slice(2);
 if (argv[0] === 'mcp') {
   process.exitCode = await runMcpCli(argv.slice(1), { clientInfo: { name: 'boocode', version } });
