@@ -131,8 +131,9 @@ async function followRoute(): Promise<void> {
   try {
     await openSession(id);
   } catch (error) {
-    clearChat();
+    // Replaced, not pushed: back should not lead to the address that failed again.
     history.replaceState(null, '', '/');
+    clearChat();
     showChatError(
       error instanceof ApiError && error.status === 404
         ? `No session ${id}: it may have been deleted.`

@@ -53,6 +53,18 @@ async function open(harness: Harness): Promise<Page> {
   return page;
 }
 
+/** A page whose everything server is connected, with `prompt` sent in a new chat. */
+async function askInNewChat(harness: Harness, prompt: string): Promise<Page> {
+  const page = await open(harness);
+  await page
+    .locator('#mcp-servers .server[data-server="everything"] .state', { hasText: 'connected' })
+    .waitFor();
+  await page.click('#new-session-button');
+  await page.fill('#prompt', prompt);
+  await page.click('#send');
+  return page;
+}
+
 describe('the BooCode page in a real browser', () => {
   let model: ScriptedModel;
   let harness: Harness;
@@ -71,13 +83,7 @@ describe('the BooCode page in a real browser', () => {
   });
 
   it('streams an answer with a tool card that opens to show arguments, result and duration', async () => {
-    const page = await open(harness);
-    await page
-      .locator('#mcp-servers .server[data-server="everything"] .state', { hasText: 'connected' })
-      .waitFor();
-    await page.click('#new-session-button');
-    await page.fill('#prompt', 'What does echo say?');
-    await page.click('#send');
+    const page = await askInNewChat(harness, 'What does echo say?');
     const answer = page.locator('.message.assistant .markdown strong', { hasText: 'the answer' });
     await answer.waitFor();
     await page.locator('.message.assistant pre code.hljs', { hasText: 'const answer = 42;' }).waitFor();
@@ -162,13 +168,7 @@ describe('progress of a long tool call', () => {
   };
 
   it('shows a bar that advances on the running tool card, gone when the result comes', async () => {
-    const page = await open(harness);
-    await page
-      .locator('#mcp-servers .server[data-server="everything"] .state', { hasText: 'connected' })
-      .waitFor();
-    await page.click('#new-session-button');
-    await page.fill('#prompt', 'run the long one');
-    await page.click('#send');
+    const page = await askInNewChat(harness, 'run the long one');
     const bar = `details.tool-card[data-tool="${longRun}"] .tool-progress progress`;
     const first = await barPast(page, bar, 0);
     const later = await barPast(page, bar, first);

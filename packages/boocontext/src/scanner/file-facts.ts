@@ -3,9 +3,9 @@ import { type LanguageId, languageOf } from '@boocode/source-kit';
 import { grammarOf, scanJs } from './js.js';
 import { needsSyntaxTree } from './js-gate.js';
 import { lexImports } from './js-imports.js';
-import { lexFile } from './js-lexer.js';
+import { lexFile, needsJsxLexer } from './js-lexer.js';
 import { scanWithTreeSitter } from './treesitter.js';
-import { ENV_FILE, emptyFacts, type FileFacts, JS_FILE, JSX_FILE, SFC_FILE } from './types.js';
+import { ENV_FILE, emptyFacts, type FileFacts, JS_FILE, SFC_FILE } from './types.js';
 
 export const MANIFESTS: Record<string, string> = {
   'package-lock.json': 'npm',
@@ -87,16 +87,9 @@ export function lexedFacts(rel: string, text: string): FileFacts | undefined {
   return emptyFacts(language ?? path.posix.extname(rel).slice(1));
 }
 
-/**
- * Plain modules go to es-module-lexer (wasm, two to four times faster on them); JSX, which it
- * cannot read, and CommonJS `require` and env reads, which it does not report, to the JSX-aware lexer.
- */
 function lexedJs(rel: string, text: string): FileFacts | undefined {
-  const plain = !JSX_FILE.test(rel) && !NOT_PLAIN.test(text);
-  return (plain && lexImports(rel, text)) || lexFile(rel, text);
+  return (!needsJsxLexer(rel, text) && lexImports(rel, text)) || lexFile(rel, text);
 }
-
-const NOT_PLAIN = /\brequire\s*\(|\b(?:process|import\s*\.\s*meta)\s*\.\s*env\b/;
 
 /** A package.json, parsed once: the frameworks its dependencies name, its workspaces, its Prisma schema. */
 function manifestFacts(text: string): FileFacts {

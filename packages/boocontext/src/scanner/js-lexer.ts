@@ -1,4 +1,4 @@
-import { type Component, emptyFacts, type FileFacts, isPascal, jsLanguage } from './types.js';
+import { type Component, emptyFacts, type FileFacts, isPascal, JSX_FILE, jsLanguage } from './types.js';
 
 type Import = FileFacts['imports'][number];
 
@@ -12,7 +12,7 @@ type Import = FileFacts['imports'][number];
  * apart by the token before them, the way a parser's tokenizer does. Where the text does not fit
  * (an unclosed tag, a closing tag that is not the open one's, a bracket closed by another, a
  * TypeScript construct read as JSX) it gives up and the file gets a full parse: unsure means
- * `undefined`, never a wrong answer. The unit tests and `bench/jsx-lexer-agreement.mjs` hold it to
+ * `undefined`, never a wrong answer. The unit tests and `bench/lexer-agreement.mjs` hold it to
  * the full reader's answers.
  */
 export function lexFile(rel: string, text: string): FileFacts | undefined {
@@ -65,7 +65,17 @@ const IMPORT_REQUIRE = /import\s+(?:type\s+)?[\w$]+\s*=\s*require\s*\(\s*(['"])(
 const IMPORT_ALIAS = /import\s+(?:type\s+)?[\w$]+\s*=\s*[\w$.]+/y;
 const RE_EXPORT = /export\s*(?:type\s+)?(?:\*(?:\s*as\s+[\w$]+)?|\{[^}/]*\})\s*from\s*(['"])([^'"\n]*)\1/y;
 /** Any read of the environment object, spaced or not; only `ENV_READ`'s forms are read without a tree. */
-const ENV_OBJECT = /(?:process|import\s*\.\s*meta)\s*\.\s*env\b/y;
+const ENV_OBJECT_SOURCE = String.raw`(?:process|import\s*\.\s*meta)\s*\.\s*env\b`;
+const ENV_OBJECT = new RegExp(ENV_OBJECT_SOURCE, 'y');
+/** What es-module-lexer does not report: `require` calls and env reads. */
+const BEYOND_IMPORTS = new RegExp(String.raw`\brequire\s*\(|\b${ENV_OBJECT_SOURCE}`);
+
+/**
+ * Whether a file the gate lets through needs this lexer rather than es-module-lexer (wasm, two to
+ * four times faster on plain modules): JSX, which that one cannot read, or `require` calls and env
+ * reads, which it does not report.
+ */
+export const needsJsxLexer = (rel: string, text: string) => JSX_FILE.test(rel) || BEYOND_IMPORTS.test(text);
 /** `process.env.X`, `process.env?.X`, `import.meta.env.X`, `process.env['X']`: the forms the full reader takes. */
 const ENV_READ =
   /(?:process|import\.meta)\.env(?:\??\.([A-Za-z_$][\w$]*)|\[\s*(['"`])([^'"`\n\\$]*)\2\s*\])/y;
@@ -250,12 +260,7 @@ class Lexer {
               fn = { name, line: leadLine ?? this.lineAt(at), at, jsxBefore: this.jsxSeen, params: false };
           } else if (word === 'const' || word === 'let' || word === 'var') {
             declaring = true;
-            const name = this.peekWord();
-            if (isPascal(name) && this.withComponents) {
-              this.skipTrivia();
-              named = { name, line: this.lineAt(this.pos), at: this.pos, jsxBefore: this.jsxSeen };
-              this.word();
-            }
+            if (this.withComponents) named = this.declaredName();
           }
         }
         if ((word === 'export' || word === 'async' || word === 'default') && statementStart)
@@ -285,10 +290,7 @@ class Lexer {
         const open = text[at] as string;
         // After a function's parameters, the first `{` that no type annotation opens is its body.
         const body = open === '{' && fn?.params && !':<,|&(=?'.includes(this.last);
-        this.pos++;
-        this.expressionNext = true;
-        this.last = open;
-        this.code(CLOSER[open] as string);
+        this.group(open);
         this.value();
         if (body && fn) {
           if (this.jsxSeen > fn.jsxBefore) this.found.push(component(fn));
@@ -313,16 +315,11 @@ class Lexer {
       } else if (c === 44 && angles === 0) {
         this.pos++;
         endVariable();
-        if (declaring && this.withComponents) {
-          const name = this.peekWord();
-          if (isPascal(name)) {
-            this.skipTrivia();
-            named = { name, line: this.lineAt(this.pos), at: this.pos, jsxBefore: this.jsxSeen };
-            this.word();
-            this.last = name;
-            this.expressionNext = false;
-            continue;
-          }
+        named = declaring && this.withComponents ? this.declaredName() : undefined;
+        if (named) {
+          this.last = named.name;
+          this.expressionNext = false;
+          continue;
         }
         this.expressionNext = true;
         this.last = ',';
@@ -335,6 +332,22 @@ class Lexer {
         }
       }
     }
+  }
+
+  /** A capitalised name a declaration binds next (`const Name`, `, Name`), read past; else nothing is read. */
+  private declaredName(): Candidate | undefined {
+    if (!isPascal(this.peekWord())) return undefined;
+    this.skipTrivia();
+    const at = this.pos;
+    return { name: this.word(), line: this.lineAt(at), at, jsxBefore: this.jsxSeen };
+  }
+
+  /** From an opening bracket: the code up to its closer, where an expression may start. */
+  private group(open: string): void {
+    this.pos++;
+    this.expressionNext = true;
+    this.last = open;
+    this.code(CLOSER[open] as string);
   }
 
   /** Operators and other punctuation; true for a plain `=`. */
@@ -389,14 +402,10 @@ class Lexer {
       }
       // `const { A } = process.env` names variables only the full reader follows; `f(process.env)`,
       // `{ ...process.env }` and `process.env[name]` name none.
-      const bare = this.last === '=' || this.last === '=>' ? undefined : this.matchAt(ENV_OBJECT, at);
-      if (bare) {
-        this.value();
-        return true;
-      }
-      if (this.matchAt(ENV_OBJECT, at)) throw new Unsure();
-      this.pos = at + word.length;
-      return false;
+      if (!this.matchAt(ENV_OBJECT, at)) return false;
+      if (this.last === '=' || this.last === '=>') throw new Unsure();
+      this.value();
+      return true;
     }
     if (word === 'import' || word === 'require') {
       const called = this.matchAt(CALLED_WITH_STRING, at);
@@ -535,8 +544,7 @@ class Lexer {
         this.string(c);
         continue;
       } else if (c === 123 || c === 40 || c === 91) {
-        this.pos++;
-        this.code(CLOSER[text[this.pos - 1] as string] as string);
+        this.group(text[this.pos] as string);
         continue;
       } else if (c === 125 || c === 41 || c === 93 || c === 59) throw new Unsure();
       this.pos++;
@@ -575,10 +583,7 @@ class Lexer {
         return;
       }
       if (c === 123) {
-        this.pos++;
-        this.expressionNext = true;
-        this.last = '{';
-        this.code('}');
+        this.group('{');
         continue;
       }
       if (!isWordStart(c) || this.tagName() === '') throw new Unsure();
@@ -592,12 +597,8 @@ class Lexer {
         const end = text.indexOf(text[this.pos] as string, this.pos + 1);
         if (end === -1) throw new Unsure();
         this.pos = end + 1;
-      } else if (v === 123) {
-        this.pos++;
-        this.expressionNext = true;
-        this.last = '{';
-        this.code('}');
-      } else if (v === 60) this.element();
+      } else if (v === 123) this.group('{');
+      else if (v === 60) this.element();
       else throw new Unsure();
     }
   }
@@ -622,12 +623,8 @@ class Lexer {
       if (!TEXT_END.test(text)) throw new Unsure();
       this.pos = TEXT_END.lastIndex - 1;
       const c = text.charCodeAt(this.pos);
-      if (c === 123) {
-        this.pos++;
-        this.expressionNext = true;
-        this.last = '{';
-        this.code('}');
-      } else if (c === 60) {
+      if (c === 123) this.group('{');
+      else if (c === 60) {
         const saved = this.pos;
         this.pos++;
         this.skipTrivia();
