@@ -1,6 +1,8 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TurnEvent } from '../src/inference/events.js';
-import { type Harness, readEvents, startHarness, textOf } from './support/harness.js';
+import { everythingBin, type Harness, readEvents, startHarness, textOf } from './support/harness.js';
 import { type ScriptedModel, startScriptedModel } from './support/scripted-model.js';
 
 const cleanup: (() => Promise<void>)[] = [];
@@ -183,6 +185,10 @@ describe('agents and tool globs', () => {
       error: true,
       output: expect.stringMatching(/not available here; available tools: view_file/),
     });
+    // Each answer remembers who gave it: the turn's model and agent, streamed and stored.
+    expect(events[0]).toMatchObject({ type: 'turn-start', model: 'scripted', agent: 'reader' });
+    const { body } = await harness.api('GET', `/api/sessions/${id}`);
+    expect(body.turns[0]).toMatchObject({ model: 'scripted', agent: 'reader' });
   });
 
   it('[*, !everything_*] keeps the native tools and drops the everything server', async () => {
@@ -260,6 +266,52 @@ describe('degradation', () => {
       message: expect.stringMatching(/HTTP 503/),
     });
     expect(events.at(-1)).toMatchObject({ type: 'done', status: 'failed' });
+  });
+});
+
+describe('the MCP panel API', () => {
+  const spare = { command: process.execPath, args: [everythingBin, 'stdio'], enabled: false };
+  const fileOf = async (harness: Harness) =>
+    JSON.parse(await readFile(path.join(harness.dataDir, 'mcp.json'), 'utf8'));
+
+  it('turns a server on and off at run time, persisted to mcp.json, and streams each change', async () => {
+    const { harness } = await setup([], { servers: { spare } });
+    let enabling: Promise<{ status: number; body: any }> | undefined;
+    type McpEvent = { type: string; servers?: { name: string }[]; server?: { name: string; state: string } };
+    const { events } = await readEvents(`${harness.url}/api/mcp/events`, {
+      stop: (event) => {
+        const e = event as unknown as McpEvent;
+        if (e.type === 'servers') enabling = harness.api('POST', '/api/mcp/spare/enable');
+        return e.type === 'server' && e.server?.name === 'spare' && e.server.state === 'connected';
+      },
+    });
+    const stream = events as unknown as McpEvent[];
+    expect(stream[0]?.servers?.map((s) => s.name)).toEqual(['everything', 'spare']);
+    expect(stream.filter((e) => e.type === 'server').map((e) => e.server?.state)).toContain('connecting');
+    expect((await enabling)?.body).toMatchObject({ name: 'spare', state: 'connected' });
+    expect((await fileOf(harness)).mcpServers.spare.enabled).toBe(true);
+    const tools = await harness.api('GET', '/api/tools');
+    expect(tools.body.tools.map((t: { name: string }) => t.name)).toContain('spare_echo');
+
+    const off = await harness.api('POST', '/api/mcp/spare/disable');
+    expect(off.body).toMatchObject({ state: 'disabled', toolCount: 0 });
+    expect((await fileOf(harness)).mcpServers.spare.enabled).toBe(false);
+    const after = await harness.api('GET', '/api/tools');
+    expect(after.body.tools.map((t: { name: string }) => t.name)).not.toContain('spare_echo');
+  });
+
+  it('refuses an unknown server, and one gone from the file since start-up, changing nothing', async () => {
+    const { harness } = await setup([], { servers: { spare } });
+    const unknown = await harness.api('POST', '/api/mcp/nobody/enable');
+    expect(unknown.status).toBe(404);
+    const file = path.join(harness.dataDir, 'mcp.json');
+    await writeFile(file, JSON.stringify({ mcpServers: {} }));
+    const gone = await harness.api('POST', '/api/mcp/spare/enable');
+    expect(gone.status).toBe(409);
+    expect(gone.body.error.message).toMatch(/no server "spare".*restart BooCode/);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ mcpServers: {} });
+    const status = await harness.api('GET', '/api/mcp');
+    expect(status.body.servers.find((s: { name: string }) => s.name === 'spare').state).toBe('disabled');
   });
 });
 

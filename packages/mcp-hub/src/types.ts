@@ -41,12 +41,21 @@ export interface HubTool {
   annotations?: Record<string, unknown>;
 }
 
+/** A content block as the server sent it: `text`, `image`, `audio`, `resource`, `resource_link`… */
+export type ContentBlock = { type: string } & Record<string, unknown>;
+
 /** A tool result in host format: plain text the model can read. */
 export interface ToolResult {
   error: boolean;
   output: string;
   /** Set when the output was cut to the size cap. */
   truncated?: boolean;
+  /**
+   * The server's own blocks and structured result, for a host that renders more than text (images,
+   * links), when the call asked for them. Left out of results over the size cap: `output` then carries the capped text alone.
+   */
+  content?: ContentBlock[];
+  structuredContent?: Record<string, unknown>;
 }
 
 export interface HubLogger {
@@ -72,4 +81,6 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Receives the server's progress notifications for this call. */
   onProgress?: (progress: ToolProgress) => void;
+  /** Also return the server's content blocks and structured result (a tool console renders them). */
+  content?: boolean;
 }

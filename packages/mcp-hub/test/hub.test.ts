@@ -201,6 +201,33 @@ describe('McpHub degradation per server', () => {
     });
   });
 
+  it('turns a server on and off while running: its tools come and go, its process is reaped', async () => {
+    const hub = track(new McpHub([stdio('modern', modern, [], { enabled: false }), stdio('other', modern)]));
+    await hub.start();
+    expect(stateOf(hub, 'modern')?.state).toBe('disabled');
+    expect(hub.listTools().some((t) => t.server === 'modern')).toBe(false);
+    const on = await hub.setEnabled('modern', true);
+    expect(on.state).toBe('connected');
+    expect(await hub.callTool('modern_echo', { message: 'on' })).toEqual({
+      error: false,
+      output: 'echo: on',
+    });
+    const pid = on.pid as number;
+    const lines: [string, string][] = [];
+    hub.on('stderr', (server, line) => lines.push([server, line]));
+    await hub.callTool('modern_crash', {});
+    expect(lines).toContainEqual(['modern', 'about to crash on purpose']);
+    await hub.reconnect('modern');
+    const off = await hub.setEnabled('modern', false);
+    expect(off).toMatchObject({ state: 'disabled', toolCount: 0 });
+    expect(off.error).toBeUndefined();
+    expect(isAlive(pid)).toBe(false);
+    expect(hub.listTools().every((t) => t.server === 'other')).toBe(true);
+    const late = await hub.callTool('modern_echo', { message: 'x' });
+    expect(late.output).toMatch(/MCP server "modern" is disabled/);
+    await expect(hub.setEnabled('nope', true)).rejects.toMatchObject({ code: 'UNKNOWN_SERVER' });
+  });
+
   it('walks tools/list pages, skips an invalid schema alone, and re-lists on list_changed', async () => {
     const hub = track(new McpHub([stdio('paged', misbehaving, ['paged'])]));
     await hub.start();

@@ -41,4 +41,9 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE parts ADD COLUMN head TEXT;
   `,
+  // Which model and agent answered, shown beside each answer; NULL for turns stored before.
+  `
+  ALTER TABLE turns ADD COLUMN model TEXT;
+  ALTER TABLE turns ADD COLUMN agent TEXT;
+  `,
 ];

@@ -5,7 +5,7 @@ import { type PartData, Store } from './store.js';
 
 function sessionWithResult(store: Store, output: string) {
   const session = store.createSession(null);
-  const turn = store.startTurn(session.id);
+  const turn = store.startTurn(session.id, { model: 'm', agent: null });
   const message = store.addMessage(session.id, turn.id, 'assistant', 'complete');
   const result: PartData = {
     type: 'tool_result',

@@ -66,6 +66,8 @@ export interface Turn {
   error: string | null;
   startedAt: number;
   endedAt: number | null;
+  model: string | null;
+  agent: string | null;
 }
 
 interface SessionRow {
@@ -83,6 +85,8 @@ interface TurnRow {
   error: string | null;
   started_at: number;
   ended_at: number | null;
+  model: string | null;
+  agent: string | null;
 }
 
 const toSession = (r: SessionRow): Session => ({
@@ -100,6 +104,8 @@ const toTurn = (r: TurnRow): Turn => ({
   error: r.error,
   startedAt: r.started_at,
   endedAt: r.ended_at,
+  model: r.model,
+  agent: r.agent,
 });
 
 /** Every read and write of sessions, turns, messages and parts; statements prepared once. */
@@ -117,7 +123,7 @@ export class Store {
       touchSession: db.prepare('UPDATE sessions SET updated_at = ? WHERE id = ?'),
       retitle: db.prepare("UPDATE sessions SET title = ? WHERE id = ? AND title = 'New chat'"),
       insertTurn: db.prepare(
-        "INSERT INTO turns (id, session_id, status, started_at) VALUES (?, ?, 'running', ?)",
+        "INSERT INTO turns (id, session_id, status, started_at, model, agent) VALUES (?, ?, 'running', ?, ?, ?)",
       ),
       finishTurn: db.prepare('UPDATE turns SET status = ?, error = ?, ended_at = ? WHERE id = ?'),
       getTurn: db.prepare('SELECT * FROM turns WHERE id = ?'),
@@ -172,12 +178,12 @@ export class Store {
     this.s.retitle.run(title, sessionId);
   }
 
-  startTurn(sessionId: string): Turn {
+  startTurn(sessionId: string, by: { model: string | null; agent: string | null }): Turn {
     const id = randomUUID();
     const now = Date.now();
-    this.s.insertTurn.run(id, sessionId, now);
+    this.s.insertTurn.run(id, sessionId, now, by.model, by.agent);
     this.s.touchSession.run(now, sessionId);
-    return { id, sessionId, status: 'running', error: null, startedAt: now, endedAt: null };
+    return { id, sessionId, status: 'running', error: null, startedAt: now, endedAt: null, ...by };
   }
 
   finishTurn(turnId: string, status: Exclude<TurnStatus, 'running'>, error: string | null = null): void {

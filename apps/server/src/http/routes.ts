@@ -7,6 +7,8 @@ import { AppError } from '../errors.js';
 import type { TurnManager } from '../inference/turns.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { ToolDef } from '../tools/types.js';
+import { registerMcpRoutes } from './mcp-routes.js';
+import { parseInput } from './parse.js';
 import { openEventStream, openStream } from './sse.js';
 
 export interface RouteDeps {
@@ -18,15 +20,6 @@ export interface RouteDeps {
   agents: () => Agent[];
   agentProblems: string[];
   modelConfigured: boolean;
-}
-
-function parse<T extends z.ZodType>(schema: T, value: unknown, what: string): z.infer<T> {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) {
-    const problems = result.error.issues.map((i) => `${i.path.join('.') || what}: ${i.message}`).join('; ');
-    throw new AppError('BAD_REQUEST', `invalid ${what}: ${problems}`);
-  }
-  return result.data;
 }
 
 const SessionParams = z.object({ id: z.string().min(1) });
@@ -62,7 +55,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   }));
 
   app.post('/api/sessions', async (request, reply) => {
-    const body = parse(CreateSession, request.body, 'body');
+    const body = parseInput(CreateSession, request.body, 'body');
     const agent = body.agent ? turns.resolveAgent(body.agent) : undefined;
     reply.code(201);
     return store.createSession(agent?.name ?? null);
@@ -71,7 +64,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get('/api/sessions', async () => ({ sessions: store.listSessions() }));
 
   app.get('/api/sessions/:id', async (request) => {
-    const { id } = parse(SessionParams, request.params, 'path');
+    const { id } = parseInput(SessionParams, request.params, 'path');
     const session = requireSession(id);
     return {
       ...session,
@@ -82,7 +75,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   });
 
   app.delete('/api/sessions/:id', async (request, reply) => {
-    const { id } = parse(SessionParams, request.params, 'path');
+    const { id } = parseInput(SessionParams, request.params, 'path');
     requireSession(id);
     turns.forget(id);
     store.deleteSession(id);
@@ -90,8 +83,8 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   });
 
   app.post('/api/sessions/:id/messages', async (request, reply) => {
-    const { id } = parse(SessionParams, request.params, 'path');
-    const { content } = parse(PostMessage, request.body, 'body');
+    const { id } = parseInput(SessionParams, request.params, 'path');
+    const { content } = parseInput(PostMessage, request.body, 'body');
     const started = turns.start(id, content);
     if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
       reply.code(202);
@@ -114,7 +107,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   });
 
   app.get('/api/sessions/:id/events', async (request, reply) => {
-    const { id } = parse(SessionParams, request.params, 'path');
+    const { id } = parseInput(SessionParams, request.params, 'path');
     requireSession(id);
     const lastEventId =
       (request.headers['last-event-id'] as string | undefined) ??
@@ -127,7 +120,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   });
 
   app.post('/api/sessions/:id/cancel', async (request) => {
-    const { id } = parse(SessionParams, request.params, 'path');
+    const { id } = parseInput(SessionParams, request.params, 'path');
     requireSession(id);
     return { cancelled: turns.cancel(id) };
   });
@@ -144,14 +137,14 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   }));
 
   app.get('/api/tools', async (request) => {
-    const { agent: name } = parse(z.object({ agent: z.string().optional() }), request.query, 'query');
+    const { agent: name } = parseInput(z.object({ agent: z.string().optional() }), request.query, 'query');
     const agent = name ? turns.resolveAgent(name) : undefined;
     return { tools: tools.forAgent(agent).map(describeTool) };
   });
 
   app.post('/api/tools/:name/call', async (request, reply) => {
-    const { name } = parse(z.object({ name: z.string().min(1) }), request.params, 'path');
-    const body = parse(ToolCall, request.body, 'body');
+    const { name } = parseInput(z.object({ name: z.string().min(1) }), request.params, 'path');
+    const body = parseInput(ToolCall, request.body, 'body');
     const tool = tools.get(name);
     if (!tool) throw new AppError('UNKNOWN_TOOL', `no tool named "${name}"; GET /api/tools lists them`);
     if (body.agent) {
@@ -170,12 +163,13 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
       durationMs: Math.round(performance.now() - started),
     });
     if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
-      return timed(await tool.run(body.arguments, { signal: controller.signal }));
+      return timed(await tool.run(body.arguments, { signal: controller.signal, content: true }));
     }
     // Streamed: `progress` events while the call runs, then one `result`. Closing it cancels the call.
     const stream = openStream(reply);
     const result = await tool.run(body.arguments, {
       signal: controller.signal,
+      content: true,
       onProgress: (progress) => stream.write({ type: 'progress', ...progress }),
     });
     stream.write({ type: 'result', ...timed(result) });
@@ -183,18 +177,5 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return reply;
   });
 
-  app.get('/api/mcp', async () => ({
-    configPath: deps.mcpConfig.path,
-    configFound: deps.mcpConfig.found,
-    configError: deps.mcpConfig.error ?? null,
-    servers: deps.hub.status(),
-  }));
-
-  app.post('/api/mcp/:server/reconnect', async (request) => {
-    const { server } = parse(z.object({ server: z.string().min(1) }), request.params, 'path');
-    if (!deps.hub.status().some((s) => s.name === server)) {
-      throw new AppError('NOT_FOUND', `no MCP server named "${server}" in ${deps.mcpConfig.path}`);
-    }
-    return deps.hub.reconnect(server);
-  });
+  registerMcpRoutes(app, deps);
 }

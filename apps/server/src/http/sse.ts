@@ -5,7 +5,7 @@ const HEARTBEAT_MS = 15_000;
 
 interface Stream {
   /** Writes one event: its data as one line of JSON (with a `type`), after an `id:` line if given. */
-  write: (data: { type: string }, id?: string) => void;
+  write: (data: { type: string; [key: string]: unknown }, id?: string) => void;
   end: () => void;
   onClose: (fn: () => void) => void;
 }

@@ -1,6 +1,14 @@
 /** What watchers of a session receive, over SSE; `seq` orders events within a turn. */
 export type TurnEvent = { turnId: string; seq: number } & (
-  | { type: 'turn-start'; sessionId: string; userMessageId: string; messageId: string; agent: string | null }
+  | {
+      type: 'turn-start';
+      sessionId: string;
+      userMessageId: string;
+      messageId: string;
+      agent: string | null;
+      /** The model asked for this turn's answer (the agent's own, else LLM_MODEL). */
+      model: string;
+    }
   | { type: 'text-delta'; messageId: string; delta: string }
   | {
       type: 'tool-call';

@@ -104,8 +104,9 @@ export class TurnManager {
       throw new AppError('CONFLICT', 'this session is already answering; wait for it or cancel it first');
     }
     const agent = this.resolveAgent(session.agent);
+    const model = agent?.model ?? config.model.model;
     const { turn, userMessageId, messageId } = store.transaction(() => {
-      const turn = store.startTurn(sessionId);
+      const turn = store.startTurn(sessionId, { model, agent: agent?.name ?? null });
       const userMessageId = store.addMessage(sessionId, turn.id, 'user', 'complete');
       store.addPart(userMessageId, { type: 'text', text: content });
       store.titleFromFirstMessage(sessionId, content);
@@ -122,7 +123,14 @@ export class TurnManager {
       finished: Promise.resolve(),
     };
     this.latest.set(sessionId, active);
-    this.emit(active, { type: 'turn-start', sessionId, userMessageId, messageId, agent: session.agent });
+    this.emit(active, {
+      type: 'turn-start',
+      sessionId,
+      userMessageId,
+      messageId,
+      agent: agent?.name ?? null,
+      model,
+    });
     active.finished = this.run(active, agent, messageId);
     return { turnId: turn.id, messageId };
   }

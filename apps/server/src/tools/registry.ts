@@ -61,6 +61,7 @@ export class ToolRegistry {
             hub.callTool(tool.name, args, {
               signal: ctx.signal,
               ...(ctx.onProgress ? { onProgress: ctx.onProgress } : {}),
+              ...(ctx.content ? { content: true } : {}),
             }),
         }))
       : [];

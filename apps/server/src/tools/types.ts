@@ -4,6 +4,8 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Hears an MCP server's progress notifications for this call. */
   onProgress?: (progress: ToolProgress) => void;
+  /** Also return an MCP server's content blocks (images, links) beside the text: the console shows them. */
+  content?: boolean;
 }
 
 /** A tool as the model and the API see it, native or MCP alike. */

@@ -40,7 +40,14 @@ export interface Harness {
 
 /** A real BooCode on loopback: real SQLite, a real workspace on disk, real MCP servers. */
 export async function startHarness(
-  options: { modelUrl?: string; env?: Record<string, string>; mcp?: boolean; dataDir?: string } = {},
+  options: {
+    modelUrl?: string;
+    env?: Record<string, string>;
+    mcp?: boolean;
+    dataDir?: string;
+    /** More `mcpServers` entries beside `everything`. */
+    servers?: Record<string, unknown>;
+  } = {},
 ): Promise<Harness> {
   const root = await mkdtemp(path.join(tmpdir(), 'boocode-test-'));
   const workspace = path.join(root, 'workspace');
@@ -60,7 +67,10 @@ export async function startHarness(
       mcpServers:
         options.mcp === false
           ? {}
-          : { everything: { command: process.execPath, args: [everythingBin, 'stdio'] } },
+          : {
+              everything: { command: process.execPath, args: [everythingBin, 'stdio'] },
+              ...options.servers,
+            },
     }),
   );
   const config = loadConfig({

@@ -57,6 +57,8 @@ export interface ConnectionOptions {
   logger?: HubLogger;
   /** Called after every state or tool-list change. */
   onChange: () => void;
+  /** Hears each stderr line of a stdio server as it comes. */
+  onStderr?: (line: string) => void;
   killGraceMs?: number;
 }
 
@@ -77,12 +79,15 @@ export class ServerConnection {
   /** `frozen`: the server sent list_changed past the cap; its tool list stays as is until reconnect. */
   private relist = newRelistState();
   private inFlight = 0;
+  /** Starts as configured; `setEnabled` turns it on or off while the host runs. */
+  private enabled: boolean;
 
   constructor(
     readonly entry: ServerEntry,
     private readonly options: ConnectionOptions,
   ) {
     this.log = rateLimited(options.logger);
+    this.enabled = entry.enabled;
     if (entry.invalid) {
       this.state = 'failed';
       this.error = entry.invalid;
@@ -122,7 +127,7 @@ export class ServerConnection {
 
   /** Connects and lists tools within the connect timeout. Never throws: failure is a state. */
   async connect(): Promise<void> {
-    if (this.entry.invalid || !this.entry.enabled) return;
+    if (this.entry.invalid || !this.enabled) return;
     const generation = ++this.generation;
     this.setState('connecting');
     this.tools = [];
@@ -201,6 +206,7 @@ export class ServerConnection {
         ...(this.options.killGraceMs !== undefined ? { killGraceMs: this.options.killGraceMs } : {}),
       });
       this.stdio.onjunk = (reason) => this.markDegraded(reason);
+      this.stdio.stderr.onLine = this.options.onStderr;
       return this.stdio;
     }
     this.stdio = undefined;
@@ -395,6 +401,20 @@ export class ServerConnection {
       this.state = 'unavailable';
       this.error = 'closed';
     }
+  }
+
+  /** Turns the server on (connecting it) or off (closing it, its process reaped) at run time. */
+  async setEnabled(enabled: boolean): Promise<void> {
+    this.enabled = enabled;
+    if (enabled) {
+      if (this.state === 'disabled') await this.connect();
+      return;
+    }
+    await this.close();
+    this.error = undefined;
+    this.degraded = undefined;
+    this.tools = [];
+    if (!this.entry.invalid) this.setState('disabled');
   }
 
   private async teardown(): Promise<void> {

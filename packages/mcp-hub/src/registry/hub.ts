@@ -20,6 +20,8 @@ interface HubEvents {
   statusChanged: [status: ServerStatus];
   /** A progress notification for a call in flight, under the tool's hub name. */
   toolProgress: [event: ToolProgress & { tool: string; server: string }];
+  /** A line a stdio server wrote to stderr (or to stdout that was not JSON-RPC). */
+  stderr: [server: string, line: string];
 }
 
 interface Route {
@@ -55,6 +57,7 @@ export class McpHub extends EventEmitter<HubEvents> {
         ...(this.logger ? { logger: this.logger } : {}),
         ...(options.killGraceMs !== undefined ? { killGraceMs: options.killGraceMs } : {}),
         onChange: () => this.onConnectionChange(connection),
+        onStderr: (line) => this.emit('stderr', entry.name, line),
       });
       this.connections.set(entry.name, connection);
     }
@@ -96,7 +99,9 @@ export class McpHub extends EventEmitter<HubEvents> {
     options: CallOptions = {},
   ): Promise<ToolResult> {
     try {
-      return toHostResult(await this.callToolRaw(name, args, options));
+      return toHostResult(await this.callToolRaw(name, args, options), undefined, {
+        content: options.content === true,
+      });
     } catch (error) {
       return { error: true, output: describeError(error) };
     }
@@ -125,11 +130,20 @@ export class McpHub extends EventEmitter<HubEvents> {
     });
   }
 
+  /**
+   * Turns a server on or off while the host runs: off closes it (its tools leave the list), on
+   * connects it. Resolves once it is connected, failed or disabled. The config file is the
+   * caller's to change (`editMcpConfig`), so a restart keeps the choice.
+   */
+  async setEnabled(name: string, enabled: boolean): Promise<ServerStatus> {
+    const connection = this.requireConnection(name);
+    await connection.setEnabled(enabled);
+    return this.statusOf(connection);
+  }
+
   /** Drops the server's current connection (killing its process) and connects afresh. */
   async reconnect(name: string): Promise<ServerStatus> {
-    const connection = this.connections.get(name);
-    if (!connection) throw new HubError('UNKNOWN_TOOL', `no MCP server named "${name}" in the configuration`);
-    if (this.closed) throw new HubError('SERVER_UNAVAILABLE', 'the hub is closed');
+    const connection = this.requireConnection(name);
     await connection.close();
     await connection.connect();
     return this.statusOf(connection);
@@ -140,6 +154,14 @@ export class McpHub extends EventEmitter<HubEvents> {
     this.closed = true;
     await Promise.all([...this.connections.values()].map((c) => c.close()));
     this.rebuild();
+  }
+
+  private requireConnection(name: string): ServerConnection {
+    const connection = this.connections.get(name);
+    if (!connection)
+      throw new HubError('UNKNOWN_SERVER', `no MCP server named "${name}" in the configuration`);
+    if (this.closed) throw new HubError('SERVER_UNAVAILABLE', 'the hub is closed');
+    return connection;
   }
 
   private statusOf(connection: ServerConnection): ServerStatus {

@@ -27,6 +27,30 @@ describe('toHostResult', () => {
     );
   });
 
+  it('keeps the blocks and structured result for a host that asks, unless they exceed the cap', () => {
+    const raw = RawCallToolResult.parse({
+      content: [
+        { type: 'text', text: 'see' },
+        { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+      ],
+      structuredContent: { answer: 42 },
+    });
+    expect(toHostResult(raw)).toEqual({ error: false, output: 'see\n[image: image/png, 3 B]' });
+    expect(toHostResult(raw, undefined, { content: true })).toMatchObject({
+      content: [
+        { type: 'text', text: 'see' },
+        { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+      ],
+      structuredContent: { answer: 42 },
+    });
+    const big = RawCallToolResult.parse({
+      content: [{ type: 'image', data: 'A'.repeat(400), mimeType: 'image/png' }],
+    });
+    const capped = toHostResult(big, 100, { content: true });
+    expect(capped.content).toBeUndefined();
+    expect(capped.output).toBe('[image: image/png, 300 B]');
+  });
+
   it('renders resources as JSON without binary blobs', () => {
     const out = host({
       content: [{ type: 'resource', resource: { uri: 'file:///a', blob: 'QUJD', mimeType: 'x/y' } }],

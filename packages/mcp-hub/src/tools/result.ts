@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ToolResult } from '../types.js';
+import type { ContentBlock as HostBlock, ToolResult } from '../types.js';
 
 /** The cap on one result handed to a host, in UTF-8 bytes. */
 export const RESULT_CAP_BYTES = 5 * 1024 * 1024;
@@ -50,14 +50,32 @@ function blockToText(block: z.infer<typeof ContentBlock>): string {
 }
 
 /** Turns an MCP `tools/call` result into the plain text a model reads. */
-export function toHostResult(result: RawCallToolResult, capBytes = RESULT_CAP_BYTES): ToolResult {
+export function toHostResult(
+  result: RawCallToolResult,
+  capBytes = RESULT_CAP_BYTES,
+  options: { content?: boolean } = {},
+): ToolResult {
   const parts = result.content.map(blockToText);
   let output = parts.join('\n');
   if (output.trim() === '' && result.structuredContent !== undefined) {
     output = JSON.stringify(result.structuredContent);
   }
   if (output === '') output = '(no output)';
-  return capOutput({ error: result.isError === true, output }, capBytes);
+  const capped = capOutput({ error: result.isError === true, output }, capBytes);
+  if (!options.content || capped.truncated || rawBytes(result) > capBytes) return capped;
+  return {
+    ...capped,
+    content: result.content as HostBlock[],
+    ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
+  };
+}
+
+/** Roughly what the blocks weigh as sent: their strings (text, base64 data, blobs), counted once. */
+function rawBytes(result: RawCallToolResult): number {
+  let bytes = 0;
+  for (const block of result.content)
+    for (const value of Object.values(block)) if (typeof value === 'string') bytes += value.length;
+  return bytes;
 }
 
 /** Cuts at a UTF-8 character boundary and says how much was cut, so the model never mistakes it for the whole. */

@@ -3,6 +3,9 @@ export class LineRing {
   private readonly lines: string[] = [];
   private partial = '';
 
+  /** Hears each line as it is kept (a host shows a server's stderr live). */
+  onLine?: (line: string) => void;
+
   constructor(
     private readonly capacity = 50,
     private readonly maxLineLength = 1_000,
@@ -28,6 +31,7 @@ export class LineRing {
     const kept =
       line.length > this.maxLineLength ? `${copyOf(line.slice(0, this.maxLineLength))}…` : copyOf(line);
     this.lines.push(kept);
+    this.onLine?.(kept);
     if (this.lines.length > this.capacity) this.lines.splice(0, this.lines.length - this.capacity);
   }
 
