@@ -1,3 +1,4 @@
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import type { TurnEvent } from '../../server/src/inference/events.js';
 
 /** The server's API, with the bearer token (asked for once on a 401, kept in localStorage). */
@@ -27,10 +28,17 @@ function headers(extra: Record<string, string> = {}): Record<string, string> {
   return { 'x-boocode-client': 'web', ...extra, ...(token ? { authorization: `Bearer ${token}` } : {}) };
 }
 
+/** One question for the token however many requests were refused at once (the page starts several). */
+let asking: Promise<string> | undefined;
+
 async function withToken(run: () => Promise<Response>): Promise<Response> {
   let response = await run();
   if (response.status === 401 && askToken) {
-    localStorage.setItem(TOKEN_KEY, await askToken());
+    const ask = askToken;
+    asking ??= ask().finally(() => {
+      asking = undefined;
+    });
+    localStorage.setItem(TOKEN_KEY, await asking);
     response = await run();
   }
   return response;
@@ -56,26 +64,19 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   return data as T;
 }
 
-/** Reads `text/event-stream` blocks to the end: each block's JSON `data:` line and its `id:`. */
+/** Reads a `text/event-stream` to its end: each event's JSON data and its id. */
 async function readEventStream(
   body: ReadableStream<Uint8Array>,
   onData: (data: unknown, id: string | undefined) => void,
 ): Promise<void> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
+  const reader = body
+    .pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>)
+    .pipeThrough(new EventSourceParserStream())
+    .getReader();
   for (;;) {
     const { value, done } = await reader.read();
     if (done) return;
-    buffer += decoder.decode(value, { stream: true });
-    let split = buffer.indexOf('\n\n');
-    while (split !== -1) {
-      const block = buffer.slice(0, split);
-      buffer = buffer.slice(split + 2);
-      split = buffer.indexOf('\n\n');
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (data) onData(JSON.parse(data), /^id: (.*)$/m.exec(block)?.[1]);
-    }
+    if (value.data) onData(JSON.parse(value.data), value.id);
   }
 }
 
@@ -85,10 +86,17 @@ export type ToolProgress = Pick<
   'progress' | 'total' | 'message'
 >;
 
+/** A content block as an MCP server sent it (`text`, `image`, `resource_link`…). */
+export type ContentBlock = { type: string } & Record<string, unknown>;
+
 export interface ToolCallResult {
   error: boolean;
   output: string;
   durationMs: number;
+  truncated?: boolean;
+  /** An MCP tool's own blocks and structured result, when small enough to send. */
+  content?: ContentBlock[];
+  structuredContent?: Record<string, unknown>;
 }
 
 /** Calls a tool from the console, hearing its progress; aborting the signal cancels the call. */
@@ -125,25 +133,25 @@ export async function callToolStreaming(
 }
 
 /**
- * Follows a session's event stream with fetch (so the token header works), resuming from the last
- * event id when the connection drops. Returns a function that stops following.
+ * Follows an event stream with fetch (so the token header works), resuming from the last event id
+ * when the connection drops. Returns a function that stops following.
  */
-export function followEvents(sessionId: string, onEvent: (event: TurnEvent) => void): () => void {
+function followStream(path: string, onData: (data: unknown) => void): () => void {
   const controller = new AbortController();
   let lastId: string | undefined;
   const run = async () => {
     while (!controller.signal.aborted) {
       try {
         const response = await withToken(() =>
-          fetch(`/api/sessions/${sessionId}/events`, {
+          fetch(path, {
             headers: headers({ accept: 'text/event-stream', ...(lastId ? { 'last-event-id': lastId } : {}) }),
             signal: controller.signal,
           }),
         );
-        if (!response.ok || !response.body) throw new Error(`events: HTTP ${response.status}`);
+        if (!response.ok || !response.body) throw new Error(`${path}: HTTP ${response.status}`);
         await readEventStream(response.body, (data, id) => {
           if (id) lastId = id;
-          onEvent(data as TurnEvent);
+          onData(data);
         });
       } catch {
         if (controller.signal.aborted) return;
@@ -154,6 +162,33 @@ export function followEvents(sessionId: string, onEvent: (event: TurnEvent) => v
   void run();
   return () => controller.abort();
 }
+
+/** A session's turn events, resumed exactly where a dropped connection left off. */
+export const followEvents = (sessionId: string, onEvent: (event: TurnEvent) => void) =>
+  followStream(`/api/sessions/${sessionId}/events`, (data) => onEvent(data as TurnEvent));
+
+/** What the hub reports, as `/api/mcp` and its event stream carry it. */
+export interface ServerStatus {
+  name: string;
+  state: string;
+  transport: string;
+  error?: string;
+  degraded?: string;
+  protocolVersion?: string;
+  toolCount: number;
+  rejected: { name: string; reason: string }[];
+  stderrTail: string[];
+  pid?: number;
+}
+
+export type McpEvent =
+  | { type: 'servers'; servers: ServerStatus[] }
+  | { type: 'server'; server: ServerStatus }
+  | { type: 'tools' };
+
+/** The MCP servers, live: a snapshot first (again after each reconnect), then each change. */
+export const followMcp = (onEvent: (event: McpEvent) => void) =>
+  followStream('/api/mcp/events', (data) => onEvent(data as McpEvent));
 
 export type Part =
   | { type: 'text'; text: string }
@@ -175,7 +210,16 @@ export interface Message {
   role: 'user' | 'assistant';
   turnId: string | null;
   status: string;
+  createdAt: number;
   parts: Part[];
+}
+
+/** A turn: who answered (model and agent; null for turns stored before these were kept). */
+export interface Turn {
+  id: string;
+  status: string;
+  model: string | null;
+  agent: string | null;
 }
 
 export interface SessionDetail {
@@ -183,7 +227,7 @@ export interface SessionDetail {
   title: string;
   agent: string | null;
   messages: Message[];
-  turns: { id: string; status: string }[];
+  turns: Turn[];
   runningTurnId: string | null;
 }
 

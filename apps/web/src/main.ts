@@ -1,17 +1,23 @@
-import { Validator } from '@cfworker/json-schema';
 import {
   ApiError,
   api,
   callToolStreaming,
   followEvents,
+  followMcp,
+  type McpEvent,
   type Message,
   onTokenNeeded,
   type Part,
+  type ServerStatus,
   type SessionDetail,
   type ToolProgress,
   type TurnEvent,
 } from './api.js';
-import { el, markdown, progressBar, toolCard } from './render.js';
+import { addCopyButtons, el, markdown, progressBar, toolCard } from './render.js';
+import { resultView } from './result-view.js';
+import { fieldErrors } from './schema-errors.js';
+import { type SchemaForm, schemaForm } from './schema-form.js';
+import { relativeTime } from './time.js';
 
 interface Agent {
   name: string;
@@ -26,17 +32,6 @@ interface Tool {
   server: string | null;
   inputSchema: Record<string, unknown>;
 }
-interface ServerStatus {
-  name: string;
-  state: string;
-  transport: string;
-  error?: string;
-  protocolVersion?: string;
-  toolCount: number;
-  rejected: { name: string; reason: string }[];
-  stderrTail: string[];
-}
-
 const PENDING = 'pending-user-message';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -53,6 +48,9 @@ const state = {
   modelConfigured: true,
   /** Progress of calls still running, by call id: shown on their cards, never stored. */
   progress: new Map<string, ToolProgress>(),
+  /** Who answered each turn, by turn id: shown under each answer. */
+  answeredBy: new Map<string, { model: string | null; agent: string | null }>(),
+  servers: [] as ServerStatus[],
 };
 
 // ---- token ----
@@ -90,7 +88,12 @@ async function loadSessions(): Promise<void> {
       const row = el(
         'div',
         { class: `session${s.id === state.sessionId ? ' active' : ''}`, 'data-session-id': s.id },
-        el('span', { text: s.agent ? `${s.title} · ${s.agent}` : s.title }),
+        el('button', {
+          type: 'button',
+          class: 'session-title',
+          text: s.agent ? `${s.title} · ${s.agent}` : s.title,
+          ...(s.id === state.sessionId ? { 'aria-current': 'page' } : {}),
+        }),
         remove,
       );
       row.onclick = () => void openSession(s.id);
@@ -102,6 +105,7 @@ async function loadSessions(): Promise<void> {
 function clearChat(): void {
   state.stopFollowing?.();
   state.sessionId = undefined;
+  $('chat-title').textContent = '';
   state.messages = [];
   $('messages').replaceChildren();
   setRunning(false);
@@ -146,6 +150,7 @@ async function openSession(id: string): Promise<void> {
   state.stopFollowing?.();
   const detail = await api<SessionDetail>('GET', `/api/sessions/${id}`);
   state.sessionId = id;
+  $('chat-title').textContent = detail.title;
   showRoute(id);
   state.runningTurn = detail.runningTurnId ?? undefined;
   // A running turn is rebuilt from its replayed events (they start at turn-start), so its stored
@@ -154,9 +159,11 @@ async function openSession(id: string): Promise<void> {
     (m) => !(m.role === 'assistant' && m.turnId && m.turnId === detail.runningTurnId),
   );
   state.settledTurns = new Set(detail.turns.filter((t) => t.id !== detail.runningTurnId).map((t) => t.id));
+  state.answeredBy = new Map(detail.turns.map((t) => [t.id, { model: t.model, agent: t.agent }]));
   renderMessages();
   setRunning(state.runningTurn !== undefined);
   state.stopFollowing = followEvents(id, onEvent);
+  toggleDrawer('sidebar', false);
   await loadSessions();
 }
 
@@ -164,7 +171,14 @@ async function openSession(id: string): Promise<void> {
 function assistantFor(turnId: string, messageId: string): Message {
   let message = state.messages.find((m) => m.id === messageId);
   if (!message) {
-    message = { id: messageId, role: 'assistant', turnId, status: 'streaming', parts: [] };
+    message = {
+      id: messageId,
+      role: 'assistant',
+      turnId,
+      status: 'streaming',
+      createdAt: Date.now(),
+      parts: [],
+    };
     state.messages.push(message);
   }
   return message;
@@ -175,6 +189,7 @@ function onEvent(event: TurnEvent): void {
   switch (event.type) {
     case 'turn-start': {
       state.runningTurn = event.turnId;
+      state.answeredBy.set(event.turnId, { model: event.model, agent: event.agent });
       setRunning(true);
       const pending = state.messages.find((m) => m.id === PENDING);
       if (pending) {
@@ -269,10 +284,15 @@ function renderMessages(): void {
   box.replaceChildren(
     ...state.messages.map((message) => {
       if (message.role === 'user') {
-        return el('div', {
-          class: 'message user',
-          text: message.parts.map((p) => (p.type === 'text' ? p.text : '')).join('\n'),
-        });
+        return el(
+          'div',
+          { class: 'message user' },
+          el('div', {
+            class: 'user-text',
+            text: message.parts.map((p) => (p.type === 'text' ? p.text : '')).join('\n'),
+          }),
+          meta(message, []),
+        );
       }
       const node = el('div', { class: 'message assistant', 'data-message-id': message.id });
       const results = new Map(
@@ -290,10 +310,23 @@ function renderMessages(): void {
           }),
         );
       }
+      const by = message.turnId ? state.answeredBy.get(message.turnId) : undefined;
+      node.append(meta(message, [by?.model, by?.agent ? `agent ${by.agent}` : undefined]));
       return node;
     }),
   );
   box.scrollTop = box.scrollHeight;
+}
+
+/** Under a message: who answered (model, agent) and how long ago, the exact time on hover. */
+function meta(message: Message, who: (string | null | undefined)[]): HTMLElement {
+  const when = el('time', {
+    datetime: new Date(message.createdAt).toISOString(),
+    title: new Date(message.createdAt).toLocaleString(),
+    text: relativeTime(message.createdAt),
+  });
+  const names = who.filter((w): w is string => Boolean(w));
+  return el('div', { class: 'meta' }, names.length ? `${names.join(' · ')} · ` : undefined, when);
 }
 
 function renderPart(
@@ -306,6 +339,7 @@ function renderPart(
     case 'text': {
       const div = el('div', { class: 'markdown' });
       div.innerHTML = markdown(part.text);
+      addCopyButtons(div);
       return [div];
     }
     case 'tool_call': {
@@ -345,6 +379,7 @@ async function send(event: Event): Promise<void> {
     role: 'user',
     turnId: null,
     status: 'complete',
+    createdAt: Date.now(),
     parts: [{ type: 'text', text: content }],
   });
   renderMessages();
@@ -389,25 +424,58 @@ function showAgentTools(): void {
 }
 
 // ---- MCP panel ----
-let lastStates = '';
+function onMcpEvent(event: McpEvent): void {
+  if (event.type === 'tools') {
+    void refreshTools();
+    return;
+  }
+  if (event.type === 'servers') state.servers = event.servers;
+  else {
+    const index = state.servers.findIndex((s) => s.name === event.server.name);
+    if (index === -1) state.servers.push(event.server);
+    else state.servers[index] = event.server;
+  }
+  renderServers();
+}
 
-async function loadMcp(): Promise<void> {
-  const { servers } = await api<{ servers: ServerStatus[] }>('GET', '/api/mcp');
-  // A server that came or went changes the tools everyone sees: refresh them too.
-  const states = servers.map((s) => `${s.name}:${s.state}:${s.toolCount}`).join(',');
-  const changed = lastStates !== '' && states !== lastStates;
-  lastStates = states;
-  if (changed) void refreshTools();
+/** A panel button that calls the API, showing `busy` meanwhile and any failure under the server. */
+function serverAction(server: string, label: string, busy: string, action: string): HTMLButtonElement {
+  const button = el('button', { type: 'button', class: 'secondary', text: label, 'data-action': action });
+  button.onclick = async () => {
+    button.textContent = busy;
+    button.disabled = true;
+    try {
+      await api('POST', `/api/mcp/${encodeURIComponent(server)}/${action}`);
+    } catch (error) {
+      const box = document.querySelector(
+        `#mcp-servers .server[data-server="${CSS.escape(server)}"] .action-error`,
+      );
+      if (box) box.textContent = error instanceof ApiError ? error.message : String(error);
+      button.textContent = label;
+      button.disabled = false;
+    }
+  };
+  return button;
+}
+
+function renderServers(): void {
+  const open = new Set(
+    [...document.querySelectorAll<HTMLDetailsElement>('#mcp-servers details[open]')].map(
+      (d) => d.dataset.key,
+    ),
+  );
   $('mcp-servers').replaceChildren(
-    ...servers.map((s) => {
-      const reconnect = el('button', { type: 'button', class: 'secondary', text: 'Reconnect' });
-      reconnect.onclick = async () => {
-        reconnect.textContent = 'Reconnecting…';
-        try {
-          await api('POST', `/api/mcp/${encodeURIComponent(s.name)}/reconnect`);
-        } finally {
-          await refreshTools();
-        }
+    ...state.servers.map((s) => {
+      const disabled = s.state === 'disabled';
+      const details = (key: string, summary: string, ...rows: Node[]) => {
+        const node = el(
+          'details',
+          { class: 'muted', 'data-key': `${s.name}:${key}` },
+          el('summary', { text: summary }),
+          ...rows,
+        );
+        if (open.has(`${s.name}:${key}`)) node.setAttribute('open', '');
+        return node;
       };
       return el(
         'div',
@@ -417,23 +485,35 @@ async function loadMcp(): Promise<void> {
           {},
           el('strong', { text: s.name }),
           el('span', { class: `state ${s.state}`, text: s.state }),
-          s.state === 'disabled' ? undefined : reconnect,
+          el(
+            'span',
+            { class: 'server-actions' },
+            disabled ? undefined : serverAction(s.name, 'Reconnect', 'Reconnecting…', 'reconnect'),
+            disabled
+              ? serverAction(s.name, 'Enable', 'Enabling…', 'enable')
+              : serverAction(s.name, 'Disable', 'Disabling…', 'disable'),
+          ),
         ),
         el('div', {
           class: 'muted',
           text: `${s.transport}${s.protocolVersion ? ` · ${s.protocolVersion}` : ''} · ${s.toolCount} tools`,
         }),
-        s.error ? el('div', { class: 'error', text: s.error }) : undefined,
+        s.error ? el('div', { class: 'error server-error', text: s.error }) : undefined,
+        s.degraded ? el('div', { class: 'notice', text: s.degraded }) : undefined,
+        el('div', { class: 'error action-error', role: 'alert' }),
         s.rejected.length
-          ? el(
-              'details',
-              { class: 'muted' },
-              el('summary', { text: `${s.rejected.length} rejected tool(s)` }),
-              ...s.rejected.map((r) => el('div', { text: `${r.name}: ${r.reason}` })),
+          ? details(
+              'rejected',
+              `${s.rejected.length} rejected tool(s)`,
+              ...s.rejected.map((r) => el('div', { class: 'rejected', text: `${r.name}: ${r.reason}` })),
             )
           : undefined,
-        s.stderrTail.length && s.state !== 'connected'
-          ? el('pre', { text: s.stderrTail.slice(-8).join('\n') })
+        s.stderrTail.length
+          ? details(
+              'stderr',
+              `stderr, last ${s.stderrTail.length === 1 ? 'line' : `${s.stderrTail.length} lines`}`,
+              el('pre', { text: s.stderrTail.slice(-20).join('\n'), tabindex: '0' }),
+            )
           : undefined,
       );
     }),
@@ -450,17 +530,82 @@ async function refreshTools(): Promise<void> {
     ...tools.map((t) => el('option', { value: t.name, text: t.server ? `${t.name} (${t.server})` : t.name })),
   );
   if (tools.some((t) => t.name === current)) select.value = current;
-  showSchema();
+  if (select.value !== current) showTool();
   showAgentTools();
-  await loadMcp();
 }
 
-function showSchema(): void {
+/** The form of the tool chosen in the console; the JSON tab edits the same arguments. */
+let form: SchemaForm | undefined;
+let jsonTab = false;
+
+function showTool(): void {
   const tool = state.tools.find((t) => t.name === $<HTMLSelectElement>('console-tool').value);
-  const properties = Object.keys((tool?.inputSchema.properties as Record<string, unknown>) ?? {});
-  $('console-schema').textContent = tool
-    ? `${tool.description.split('\n')[0] ?? ''} — arguments: ${properties.join(', ') || 'none'}`
-    : '';
+  $('console-schema').textContent = tool?.description.split('\n')[0] ?? '';
+  form = tool ? schemaForm(tool.inputSchema, 'arg') : undefined;
+  $('console-form').replaceChildren(...(form ? [form.element] : []));
+  $<HTMLTextAreaElement>('console-args').value = '{}';
+  $('console-error').hidden = true;
+}
+
+/** Switches between the form and the JSON box, carrying the arguments across. */
+function showTab(json: boolean): void {
+  if (json === jsonTab) return;
+  const errorBox = $('console-error');
+  errorBox.hidden = true;
+  if (json) {
+    const { args } = form?.read() ?? { args: {} };
+    $<HTMLTextAreaElement>('console-args').value = JSON.stringify(args, null, 2);
+  } else {
+    const parsed = readJson();
+    if (!parsed) return;
+    const unknown = form?.write(parsed) ?? [];
+    if (unknown.length) {
+      errorBox.textContent = `the form has no field for ${unknown.join(', ')}; edit them in JSON`;
+      errorBox.hidden = false;
+      return;
+    }
+  }
+  jsonTab = json;
+  $('console-form').hidden = json;
+  $('console-json').hidden = !json;
+  $('tab-form').setAttribute('aria-selected', String(!json));
+  $('tab-json').setAttribute('aria-selected', String(json));
+}
+
+/** The JSON tab's arguments, or undefined (with the reason shown) when they are not an object. */
+function readJson(): Record<string, unknown> | undefined {
+  const errorBox = $('console-error');
+  try {
+    const value = JSON.parse($<HTMLTextAreaElement>('console-args').value || '{}');
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value;
+    errorBox.textContent = 'arguments must be a JSON object, e.g. {"path": "src"}';
+  } catch (error) {
+    errorBox.textContent = `arguments are not valid JSON: ${(error as Error).message}`;
+  }
+  errorBox.hidden = false;
+  return undefined;
+}
+
+/** The arguments to send, checked against the tool's own schema; undefined when any field is wrong. */
+function readArguments(schema: Record<string, unknown>): Record<string, unknown> | undefined {
+  const errorBox = $('console-error');
+  if (jsonTab) {
+    const args = readJson();
+    if (!args) return undefined;
+    const errors = fieldErrors(schema, args);
+    if (errors.size === 0) return args;
+    errorBox.textContent = [...errors]
+      .map(([field, message]) => (field ? `${field} ${message}` : message))
+      .join('; ');
+    errorBox.hidden = false;
+    return undefined;
+  }
+  if (!form) return undefined;
+  const { args, errors } = form.read();
+  for (const [field, message] of fieldErrors(schema, args))
+    if (!errors.has(field)) errors.set(field, message);
+  form.showErrors(errors);
+  return errors.size === 0 ? args : undefined;
 }
 
 /** The console's call in flight: its Cancel aborts it. */
@@ -472,22 +617,10 @@ async function callTool(): Promise<void> {
   const errorBox = $('console-error');
   const resultBox = $('console-result');
   errorBox.hidden = true;
+  if (!tool) return;
+  const args = readArguments(tool.inputSchema);
+  if (!args) return;
   resultBox.hidden = true;
-  let args: unknown;
-  try {
-    args = JSON.parse($<HTMLTextAreaElement>('console-args').value || '{}');
-  } catch (error) {
-    errorBox.textContent = `arguments are not valid JSON: ${(error as Error).message}`;
-    errorBox.hidden = false;
-    return;
-  }
-  // Checked against the tool's own schema before anything is sent.
-  const verdict = new Validator(tool?.inputSchema ?? {}, '2020-12', false).validate(args);
-  if (!verdict.valid) {
-    errorBox.textContent = `arguments do not match the schema: ${verdict.errors.map((e) => `${e.instanceLocation} ${e.error}`).join('; ')}`;
-    errorBox.hidden = false;
-    return;
-  }
   const call = $<HTMLButtonElement>('console-call');
   const cancel = $('console-cancel');
   const elapsed = $('console-elapsed');
@@ -510,8 +643,7 @@ async function callTool(): Promise<void> {
       (update) => progress.replaceChildren(progressBar(update)),
       controller.signal,
     );
-    resultBox.textContent = `${result.error ? 'ERROR ' : ''}(${result.durationMs} ms)\n${result.output}`;
-    resultBox.classList.toggle('error', result.error);
+    resultBox.replaceChildren(resultView(result));
     resultBox.hidden = false;
   } catch (error) {
     errorBox.textContent = controller.signal.aborted
@@ -527,6 +659,20 @@ async function callTool(): Promise<void> {
     cancel.hidden = true;
     progress.replaceChildren();
   }
+}
+
+// ---- drawers (narrow screens) ----
+/** Below ~900 px the side panels slide over the chat; one open at a time, Escape or a tap outside closes. */
+function toggleDrawer(id: 'sidebar' | 'side-panels', open?: boolean): void {
+  const drawer = $(id);
+  const show = open ?? !drawer.classList.contains('open');
+  for (const other of ['sidebar', 'side-panels'] as const) {
+    const on = other === id && show;
+    $(other).classList.toggle('open', on);
+    $(other === 'sidebar' ? 'open-sidebar' : 'open-panels').setAttribute('aria-expanded', String(on));
+  }
+  $('backdrop').hidden = !show;
+  if (show) drawer.querySelector<HTMLElement>('button, select, input, textarea')?.focus();
 }
 
 /**
@@ -558,8 +704,16 @@ async function start(): Promise<void> {
   $('stop').onclick = () => state.sessionId && void api('POST', `/api/sessions/${state.sessionId}/cancel`);
   $('new-session-button').onclick = () => void newSession();
   $('agent-picker').onchange = showAgentTools;
-  $('console-tool').onchange = showSchema;
+  $('console-tool').onchange = showTool;
+  $('tab-form').onclick = () => showTab(false);
+  $('tab-json').onclick = () => showTab(true);
   $('console-call').onclick = () => void callTool();
+  $('open-sidebar').onclick = () => toggleDrawer('sidebar');
+  $('open-panels').onclick = () => toggleDrawer('side-panels');
+  $('backdrop').onclick = () => toggleDrawer('sidebar', false);
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && !$('backdrop').hidden) toggleDrawer('sidebar', false);
+  });
   $('console-cancel').onclick = () => consoleCall?.abort();
   const health = await api<{ model: string }>('GET', '/healthz');
   state.modelConfigured = health.model === 'configured';
@@ -569,11 +723,14 @@ async function start(): Promise<void> {
     warning.textContent =
       'No model configured: set LLM_BASE_URL (an OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1) and LLM_MODEL, then restart BooCode. The MCP panel and the tool console work without one.';
   }
+  followMcp(onMcpEvent);
   await refreshTools();
+  showTool();
   await loadAgents();
   await loadSessions();
   await followRoute();
-  setInterval(() => void loadMcp().catch(() => {}), 3000);
+  // Relative times ("3 minutes ago") move on.
+  setInterval(() => state.messages.length && scheduleRender(), 60_000);
 }
 
 void start();

@@ -68,12 +68,12 @@ export function toolCard(
   const body = el('div', { class: 'body' });
   body.append(
     el('div', { class: 'muted', text: 'arguments' }),
-    el('pre', { class: 'tool-output', text: JSON.stringify(call.arguments, null, 2) }),
+    foldable(JSON.stringify(call.arguments, null, 2)),
   );
   if (result) {
     body.append(
       el('div', { class: 'muted', text: result.error ? 'error' : 'result' }),
-      el('pre', { class: 'tool-output tool-result', text: result.output }),
+      foldable(result.output, 'tool-output tool-result'),
     );
     if (result.truncated)
       body.append(
@@ -100,4 +100,52 @@ export function progressBar(progress: ToolProgress): HTMLElement {
     bar,
     el('span', { class: 'muted', text: `${progress.message ?? 'working'}${percent}` }),
   );
+}
+
+/** Lines past which an output is shown folded, with a button to show it all. */
+const FOLD_LINES = 24;
+
+/** A `<pre>` of output, folded when long: the chat stays readable past a 5,000-line result. */
+export function foldable(text: string, className = 'tool-output'): HTMLElement {
+  // Focusable, so a keyboard can scroll it.
+  const pre = el('pre', { class: className, text, tabindex: '0' });
+  const lines = text.split('\n').length;
+  if (lines <= FOLD_LINES && text.length <= FOLD_LINES * 120) return pre;
+  pre.classList.add('folded');
+  const toggle = el('button', {
+    type: 'button',
+    class: 'secondary fold-toggle',
+    text: `Show all ${lines} lines`,
+  });
+  toggle.onclick = () => {
+    const folded = pre.classList.toggle('folded');
+    toggle.textContent = folded ? `Show all ${lines} lines` : 'Show less';
+  };
+  return el('div', { class: 'foldable' }, pre, toggle);
+}
+
+/** Gives each code block of rendered markdown a Copy button. */
+export function addCopyButtons(root: HTMLElement): void {
+  for (const pre of root.querySelectorAll('pre')) {
+    const code = pre.querySelector('code');
+    if (!code || pre.querySelector('.copy')) continue;
+    const button = el('button', {
+      type: 'button',
+      class: 'secondary copy',
+      text: 'Copy',
+      title: 'Copy code',
+    });
+    button.onclick = async () => {
+      try {
+        await navigator.clipboard.writeText(code.textContent ?? '');
+        button.textContent = 'Copied';
+      } catch {
+        button.textContent = 'Copy failed';
+      }
+      setTimeout(() => {
+        button.textContent = 'Copy';
+      }, 1500);
+    };
+    pre.append(button);
+  }
 }

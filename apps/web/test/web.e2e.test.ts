@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../server/test/support/harness.js';
+import { everythingBin, type Harness, startHarness } from '../../server/test/support/harness.js';
 import { type ScriptedModel, startScriptedModel } from '../../server/test/support/scripted-model.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -13,6 +14,24 @@ const screenshots = process.env.UPDATE_SCREENSHOTS
   ? path.resolve(here, '../../../docs/screenshots')
   : mkdtempSync(path.join(tmpdir(), 'boocode-screenshots-'));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's serious and critical findings on the page as it is now, one line each. */
+async function seriousA11yProblems(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o: object) => Promise<{ violations: any[] }> } }).axe;
+    const { violations } = await axe.run({ resultTypes: ['violations'] });
+    return violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n: any) => n.target.join(' ')),
+    }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).join(', ')}`);
+}
 
 let browser: Browser;
 const cleanup: (() => Promise<void>)[] = [];
@@ -78,7 +97,10 @@ describe('the BooCode page in a real browser', () => {
       },
       { text: 'Here is **the answer**:\n\n```ts\nconst answer = 42;\n```\n', chunkDelayMs: 5 },
     ]);
-    harness = await startHarness({ modelUrl: model.url });
+    harness = await startHarness({
+      modelUrl: model.url,
+      servers: { spare: { command: process.execPath, args: [everythingBin, 'stdio'], enabled: false } },
+    });
     cleanup.push(model.close, harness.close);
   });
 
@@ -101,29 +123,79 @@ describe('the BooCode page in a real browser', () => {
     expect(
       await page.locator('#messages > .message').evaluateAll((nodes) => nodes.map((n) => n.className)),
     ).toEqual(['message user', 'message assistant']);
-    await page.screenshot({ path: path.join(screenshots, 'chat.png') });
 
     // A reload shows the finished conversation from storage.
     await page.reload();
     await page.locator('#sessions .session').first().click();
     await page.locator('.message.assistant .markdown strong', { hasText: 'the answer' }).waitFor();
-    expect(await page.locator('.message.user').textContent()).toBe('What does echo say?');
+    expect(await page.locator('.message.user .user-text').textContent()).toBe('What does echo say?');
     await page.close();
   });
 
-  it('calls a tool from the console, refusing arguments that do not match its schema', async () => {
+  it('calls a tool from a form made from its schema: an enum as a select, a number field, one message per wrong field', async () => {
     const page = await open(harness);
-    await page.locator('#console-tool option[value="everything_echo"]').waitFor({ state: 'attached' });
-    await page.selectOption('#console-tool', 'everything_echo');
-    await page.fill('#console-args', '{"msg": 1}');
+    const pick = async (tool: string) => {
+      await page.locator(`#console-tool option[value="${tool}"]`).waitFor({ state: 'attached' });
+      await page.selectOption('#console-tool', tool);
+    };
+    await pick('everything_get-annotated-message');
+    const messageType = page.locator('#console-form select[name="messageType"]');
+    expect(await messageType.locator('option').allTextContents()).toEqual([
+      '(not set)',
+      'error',
+      'success',
+      'debug',
+    ]);
+    await page.click('#console-call');
+    await page
+      .locator('.field[data-field="messageType"] .field-error', { hasText: 'messageType required' })
+      .waitFor();
+    expect(await page.locator('#console-form .field-error:not(:empty)').count()).toBe(1);
+    await messageType.selectOption({ label: 'success' });
+    await page.check('#console-form input[name="includeImage"]');
+    await page.click('#console-call');
+    // The image block is drawn, not described.
+    const image = page.locator('#console-result img.result-image');
+    await image.waitFor();
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await page.locator('#console-result').textContent()).toContain('Operation completed successfully');
+    await page.screenshot({ path: path.join(screenshots, 'tool-console.png') });
+
+    await pick('everything_get-resource-links');
+    const count = page.locator('#console-form input[name="count"]');
+    expect(await count.getAttribute('type')).toBe('number');
+    await count.fill('12');
+    await page.click('#console-call');
+    await page
+      .locator('.field[data-field="count"] .field-error', { hasText: 'count must be at most 10' })
+      .waitFor();
+    await count.fill('2');
+    await page.click('#console-call');
+    await page.locator('#console-result .resource-link').nth(1).waitFor();
+    expect(await page.locator('#console-result .resource-link').count()).toBe(2);
+    expect(await page.locator('#console-result .resource-link').first().textContent()).toMatch(/demo:\/\//);
+
+    // The JSON tab carries the form's arguments and says each mistake once.
+    await page.click('#tab-json');
+    expect(JSON.parse(await page.inputValue('#console-args'))).toEqual({ count: 2 });
+    await page.fill('#console-args', '{"count": "two"}');
     await page.click('#console-call');
     await page.locator('#console-error:not([hidden])').waitFor();
-    expect(await page.locator('#console-error').textContent()).toMatch(/do not match the schema.*message/);
-    await page.fill('#console-args', '{"message": "from the console"}');
+    expect(await page.locator('#console-error').textContent()).toBe('count must be a number');
+    await page.fill('#console-args', '{"count": 2, "startLine": 1}');
+    await page.click('#tab-form');
+    expect(await page.locator('#console-error').textContent()).toMatch(/no field for startLine/);
+
+    // Structured content shows beside the text.
+    await page.fill('#console-args', '{}');
+    await page.click('#tab-form');
+    await pick('everything_get-structured-content');
+    await page.selectOption('#console-form select[name="location"]', { label: 'Chicago' });
     await page.click('#console-call');
-    await page.locator('#console-result:not([hidden])').waitFor();
-    expect(await page.locator('#console-result').textContent()).toMatch(/Echo: from the console/);
-    await page.screenshot({ path: path.join(screenshots, 'tool-console.png') });
+    await page.locator('#console-result .with-structured').waitFor();
+    expect(
+      await page.locator('#console-result .result-block', { hasText: 'structured content' }).textContent(),
+    ).toMatch(/"temperature"/);
     await page.close();
   });
 
@@ -134,12 +206,128 @@ describe('the BooCode page in a real browser', () => {
     const { body } = await harness.api('GET', '/api/mcp');
     process.kill(body.servers[0].pid, 'SIGKILL');
     await server.locator('.state', { hasText: 'unavailable' }).waitFor({ timeout: 10_000 });
-    expect(await server.locator('.error').textContent()).toMatch(/SIGKILL/);
+    expect(await server.locator('.server-error').textContent()).toMatch(/SIGKILL/);
     await page.screenshot({ path: path.join(screenshots, 'mcp-panel.png') });
     await server.locator('button', { hasText: 'Reconnect' }).click();
     await page
       .locator('#mcp-servers .server[data-server="everything"] .state', { hasText: 'connected' })
       .waitFor({ timeout: 15_000 });
+    await page.close();
+  });
+});
+
+describe('the MCP panel, live', () => {
+  it('turns a disabled server on from the panel without a restart, persisted, and never polls', async () => {
+    const harness = await startHarness({
+      servers: { spare: { command: process.execPath, args: [everythingBin, 'stdio'], enabled: false } },
+    });
+    cleanup.push(harness.close);
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    let polls = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/mcp') polls++;
+    });
+    await page.goto(harness.url);
+    const spare = page.locator('#mcp-servers .server[data-server="spare"]');
+    await spare.locator('.state', { hasText: 'disabled' }).waitFor();
+    // The rejected tools say why.
+    const everything = page.locator('#mcp-servers .server[data-server="everything"]');
+    await everything.locator('summary', { hasText: '4 rejected tool(s)' }).click();
+    expect(await everything.locator('.rejected').first().textContent()).toMatch(/readOnlyHint: false/);
+    await spare.locator('button[data-action="enable"]').click();
+    await spare.locator('.state', { hasText: 'connected' }).waitFor({ timeout: 15_000 });
+    await page.locator('#console-tool option[value="spare_echo"]').waitFor({ state: 'attached' });
+    const file = JSON.parse(readFileSync(path.join(harness.dataDir, 'mcp.json'), 'utf8'));
+    expect(file.mcpServers.spare.enabled).toBe(true);
+    // A change made elsewhere (the API, the CLI's reconnect) shows up without a reload.
+    await harness.api('POST', '/api/mcp/spare/disable');
+    await spare.locator('.state', { hasText: 'disabled' }).waitFor();
+    await page.locator('#console-tool option[value="spare_echo"]').waitFor({ state: 'detached' });
+    expect(polls).toBe(0);
+    await page.close();
+  });
+});
+
+describe('chat rendering, narrow screens and accessibility', () => {
+  let harness: Harness;
+  const longEcho = Array.from({ length: 60 }, (_, i) => `line ${i + 1}`).join('\n');
+
+  beforeAll(async () => {
+    const model = await startScriptedModel([
+      { toolCalls: [{ name: 'everything_echo', arguments: { message: longEcho } }] },
+      {
+        text: `| file | lines |\n| --- | --- |\n| a.ts | 10 |\n\nSee https://example.com/${'very-long-path-segment/'.repeat(12)}\n\n\`\`\`ts\nconst copied = true;\n\`\`\`\n`,
+      },
+    ]);
+    harness = await startHarness({ modelUrl: model.url });
+    cleanup.push(model.close, harness.close);
+  });
+
+  it('borders tables, folds long outputs, copies code, and says who answered and when', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1400, height: 900 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    const page = await context.newPage();
+    await page.goto(harness.url);
+    await page
+      .locator('#mcp-servers .server[data-server="everything"] .state', { hasText: 'connected' })
+      .waitFor();
+    await page.fill('#prompt', 'list the files');
+    await page.press('#prompt', 'Enter');
+    const cell = page.locator('.message.assistant .markdown td').first();
+    await cell.waitFor();
+    expect(await cell.evaluate((td) => getComputedStyle(td).borderTopWidth)).toBe('1px');
+    expect(await page.locator('.message.assistant .meta').textContent()).toBe('scripted · just now');
+
+    const card = page.locator('details.tool-card[data-tool="everything_echo"]');
+    await card.locator('summary').click();
+    const output = card.locator('.tool-result');
+    expect(await output.evaluate((pre) => pre.classList.contains('folded'))).toBe(true);
+    const folded = await output.evaluate((pre) => pre.clientHeight);
+    await card.locator('.fold-toggle', { hasText: 'Show all 60 lines' }).click();
+    expect(await output.evaluate((pre) => pre.clientHeight)).toBeGreaterThan(folded);
+
+    await page.locator('.markdown pre .copy').click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('const copied = true;');
+    expect(await seriousA11yProblems(page)).toEqual([]);
+    await page.screenshot({ path: path.join(screenshots, 'chat.png') });
+    await context.close();
+  });
+
+  it('is usable at 390 px: the chat fills the width, the panels open as drawers, nothing overflows', async () => {
+    // Reduced motion: the drawer is where it ends up at once, not mid-slide.
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+    const { body } = await harness.api('GET', '/api/sessions');
+    await page.goto(new URL(`/s/${body.sessions[0].id}`, harness.url).href);
+    await page.locator('.message.assistant .markdown td').first().waitFor();
+    expect((await page.locator('#prompt').boundingBox())?.width).toBeGreaterThan(330);
+    expect(await page.locator('#sidebar').isVisible()).toBe(false);
+    const overflow = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('#messages, #messages .message')].filter(
+          (n) => n.scrollWidth > n.clientWidth + 1,
+        ).length,
+    );
+    expect(overflow).toBe(0);
+    expect(await seriousA11yProblems(page)).toEqual([]);
+    await page.screenshot({ path: path.join(screenshots, 'narrow-chat.png') });
+
+    await page.click('#open-panels');
+    await page.locator('#side-panels.open').waitFor();
+    await page.locator('#mcp-servers .server[data-server="everything"]').waitFor();
+    expect(await page.locator('#open-panels').getAttribute('aria-expanded')).toBe('true');
+    const drawer = await page.locator('#side-panels').boundingBox();
+    expect(drawer && drawer.x + drawer.width).toBeLessThanOrEqual(391);
+    await page.screenshot({ path: path.join(screenshots, 'narrow-tools.png') });
+    await page.keyboard.press('Escape');
+    await page.locator('#side-panels.open').waitFor({ state: 'detached' });
+
+    await page.click('#open-sidebar');
+    await page.locator('#sidebar.open #new-session-button').click();
+    await page.locator('#sidebar.open').waitFor({ state: 'detached' });
+    await page.fill('#prompt', 'still works');
+    expect(await page.locator('#send').isVisible()).toBe(true);
     await page.close();
   });
 });
@@ -185,7 +373,8 @@ describe('progress of a long tool call', () => {
     const page = await open(harness);
     await page.locator(`#console-tool option[value="${longRun}"]`).waitFor({ state: 'attached' });
     await page.selectOption('#console-tool', longRun);
-    await page.fill('#console-args', '{"duration": 2.4, "steps": 6}');
+    await page.fill('#console-form input[name="duration"]', '2.4');
+    await page.fill('#console-form input[name="steps"]', '6');
     await page.click('#console-call');
     expect(await page.locator('#console-call').isDisabled()).toBe(true);
     const bar = '#console-progress progress';
@@ -197,6 +386,7 @@ describe('progress of a long tool call', () => {
     expect(await page.locator('#console-result').textContent()).toMatch(/completed/i);
     expect(await page.locator('#console-call').isDisabled()).toBe(false);
 
+    await page.click('#tab-json');
     await page.fill('#console-args', '{"duration": 30, "steps": 30}');
     await page.click('#console-call');
     await page.locator(bar).waitFor();
@@ -230,7 +420,7 @@ describe('a session with an address of its own', () => {
     await page.locator('.message.assistant .markdown', { hasText: 'First answer.' }).waitFor();
     const first = pathname();
     expect(first).toMatch(/^\/s\/[\w-]+$/);
-    expect(await page.locator('.message.user').textContent()).toBe('first line\nsecond line');
+    expect(await page.locator('.message.user .user-text').textContent()).toBe('first line\nsecond line');
     await page.locator('#send:not([hidden])').waitFor();
     // An input method's Enter picks a candidate; it sends nothing.
     await page.fill('#prompt', 'にほん');
@@ -259,7 +449,7 @@ describe('a session with an address of its own', () => {
     await page.locator('#stop:not([hidden])').waitFor();
     expect(await page.locator('.message.assistant .markdown', { hasText: 'done.' }).count()).toBe(0);
     await page.locator('.message.assistant .markdown', { hasText: 'done.' }).waitFor();
-    expect(await page.locator('.message.user').textContent()).toBe('stream slowly');
+    expect(await page.locator('.message.user .user-text').textContent()).toBe('stream slowly');
     await page.locator('#send:not([hidden])').waitFor();
 
     // Back and forward step between the two chats.
