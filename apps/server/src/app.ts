@@ -31,7 +31,13 @@ export interface BooCode {
 }
 
 /** Wires storage, tools, agents, the hub and the HTTP API; nothing listens yet. */
-export async function createBooCode(config: AppConfig, options: { logger?: boolean } = {}): Promise<BooCode> {
+export interface BooCodeOptions {
+  logger?: boolean;
+  /** The built page (`@boocode/web`'s dist) to serve at `/`; without it `/` says how to build one. */
+  webRoot?: string;
+}
+
+export async function createBooCode(config: AppConfig, options: BooCodeOptions = {}): Promise<BooCode> {
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config),
     bodyLimit: 4 * 1024 * 1024,
@@ -102,7 +108,7 @@ export async function createBooCode(config: AppConfig, options: { logger?: boole
     agentProblems: agentsFile.problems,
     modelConfigured: config.model !== undefined,
   });
-  await registerWeb(app);
+  await registerWeb(app, options.webRoot);
 
   app.addHook('onClose', async () => {
     await turns.shutdown();

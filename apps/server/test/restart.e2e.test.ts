@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { everythingBin } from './support/harness.js';
-import { startScriptedModel } from './support/scripted-model.js';
+import { everythingBin } from '../src/testing/harness.js';
+import { startScriptedModel } from '../src/testing/scripted-model.js';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/cli/main.js');
 const children: ChildProcess[] = [];

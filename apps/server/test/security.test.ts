@@ -2,8 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from './support/harness.js';
-import { startScriptedModel } from './support/scripted-model.js';
+import { type Harness, startHarness } from '../src/testing/harness.js';
+import { startScriptedModel } from '../src/testing/scripted-model.js';
 
 const TOKEN = 's3cret-token';
 

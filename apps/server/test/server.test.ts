@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { TurnEvent } from '@boocode/api-types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TurnEvent } from '../src/inference/events.js';
-import { everythingBin, type Harness, readEvents, startHarness, textOf } from './support/harness.js';
-import { type ScriptedModel, startScriptedModel } from './support/scripted-model.js';
+import { everythingBin, type Harness, readEvents, startHarness, textOf } from '../src/testing/harness.js';
+import { type ScriptedModel, startScriptedModel } from '../src/testing/scripted-model.js';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -90,7 +90,13 @@ describe('a chat that uses MCP and native tools', () => {
       durationMs: expect.any(Number),
       output: 'Echo: hi',
     });
-    expect(assistant.parts[1]).toMatchObject({ name: 'everything_echo', arguments: { message: 'hi' } });
+    // Stored with its server, so a reloaded page badges the card without asking the hub.
+    expect(assistant.parts[1]).toMatchObject({
+      name: 'everything_echo',
+      arguments: { message: 'hi' },
+      server: 'everything',
+    });
+    expect(assistant.parts[3]).not.toHaveProperty('server');
   });
 
   it('runs independent tool calls of one step concurrently and returns errors so the model can self-correct', async () => {

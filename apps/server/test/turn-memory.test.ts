@@ -3,8 +3,8 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, readEvents, startHarness } from './support/harness.js';
-import { type ModelRequest, type ScriptedModel, startScriptedModel } from './support/scripted-model.js';
+import { type Harness, readEvents, startHarness } from '../src/testing/harness.js';
+import { type ModelRequest, type ScriptedModel, startScriptedModel } from '../src/testing/scripted-model.js';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;

@@ -1,5 +1,29 @@
+import type {
+  McpEvent,
+  Message,
+  PartData,
+  ToolCallEvent,
+  ToolCallResult,
+  ToolProgress,
+  TurnEvent,
+} from '@boocode/api-types';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import type { TurnEvent } from '../../server/src/inference/events.js';
+
+export type {
+  AgentInfo,
+  ContentBlock,
+  McpEvent,
+  PartData,
+  ServerStatus,
+  SessionDetail,
+  ToolCallResult,
+  ToolInfo,
+  ToolProgress,
+  TurnEvent,
+} from '@boocode/api-types';
+
+/** A message as the page holds it: parts rebuilt from events have no stored id yet. */
+export type ChatMessage = Omit<Message, 'parts'> & { parts: PartData[] };
 
 /** The server's API, with the bearer token (asked for once on a 401, kept in localStorage). */
 
@@ -80,25 +104,6 @@ async function readEventStream(
   }
 }
 
-/** A running call's progress, as the server's `tool-progress` event carries it. */
-export type ToolProgress = Pick<
-  Extract<TurnEvent, { type: 'tool-progress' }>,
-  'progress' | 'total' | 'message'
->;
-
-/** A content block as an MCP server sent it (`text`, `image`, `resource_link`…). */
-export type ContentBlock = { type: string } & Record<string, unknown>;
-
-export interface ToolCallResult {
-  error: boolean;
-  output: string;
-  durationMs: number;
-  truncated?: boolean;
-  /** An MCP tool's own blocks and structured result, when small enough to send. */
-  content?: ContentBlock[];
-  structuredContent?: Record<string, unknown>;
-}
-
 /** Calls a tool from the console, hearing its progress; aborting the signal cancels the call. */
 export async function callToolStreaming(
   name: string,
@@ -124,7 +129,7 @@ export async function callToolStreaming(
   }
   let result: ToolCallResult | undefined;
   await readEventStream(response.body, (data) => {
-    const event = data as { type: string } & ToolProgress & ToolCallResult;
+    const event = data as ToolCallEvent;
     if (event.type === 'progress') onProgress(event);
     else if (event.type === 'result') result = event;
   });
@@ -167,68 +172,6 @@ function followStream(path: string, onData: (data: unknown) => void): () => void
 export const followEvents = (sessionId: string, onEvent: (event: TurnEvent) => void) =>
   followStream(`/api/sessions/${sessionId}/events`, (data) => onEvent(data as TurnEvent));
 
-/** What the hub reports, as `/api/mcp` and its event stream carry it. */
-export interface ServerStatus {
-  name: string;
-  state: string;
-  transport: string;
-  error?: string;
-  degraded?: string;
-  protocolVersion?: string;
-  toolCount: number;
-  rejected: { name: string; reason: string }[];
-  stderrTail: string[];
-  pid?: number;
-}
-
-export type McpEvent =
-  | { type: 'servers'; servers: ServerStatus[] }
-  | { type: 'server'; server: ServerStatus }
-  | { type: 'tools' };
-
 /** The MCP servers, live: a snapshot first (again after each reconnect), then each change. */
 export const followMcp = (onEvent: (event: McpEvent) => void) =>
   followStream('/api/mcp/events', (data) => onEvent(data as McpEvent));
-
-export type Part =
-  | { type: 'text'; text: string }
-  | { type: 'tool_call'; callId: string; name: string; arguments: unknown; server?: string }
-  | {
-      type: 'tool_result';
-      callId: string;
-      name: string;
-      output: string;
-      error: boolean;
-      durationMs: number;
-      truncated?: boolean;
-    }
-  | { type: 'notice'; message: string }
-  | { type: 'error'; code: string; message: string };
-
-export interface Message {
-  id: string;
-  role: 'user' | 'assistant';
-  turnId: string | null;
-  status: string;
-  createdAt: number;
-  parts: Part[];
-}
-
-/** A turn: who answered (model and agent; null for turns stored before these were kept). */
-export interface Turn {
-  id: string;
-  status: string;
-  model: string | null;
-  agent: string | null;
-}
-
-export interface SessionDetail {
-  id: string;
-  title: string;
-  agent: string | null;
-  messages: Message[];
-  turns: Turn[];
-  runningTurnId: string | null;
-}
-
-export type { TurnEvent } from '../../server/src/inference/events.js';

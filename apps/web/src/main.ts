@@ -1,15 +1,17 @@
 import {
+  type AgentInfo,
   ApiError,
   api,
+  type ChatMessage,
   callToolStreaming,
   followEvents,
   followMcp,
   type McpEvent,
-  type Message,
   onTokenNeeded,
-  type Part,
+  type PartData,
   type ServerStatus,
   type SessionDetail,
+  type ToolInfo,
   type ToolProgress,
   type TurnEvent,
 } from './api.js';
@@ -19,32 +21,19 @@ import { fieldErrors } from './schema-errors.js';
 import { type SchemaForm, schemaForm } from './schema-form.js';
 import { relativeTime } from './time.js';
 
-interface Agent {
-  name: string;
-  description: string;
-  tools: string[] | null;
-  toolNames: string[];
-}
-interface Tool {
-  name: string;
-  description: string;
-  source: string;
-  server: string | null;
-  inputSchema: Record<string, unknown>;
-}
 const PENDING = 'pending-user-message';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 const state = {
   sessionId: undefined as string | undefined,
-  messages: [] as Message[],
+  messages: [] as ChatMessage[],
   /** Turns already complete when the session was loaded: their replayed events are ignored. */
   settledTurns: new Set<string>(),
   runningTurn: undefined as string | undefined,
   stopFollowing: undefined as (() => void) | undefined,
-  tools: [] as Tool[],
-  agents: [] as Agent[],
+  tools: [] as ToolInfo[],
+  agents: [] as AgentInfo[],
   modelConfigured: true,
   /** Progress of calls still running, by call id: shown on their cards, never stored. */
   progress: new Map<string, ToolProgress>(),
@@ -168,8 +157,8 @@ async function openSession(id: string): Promise<void> {
 }
 
 // ---- chat ----
-function assistantFor(turnId: string, messageId: string): Message {
-  let message = state.messages.find((m) => m.id === messageId);
+function assistantFor(turnId: string, messageId: string): ChatMessage {
+  let message: ChatMessage | undefined = state.messages.find((m) => m.id === messageId);
   if (!message) {
     message = {
       id: messageId,
@@ -319,7 +308,7 @@ function renderMessages(): void {
 }
 
 /** Under a message: who answered (model, agent) and how long ago, the exact time on hover. */
-function meta(message: Message, who: (string | null | undefined)[]): HTMLElement {
+function meta(message: ChatMessage, who: (string | null | undefined)[]): HTMLElement {
   const when = el('time', {
     datetime: new Date(message.createdAt).toISOString(),
     title: new Date(message.createdAt).toLocaleString(),
@@ -330,8 +319,8 @@ function meta(message: Message, who: (string | null | undefined)[]): HTMLElement
 }
 
 function renderPart(
-  part: Part,
-  results: Map<string, Extract<Part, { type: 'tool_result' }>>,
+  part: PartData,
+  results: Map<string, Extract<PartData, { type: 'tool_result' }>>,
   serverOf: Map<string, string | undefined>,
   open: Set<string | undefined>,
 ): Node[] {
@@ -406,7 +395,7 @@ async function newSession(): Promise<void> {
 
 // ---- agents ----
 async function loadAgents(): Promise<void> {
-  const { agents } = await api<{ agents: Agent[] }>('GET', '/api/agents');
+  const { agents } = await api<{ agents: AgentInfo[] }>('GET', '/api/agents');
   state.agents = agents;
   const picker = $<HTMLSelectElement>('agent-picker');
   picker.replaceChildren(
@@ -522,7 +511,7 @@ function renderServers(): void {
 
 // ---- tool console ----
 async function refreshTools(): Promise<void> {
-  const { tools } = await api<{ tools: Tool[] }>('GET', '/api/tools');
+  const { tools } = await api<{ tools: ToolInfo[] }>('GET', '/api/tools');
   state.tools = tools;
   const select = $<HTMLSelectElement>('console-tool');
   const current = select.value;

@@ -8,7 +8,7 @@ import python from 'highlight.js/lib/languages/python';
 import typescript from 'highlight.js/lib/languages/typescript';
 import { Marked } from 'marked';
 import 'highlight.js/styles/github-dark.css';
-import type { Part, ToolProgress } from './api.js';
+import type { PartData, ToolProgress } from './api.js';
 
 for (const [name, lang] of Object.entries({ bash, go, javascript, json, python, typescript }))
   hljs.registerLanguage(name, lang);
@@ -44,8 +44,8 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 
 /** A tool call with its result: collapsed by default, error state and duration on the summary line. */
 export function toolCard(
-  call: Extract<Part, { type: 'tool_call' }>,
-  result: Extract<Part, { type: 'tool_result' }> | undefined,
+  call: Extract<PartData, { type: 'tool_call' }>,
+  result: Extract<PartData, { type: 'tool_result' }> | undefined,
   progress?: ToolProgress,
 ): HTMLElement {
   const card = el('details', {

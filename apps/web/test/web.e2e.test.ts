@@ -3,10 +3,16 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  everythingBin,
+  type Harness,
+  type ScriptedModel,
+  startHarness,
+  startScriptedModel,
+} from '@boocode/server/testing';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { everythingBin, type Harness, startHarness } from '../../server/test/support/harness.js';
-import { type ScriptedModel, startScriptedModel } from '../../server/test/support/scripted-model.js';
+import { webRoot } from '../index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The README's screenshots are rewritten on request only: a test run leaves the work tree as it was.
@@ -33,6 +39,9 @@ async function seriousA11yProblems(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).join(', ')}`);
 }
 
+/** A real BooCode serving this page. */
+const servePage = (options: Parameters<typeof startHarness>[0] = {}) => startHarness({ ...options, webRoot });
+
 let browser: Browser;
 const cleanup: (() => Promise<void>)[] = [];
 
@@ -41,7 +50,7 @@ beforeAll(async () => {
     throw new Error(
       `Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`,
     );
-  if (!existsSync(path.resolve(here, '../dist/index.html')))
+  if (!existsSync(path.join(webRoot, 'index.html')))
     throw new Error('the page is not built: run npm run build -w @boocode/web');
   mkdirSync(screenshots, { recursive: true });
   // Playwright gives each launch a fresh, empty profile of its own.
@@ -97,7 +106,7 @@ describe('the BooCode page in a real browser', () => {
       },
       { text: 'Here is **the answer**:\n\n```ts\nconst answer = 42;\n```\n', chunkDelayMs: 5 },
     ]);
-    harness = await startHarness({
+    harness = await servePage({
       modelUrl: model.url,
       servers: { spare: { command: process.execPath, args: [everythingBin, 'stdio'], enabled: false } },
     });
@@ -218,7 +227,7 @@ describe('the BooCode page in a real browser', () => {
 
 describe('the MCP panel, live', () => {
   it('turns a disabled server on from the panel without a restart, persisted, and never polls', async () => {
-    const harness = await startHarness({
+    const harness = await servePage({
       servers: { spare: { command: process.execPath, args: [everythingBin, 'stdio'], enabled: false } },
     });
     cleanup.push(harness.close);
@@ -259,7 +268,7 @@ describe('chat rendering, narrow screens and accessibility', () => {
         text: `| file | lines |\n| --- | --- |\n| a.ts | 10 |\n\nSee https://example.com/${'very-long-path-segment/'.repeat(12)}\n\n\`\`\`ts\nconst copied = true;\n\`\`\`\n`,
       },
     ]);
-    harness = await startHarness({ modelUrl: model.url });
+    harness = await servePage({ modelUrl: model.url });
     cleanup.push(model.close, harness.close);
   });
 
@@ -341,7 +350,7 @@ describe('progress of a long tool call', () => {
       { toolCalls: [{ name: longRun, arguments: { duration: 2.4, steps: 6 } }] },
       { text: 'It finished.' },
     ]);
-    harness = await startHarness({ modelUrl: model.url });
+    harness = await servePage({ modelUrl: model.url });
     cleanup.push(model.close, harness.close);
   });
 
@@ -404,7 +413,7 @@ describe('a session with an address of its own', () => {
       { text: 'First answer.', chunkDelayMs: 5 },
       { text: `${'Streaming along. '.repeat(12)}done.`, chunkDelayMs: 40 },
     ]);
-    harness = await startHarness({ modelUrl: model.url, mcp: false });
+    harness = await servePage({ modelUrl: model.url, mcp: false });
     cleanup.push(model.close, harness.close);
   });
 
@@ -470,7 +479,7 @@ describe('a session with an address of its own', () => {
 
 describe('the page without a model, and with a token', () => {
   it('says what to set when no model is configured, while the MCP panel works', async () => {
-    const harness = await startHarness();
+    const harness = await servePage();
     cleanup.push(harness.close);
     const page = await open(harness);
     await page.locator('#model-warning:not([hidden])').waitFor();
@@ -484,7 +493,7 @@ describe('the page without a model, and with a token', () => {
   });
 
   it('asks for the token once and keeps it', async () => {
-    const harness = await startHarness({ env: { BOOCODE_TOKEN: 'open-sesame' }, mcp: false });
+    const harness = await servePage({ env: { BOOCODE_TOKEN: 'open-sesame' }, mcp: false });
     cleanup.push(harness.close);
     const page = await open(harness);
     await page.locator('#token-dialog[open]').waitFor();

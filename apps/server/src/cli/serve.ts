@@ -1,3 +1,4 @@
+import { webRoot } from '@boocode/web';
 import { createBooCode } from '../app.js';
 import { loadConfig } from '../config/env.js';
 import { describeError } from '../errors.js';
@@ -11,7 +12,7 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
     process.exitCode = 1;
     return;
   }
-  const booCode = await createBooCode(config).catch((error: unknown) => {
+  const booCode = await createBooCode(config, { webRoot }).catch((error: unknown) => {
     console.error(`boocode: cannot start: ${describeError(error)}`);
     process.exitCode = 1;
     return undefined;

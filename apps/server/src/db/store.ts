@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import {
+  type Message,
+  type MessageStatus,
+  type Part,
+  PartData,
+  type Session,
+  type Turn,
+  type TurnStatus,
+} from '@boocode/api-types';
 import type { Db } from './database.js';
 
-export type TurnStatus = 'running' | 'done' | 'cancelled' | 'interrupted' | 'failed';
-export type MessageStatus = 'complete' | 'streaming' | 'interrupted' | 'cancelled';
+export type { Message, Part, PartData, Session, Turn };
 
 /** Characters of a long tool output kept as its head, for prompts (TOOL_RESULT_BUDGET defaults to 16,000). */
 const HEAD_CHARS = 64_000;
@@ -16,58 +23,6 @@ function headOf(data: PartData): string | null {
     output: data.output.slice(0, HEAD_CHARS),
     outputLength: data.output.length,
   });
-}
-
-export const PartData = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text'), text: z.string() }),
-  z.object({
-    type: z.literal('tool_call'),
-    callId: z.string(),
-    name: z.string(),
-    arguments: z.unknown(),
-  }),
-  z.object({
-    type: z.literal('tool_result'),
-    callId: z.string(),
-    name: z.string(),
-    output: z.string(),
-    error: z.boolean(),
-    durationMs: z.number(),
-    /** Only in `messages(…, { outputCap })`: the stored output's full length when it was cut. */
-    outputLength: z.number().int().optional(),
-  }),
-  z.object({ type: z.literal('notice'), message: z.string() }),
-  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
-]);
-export type PartData = z.infer<typeof PartData>;
-export type Part = PartData & { id: number };
-
-export interface Session {
-  id: string;
-  title: string;
-  agent: string | null;
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface Message {
-  id: string;
-  role: 'user' | 'assistant';
-  turnId: string | null;
-  status: MessageStatus;
-  createdAt: number;
-  parts: Part[];
-}
-
-export interface Turn {
-  id: string;
-  sessionId: string;
-  status: TurnStatus;
-  error: string | null;
-  startedAt: number;
-  endedAt: number | null;
-  model: string | null;
-  agent: string | null;
 }
 
 interface SessionRow {

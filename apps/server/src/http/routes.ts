@@ -1,3 +1,4 @@
+import type { AgentInfo, SessionDetail, ToolInfo } from '@boocode/api-types';
 import { type LoadedConfig, type McpHub, matchToolGlob, type ToolResult } from '@boocode/mcp-hub';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -31,7 +32,7 @@ const ToolCall = z
   .object({ arguments: z.record(z.string(), z.unknown()).default({}), agent: z.string().optional() })
   .strict();
 
-const describeTool = (t: ToolDef) => ({
+const describeTool = (t: ToolDef): ToolInfo => ({
   name: t.name,
   description: t.description,
   source: t.source,
@@ -66,12 +67,13 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get('/api/sessions/:id', async (request) => {
     const { id } = parseInput(SessionParams, request.params, 'path');
     const session = requireSession(id);
-    return {
+    const detail: SessionDetail = {
       ...session,
       messages: store.messages(id),
       turns: store.turnsOf(id),
       runningTurnId: turns.running(id)?.id ?? null,
     };
+    return detail;
   });
 
   app.delete('/api/sessions/:id', async (request, reply) => {
@@ -126,13 +128,15 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   });
 
   app.get('/api/agents', async () => ({
-    agents: deps.agents().map((agent) => ({
-      name: agent.name,
-      description: agent.description,
-      model: agent.model ?? null,
-      tools: agent.tools ?? null,
-      toolNames: tools.forAgent(agent).map((t) => t.name),
-    })),
+    agents: deps.agents().map(
+      (agent): AgentInfo => ({
+        name: agent.name,
+        description: agent.description,
+        model: agent.model ?? null,
+        tools: agent.tools ?? null,
+        toolNames: tools.forAgent(agent).map((t) => t.name),
+      }),
+    ),
     problems: deps.agentProblems,
   }));
 

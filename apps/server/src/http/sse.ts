@@ -1,5 +1,5 @@
+import type { TurnEvent } from '@boocode/api-types';
 import type { FastifyReply } from 'fastify';
-import type { TurnEvent } from '../inference/events.js';
 
 const HEARTBEAT_MS = 15_000;
 

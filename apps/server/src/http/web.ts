@@ -3,17 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
-/** Serves the built web page (apps/web/dist) at `/` when it is there; the API works without it. */
-export async function registerWeb(app: FastifyInstance): Promise<void> {
-  let webRoot: string | undefined;
-  try {
-    // Resolved at run time: the web package is optional for the API and built separately.
-    const specifier = '@boocode/web';
-    const web = (await import(specifier)) as { webRoot: string };
-    webRoot = web.webRoot;
-  } catch {
-    webRoot = undefined;
-  }
+/** Serves the built page at `/` when it is there; the API works without it. */
+export async function registerWeb(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
   if (!webRoot || !existsSync(path.join(webRoot, 'index.html'))) {
     app.get('/', async () => ({
       name: 'BooCode',

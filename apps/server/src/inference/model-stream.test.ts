@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedModel } from '../../test/support/scripted-model.js';
 import type { ModelConfig } from '../config/env.js';
+import { startScriptedModel } from '../testing/scripted-model.js';
 import { ModelError, streamChat } from './model-stream.js';
 
 const closers: (() => Promise<void>)[] = [];

@@ -1,3 +1,4 @@
+import type { TurnEvent, TurnEventBody } from '@boocode/api-types';
 import type { ToolProgress } from '@boocode/mcp-hub';
 import { rateGate } from '@boocode/mcp-server-kit';
 import type { Agent } from '../agents/agents-md.js';
@@ -5,7 +6,7 @@ import type { AppConfig } from '../config/env.js';
 import type { Store } from '../db/store.js';
 import { AppError, describeError } from '../errors.js';
 import type { ToolRegistry } from '../tools/registry.js';
-import type { TurnEvent, TurnEventBody } from './events.js';
+
 import { type ChatTool, type ChatToolCall, ModelError, streamChat } from './model-stream.js';
 import { buildConversation, DEFAULT_SYSTEM_PROMPT, fitContext } from './prompt.js';
 
@@ -392,20 +393,14 @@ export class TurnManager {
         argError = `arguments are not valid JSON: ${call.function.arguments.slice(0, 200)}`;
       }
       const tool = allowed.has(call.function.name) ? registry.get(call.function.name) : undefined;
-      store.addPart(messageId, {
-        type: 'tool_call',
-        callId,
-        name: call.function.name,
-        arguments: args ?? call.function.arguments,
-      });
-      this.emit(turn, {
-        type: 'tool-call',
-        messageId,
+      const part = {
         callId,
         name: call.function.name,
         arguments: args ?? call.function.arguments,
         ...(tool?.server ? { server: tool.server } : {}),
-      });
+      };
+      store.addPart(messageId, { type: 'tool_call', ...part });
+      this.emit(turn, { type: 'tool-call', messageId, ...part });
       return { callId, name: call.function.name, args, argError, tool };
     });
     await Promise.all(

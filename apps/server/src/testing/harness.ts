@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type BooCode, createBooCode } from '../../src/app.js';
-import { loadConfig } from '../../src/config/env.js';
-import type { TurnEvent } from '../../src/inference/events.js';
+import type { TurnEvent } from '@boocode/api-types';
+import { type BooCode, createBooCode } from '../app.js';
+import { loadConfig } from '../config/env.js';
 
 const require = createRequire(import.meta.url);
 export const everythingBin = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
@@ -47,6 +47,8 @@ export async function startHarness(
     dataDir?: string;
     /** More `mcpServers` entries beside `everything`. */
     servers?: Record<string, unknown>;
+    /** The built page to serve at `/` (the page's own tests pass theirs). */
+    webRoot?: string;
   } = {},
 ): Promise<Harness> {
   const root = await mkdtemp(path.join(tmpdir(), 'boocode-test-'));
@@ -81,7 +83,10 @@ export async function startHarness(
     ...(options.modelUrl ? { LLM_BASE_URL: options.modelUrl, LLM_MODEL: 'scripted' } : {}),
     ...options.env,
   });
-  const booCode = await createBooCode(config, { logger: false });
+  const booCode = await createBooCode(config, {
+    logger: false,
+    ...(options.webRoot ? { webRoot: options.webRoot } : {}),
+  });
   await booCode.app.listen({ host: '127.0.0.1', port: 0 });
   await booCode.connectMcp();
   const address = booCode.app.server.address() as import('node:net').AddressInfo;
