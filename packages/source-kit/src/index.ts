@@ -3,4 +3,5 @@ export { maskUnsupportedSyntax } from './grammar-compat.js';
 export { type LanguageId, languageOf, parserFor, preloadGrammar } from './languages.js';
 export { ModuleResolver } from './modules.js';
 export { type FileRead, readIfChanged } from './read.js';
+export { isTestFile } from './test-files.js';
 export { ListingCache, listRepoFiles, MAX_FILE_BYTES, type RepoFile } from './walk.js';

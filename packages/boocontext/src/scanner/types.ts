@@ -1,3 +1,5 @@
+import { isTestFile } from '@boocode/source-kit';
+
 /** What one file contributes to the map; cached per file by mtime and size. */
 export interface FileFacts {
   language: string;
@@ -115,11 +117,8 @@ export const ENV_FILE = /(^|\/)\.env(\.[\w.-]+)?$/;
 /** The language a JS-family file counts as. */
 export const jsLanguage = (rel: string) => (/\.[cm]?tsx?$/.test(rel) ? 'typescript' : 'javascript');
 
-export const TEST_FILE =
-  /(^|\/)(__tests__|__mocks__|tests?|spec|e2e)\/|\.(test|spec|e2e)\.[cm]?[jt]sx?$|_test\.(go|py)$|(^|\/)test_[^/]*\.py$|Test\.java$|_spec\.rb$/;
-
 /** Fixture and test-data trees: code kept to test against, not part of the application. */
 const FIXTURE_DIR = /(^|\/)(fixtures?|__fixtures__|testdata|test-data)\//;
 
 /** Tests and fixtures: reported apart from the application's routes, models, frameworks and env. */
-export const isAuxiliary = (rel: string) => TEST_FILE.test(rel) || FIXTURE_DIR.test(rel);
+export const isAuxiliary = (rel: string) => isTestFile(rel) || FIXTURE_DIR.test(rel);

@@ -1,4 +1,5 @@
 import type { ProgressReporter } from '@boocode/mcp-server-kit';
+import { isTestFile } from '@boocode/source-kit';
 import { z } from 'zod';
 import type { ChildName, ChildServerManager } from '../children/manager.js';
 import { type Metadata, ToolFailure, type Verdict } from '../envelope.js';
@@ -7,7 +8,6 @@ import { renderMap } from '../map/render.js';
 import { AllowedRoots } from '../roots.js';
 import { modelLabel } from '../scanner/models.js';
 import { blastRadius, type Scanner } from '../scanner/scan.js';
-import { TEST_FILE } from '../scanner/types.js';
 
 export interface ToolDeps {
   roots: AllowedRoots;
@@ -294,7 +294,7 @@ export function toolCatalog(deps: ToolDeps): ToolDefinition[] {
           moduleSites: (graph.data.moduleSites ?? []) as Site[],
           tests,
         },
-        (f) => TEST_FILE.test(f),
+        isTestFile,
       );
       const routes = entryPoints.filter((e) => e.kind === 'route');
       const { changedRanges: _spans, moduleSites: _sites, ...graphDetails } = graph.data;

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { isTestFile } from '@boocode/source-kit';
 import picomatch from 'picomatch';
 import { type Grade, gradeAverage, gradeFunction } from '../health/grade.js';
 import type { Db } from '../index/store.js';
@@ -41,10 +42,6 @@ interface SymbolRow {
   metrics: string | null;
   body_hash: string | null;
 }
-
-const TEST_FILE =
-  /(^|\/)(__tests__|tests?|spec)\/|\.(test|spec)\.[cm]?[jt]sx?$|_test\.(go|py)$|(^|\/)test_[^/]*\.py$/;
-export const isTestFile = (file: string) => TEST_FILE.test(file);
 
 const info = (r: SymbolRow): SymbolInfo => ({
   id: r.id,
