@@ -40,6 +40,8 @@ const state = {
   /** Who answered each turn, by turn id: shown under each answer. */
   answeredBy: new Map<string, { model: string | null; agent: string | null }>(),
   servers: [] as ServerStatus[],
+  /** Why the last Enable/Disable/Reconnect of a server failed, by server name. */
+  actionErrors: new Map<string, string>(),
 };
 
 // ---- token ----
@@ -433,15 +435,13 @@ function serverAction(server: string, label: string, busy: string, action: strin
   button.onclick = async () => {
     button.textContent = busy;
     button.disabled = true;
+    state.actionErrors.delete(server);
     try {
       await api('POST', `/api/mcp/${encodeURIComponent(server)}/${action}`);
     } catch (error) {
-      const box = document.querySelector(
-        `#mcp-servers .server[data-server="${CSS.escape(server)}"] .action-error`,
-      );
-      if (box) box.textContent = error instanceof ApiError ? error.message : String(error);
-      button.textContent = label;
-      button.disabled = false;
+      // Kept in state: the next live update redraws the panel and must not drop it.
+      state.actionErrors.set(server, error instanceof ApiError ? error.message : String(error));
+      renderServers();
     }
   };
   return button;
@@ -489,7 +489,7 @@ function renderServers(): void {
         }),
         s.error ? el('div', { class: 'error server-error', text: s.error }) : undefined,
         s.degraded ? el('div', { class: 'notice', text: s.degraded }) : undefined,
-        el('div', { class: 'error action-error', role: 'alert' }),
+        el('div', { class: 'error action-error', role: 'alert', text: state.actionErrors.get(s.name) ?? '' }),
         s.rejected.length
           ? details(
               'rejected',
@@ -718,8 +718,11 @@ async function start(): Promise<void> {
   await loadAgents();
   await loadSessions();
   await followRoute();
-  // Relative times ("3 minutes ago") move on.
-  setInterval(() => state.messages.length && scheduleRender(), 60_000);
+  // Relative times ("3 minutes ago") move on, in place: a re-render would scroll the reader away.
+  setInterval(() => {
+    for (const time of document.querySelectorAll<HTMLTimeElement>('#messages time'))
+      time.textContent = relativeTime(Date.parse(time.dateTime));
+  }, 60_000);
 }
 
 void start();

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -252,6 +252,13 @@ describe('the MCP panel, live', () => {
     await harness.api('POST', '/api/mcp/spare/disable');
     await spare.locator('.state', { hasText: 'disabled' }).waitFor();
     await page.locator('#console-tool option[value="spare_echo"]').waitFor({ state: 'detached' });
+    // A refusal stays under its server, through later live updates.
+    writeFileSync(path.join(harness.dataDir, 'mcp.json'), '{ "mcpServers": {} }');
+    await spare.locator('button[data-action="enable"]').click();
+    await spare.locator('.action-error', { hasText: /no server "spare".*restart BooCode/ }).waitFor();
+    await harness.api('POST', '/api/mcp/everything/reconnect');
+    await everything.locator('.state', { hasText: 'connected' }).waitFor();
+    expect(await spare.locator('.action-error').textContent()).toMatch(/restart BooCode/);
     expect(polls).toBe(0);
     await page.close();
   });

@@ -47,6 +47,8 @@ export class McpHub extends EventEmitter<HubEvents> {
 
   constructor(entries: readonly ServerEntry[], options: HubOptions = {}) {
     super();
+    // A host listens once per watcher (each open page's event stream): a dozen tabs is no leak.
+    this.setMaxListeners(0);
     this.reserved = new Set(options.reservedNames ?? []);
     this.logger = options.logger;
     const clientInfo = options.clientInfo ?? { name: 'boocode-mcp-hub', version: '0.1.0' };
