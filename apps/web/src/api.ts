@@ -39,6 +39,14 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's `{ error: { code, message } }` as an ApiError; a body without one names the status. */
+function refusal(
+  status: number,
+  body: { error?: { code?: string; message?: string } } | undefined,
+): ApiError {
+  return new ApiError(status, body?.error?.code ?? 'HTTP', body?.error?.message ?? `HTTP ${status}`);
+}
+
 let askToken: (() => Promise<string>) | undefined;
 
 export function onTokenNeeded(ask: () => Promise<string>): void {
@@ -78,13 +86,7 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   );
   const text = await response.text();
   const data = text ? JSON.parse(text) : undefined;
-  if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      data?.error?.code ?? 'HTTP',
-      data?.error?.message ?? `HTTP ${response.status}`,
-    );
-  }
+  if (!response.ok) throw refusal(response.status, data);
   return data as T;
 }
 
@@ -119,14 +121,8 @@ export async function callToolStreaming(
       signal,
     }),
   );
-  if (!response.ok || !response.body) {
-    const data = await response.json().catch(() => undefined);
-    throw new ApiError(
-      response.status,
-      data?.error?.code ?? 'HTTP',
-      data?.error?.message ?? `HTTP ${response.status}`,
-    );
-  }
+  if (!response.ok || !response.body)
+    throw refusal(response.status, await response.json().catch(() => undefined));
   let result: ToolCallResult | undefined;
   await readEventStream(response.body, (data) => {
     const event = data as ToolCallEvent;

@@ -714,7 +714,6 @@ async function start(): Promise<void> {
   }
   followMcp(onMcpEvent);
   await refreshTools();
-  showTool();
   await loadAgents();
   await loadSessions();
   await followRoute();

@@ -1,3 +1,4 @@
+import { progressText } from '@boocode/mcp-server-kit/progress';
 import DOMPurify from 'dompurify';
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
@@ -93,12 +94,11 @@ export function progressBar(progress: ToolProgress): HTMLElement {
   // Without a total the bar is indeterminate: no value attribute at all.
   if (progress.total !== undefined)
     bar.setAttribute('value', String(Math.min(progress.progress, progress.total)));
-  const percent = progress.total ? ` ${Math.floor((100 * progress.progress) / progress.total)}%` : '';
   return el(
     'div',
     { class: 'tool-progress', role: 'status' },
     bar,
-    el('span', { class: 'muted', text: `${progress.message ?? 'working'}${percent}` }),
+    el('span', { class: 'muted', text: progressText(progress) }),
   );
 }
 

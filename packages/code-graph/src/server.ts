@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { type ProgressReporter, packageInfo, requestProgress } from '@boocode/mcp-server-kit';
+import { packageInfo, requestProgress, type ToolContext } from '@boocode/mcp-server-kit';
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { type Queries, QueryError } from './graph/queries.js';
@@ -19,12 +19,6 @@ export interface ServerOptions {
 }
 
 /** The code-graph MCP server: every tool indexes its root lazily and incrementally, then answers. */
-/** A tool call's cancellation and its client's progress listener (indexing reports through it). */
-interface CallContext {
-  signal: AbortSignal;
-  progress: ProgressReporter;
-}
-
 export function buildServer(options: ServerOptions = {}): McpServer {
   const env = options.env ?? process.env;
   const indexes = new Map<string, CodeIndex>();
@@ -32,7 +26,7 @@ export function buildServer(options: ServerOptions = {}): McpServer {
 
   const open = async (
     rootDir: string,
-    { signal, progress }: CallContext,
+    { signal, progress }: ToolContext,
   ): Promise<{ queries: Queries; stats: RefreshStats; root: string }> => {
     const abs = path.resolve(rootDir);
     if (!path.isAbsolute(rootDir)) throw new RootError(`root must be an absolute path, got "${rootDir}"`);
@@ -70,7 +64,7 @@ export function buildServer(options: ServerOptions = {}): McpServer {
   };
 
   const guarded =
-    <A extends { root: string }>(fn: (args: A, ctx: CallContext) => Promise<ReturnType<typeof answer>>) =>
+    <A extends { root: string }>(fn: (args: A, ctx: ToolContext) => Promise<ReturnType<typeof answer>>) =>
     async (args: A, ctx: Parameters<typeof requestProgress>[0] & { mcpReq: { signal: AbortSignal } }) => {
       try {
         return await fn(args, { signal: ctx.mcpReq.signal, progress: requestProgress(ctx) });

@@ -1,3 +1,5 @@
+import type { ProgressUpdate } from '@boocode/mcp-server-kit/progress';
+
 /** Public shapes of the hub: what hosts see of servers, tools and results. */
 
 export type TransportKind = 'stdio' | 'streamableHttp';
@@ -65,12 +67,7 @@ export interface HubLogger {
 }
 
 /** A server's `notifications/progress` for a call: `progress` only grows; `total` may be unknown. */
-export interface ToolProgress {
-  progress: number;
-  total?: number;
-  /** What the server is doing, e.g. `indexing: 12,034 / 29,310 files`. */
-  message?: string;
-}
+export type ToolProgress = ProgressUpdate;
 
 export interface CallOptions {
   signal?: AbortSignal;

@@ -4,9 +4,11 @@ export {
   type ProgressUpdate,
   percentOf,
   progressReporter,
+  progressText,
   rateGate,
   requestProgress,
   silentProgress,
+  type ToolContext,
   terminalProgress,
 } from './progress.js';
 export { runServerBin } from './server-bin.js';

@@ -15,6 +15,12 @@ export interface ProgressReporter {
 
 export const silentProgress: ProgressReporter = { step() {}, relay() {} };
 
+/** What a running tool gets besides its arguments: cancellation, and where to report progress. */
+export interface ToolContext {
+  signal: AbortSignal;
+  progress: ProgressReporter;
+}
+
 /**
  * Lets one update through per `intervalMs`; `gate(true)` always passes (a phase's first or last).
  * Progress is for people: more than a few updates a second only costs the wire and the watchers.
@@ -32,6 +38,12 @@ export function rateGate(intervalMs: number): (force: boolean) => boolean {
 /** How far, in whole percent, when the total is known. */
 export const percentOf = (update: ProgressUpdate): number | undefined =>
   update.total ? Math.floor((100 * update.progress) / update.total) : undefined;
+
+/** One line for people: what the server is doing and, when the total is known, how far: "indexing: 120 / 300 files 40%". */
+export function progressText(update: ProgressUpdate): string {
+  const percent = percentOf(update);
+  return `${update.message ?? 'working'}${percent === undefined ? '' : ` ${percent}%`}`;
+}
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -97,8 +109,7 @@ export function terminalProgress(stream: NodeJS.WriteStream): ProgressReporter &
   if (!stream.isTTY) return { ...silentProgress, done() {} };
   let shown = false;
   const reporter = progressReporter((update) => {
-    const percent = percentOf(update);
-    stream.write(`\r\x1b[K${update.message ?? ''}${percent === undefined ? '' : ` ${percent}%`}`);
+    stream.write(`\r\x1b[K${progressText(update)}`);
     shown = true;
   }, 100);
   return {

@@ -1,7 +1,8 @@
+import type { PartData } from '@boocode/api-types';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './database.js';
 import { MIGRATIONS } from './migrations.js';
-import { type PartData, Store } from './store.js';
+import { Store } from './store.js';
 
 function sessionWithResult(store: Store, output: string) {
   const session = store.createSession(null);

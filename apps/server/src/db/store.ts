@@ -10,8 +10,6 @@ import {
 } from '@boocode/api-types';
 import type { Db } from './database.js';
 
-export type { Message, Part, PartData, Session, Turn };
-
 /** Characters of a long tool output kept as its head, for prompts (TOOL_RESULT_BUDGET defaults to 16,000). */
 const HEAD_CHARS = 64_000;
 

@@ -1,5 +1,5 @@
+import type { Message, Part } from '@boocode/api-types';
 import { describe, expect, it } from 'vitest';
-import type { Message, Part } from '../db/store.js';
 import { buildConversation, fitContext, trimForModel } from './prompt.js';
 
 let partId = 0;

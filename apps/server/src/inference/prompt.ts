@@ -1,4 +1,4 @@
-import type { Message } from '../db/store.js';
+import type { Message } from '@boocode/api-types';
 import type { ChatMessage, ChatTool } from './model-stream.js';
 
 export const DEFAULT_SYSTEM_PROMPT = `You are BooCode, a read-only coding assistant working in one workspace (a code repository).

@@ -6,7 +6,6 @@ import type { AppConfig } from '../config/env.js';
 import type { Store } from '../db/store.js';
 import { AppError, describeError } from '../errors.js';
 import type { ToolRegistry } from '../tools/registry.js';
-
 import { type ChatTool, type ChatToolCall, ModelError, streamChat } from './model-stream.js';
 import { buildConversation, DEFAULT_SYSTEM_PROMPT, fitContext } from './prompt.js';
 
@@ -53,11 +52,6 @@ export interface TurnDeps {
 }
 
 /**
- * Runs turns on the server, whether or not anyone watches: events are kept in memory for replay
- * (the latest turn of each session) and fanned out to watchers; everything is written through to
- * SQLite. Only `cancel` (or shutdown) stops a turn.
- */
-/**
  * A turn's events are kept for replay until it settles: a server sending progress in a tight loop
  * may not fill that memory. At most one update per 100 ms reaches watchers, and always the last.
  */
@@ -68,6 +62,11 @@ function throttled(send: (progress: ToolProgress) => void): (progress: ToolProgr
   };
 }
 
+/**
+ * Runs turns on the server, whether or not anyone watches: events are kept in memory for replay
+ * (the latest turn of each session) and fanned out to watchers; everything is written through to
+ * SQLite. Only `cancel` (or shutdown) stops a turn.
+ */
 export class TurnManager {
   private readonly latest = new Map<string, ActiveTurn>();
   private readonly listeners = new Map<string, Set<Listener>>();
@@ -132,7 +131,7 @@ export class TurnManager {
       agent: agent?.name ?? null,
       model,
     });
-    active.finished = this.run(active, agent, messageId);
+    active.finished = this.run(active, agent, messageId, model);
     return { turnId: turn.id, messageId };
   }
 
@@ -241,7 +240,13 @@ export class TurnManager {
     }
   }
 
-  private async run(turn: ActiveTurn, agent: Agent | undefined, messageId: string): Promise<void> {
+  /** `modelName`: the one `start` stored for the turn (the agent's own, else LLM_MODEL). */
+  private async run(
+    turn: ActiveTurn,
+    agent: Agent | undefined,
+    messageId: string,
+    modelName: string,
+  ): Promise<void> {
     const { store, config, tools: registry } = this.deps;
     const model = config.model;
     if (!model) return;
@@ -283,7 +288,7 @@ export class TurnManager {
         textPartId = undefined;
         const reply = await streamChat(
           model,
-          { model: agent?.model ?? model.model, messages: fitted.messages, tools: chatTools },
+          { model: modelName, messages: fitted.messages, tools: chatTools },
           (delta) => {
             text += delta;
             if (textPartId === undefined) textPartId = store.addPart(messageId, { type: 'text', text });

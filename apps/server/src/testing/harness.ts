@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TurnEvent } from '@boocode/api-types';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { type BooCode, createBooCode } from '../app.js';
 import { loadConfig } from '../config/env.js';
 
@@ -117,10 +118,7 @@ export async function startHarness(
   };
 }
 
-/**
- * Reads an SSE response until `stop` says so (or the stream ends); returns events with their ids.
- * `abortAfter` lets a test walk away mid-stream, as a reloading browser does.
- */
+/** Reads an SSE response until `stop` says so (or the stream ends); returns events with their ids. */
 export async function readEvents(
   url: string,
   init: RequestInit & { stop?: (e: TurnEvent) => boolean } = {},
@@ -135,26 +133,18 @@ export async function readEvents(
     throw new Error(`SSE request failed: ${response.status} ${await response.text()}`);
   const events: TurnEvent[] = [];
   const ids: string[] = [];
-  const decoder = new TextDecoder();
-  let buffer = '';
+  const stream = response.body
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream());
   try {
-    for await (const bytes of response.body) {
-      buffer += decoder.decode(bytes as Uint8Array, { stream: true });
-      let split = buffer.indexOf('\n\n');
-      while (split !== -1) {
-        const block = buffer.slice(0, split);
-        buffer = buffer.slice(split + 2);
-        split = buffer.indexOf('\n\n');
-        const id = /^id: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (!data) continue;
-        const event = JSON.parse(data) as TurnEvent;
-        events.push(event);
-        if (id) ids.push(id);
-        if (init.stop?.(event)) {
-          controller.abort();
-          return { events, ids };
-        }
+    for await (const message of stream) {
+      if (!message.data) continue;
+      const event = JSON.parse(message.data) as TurnEvent;
+      events.push(event);
+      if (message.id) ids.push(message.id);
+      if (init.stop?.(event)) {
+        controller.abort();
+        break;
       }
     }
   } catch (error) {

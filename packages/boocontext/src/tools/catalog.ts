@@ -1,4 +1,4 @@
-import type { ProgressReporter } from '@boocode/mcp-server-kit';
+import type { ToolContext } from '@boocode/mcp-server-kit';
 import { isTestFile } from '@boocode/source-kit';
 import { z } from 'zod';
 import type { ChildName, ChildServerManager } from '../children/manager.js';
@@ -28,17 +28,11 @@ export interface Answer {
   notes?: Record<string, unknown>;
 }
 
-/** What a running tool gets besides its arguments: cancellation, and where to report progress. */
-export interface RunContext {
-  signal: AbortSignal;
-  progress: ProgressReporter;
-}
-
 export interface ToolDefinition<S extends z.ZodObject = z.ZodObject> {
   name: string;
   description: string;
   schema: S;
-  run: (args: z.infer<S>, root: string, ctx: RunContext) => Promise<Answer>;
+  run: (args: z.infer<S>, root: string, ctx: ToolContext) => Promise<Answer>;
 }
 
 const rootArg = z
@@ -64,7 +58,7 @@ export function toolCatalog(deps: ToolDeps): ToolDefinition[] {
     child: ChildName,
     name: string,
     args: Details,
-    ctx: RunContext,
+    ctx: ToolContext,
   ): Promise<{ data: Details; verdict: Verdict; message?: string }> => {
     const result = await deps.children.call(child, name, args, ctx);
     const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');

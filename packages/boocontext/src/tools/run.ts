@@ -1,7 +1,8 @@
+import type { ToolContext } from '@boocode/mcp-server-kit';
 import type { Envelope } from '../envelope.js';
 import { ToolFailure } from '../envelope.js';
 import type { AllowedRoots } from '../roots.js';
-import type { RunContext, ToolDefinition } from './catalog.js';
+import type { ToolDefinition } from './catalog.js';
 
 /**
  * Runs one tool on arguments its schema has already parsed and wraps the answer in the verdict
@@ -11,7 +12,7 @@ export async function runTool(
   tool: ToolDefinition,
   roots: AllowedRoots,
   args: Record<string, unknown>,
-  ctx: RunContext,
+  ctx: ToolContext,
 ): Promise<Envelope> {
   const started = performance.now();
   const metadata = (source: Envelope['metadata']['source'], truncated: boolean) => ({

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { progressText } from '@boocode/mcp-server-kit/progress';
 import { type ConfigEdit, editMcpConfig, type NewServer } from '../config/edit.js';
 import { loadMcpConfig, resolveConfigPath } from '../config/load.js';
 import { describeError, HubError } from '../errors.js';
@@ -189,10 +190,7 @@ async function callOne(hub: McpHub, rest: string[], io: CliIo, json: boolean): P
     }
   }
   const result = await hub.callTool(tool, args, {
-    onProgress: ({ progress, total, message }) =>
-      io.progress?.(
-        `${tool}: ${message ?? 'working'}${total ? ` ${Math.floor((100 * progress) / total)}%` : ''}`,
-      ),
+    onProgress: (update) => io.progress?.(`${tool}: ${progressText(update)}`),
   });
   io.progress?.(undefined);
   if (json) io.out(JSON.stringify({ error: result.error, output: result.output }));
