@@ -6,7 +6,7 @@ import { mergeModels } from './models.js';
 import { withoutShadowedFileRoutes } from './react-router.js';
 import { byPathThenMethod, MountGraph, mayHaveRoutes, onlyHttpFramework, routesOfFile } from './routes.js';
 import { isMigration, readPrisma, replayMigrations } from './schema-files.js';
-import { type FileFacts, isAuxiliary, type Model, type Route, SFC_FILE } from './types.js';
+import { type CachedFile, type FileFacts, isAuxiliary, type Model, type Route, SFC_FILE } from './types.js';
 
 export interface ScanResult {
   root: string;
@@ -32,18 +32,6 @@ export interface ScanResult {
     /** Where the time went, in ms: listing files, reading and lexing them, parsing those that need a tree, joining it all up. */
     phases: { walk: number; read: number; parse: number; link: number };
   };
-}
-
-/** One file as the scanner keeps it between scans. */
-export interface CachedFile {
-  mtimeMs: number;
-  size: number;
-  facts: FileFacts;
-  text?: string;
-  /** Resolved import edges, valid for the resolver they were computed with. */
-  targets?: { with: ModuleResolver; edges: [string, string][] };
-  /** Derived from the path (and facts) once: what the file counts as in the tallies. */
-  kind?: { language?: string; manager?: string };
 }
 
 /** What one scan changed: each file re-read, added or removed, with its entry from before (none if new). */

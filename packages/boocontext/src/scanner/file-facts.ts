@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { type LanguageId, languageOf } from '@boocode/source-kit';
-import { grammarOf, scanJs } from './js.js';
-import { needsSyntaxTree } from './js-gate.js';
-import { lexImports } from './js-imports.js';
-import { lexFile, needsJsxLexer } from './js-lexer.js';
-import { scanWithTreeSitter } from './treesitter.js';
+import { needsSyntaxTree } from './js/gate.js';
+import { lexImports } from './js/import-lexer.js';
+import { lexFile, needsJsxLexer } from './js/lexer.js';
+import { grammarOf, scanJs } from './js/scan.js';
+import { scanLanguage } from './languages/index.js';
 import { ENV_FILE, emptyFacts, type FileFacts, JS_FILE, SFC_FILE } from './types.js';
 
 export const MANIFESTS: Record<string, string> = {
@@ -148,8 +148,8 @@ export async function treeFacts(rel: string, text: string): Promise<FileFacts> {
     if (SFC_FILE.test(rel))
       return componentFile(rel, (await scanJs(`${rel}.ts`, scriptOf(text) ?? '')).imports);
     const language = languageOf(rel);
-    if (language === 'python') return withImportedFrameworks(await scanWithTreeSitter(rel, text, language));
-    if (language && TREE_LANGUAGES.includes(language)) return await scanWithTreeSitter(rel, text, language);
+    if (language === 'python') return withImportedFrameworks(await scanLanguage(rel, text, language));
+    if (language && TREE_LANGUAGES.includes(language)) return await scanLanguage(rel, text, language);
     return emptyFacts(language ?? path.posix.extname(rel).slice(1));
   } catch (error) {
     return { ...emptyFacts(languageOf(rel) ?? 'unknown'), error: (error as Error).message };

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { ModuleResolver } from '@boocode/source-kit';
-import type { CachedFile } from './aggregate.js';
+
 import { isNextRouteFile, nextRoutes } from './nextjs.js';
 import { appDirOf, CONFIG_OWNER, fileConventionRoutes, isRouteModule } from './react-router.js';
-import { type FileFacts, isAuxiliary, joinPaths, type Route } from './types.js';
+import { type CachedFile, type FileFacts, isAuxiliary, joinPaths, type Route } from './types.js';
 
 /** A router: `${file}#${owner}`. */
 type Node = string;

@@ -10,10 +10,10 @@ import {
   preloadGrammar,
   readIfChanged,
 } from '@boocode/source-kit';
-import { Aggregator, type CachedFile, type ScanChange, type ScanResult } from './aggregate.js';
+import { Aggregator, type ScanChange, type ScanResult } from './aggregate.js';
 import { grammarFor, lexedFacts, MANIFESTS, treeFacts } from './file-facts.js';
-import { lexerReady } from './js-imports.js';
-import { ENV_FILE, emptyFacts, SFC_FILE } from './types.js';
+import { lexerReady } from './js/import-lexer.js';
+import { type CachedFile, ENV_FILE, emptyFacts, SFC_FILE } from './types.js';
 
 const LOCKFILE = /(^|\/)(package-lock\.json|pnpm-lock\.yaml|yarn\.lock|bun\.lockb?|poetry\.lock)$/;
 

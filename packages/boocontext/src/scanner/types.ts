@@ -1,4 +1,4 @@
-import { isTestFile } from '@boocode/source-kit';
+import { isTestFile, type ModuleResolver } from '@boocode/source-kit';
 
 /** What one file contributes to the map; cached per file by mtime and size. */
 export interface FileFacts {
@@ -122,3 +122,15 @@ const FIXTURE_DIR = /(^|\/)(fixtures?|__fixtures__|testdata|test-data)\//;
 
 /** Tests and fixtures: reported apart from the application's routes, models, frameworks and env. */
 export const isAuxiliary = (rel: string) => isTestFile(rel) || FIXTURE_DIR.test(rel);
+
+/** One file as the scanner keeps it between scans. */
+export interface CachedFile {
+  mtimeMs: number;
+  size: number;
+  facts: FileFacts;
+  text?: string;
+  /** Resolved import edges, valid for the resolver they were computed with. */
+  targets?: { with: ModuleResolver; edges: [string, string][] };
+  /** Derived from the path (and facts) once: what the file counts as in the tallies. */
+  kind?: { language?: string; manager?: string };
+}

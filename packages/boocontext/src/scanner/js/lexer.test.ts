@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scanJs } from './js.js';
-import { lexFile } from './js-lexer.js';
+import { lexFile } from './lexer.js';
+import { scanJs } from './scan.js';
 
 const names = (components: { name: string; line: number }[]) => components.map((c) => `${c.name}:${c.line}`);
 const specs = (imports: { spec: string; line: number }[]) => imports.map((i) => `${i.spec}:${i.line}`);

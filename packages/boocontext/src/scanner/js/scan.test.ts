@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { scanJs } from './js.js';
+import { scanJs } from './scan.js';
 
-const samples = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/js-samples');
+const samples = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/js-samples');
 const read = (name: string) => scanJs(name, readFileSync(path.join(samples, name), 'utf8'));
 const routes = (facts: Awaited<ReturnType<typeof scanJs>>) =>
   facts.routes.map((r) => `${r.method} ${r.path} :${r.line} ${r.owner}${r.handler ? ` ${r.handler}` : ''}`);

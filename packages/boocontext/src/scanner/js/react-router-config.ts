@@ -1,7 +1,7 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
-import type { ConfigRoute } from './react-router.js';
+import type { ConfigRoute } from '../react-router.js';
+import { joinPaths } from '../types.js';
 import { argsOf, field, stringOf } from './syntax.js';
-import { joinPaths } from './types.js';
 
 /** `[…] satisfies RouteConfig`, `(…)`, `await …`: the expression inside. */
 function unwrap(node: Node | undefined): Node | undefined {

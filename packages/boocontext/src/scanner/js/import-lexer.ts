@@ -1,5 +1,5 @@
 import { init, parse } from 'es-module-lexer';
-import { emptyFacts, type FileFacts, jsLanguage } from './types.js';
+import { emptyFacts, type FileFacts, jsLanguage } from '../types.js';
 
 /** Compiles the lexer's wasm once per process; `lexImports` needs it done. */
 export const lexerReady: Promise<void> = init();

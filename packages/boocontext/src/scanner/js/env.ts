@@ -1,4 +1,5 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
+import type { JsDetector } from './context.js';
 import { argsOf, field, stringOf } from './syntax.js';
 
 /** How environment variables are named by convention; anything else read through a wrapper is config. */
@@ -6,6 +7,9 @@ const ENV_NAME = /^[A-Z][A-Z0-9_]*$/;
 
 /** `env('X')`, `getEnv("X")`, `requireEnv('X')`, `Env.get('X')`: a call whose callee says env. */
 const ENV_WRAPPER = /(?:^|[._])env|Env|ENV/;
+
+/** The objects environment variables hang off. */
+const ENV_OBJECT = /^(process|import\.meta)\.env$/;
 
 /** Schema builders whose object keys are the variables (t3-env, envalid, envsafe). */
 const SCHEMA_CALLS = new Set(['createEnv', 'cleanEnv', 'envsafe']);
@@ -29,7 +33,7 @@ function keysOf(object: Node | undefined): string[] {
 }
 
 /** Environment variables a call names: one-level wrappers and env schema builders. */
-export function envOfCall(call: Node): string[] {
+function envOfCall(call: Node): string[] {
   const callee = field(call, 'function');
   if (!callee) return [];
   const args = argsOf(call);
@@ -52,8 +56,8 @@ export function envOfCall(call: Node): string[] {
  * Environment variables a declaration names: `const { PORT, HOST = 'x' } = process.env`, and a zod
  * object assigned to a name that says env (`const envSchema = z.object({ DATABASE_URL: … })`).
  */
-export function envOfDeclarator(name: Node, init: Node): string[] {
-  if (name.type === 'object_pattern' && /^(process|import\.meta)\.env$/.test(init.text)) {
+function envOfDeclarator(name: Node, init: Node): string[] {
+  if (name.type === 'object_pattern' && ENV_OBJECT.test(init.text)) {
     return name.namedChildren.flatMap((p) => {
       const key =
         p?.type === 'shorthand_property_identifier_pattern'
@@ -79,3 +83,26 @@ export function envOfDeclarator(name: Node, init: Node): string[] {
   }
   return [];
 }
+
+/** Environment variables read: `process.env.X`, `import.meta.env['X']`, wrappers, schemas, destructuring. */
+export const env: JsDetector = {
+  on: {
+    member_expression(node, ctx) {
+      if (!ENV_OBJECT.test(field(node, 'object')?.text ?? '')) return;
+      const name = field(node, 'property')?.text;
+      if (name) ctx.env.add(name);
+    },
+    subscript_expression(node, ctx) {
+      const key = ENV_OBJECT.test(field(node, 'object')?.text ?? '') && stringOf(field(node, 'index'));
+      if (key) ctx.env.add(key);
+    },
+    call_expression(node, ctx) {
+      for (const name of envOfCall(node)) ctx.env.add(name);
+    },
+    variable_declarator(node, ctx) {
+      const name = field(node, 'name');
+      const init = field(node, 'value');
+      if (name && init) for (const variable of envOfDeclarator(name, init)) ctx.env.add(variable);
+    },
+  },
+};

@@ -1,5 +1,5 @@
-import { isNextRouteHandlerFile } from './nextjs.js';
-import { isRouteModule, ROUTE_CONFIG } from './react-router.js';
+import { isNextRouteHandlerFile } from '../nextjs.js';
+import { isRouteModule, ROUTE_CONFIG } from '../react-router.js';
 
 /**
  * Text every file holding more than imports contains, each rule mirroring a condition of the full

@@ -1,4 +1,4 @@
-import { type Component, emptyFacts, type FileFacts, isPascal, JSX_FILE, jsLanguage } from './types.js';
+import { type Component, emptyFacts, type FileFacts, isPascal, JSX_FILE, jsLanguage } from '../types.js';
 
 type Import = FileFacts['imports'][number];
 

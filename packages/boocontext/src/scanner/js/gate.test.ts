@@ -2,12 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lexedFacts } from './file-facts.js';
-import { scanJs } from './js.js';
-import { needsSyntaxTree } from './js-gate.js';
-import { lexerReady } from './js-imports.js';
+import { lexedFacts } from '../file-facts.js';
+import { needsSyntaxTree } from './gate.js';
+import { lexerReady } from './import-lexer.js';
+import { scanJs } from './scan.js';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 
 /** Real code to hold the gate to: this repository's own sources and the scanner's fixtures. */
 function corpus(): string[] {

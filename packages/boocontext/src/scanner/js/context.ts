@@ -1,0 +1,92 @@
+import type { SyntaxNode as Node } from '@boocode/source-kit';
+import type { FileFacts, Model } from '../types.js';
+import { argsOf, field, stringOf } from './syntax.js';
+
+/** What the detectors of one file share while its tree is walked. */
+export interface JsContext {
+  readonly rel: string;
+  readonly facts: FileFacts;
+  /** Router variables made in this file by a known factory: name → framework. */
+  readonly routers: Map<string, string>;
+  readonly env: Set<string>;
+  readonly frameworks: Set<string>;
+  /** Drizzle tables, listed after the file's other models. */
+  readonly tables: Model[];
+  /** Whether the file may hold JSX, so components are worth looking for. */
+  readonly withComponents: boolean;
+}
+
+/**
+ * One concern of the JS/TS reader (imports, routers, models…): what it does at each node type it
+ * cares about, and what it reads from the whole tree once the walk is done.
+ */
+export interface JsDetector {
+  readonly on: Readonly<Record<string, (node: Node, ctx: JsContext) => void>>;
+  readonly finish?: (root: Node, ctx: JsContext) => void;
+}
+
+/** Names apps and routers conventionally have, for code that builds them out of our sight. */
+export const CONVENTIONAL_OWNERS = /^(app|router|api|server|routes|fastify|instance|hono|r)$/i;
+
+/** The object a call hangs off: `router` in `router.get(...)`, the root of a chain for `router.route('/x').get(...)`. */
+export function ownerOf(expr: Node | undefined): string | undefined {
+  let current = expr;
+  while (current && (current.type === 'call_expression' || current.type === 'member_expression')) {
+    // `args.app.get(…)`, `this.router.post(…)`: a router held in a property is owned by its name.
+    if (current.type === 'member_expression') {
+      const property = field(current, 'property')?.text ?? '';
+      const object = field(current, 'object');
+      if (CONVENTIONAL_OWNERS.test(property) && (object?.type === 'identifier' || object?.type === 'this'))
+        return property;
+    }
+    current = field(current, current.type === 'call_expression' ? 'function' : 'object');
+  }
+  if (current?.type === 'identifier') return current.text;
+  return current?.type === 'this' ? 'this' : undefined;
+}
+
+export const lineOf = (node: Node) => node.startPosition.row + 1;
+
+export function calleeName(expr: Node | undefined): string | undefined {
+  if (expr?.type === 'identifier') return expr.text;
+  if (expr?.type === 'member_expression') return field(expr, 'property')?.text;
+  return undefined;
+}
+
+export function objectProperty(obj: Node | undefined, name: string): Node | undefined {
+  if (obj?.type !== 'object') return undefined;
+  for (const prop of obj.namedChildren) {
+    if (prop?.type !== 'pair') continue;
+    const key = field(prop, 'key');
+    const text = key?.type === 'string' ? stringOf(key) : key?.text;
+    if (text === name) return field(prop, 'value');
+  }
+  return undefined;
+}
+
+/** A decorator's name and first string argument (`''` when it takes none). */
+export function decoratorCall(decorator: Node): { name: string; arg?: string } | undefined {
+  const expr = decorator.namedChild(0);
+  if (expr?.type === 'call_expression' && field(expr, 'function')?.type === 'identifier') {
+    const args = argsOf(expr);
+    return {
+      name: field(expr, 'function')?.text ?? '',
+      arg: stringOf(args[0]) ?? (args.length === 0 ? '' : undefined),
+    };
+  }
+  if (expr?.type === 'identifier') return { name: expr.text, arg: '' };
+  return undefined;
+}
+
+/** The decorators of a class, including those written on the `export` statement that holds it. */
+export function classDecorators(node: Node): { name: string; arg?: string }[] {
+  const holder = node.parent?.type === 'export_statement' ? node.parent : node;
+  return [
+    ...holder.childrenForFieldName('decorator'),
+    ...(holder === node ? [] : node.childrenForFieldName('decorator')),
+  ].flatMap((d) => (d ? (decoratorCall(d) ?? []) : []));
+}
+
+/** The line a class starts on, counting decorators on its `export` statement. */
+export const classLine = (node: Node) =>
+  lineOf(node.parent?.type === 'export_statement' ? node.parent : node);

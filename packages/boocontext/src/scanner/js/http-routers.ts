@@ -1,0 +1,235 @@
+import type { SyntaxNode as Node } from '@boocode/source-kit';
+import type { FileFacts } from '../types.js';
+import {
+  CONVENTIONAL_OWNERS,
+  calleeName,
+  type JsContext,
+  type JsDetector,
+  lineOf,
+  objectProperty,
+  ownerOf,
+} from './context.js';
+import { argsOf, field, stringOf } from './syntax.js';
+
+const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all']);
+const ROUTER_FACTORIES = /^(express|Router|fastify|Fastify|Hono|Koa|KoaRouter|createRouter)$/;
+
+/**
+ * Whether a call chain hangs off a router factory call rather than a name: `Router().use(a)`,
+ * `express.Router().use(b)`. Such a chain's owner is what it is assigned to (or `default` when
+ * exported), not a receiver.
+ */
+function startsWithFactoryCall(expr: Node | undefined): boolean {
+  let current = expr;
+  while (current && (current.type === 'call_expression' || current.type === 'member_expression')) {
+    if (
+      current.type === 'call_expression' &&
+      ROUTER_FACTORIES.test(calleeName(field(current, 'function')) ?? '')
+    )
+      return true;
+    current = field(current, current.type === 'call_expression' ? 'function' : 'object');
+  }
+  return false;
+}
+
+/** The routers a `use`/`route` argument names: `users`, `users.routes`, or each of `[auth, users]`. */
+function mountTargets(arg: Node | undefined): string[] {
+  if (!arg) return [];
+  if (arg.type === 'identifier') return [arg.text];
+  if (arg.type === 'array') return arg.namedChildren.flatMap((e) => mountTargets(e ?? undefined));
+  if (
+    arg.type === 'member_expression' &&
+    field(arg, 'property')?.text === 'routes' &&
+    field(arg, 'object')?.type === 'identifier'
+  )
+    return [field(arg, 'object')?.text ?? ''];
+  return [];
+}
+
+/** An owner we did not see created (a plugin parameter, an app built elsewhere): the file's imports tell. */
+function fileFramework(facts: FileFacts): string {
+  const specs = facts.imports.map((i) => i.spec);
+  if (specs.some((s) => s === 'fastify' || s.startsWith('@fastify/'))) return 'fastify';
+  if (specs.includes('hono')) return 'hono';
+  if (specs.some((s) => s === 'koa' || s === '@koa/router' || s === 'koa-router')) return 'koa';
+  if (specs.includes('express')) return 'express';
+  return 'http';
+}
+
+function frameworkOfFactory(callee: string): string {
+  if (/^(fastify|Fastify)$/.test(callee)) return 'fastify';
+  if (callee === 'Hono') return 'hono';
+  return /Koa/.test(callee) ? 'koa' : 'express';
+}
+
+/**
+ * `name = Factory()…`: a router, with what its chain declares — Hono's `basePath`, and
+ * `.use('/p', r)` / `.use(r)` mounts (`Router().use(tags).use(articles)`).
+ */
+function recordRouterVar(name: string, init: Node, ctx: JsContext): void {
+  const { facts } = ctx;
+  let call: Node | undefined = init;
+  const mounts: FileFacts['mounts'] = [];
+  while (call?.type === 'call_expression' && field(call, 'function')?.type === 'member_expression') {
+    const link = field(field(call, 'function'), 'property')?.text;
+    const args = argsOf(call);
+    if (link === 'basePath') {
+      const base = stringOf(args[0]);
+      if (base !== undefined)
+        mounts.push({ owner: `${name}#self`, prefix: base, target: name, line: lineOf(call) });
+    } else if (link === 'use' || link === 'route') {
+      const prefix = stringOf(args[0]);
+      for (const arg of prefix === undefined ? args : args.slice(1))
+        for (const target of mountTargets(arg))
+          mounts.push({ owner: name, prefix: prefix ?? '', target, line: lineOf(call) });
+    } else break;
+    call = field(field(call, 'function'), 'object');
+  }
+  facts.mounts.push(...mounts);
+  if (call?.type !== 'new_expression' && call?.type !== 'call_expression') return;
+  const callee = calleeName(field(call, call.type === 'new_expression' ? 'constructor' : 'function'));
+  if (!callee || !ROUTER_FACTORIES.test(callee)) return;
+  const framework = frameworkOfFactory(callee);
+  ctx.routers.set(name, framework);
+  ctx.frameworks.add(framework);
+  const prefix = stringOf(objectProperty(argsOf(call)[0], 'prefix'));
+  if (prefix) facts.mounts.push({ owner: `${name}#self`, prefix, target: name, line: lineOf(call) });
+}
+
+/** A method call on something that may be a router: `owner.method(args)`. */
+interface RouterCall {
+  call: Node;
+  method: string;
+  /** The receiver expression (`router`, `router.route('/x')`). */
+  object: Node | undefined;
+  owner: string;
+  args: Node[];
+  /** The first argument as a string, when it is one. */
+  first: string | undefined;
+  line: number;
+}
+
+/** `router.get('/x', h)`, or `router.route('/x').get(h)` where the path is on the chain. */
+function readRoute(rc: RouterCall, ctx: JsContext): void {
+  const framework = ctx.routers.get(rc.owner) ?? fileFramework(ctx.facts);
+  let chained: string | undefined;
+  for (
+    let link = rc.object;
+    link?.type === 'call_expression' && field(link, 'function')?.type === 'member_expression';
+    link = field(field(link, 'function'), 'object')
+  ) {
+    if (field(field(link, 'function'), 'property')?.text === 'route') {
+      chained = stringOf(argsOf(link)[0]);
+      break;
+    }
+  }
+  const routePath = chained ?? rc.first;
+  if (routePath === undefined || (rc.args.length < 2 && chained === undefined)) return;
+  const handler = rc.args.at(-1);
+  ctx.facts.routes.push({
+    method: rc.method.toUpperCase(),
+    path: routePath,
+    line: rc.line,
+    endLine: rc.call.endPosition.row + 1,
+    framework,
+    owner: rc.owner,
+    ...(handler?.type === 'identifier' ? { handler: handler.text } : {}),
+  });
+  if (framework !== 'http') ctx.frameworks.add(framework);
+}
+
+/** Fastify's full form: `fastify.route({ method, url, handler })`. */
+function readRouteObject(rc: RouterCall, options: Node, ctx: JsContext): void {
+  const url = stringOf(objectProperty(options, 'url') ?? objectProperty(options, 'path'));
+  const m = objectProperty(options, 'method');
+  const methods = m?.type === 'array' ? m.namedChildren.map((e) => stringOf(e ?? undefined)) : [stringOf(m)];
+  for (const each of methods)
+    if (url !== undefined && each)
+      ctx.facts.routes.push({
+        method: each.toUpperCase(),
+        path: url,
+        line: rc.line,
+        endLine: rc.call.endPosition.row + 1,
+        framework: 'fastify',
+        owner: rc.owner,
+      });
+}
+
+function readMount(rc: RouterCall, prefix: string, arg: Node, ctx: JsContext): void {
+  for (const target of mountTargets(arg))
+    ctx.facts.mounts.push({ owner: rc.owner, prefix, target, line: rc.line });
+}
+
+/** Fastify plugins: `register(plugin, { prefix })`, the plugin named or imported in place. */
+function readRegister(rc: RouterCall, ctx: JsContext): void {
+  const [plugin, options] = rc.args;
+  if (!plugin) return;
+  const prefix = stringOf(objectProperty(options, 'prefix')) ?? '';
+  const target =
+    plugin.type === 'identifier'
+      ? plugin.text
+      : plugin.type === 'call_expression' && field(plugin, 'function')?.type === 'import'
+        ? `import:${stringOf(argsOf(plugin)[0])}`
+        : undefined;
+  if (target) ctx.facts.mounts.push({ owner: rc.owner, prefix, target, line: rc.line });
+  ctx.frameworks.add('fastify');
+}
+
+/** The call as a method call on a known or conventionally named router; `undefined` for any other call. */
+function routerCallOf(call: Node, ctx: JsContext): RouterCall | undefined {
+  const callee = field(call, 'function');
+  if (callee?.type !== 'member_expression') return undefined;
+  const object = field(callee, 'object');
+  // A chain on a factory call is read where it is assigned or exported (recordRouterVar).
+  if (startsWithFactoryCall(object)) return undefined;
+  const owner = ownerOf(object);
+  if (!owner || !(ctx.routers.has(owner) || CONVENTIONAL_OWNERS.test(owner))) return undefined;
+  const args = argsOf(call);
+  const method = field(callee, 'property')?.text ?? '';
+  return { call, method, object, owner, args, first: stringOf(args[0]), line: lineOf(call) };
+}
+
+function readRouterCall(call: Node, ctx: JsContext): void {
+  const rc = routerCallOf(call, ctx);
+  if (!rc) return;
+  const { method, args, first } = rc;
+  if (HTTP_METHODS.has(method.toLowerCase())) readRoute(rc, ctx);
+  else if (method === 'route' && args.length === 1 && args[0]?.type === 'object')
+    readRouteObject(rc, args[0], ctx);
+  else if ((method === 'use' || method === 'route') && first !== undefined && args.length >= 2) {
+    // Express/Koa `use('/p', router)` (or `[auth, router]`), Hono `route('/p', app)`.
+    for (const arg of args.slice(1)) readMount(rc, first, arg, ctx);
+  } else if (method === 'use' && first === undefined) {
+    // `app.use(router)`: mounted without a path, it inherits every prefix above it.
+    for (const arg of args) readMount(rc, '', arg, ctx);
+  } else if (method === 'register') readRegister(rc, ctx);
+}
+
+/**
+ * Express, Fastify, Hono and Koa: routers made by their factories, routes declared on them (or on
+ * conventionally named receivers), mounts with their prefixes, and the routers a file exports.
+ */
+export const httpRouters: JsDetector = {
+  on: {
+    call_expression: readRouterCall,
+    variable_declarator(node, ctx) {
+      const name = field(node, 'name');
+      const init = field(node, 'value');
+      if (name?.type === 'identifier' && init) recordRouterVar(name.text, init, ctx);
+    },
+    export_statement(node, ctx) {
+      const value = field(node, 'value');
+      if (value?.type === 'identifier') ctx.facts.exportedRouters.default = value.text;
+      else if (value?.type === 'call_expression' && startsWithFactoryCall(value)) {
+        // `export default Router().use('/api', api)`: a router with no name but `default`.
+        recordRouterVar('default', value, ctx);
+        if (ctx.routers.has('default')) ctx.facts.exportedRouters.default = 'default';
+      }
+    },
+    assignment_expression(node, ctx) {
+      const right = field(node, 'right');
+      if (field(node, 'left')?.text === 'module.exports' && right?.type === 'identifier')
+        ctx.facts.exportedRouters.default = right.text;
+    },
+  },
+};

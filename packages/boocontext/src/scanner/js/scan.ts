@@ -1,0 +1,108 @@
+import {
+  type LanguageId,
+  maskUnsupportedSyntax,
+  type SyntaxNode as Node,
+  parserFor,
+  type SyntaxTree,
+} from '@boocode/source-kit';
+import { emptyFacts, type FileFacts, JSX_FILE, jsLanguage } from '../types.js';
+import { components } from './components.js';
+import type { JsContext, JsDetector } from './context.js';
+import { env } from './env.js';
+import { exportedRouters } from './exports.js';
+import { httpRouters } from './http-routers.js';
+import { imports } from './imports.js';
+import { lexFile } from './lexer.js';
+import { nest } from './nest.js';
+import { ormModels } from './orm-models.js';
+import { routeConfig } from './route-config.js';
+import { trpc } from './trpc.js';
+
+/**
+ * The reader's concerns, in the order they see each node: imports first, so a router call knows
+ * the file's imports above it. A new framework is one more detector here.
+ */
+const DETECTORS: readonly JsDetector[] = [
+  imports,
+  env,
+  ormModels,
+  httpRouters,
+  trpc,
+  nest,
+  components,
+  routeConfig,
+  exportedRouters,
+];
+
+type Visit = (node: Node, ctx: JsContext) => void;
+
+/** Node type → what the detectors do there; the walk materialises no other node (each read crosses into wasm). */
+const BY_TYPE = new Map<string, Visit[]>();
+for (const detector of DETECTORS)
+  for (const [type, visit] of Object.entries(detector.on))
+    BY_TYPE.set(type, [...(BY_TYPE.get(type) ?? []), visit]);
+
+/**
+ * TypeScript's grammar reads plain JavaScript too, so JS without JSX shares it with the .ts files
+ * (one grammar to load, not two); JSX needs the TSX grammar, whichever the extension.
+ */
+export function grammarOf(rel: string, text: string): LanguageId {
+  if (/\.[cm]?ts$/.test(rel)) return 'typescript';
+  return rel.endsWith('.tsx') || /<\/|\/>/.test(text) ? 'tsx' : 'typescript';
+}
+
+/** Pre-order walk calling the detectors of each node whose type one of them reads, with a cursor so nothing else is built. */
+function walk(tree: SyntaxTree, ctx: JsContext): void {
+  const cursor = tree.walk();
+  try {
+    for (;;) {
+      const visits = BY_TYPE.get(cursor.nodeType);
+      if (visits) {
+        const node = cursor.currentNode;
+        for (const visit of visits) visit(node, ctx);
+      }
+      if (cursor.gotoFirstChild()) continue;
+      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return;
+    }
+  } finally {
+    cursor.delete();
+  }
+}
+
+function factsOfTree(rel: string, tree: SyntaxTree): FileFacts {
+  const ctx: JsContext = {
+    rel,
+    facts: emptyFacts(jsLanguage(rel)),
+    routers: new Map(),
+    env: new Set(),
+    frameworks: new Set(),
+    tables: [],
+    withComponents: JSX_FILE.test(rel),
+  };
+  walk(tree, ctx);
+  for (const detector of DETECTORS) detector.finish?.(tree.rootNode, ctx);
+  ctx.facts.env = [...ctx.env].sort();
+  ctx.facts.frameworks = [...ctx.frameworks].sort();
+  return ctx.facts;
+}
+
+/**
+ * Reads one JavaScript/TypeScript file's syntax tree (tree-sitter): imports, routes of Express,
+ * Fastify, Hono, Koa, NestJS and tRPC with their mounts, models of Drizzle, TypeORM, Mongoose and
+ * Sequelize, React components and environment variables. The grammars trail the newest
+ * TypeScript syntax: the gaps known are blanked before parsing (`maskUnsupportedSyntax`), and past
+ * those a syntax error counts only when the lexer cannot read the file either.
+ */
+export async function scanJs(rel: string, text: string): Promise<FileFacts> {
+  const grammar = grammarOf(rel, text);
+  const tree = (await parserFor(grammar)).parse(maskUnsupportedSyntax(text, grammar));
+  if (!tree) return { ...emptyFacts('javascript'), error: 'parser returned no tree' };
+  try {
+    const facts = factsOfTree(rel, tree);
+    if (tree.rootNode.hasError && lexFile(rel, text) === undefined)
+      facts.error = 'syntax errors; read as far as it parses';
+    return facts;
+  } finally {
+    tree.delete();
+  }
+}
