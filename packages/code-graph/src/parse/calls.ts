@@ -1,0 +1,73 @@
+import type { Node } from 'web-tree-sitter';
+import type { Extraction, Scope } from './extraction.js';
+import { line, text } from './syntax.js';
+
+/** `new X()` (JS/TS) and `new X()` (Java, C#): a construction of the class named. */
+function constructionOf(node: Node): string | undefined {
+  if (node.type !== 'new_expression' && node.type !== 'object_creation_expression') return undefined;
+  const ctor = node.childForFieldName('constructor') ?? node.childForFieldName('type');
+  return text(ctor).replace(/<.*$/, '').split('.').pop() ?? '';
+}
+
+/** Java/PHP name the method and object directly; Ruby calls them method and receiver. */
+function namedCallOf(node: Node, x: Extraction): { name: Node | null; receiver: Node | null } | undefined {
+  if (node.type === 'method_invocation' || node.type === 'member_call_expression')
+    return { name: node.childForFieldName('name'), receiver: node.childForFieldName('object') };
+  if (x.language === 'ruby' && node.type === 'call')
+    return { name: node.childForFieldName('method'), receiver: node.childForFieldName('receiver') };
+  return undefined;
+}
+
+/** `f()`, `obj.m()`, `pkg::f()` in any grammar: the callee's member and the object it is called on. */
+function calleeOf(fn: Node): { callee: string; receiver?: string } | undefined {
+  if (fn.type === 'identifier' || fn.type === 'name' || fn.type === 'super') return { callee: fn.text };
+  const member =
+    fn.childForFieldName('property') ??
+    fn.childForFieldName('attribute') ??
+    fn.childForFieldName('field') ??
+    fn.childForFieldName('name');
+  const object =
+    fn.childForFieldName('object') ??
+    fn.childForFieldName('operand') ??
+    fn.childForFieldName('value') ??
+    fn.childForFieldName('expression') ??
+    fn.childForFieldName('path');
+  if (member && object) return { callee: member.text, receiver: object.text };
+  if (fn.type === 'scoped_identifier' || fn.type === 'qualified_identifier') {
+    const parts = fn.text.split('::');
+    return { callee: parts.at(-1) ?? fn.text, receiver: parts.slice(0, -1).join('::') };
+  }
+  return undefined;
+}
+
+/** Records one call node as a `call`, `method` or `new` fact of the symbol it sits in. */
+export function recordCall(x: Extraction, node: Node, scope: Scope): void {
+  const at = line(node);
+  const caller = scope.qualified;
+  const constructed = constructionOf(node);
+  if (constructed !== undefined) {
+    if (constructed) x.facts.calls.push({ caller, callee: constructed, kind: 'new', line: at });
+    return;
+  }
+  const named = namedCallOf(node, x);
+  if (named) {
+    const name = text(named.name);
+    if (name)
+      x.facts.calls.push({
+        caller,
+        callee: name,
+        ...(named.receiver ? { receiver: named.receiver.text } : {}),
+        kind: named.receiver ? 'method' : 'call',
+        line: at,
+      });
+    return;
+  }
+  const fn = node.childForFieldName('function');
+  const found = fn && calleeOf(fn);
+  if (!found) return;
+  x.facts.calls.push(
+    found.receiver === undefined
+      ? { caller, callee: found.callee, kind: 'call', line: at }
+      : { caller, callee: found.callee, receiver: found.receiver, kind: 'method', line: at },
+  );
+}

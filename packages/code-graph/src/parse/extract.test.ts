@@ -1,0 +1,138 @@
+import type { LanguageId } from '@boocode/source-kit';
+import { describe, expect, it } from 'vitest';
+import type { FileFacts } from './facts.js';
+import { parseSource } from './parse-file.js';
+
+const symbols = (f: FileFacts) => f.symbols.map((s) => `${s.kind} ${s.name}${s.exported ? ' exported' : ''}`);
+const calls = (f: FileFacts) =>
+  f.calls
+    .filter((c) => c.kind !== 'reference')
+    .map((c) => `${c.caller ?? '-'} ${c.kind} ${c.receiver ? `${c.receiver}.` : ''}${c.callee}`);
+const metrics = (f: FileFacts, name: string) => f.symbols.find((s) => s.name === name)?.metrics;
+const parse = (language: LanguageId, lines: string[]) => parseSource(lines.join('\n'), language);
+
+describe('extractFacts, per language', () => {
+  it('TypeScript: classes, methods, arrows bound to names, imports, re-exports, this-typed fields, metrics', async () => {
+    const f = await parse('typescript', [
+      "import Default, * as ns from './a';",
+      "import { b as c } from './b';",
+      "export { d } from './d';",
+      'export class Cart extends Base {',
+      '  private repo = new Repo();',
+      '  total(items: Item[]) {',
+      '    if (items.length && this.ok) { for (const i of items) { if (i) c(); } }',
+      '    return this.repo.sum(items);',
+      '  }',
+      '}',
+      'export const make = () => new Cart();',
+      'const hidden = ns.create();',
+    ]);
+    expect(symbols(f)).toEqual(['class Cart exported', 'method Cart.total', 'function make exported']);
+    // A field initialiser runs at module level; a module-level value's initialiser is credited to it.
+    expect(calls(f)).toEqual([
+      '- new Repo',
+      'Cart.total call c',
+      'Cart.total method this.repo.sum',
+      'make new Cart',
+      'hidden method ns.create',
+    ]);
+    expect(f.imports.map((i) => `${i.local}=${i.imported} ${i.source}${i.reexport ? ' re' : ''}`)).toEqual([
+      'Default=default ./a',
+      'ns=* ./a',
+      'c=b ./b',
+      'd=d ./d re',
+    ]);
+    expect(f.types).toMatchObject({
+      'Cart::super': 'Base',
+      'Cart::this.repo': 'Repo',
+      'Cart.total::items': 'Item',
+    });
+    // if + && + for + nested if: 1 + 4 decisions; cognitive 1 + 1 (&&) + 2 (nested for) + 3 (nested if).
+    expect(metrics(f, 'Cart.total')).toMatchObject({ cyclomatic: 5, cognitive: 7, nesting: 3, params: 1 });
+  });
+
+  it('Python: classes, methods with self, imports, docstrings, types from constructions', async () => {
+    const f = await parse('python', [
+      'import os.path',
+      'from .models import User as U, Order',
+      'class Service(BaseService):',
+      '    def run(self, n):',
+      '        """Runs it."""',
+      '        self.repo = Repo()',
+      '        return self.repo.get(n) or os.path.join("a")',
+      'def _helper():',
+      '    return Service()',
+    ]);
+    expect(symbols(f)).toEqual(['class Service exported', 'method Service.run exported', 'function _helper']);
+    expect(f.symbols[1]?.doc).toBe('Runs it.');
+    expect(calls(f)).toEqual([
+      'Service.run call Repo',
+      'Service.run method self.repo.get',
+      'Service.run method os.path.join',
+      '_helper call Service',
+    ]);
+    expect(f.imports.map((i) => `${i.local}=${i.imported} ${i.source}`)).toEqual([
+      'os=* os.path',
+      'U=User .models',
+      'Order=Order .models',
+    ]);
+    expect(f.types).toMatchObject({ 'Service::super': 'BaseService', 'Service::this.repo': 'Repo' });
+    expect(metrics(f, 'Service.run')?.cyclomatic).toBe(2);
+  });
+
+  it('Go: methods qualified by their receiver type, structs, imports by last segment, literal types', async () => {
+    const f = await parse('go', [
+      'package main',
+      'import (',
+      '  "fmt"',
+      '  str "example.com/util/strings"',
+      ')',
+      'type Repo struct{}',
+      'func (r *Repo) Find(id int) string {',
+      '  u := &User{}',
+      '  return str.Pad(fmt.Sprint(id), u.Name)',
+      '}',
+    ]);
+    expect(symbols(f)).toEqual(['struct Repo exported', 'method Repo.Find exported']);
+    expect(calls(f)).toEqual(['Repo.Find method str.Pad', 'Repo.Find method fmt.Sprint']);
+    expect(f.imports.map((i) => `${i.local} ${i.source}`)).toEqual([
+      'fmt fmt',
+      'str example.com/util/strings',
+    ]);
+    expect(f.types).toMatchObject({ 'Repo.Find::r': 'Repo', 'Repo.Find::u': 'User' });
+  });
+
+  it('Rust: impl blocks make methods, scoped calls keep their path', async () => {
+    const f = await parse('rust', [
+      'pub struct Stack { items: Vec<u8> }',
+      'impl Stack {',
+      '    pub fn push(&mut self, x: u8) { self.items.push(x); helpers::log(x); }',
+      '}',
+    ]);
+    expect(symbols(f)).toEqual(['struct Stack exported', 'method Stack.push exported']);
+    expect(calls(f)).toEqual(['Stack.push method self.items.push', 'Stack.push method helpers.log']);
+  });
+
+  it('Java: classes, public methods, method invocations and constructions', async () => {
+    const f = await parse('java', [
+      'public class Users {',
+      '  public User find(long id) { return repo.load(id); }',
+      '  private User make() { return new User(); }',
+      '}',
+    ]);
+    expect(symbols(f)).toEqual(['class Users exported', 'method Users.find exported', 'method Users.make']);
+    expect(calls(f)).toEqual(['Users.find method repo.load', 'Users.make new User']);
+  });
+
+  it('Ruby: classes, methods and calls with receivers', async () => {
+    const f = await parse('ruby', [
+      'class Post < ApplicationRecord',
+      '  def publish',
+      '    notifier.send_mail(self)',
+      '  end',
+      'end',
+    ]);
+    expect(symbols(f)).toEqual(['class Post', 'method Post.publish']);
+    expect(calls(f)).toEqual(['Post.publish method notifier.send_mail']);
+  });
+});

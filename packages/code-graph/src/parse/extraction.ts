@@ -1,0 +1,50 @@
+import type { LanguageId } from '@boocode/source-kit';
+import type { FileFacts, FunctionMetrics } from './facts.js';
+
+/** Where the walk is: what a node inside it belongs to. */
+export interface Scope {
+  qualified: string | null;
+  /** The class (or impl) whose members are being declared: set in a class body, not in a method body. */
+  container: string | null;
+  /** The class `this`/`self` means here: set inside a method body and the closures within it. */
+  thisClass?: string | null;
+  /** Metrics this node counts into, at this nesting level (inside a function body only). */
+  counting?: { metrics: FunctionMetrics; nesting: number };
+  /** A declared function whose body has not been reached yet. */
+  pendingBody?: FunctionMetrics;
+}
+
+/** A name read in a symbol's body: the first read of each name per symbol becomes a reference edge. */
+export interface Read {
+  caller: string | null;
+  name: string;
+  line: number;
+}
+
+/** One file's extraction in progress, shared by the symbol, call, import and type readers. */
+export interface Extraction {
+  readonly facts: FileFacts;
+  readonly language: LanguageId;
+  /** JS/TS only: module-level values become symbols and reads of bound names become references. */
+  readonly tracksValues: boolean;
+  /** First read of each name per enclosing symbol (`caller\0name` → read). */
+  readonly reads: Map<string, Read>;
+  /** Names exported by `export { a, b as c }` / `export default a` rather than at their declaration. */
+  readonly exportedLater: Set<string>;
+}
+
+/** Records `variable` (in `scope`) as having `type`, when the annotation names a plain type. */
+export function pushType(
+  x: Extraction,
+  scope: Pick<Scope, 'qualified'>,
+  variable: string,
+  type: string,
+): void {
+  const clean = type
+    .replace(/^:\s*/, '')
+    .replace(/<.*$/, '')
+    .replace(/\[\]$/, '')
+    .replace(/^\*|^&/, '')
+    .trim();
+  if (/^[A-Za-z_][\w.]*$/.test(clean)) x.facts.types[`${scope.qualified ?? ''}::${variable}`] = clean;
+}

@@ -1,0 +1,113 @@
+import type { Node } from 'web-tree-sitter';
+import type { Extraction } from './extraction.js';
+import type { ImportFact } from './facts.js';
+import { JS_FAMILY } from './node-types.js';
+import { stringValue, text } from './syntax.js';
+
+/** `import a, * as b, { c as d } from 'x'`. */
+function jsImport(node: Node, push: (fact: ImportFact) => void): void {
+  const source = stringValue(node.childForFieldName('source'));
+  const clause = node.namedChildren.find((c) => c?.type === 'import_clause');
+  for (const part of clause?.namedChildren ?? []) {
+    if (part?.type === 'identifier') push({ local: part.text, imported: 'default', source, reexport: false });
+    if (part?.type === 'namespace_import') {
+      const local = part.namedChild(0)?.text;
+      if (local) push({ local, imported: '*', source, reexport: false });
+    }
+    if (part?.type === 'named_imports') {
+      for (const spec of part.namedChildren) {
+        if (spec?.type !== 'import_specifier') continue;
+        const imported = text(spec.childForFieldName('name'));
+        push({ local: text(spec.childForFieldName('alias')) || imported, imported, source, reexport: false });
+      }
+    }
+  }
+}
+
+/** `export * from 'x'` and `export { a, b as c } from 'x'`. */
+function jsReexport(node: Node, push: (fact: ImportFact) => void): void {
+  const source = node.childForFieldName('source');
+  if (!source) return;
+  const clause = node.namedChildren.find((c) => c?.type === 'export_clause');
+  if (!clause) {
+    push({ local: '*', imported: '*', source: stringValue(source), reexport: true });
+    return;
+  }
+  for (const spec of clause.namedChildren) {
+    if (spec?.type !== 'export_specifier') continue;
+    const imported = text(spec.childForFieldName('name'));
+    push({
+      local: text(spec.childForFieldName('alias')) || imported,
+      imported,
+      source: stringValue(source),
+      reexport: true,
+    });
+  }
+}
+
+/** Python's `from x import a, b as c`. */
+function pythonFromImport(node: Node, push: (fact: ImportFact) => void): void {
+  const source = text(node.childForFieldName('module_name'));
+  for (const nameNode of node.childrenForFieldName('name')) {
+    if (!nameNode) continue;
+    if (nameNode.type === 'aliased_import') {
+      const imported = text(nameNode.childForFieldName('name'));
+      push({
+        local: text(nameNode.childForFieldName('alias')) || imported,
+        imported,
+        source,
+        reexport: false,
+      });
+    } else push({ local: nameNode.text, imported: nameNode.text, source, reexport: false });
+  }
+}
+
+/** Python's `import a.b` (binds `a`) and `import a.b as c`. */
+function pythonImport(node: Node, push: (fact: ImportFact) => void): void {
+  for (const nameNode of node.childrenForFieldName('name')) {
+    if (!nameNode) continue;
+    const aliased = nameNode.type === 'aliased_import';
+    const module = aliased ? text(nameNode.childForFieldName('name')) : nameNode.text;
+    const local = aliased ? text(nameNode.childForFieldName('alias')) : (module.split('.')[0] ?? module);
+    push({ local, imported: '*', source: module, reexport: false });
+  }
+}
+
+/** Go's `import name "path"`: bound by its name, or by the path's last segment. */
+function goImportSpec(node: Node, push: (fact: ImportFact) => void): void {
+  const source = stringValue(node.childForFieldName('path'));
+  const local = text(node.childForFieldName('name')) || source.split('/').pop() || source;
+  push({ local, imported: '*', source, reexport: false });
+}
+
+/** Records the names an import (or re-export) node binds, whichever grammar it comes from. */
+export function recordImport(x: Extraction, node: Node): void {
+  const push = (fact: ImportFact) => x.facts.imports.push(fact);
+  if (node.type === 'import_statement') {
+    if (JS_FAMILY.has(x.language)) jsImport(node, push);
+    else if (x.language === 'python') pythonImport(node, push);
+  } else if (node.type === 'export_statement') jsReexport(node, push);
+  else if (node.type === 'import_from_statement') pythonFromImport(node, push);
+  else if (node.type === 'import_spec') goImportSpec(node, push);
+}
+
+/** `export { a, b as c }` and `export default a` export a declaration made elsewhere in the file. */
+export function recordLaterExport(x: Extraction, node: Node): void {
+  if (node.childForFieldName('source')) return;
+  const isDefault = node.children.some((c) => c?.type === 'default');
+  if (isDefault) {
+    const value = node.childForFieldName('value');
+    const declaration = node.childForFieldName('declaration');
+    const name = value?.type === 'identifier' ? value.text : text(declaration?.childForFieldName('name'));
+    if (name) {
+      x.facts.defaultExport = name;
+      x.exportedLater.add(name);
+    }
+    return;
+  }
+  const clause = node.namedChildren.find((c) => c?.type === 'export_clause');
+  for (const spec of clause?.namedChildren ?? []) {
+    const local = spec?.type === 'export_specifier' ? text(spec.childForFieldName('name')) : '';
+    if (local) x.exportedLater.add(local);
+  }
+}

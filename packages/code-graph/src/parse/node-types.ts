@@ -1,0 +1,166 @@
+import type { LanguageId } from '@boocode/source-kit';
+import type { SymbolKind } from './facts.js';
+
+/** The node types of every grammar the extractor knows, by what they mean to it. */
+
+/** Node types that declare a symbol, per language family, and the kind each becomes. */
+export const DECLARATIONS: Record<string, SymbolKind> = {
+  function_declaration: 'function',
+  generator_function_declaration: 'function',
+  function_definition: 'function',
+  function_item: 'function',
+  method_definition: 'method',
+  method_signature: 'method',
+  abstract_method_signature: 'method',
+  method_declaration: 'method',
+  constructor_declaration: 'method',
+  method: 'method',
+  singleton_method: 'method',
+  class_declaration: 'class',
+  abstract_class_declaration: 'class',
+  class_definition: 'class',
+  class_specifier: 'class',
+  class: 'class',
+  interface_declaration: 'interface',
+  type_alias_declaration: 'type',
+  enum_declaration: 'enum',
+  enum_item: 'enum',
+  struct_item: 'struct',
+  struct_specifier: 'struct',
+  trait_item: 'trait',
+  module: 'module',
+};
+
+export const CONTAINERS = new Set(['class', 'interface', 'struct', 'trait', 'module']);
+
+export const DECISIONS = new Set([
+  'if_statement',
+  'elif_clause',
+  'if_expression',
+  'for_statement',
+  'for_in_statement',
+  'enhanced_for_statement',
+  'foreach_statement',
+  'for_expression',
+  'while_statement',
+  'while_expression',
+  'loop_expression',
+  'do_statement',
+  'switch_case',
+  'case_clause',
+  'expression_case',
+  'type_case',
+  'communication_case',
+  'switch_section',
+  'match_arm',
+  'catch_clause',
+  'except_clause',
+  'rescue',
+  'conditional_expression',
+  'ternary_expression',
+  'when',
+  'unless',
+  'until',
+]);
+
+/** Structures that nest (they raise cognitive complexity of what is inside them). */
+export const NESTING = new Set([
+  'if_statement',
+  'if_expression',
+  'for_statement',
+  'for_in_statement',
+  'enhanced_for_statement',
+  'foreach_statement',
+  'for_expression',
+  'while_statement',
+  'while_expression',
+  'loop_expression',
+  'do_statement',
+  'switch_statement',
+  'switch_expression',
+  'expression_switch_statement',
+  'type_switch_statement',
+  'match_expression',
+  'match_statement',
+  'try_statement',
+  'catch_clause',
+  'except_clause',
+  'conditional_expression',
+  'ternary_expression',
+]);
+
+export const CALLS = new Set([
+  'call_expression',
+  'call',
+  'new_expression',
+  'method_invocation',
+  'object_creation_expression',
+  'invocation_expression',
+  'function_call_expression',
+  'member_call_expression',
+]);
+
+export const FUNCTION_VALUES = new Set([
+  'arrow_function',
+  'function_expression',
+  'function',
+  'generator_function',
+  'lambda',
+]);
+export const LOGICAL = new Set(['&&', '||', '??', 'and', 'or']);
+
+export const IMPORTS = new Set([
+  'import_statement',
+  'export_statement',
+  'import_from_statement',
+  'import_spec',
+]);
+
+export const JS_FAMILY = new Set<LanguageId>(['typescript', 'tsx', 'javascript']);
+
+/** Identifiers in these fields name something (a declaration, a callee, a parameter) rather than read it. */
+export const NOT_A_READ = new Set(['function', 'constructor', 'name', 'alias', 'pattern', 'label']);
+/** …and identifiers under these parents are import/export bookkeeping, not reads. */
+export const NOT_A_READ_IN = new Set([
+  'import_clause',
+  'namespace_import',
+  'export_statement',
+  'export_specifier',
+]);
+/** JSX names a component by its `name` field: that is a use of it. */
+export const JSX_ELEMENTS = new Set(['jsx_opening_element', 'jsx_self_closing_element']);
+
+/** Subtrees that never hold a declaration or a call: types, literals, comments. Not walked. */
+export const OPAQUE = new Set([
+  'type_annotation',
+  'type_arguments',
+  'type_parameters',
+  'type_alias_declaration',
+  'string',
+  'comment',
+  'regex',
+  'number',
+  'line_comment',
+  'block_comment',
+  'interpreted_string_literal',
+  'raw_string_literal',
+  'string_literal',
+]);
+
+/** Node types the extractor looks at; every other node is only walked through. */
+export const INTERESTING = new Set([
+  ...Object.keys(DECLARATIONS),
+  ...CALLS,
+  ...FUNCTION_VALUES,
+  'impl_item',
+  'type_spec',
+  'public_field_definition',
+  'field_definition',
+  'variable_declarator',
+  'assignment',
+  'short_var_declaration',
+  'import_statement',
+  'import_from_statement',
+  'import_spec',
+  'export_statement',
+]);

@@ -1,0 +1,108 @@
+import type { Node } from 'web-tree-sitter';
+import { type Extraction, pushType, type Scope } from './extraction.js';
+import type { FunctionMetrics, SymbolKind } from './facts.js';
+import { CONTAINERS } from './node-types.js';
+import { bodyHash, countParams, docOf, isExported, line, signatureOf, superclassOf } from './syntax.js';
+
+/** A Go method's receiver type qualifies it (`Repo.Find`), and its receiver name has that type. */
+function goReceiver(
+  x: Extraction,
+  node: Node,
+  name: string,
+): { qualified: string; parent: string } | undefined {
+  const receiver = node.childForFieldName('receiver');
+  const type = receiver?.descendantsOfType('type_identifier')[0]?.text;
+  if (!type) return undefined;
+  const qualified = `${type}.${name}`;
+  const receiverName = receiver?.descendantsOfType('identifier')[0]?.text;
+  if (receiverName) x.facts.types[`${qualified}::${receiverName}`] = type;
+  return { qualified, parent: type };
+}
+
+/** Metrics start at their floor; the walk fills them in as it goes through the body (one pass, not two). */
+const freshMetrics = (node: Node): FunctionMetrics => ({
+  cyclomatic: 1,
+  cognitive: 0,
+  length: node.endPosition.row - node.startPosition.row + 1,
+  nesting: 0,
+  params: countParams(node),
+});
+
+/** The scope a function's body is walked in, with its typed parameters recorded. */
+function functionScope(
+  x: Extraction,
+  node: Node,
+  kind: SymbolKind,
+  qualified: string,
+  scope: Scope,
+  metrics: FunctionMetrics,
+): Scope {
+  for (const param of node.childForFieldName('parameters')?.namedChildren ?? []) {
+    if (!param) continue;
+    const pname =
+      param.childForFieldName('pattern') ?? param.childForFieldName('name') ?? param.namedChild(0);
+    const ptype = param.childForFieldName('type');
+    if (pname && ptype) pushType(x, { qualified }, pname.text, ptype.text);
+  }
+  // A function inside a method is a local of that method, not a member of the class; an arrow
+  // (or a Python closure) still sees the method's `this`/`self`.
+  const thisClass = kind === 'method' ? scope.container : scope.thisClass;
+  const keepsThis = node.type === 'arrow_function' || x.language === 'python';
+  if (kind === 'function' && thisClass && keepsThis) x.facts.types[`${qualified}::this`] = thisClass;
+  return {
+    qualified,
+    container: null,
+    ...(thisClass && (kind === 'method' || keepsThis) ? { thisClass } : {}),
+    pendingBody: metrics,
+  };
+}
+
+/** Records a declaration as a symbol; returns the scope its subtree lives in. */
+export function declare(x: Extraction, node: Node, kind: SymbolKind, name: string, scope: Scope): Scope {
+  const { facts, language } = x;
+  const finalKind = kind === 'function' && scope.container ? 'method' : kind;
+  const receiver =
+    language === 'go' && node.type === 'method_declaration' ? goReceiver(x, node, name) : undefined;
+  const qualified =
+    receiver?.qualified ?? (scope.container && kind !== 'class' ? `${scope.container}.${name}` : name);
+  const parent = receiver?.parent ?? scope.container ?? undefined;
+  if (finalKind === 'class') {
+    const parentClass = superclassOf(node, language);
+    if (parentClass) facts.types[`${name}::super`] = parentClass;
+  }
+  const isFunction = finalKind === 'function' || finalKind === 'method';
+  const metrics = isFunction ? freshMetrics(node) : undefined;
+  const doc = docOf(node, language);
+  const hash = isFunction ? bodyHash(node) : undefined;
+  facts.symbols.push({
+    name: qualified,
+    kind: finalKind,
+    line: line(node),
+    endLine: node.endPosition.row + 1,
+    signature: signatureOf(node),
+    ...(doc ? { doc } : {}),
+    ...(parent ? { parent } : {}),
+    exported: isExported(node, name, language),
+    ...(isFunction && scope.qualified !== null && !scope.container ? { local: scope.qualified } : {}),
+    ...(metrics ? { metrics } : {}),
+    ...(hash ? { bodyHash: hash } : {}),
+  });
+  if (metrics) return functionScope(x, node, finalKind, qualified, scope, metrics);
+  return CONTAINERS.has(finalKind) ? { qualified: scope.qualified, container: name } : scope;
+}
+
+/** A module-level value (`const client = …`) as a `variable` symbol whose initialiser's calls are its own. */
+export function declareVariable(x: Extraction, node: Node, name: string): Scope {
+  const keyword = node.parent?.firstChild?.text ?? 'const';
+  const doc = docOf(node, x.language);
+  x.facts.symbols.push({
+    name,
+    kind: 'variable',
+    line: line(node),
+    endLine: node.endPosition.row + 1,
+    signature: `${keyword} ${signatureOf(node)}`,
+    ...(doc ? { doc } : {}),
+    exported: isExported(node, name, x.language),
+  });
+  return { qualified: name, container: null };
+}

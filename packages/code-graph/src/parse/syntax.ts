@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import type { LanguageId } from '@boocode/source-kit';
+import type { Node } from 'web-tree-sitter';
+
+/** Readers of declaration nodes shared by the extractor's parts. */
+
+export function text(node: Node | null | undefined): string {
+  return node?.text ?? '';
+}
+
+export function line(node: Node): number {
+  return node.startPosition.row + 1;
+}
+
+/** The first line of a declaration up to its body: what a reader needs to recognise it. */
+export function signatureOf(node: Node): string {
+  const body = node.childForFieldName('body');
+  const end = body ? body.startIndex - node.startIndex : node.text.length;
+  const head = node.text.slice(0, end).replace(/\s+/g, ' ').trim();
+  return head.length > 200 ? `${head.slice(0, 199)}…` : head;
+}
+
+/** Comment block right above a declaration (JSDoc, `//`, `#`), or a Python docstring. */
+export function docOf(node: Node, language: LanguageId): string | undefined {
+  let target: Node = node;
+  while (
+    target.parent &&
+    ['export_statement', 'decorated_definition', 'lexical_declaration', 'variable_declaration'].includes(
+      target.parent.type,
+    )
+  ) {
+    target = target.parent;
+  }
+  const lines: string[] = [];
+  let previous = target.previousNamedSibling;
+  while (
+    previous &&
+    previous.type === 'comment' &&
+    line(target) - previous.endPosition.row - 1 <= lines.length + 1
+  ) {
+    lines.unshift(previous.text);
+    previous = previous.previousNamedSibling;
+  }
+  if (lines.length === 0 && language === 'python') {
+    const first = node.childForFieldName('body')?.namedChild(0);
+    if (first?.type === 'expression_statement' && first.namedChild(0)?.type === 'string')
+      lines.push(first.text);
+  }
+  if (lines.length === 0) return undefined;
+  const cleaned = lines
+    .join('\n')
+    .replace(/^\s*(\/\*\*?|\*\/|\*|\/\/\/?|#|"""|''')/gm, '')
+    .replace(/(\*\/|"""|''')\s*$/gm, '')
+    .trim();
+  return cleaned.length > 500 ? `${cleaned.slice(0, 499)}…` : cleaned || undefined;
+}
+
+export function nameOf(node: Node, language: LanguageId): string | undefined {
+  const direct = node.childForFieldName('name');
+  if (direct) return direct.text;
+  if (language === 'cpp') {
+    let declarator = node.childForFieldName('declarator');
+    while (
+      declarator &&
+      declarator.type !== 'identifier' &&
+      declarator.type !== 'field_identifier' &&
+      declarator.type !== 'qualified_identifier'
+    ) {
+      declarator = declarator.childForFieldName('declarator') ?? declarator.namedChild(0);
+    }
+    return declarator?.text;
+  }
+  if (node.type === 'impl_item') return node.childForFieldName('type')?.text;
+  return undefined;
+}
+
+export function isExported(node: Node, name: string, language: LanguageId): boolean {
+  for (let up = node.parent, depth = 0; up && depth < 4; up = up.parent, depth++) {
+    if (up.type === 'export_statement') return true;
+    if (
+      ![
+        'variable_declarator',
+        'lexical_declaration',
+        'variable_declaration',
+        'decorated_definition',
+      ].includes(up.type)
+    )
+      break;
+  }
+  if (language === 'go') return /^[A-Z]/.test(name);
+  if (language === 'python') return !name.startsWith('_');
+  if (language === 'rust' || language === 'java' || language === 'c_sharp' || language === 'php') {
+    return /\bpub\b|\bpublic\b/.test(node.text.slice(0, 80));
+  }
+  return false;
+}
+
+export function countParams(node: Node): number {
+  const params = node.childForFieldName('parameters') ?? node.childForFieldName('parameter');
+  if (!params) return 0;
+  if (params.type === 'identifier') return 1;
+  return params.namedChildren.filter(
+    (c) => c && c.type !== 'comment' && c.text !== 'self' && c.text !== 'this',
+  ).length;
+}
+
+export function bodyHash(fn: Node): string | undefined {
+  const body = fn.childForFieldName('body');
+  if (!body || body.endPosition.row - body.startPosition.row < 5) return undefined;
+  // Identifiers are kept, whitespace and comments are not: copies that were only re-indented still match.
+  const normal = body.text.replace(/\/\/.*$|#.*$/gm, '').replace(/\s+/g, ' ');
+  return createHash('sha1').update(normal).digest('hex').slice(0, 16);
+}
+
+/** The class a class extends, when the syntax names one. */
+export function superclassOf(node: Node, language: LanguageId): string | undefined {
+  if (language === 'python') {
+    const first = node.childForFieldName('superclasses')?.namedChild(0);
+    return first?.type === 'identifier' || first?.type === 'attribute'
+      ? first.text.split('.').pop()
+      : undefined;
+  }
+  const heritage = node.namedChildren.find((c) => c?.type === 'class_heritage' || c?.type === 'superclass');
+  const extendsClause =
+    heritage?.type === 'class_heritage'
+      ? heritage.namedChildren.find((c) => c?.type === 'extends_clause')
+      : heritage;
+  const value = extendsClause?.childForFieldName('value') ?? extendsClause?.namedChild(0);
+  const name = value?.text.replace(/<.*$/s, '').split('.').pop();
+  return name && /^[A-Za-z_$][\w$]*$/.test(name) ? name : undefined;
+}
+
+export function stringValue(node: Node | null | undefined): string {
+  return text(node).replace(/^['"`]|['"`]$/g, '');
+}

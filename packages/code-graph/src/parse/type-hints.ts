@@ -1,0 +1,70 @@
+import type { Node } from 'web-tree-sitter';
+import { type Extraction, pushType, type Scope } from './extraction.js';
+import { text } from './syntax.js';
+
+/**
+ * What gives a receiver its type, so `x.method()` can be resolved to a class: annotations,
+ * constructions, class fields, `self.x = X()` in a method, Go composite literals, typed
+ * parameters of callbacks. Each reader records `scope::name → type` facts and nothing else.
+ */
+
+/** Class fields give `this.field.method()` a receiver type. */
+export function fieldType(x: Extraction, node: Node, scope: Scope): void {
+  if (!scope.container) return;
+  const fieldName = text(node.childForFieldName('name') ?? node.childForFieldName('property'));
+  const typeNode = node.childForFieldName('type');
+  const value = node.childForFieldName('value');
+  const type =
+    typeNode?.text ?? (value?.type === 'new_expression' ? text(value.childForFieldName('constructor')) : '');
+  if (fieldName && type) pushType(x, { qualified: scope.container }, `this.${fieldName}`, type);
+}
+
+/** `this.x = new X()` / `self.x = X()` inside a method types `this.x` for the whole class. */
+function memberAssignmentType(x: Extraction, nameNode: Node, value: Node, scope: Scope): void {
+  if (!scope.thisClass) return;
+  const object = text(nameNode.childForFieldName('object'));
+  const field = text(nameNode.childForFieldName('attribute') ?? nameNode.childForFieldName('property'));
+  const ctor =
+    value.type === 'call'
+      ? text(value.childForFieldName('function'))
+      : value.type === 'new_expression'
+        ? text(value.childForFieldName('constructor'))
+        : '';
+  if ((object === 'self' || object === 'this') && field && ctor)
+    pushType(x, { qualified: scope.thisClass }, `this.${field}`, ctor);
+}
+
+/** `const x: T = …`, `const x = new T()`, Python's `x = T()`, and the member assignments above. */
+export function assignmentType(x: Extraction, node: Node, nameNode: Node, value: Node, scope: Scope): void {
+  if (nameNode.type === 'attribute' || nameNode.type === 'member_expression')
+    memberAssignmentType(x, nameNode, value, scope);
+  if (nameNode.type !== 'identifier') return;
+  const typeNode = node.childForFieldName('type');
+  if (typeNode) pushType(x, scope, nameNode.text, typeNode.text);
+  else if (value.type === 'new_expression')
+    pushType(x, scope, nameNode.text, text(value.childForFieldName('constructor')));
+  else if (value.type === 'call' && x.language === 'python')
+    pushType(x, scope, nameNode.text, text(value.childForFieldName('function')));
+}
+
+/** Go's `x := T{…}` and `x := &T{…}`. */
+export function goLiteralType(x: Extraction, node: Node, scope: Scope): void {
+  const left = node.childForFieldName('left')?.namedChild(0);
+  const right = node.childForFieldName('right')?.namedChild(0);
+  const literal =
+    right?.type === 'composite_literal'
+      ? right.childForFieldName('type')
+      : right?.type === 'unary_expression'
+        ? right.namedChild(0)?.childForFieldName('type')
+        : undefined;
+  if (left && literal) pushType(x, scope, left.text, literal.text);
+}
+
+/** Parameters of anonymous callbacks still type their receivers within the enclosing function. */
+export function callbackParamTypes(x: Extraction, node: Node, scope: Scope): void {
+  for (const param of node.childForFieldName('parameters')?.namedChildren ?? []) {
+    const pname = param?.childForFieldName('pattern') ?? param?.childForFieldName('name');
+    const ptype = param?.childForFieldName('type');
+    if (pname && ptype) pushType(x, scope, pname.text, ptype.text);
+  }
+}
