@@ -1,0 +1,203 @@
+import path from 'node:path';
+import { ModuleResolver } from '@boocode/source-kit';
+import type { Db } from '../index/store.js';
+
+export interface SymbolRow {
+  id: number;
+  file: string;
+  name: string;
+  short: string;
+  kind: string;
+  parent: string | null;
+  line: number;
+  end_line: number;
+  exported: number;
+  /** The function this one is declared in, if any. */
+  local: string | null;
+}
+
+interface ImportRow {
+  file: string;
+  local: string;
+  imported: string;
+  source: string;
+  reexport: number;
+}
+
+/** What a name bound in a file refers to: a symbol, or a whole module (`import * as x`, a Go package). */
+export interface Binding {
+  symbol?: SymbolRow;
+  module?: string;
+}
+
+const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
+
+const inGroup = (outer: Map<string, Map<string, SymbolRow[]>>, s: SymbolRow) => {
+  let map = outer.get(s.file);
+  if (!map) outer.set(s.file, (map = new Map()));
+  push(map, s.name, s);
+};
+
+/**
+ * The stored symbols, imports and type hints of the whole project, indexed for name lookups:
+ * what a name means in a file (declarations, imports through re-export chains, Go packages),
+ * members up an inheritance chain, functions local to another.
+ */
+export class SymbolIndex {
+  /** Every symbol of a file by name, in file order: a file may declare `next` in several places. */
+  private readonly named = new Map<string, Map<string, SymbolRow[]>>();
+  /** Functions' locals by name, apart: a name bound at file level never means one of them. */
+  private readonly locals = new Map<string, Map<string, SymbolRow[]>>();
+  private readonly topLevel = new Map<string, Map<string, SymbolRow>>();
+  readonly byShort = new Map<string, SymbolRow[]>();
+  /** Top-level symbols by lower-cased name, for receivers named after their class. */
+  readonly byLowerName = new Map<string, SymbolRow[]>();
+  private readonly importsOf = new Map<string, ImportRow[]>();
+  private readonly language: Map<string, string>;
+  /** Each file's type hints (`scope::name` → type name). */
+  readonly types: Map<string, Record<string, string>>;
+  private readonly defaultExports: Map<string, string | null>;
+  private readonly modules: ModuleResolver;
+  private readonly boundMemo = new Map<string, Binding>();
+
+  constructor(db: Db, root: string) {
+    const files = db.prepare('SELECT path, language, types, default_export FROM files').all() as {
+      path: string;
+      language: string;
+      types: string;
+      default_export: string | null;
+    }[];
+    this.language = new Map(files.map((f) => [f.path, f.language]));
+    this.types = new Map(files.map((f) => [f.path, JSON.parse(f.types) as Record<string, string>]));
+    this.defaultExports = new Map(files.map((f) => [f.path, f.default_export]));
+    this.modules = new ModuleResolver(root, this.language.keys());
+    const symbols = db
+      .prepare('SELECT id, file, name, short, kind, parent, line, end_line, exported, local FROM symbols')
+      .all() as SymbolRow[];
+    for (const s of symbols) {
+      inGroup(this.named, s);
+      if (s.local) inGroup(this.locals, s);
+      else {
+        let map = this.topLevel.get(s.file);
+        if (!map) this.topLevel.set(s.file, (map = new Map()));
+        if (!map.has(s.name)) map.set(s.name, s);
+      }
+      push(this.byShort, s.short, s);
+    }
+    for (const s of symbols) if (!s.parent) push(this.byLowerName, s.name.toLowerCase(), s);
+    const imports = db
+      .prepare('SELECT file, local, imported, source, reexport FROM imports')
+      .all() as ImportRow[];
+    for (const i of imports) push(this.importsOf, i.file, i);
+  }
+
+  first(file: string, name: string): SymbolRow | undefined {
+    return this.named.get(file)?.get(name)?.[0];
+  }
+
+  /** The symbol of that name whose lines hold `line`. */
+  symbolAt(file: string, name: string, line: number): SymbolRow | undefined {
+    const all = this.named.get(file)?.get(name);
+    return all?.find((s) => s.line <= line && line <= s.end_line) ?? all?.[0];
+  }
+
+  /** A name exported by a module, following `export … from` chains. */
+  exported(file: string, name: string, depth = 0): SymbolRow | undefined {
+    if (depth > 6) return undefined;
+    const own = this.topLevel.get(file);
+    if (name === 'default') {
+      const named = this.defaultExports.get(file);
+      const declared = named ? own?.get(named) : undefined;
+      if (declared) return declared;
+      const defaults = [...(own?.values() ?? [])].filter((s) => s.exported && !s.parent);
+      if (defaults.length === 1) return defaults[0];
+    }
+    const direct = own?.get(name);
+    if (direct) return direct;
+    for (const i of this.importsOf.get(file) ?? []) {
+      if (!i.reexport) continue;
+      if (i.local !== name && i.imported !== '*') continue;
+      const target = this.modules.resolve(file, i.source, this.language.get(file) ?? '');
+      if (!target) continue;
+      const found = this.exported(target, i.imported === '*' ? name : i.imported, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** A function named `name` declared inside `caller` or one of the functions enclosing it, innermost first. */
+  localInScope(file: string, caller: string | null, name: string, line: number): SymbolRow | undefined {
+    const candidates = this.locals.get(file)?.get(name);
+    if (!candidates || !caller) return undefined;
+    let scope = this.symbolAt(file, caller, line);
+    for (let depth = 0; scope && depth < 32; depth++) {
+      const { name, line, end_line } = scope;
+      const found = candidates.find((l) => l.local === name && l.line >= line && l.end_line <= end_line);
+      if (found) return found;
+      scope = scope.local ? this.symbolAt(file, scope.local, scope.line) : undefined;
+    }
+    return undefined;
+  }
+
+  /** What a name bound in `file` refers to: a declaration of the file or an import. */
+  bound(file: string, name: string): Binding {
+    const key = `${file}\u0000${name}`;
+    let found = this.boundMemo.get(key);
+    if (!found) {
+      found = this.boundUncached(file, name);
+      this.boundMemo.set(key, found);
+    }
+    return found;
+  }
+
+  private boundUncached(file: string, name: string): Binding {
+    const declared = this.topLevel.get(file)?.get(name);
+    if (declared) return { symbol: declared };
+    for (const i of this.importsOf.get(file) ?? []) {
+      if (i.local !== name || i.reexport) continue;
+      const target = this.modules.resolve(file, i.source, this.language.get(file) ?? '');
+      if (!target) return {};
+      if (i.imported === '*') return { module: target };
+      const symbol = this.exported(target, i.imported);
+      return symbol ? { symbol } : {};
+    }
+    if (this.language.get(file) === 'go') {
+      const found = this.packageMember(file, name);
+      if (found) return { symbol: found };
+    }
+    return {};
+  }
+
+  /** A top-level symbol of any file in `anyFile`'s directory: a Go package's members. */
+  packageMember(anyFile: string, name: string): SymbolRow | undefined {
+    for (const sibling of this.modules.filesInDir(anyFile)) {
+      const found = this.topLevel.get(sibling)?.get(name);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  superOf(type: SymbolRow): SymbolRow | undefined {
+    const parentName = this.types.get(type.file)?.[`${type.name}::super`];
+    if (!parentName) return undefined;
+    const found = this.bound(type.file, parentName).symbol;
+    return found && found.id !== type.id ? found : undefined;
+  }
+
+  /** A member of a type, looked up the inheritance chain. */
+  memberOf(type: SymbolRow, member: string, depth = 0): SymbolRow | undefined {
+    const inFile = this.first(type.file, `${type.name}.${member}`);
+    if (inFile) return inFile;
+    // Go methods and Rust impls may live in another file of the same package.
+    const sibling = this.byShort
+      .get(member)
+      ?.find((s) => s.parent === type.name && path.posix.dirname(s.file) === path.posix.dirname(type.file));
+    if (sibling) return sibling;
+    const parent = depth < 6 ? this.superOf(type) : undefined;
+    return parent ? this.memberOf(parent, member, depth + 1) : undefined;
+  }
+}
