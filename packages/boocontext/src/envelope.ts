@@ -1,3 +1,4 @@
+import { ToolError, type ToolErrorCode } from '@boocode/mcp-server-kit';
 import { z } from 'zod';
 
 /**
@@ -29,14 +30,18 @@ export const Envelope = z.object({
 export type Envelope = z.infer<typeof Envelope>;
 export type Metadata = z.infer<typeof Metadata>;
 
-/** A failure that becomes an UNSAFE or CAUTION envelope, never a protocol error. */
-export class ToolFailure extends Error {
+/**
+ * A failure that becomes an UNSAFE or CAUTION envelope, never a protocol error; its code is the
+ * server kit's, so a program reads `details.error.code` the same way from every BooCode server.
+ */
+export class ToolFailure extends ToolError {
   constructor(
     readonly verdict: 'UNSAFE' | 'CAUTION',
+    code: ToolErrorCode,
     message: string,
     readonly details: Record<string, unknown> = {},
   ) {
-    super(message);
+    super(code, message);
     this.name = 'ToolFailure';
   }
 }

@@ -34,15 +34,17 @@ export class AllowedRoots {
     } catch {
       throw new ToolFailure(
         'UNSAFE',
+        'BAD_ROOT',
         `root ${requested} does not exist; pass root as an existing directory inside ${this.dirs.join(' or ')}`,
       );
     }
     if (!statSync(real).isDirectory())
-      throw new ToolFailure('UNSAFE', `root ${requested} is a file, not a directory`);
+      throw new ToolFailure('UNSAFE', 'BAD_ROOT', `root ${requested} is a file, not a directory`);
     const allowed = this.dirs.some((dir) => real === dir || real.startsWith(dir + path.sep));
     if (!allowed) {
       throw new ToolFailure(
         'UNSAFE',
+        'OUTSIDE_ROOT',
         `root ${requested} is outside the allowed directories (${this.dirs.join(', ')}); nothing was read. Start boocontext with --allow ${requested} or set BOOCONTEXT_ALLOWED_ROOTS to widen it`,
       );
     }
@@ -53,7 +55,11 @@ export class AllowedRoots {
   static inside(root: string, file: string): string {
     const abs = path.resolve(root, file);
     if (abs !== root && !abs.startsWith(root + path.sep)) {
-      throw new ToolFailure('UNSAFE', `${file} is outside the root ${root}; give a path inside it`);
+      throw new ToolFailure(
+        'UNSAFE',
+        'OUTSIDE_ROOT',
+        `${file} is outside the root ${root}; give a path inside it`,
+      );
     }
     return path.relative(root, abs).split(path.sep).join('/');
   }

@@ -236,8 +236,10 @@ describe('boocontext over MCP', () => {
     const outside = await call('boocontext_overview', { root: '/etc' });
     expect(outside.verdict).toBe('UNSAFE');
     expect(outside.summary).toMatch(/outside the allowed directories.*--allow/);
+    expect(outside.details.error).toEqual({ code: 'OUTSIDE_ROOT', message: outside.summary });
     const missing = await call('boocontext_map', { root: path.join(repos, 'nope') });
     expect(missing).toMatchObject({ verdict: 'UNSAFE', summary: expect.stringMatching(/does not exist/) });
+    expect(missing.details.error).toMatchObject({ code: 'BAD_ROOT' });
     const outsideRoot = await call('boocontext_health', {
       root: path.join(repos, 'express'),
       file: '../../etc/passwd',
@@ -261,9 +263,11 @@ describe('boocontext over MCP', () => {
       'src/app.ts',
     ]);
     const unknown = await call('boocontext_callgraph', { root, symbol: 'noSuchThing' });
+    // A child's refusal keeps the child's code through the envelope.
     expect(unknown).toMatchObject({
       verdict: 'CAUTION',
       summary: expect.stringMatching(/no symbol named "noSuchThing"/),
+      details: { error: { code: 'NOT_FOUND' } },
     });
     const tsRoot = path.join(repos, 'pnpm');
     const types = await call('boocontext_types', {
@@ -360,6 +364,7 @@ describe('child server lifecycle', () => {
     expect(after).toMatchObject({
       verdict: 'UNSAFE',
       summary: expect.stringMatching(/code-graph child server is unavailable/),
+      details: { error: { code: 'UNAVAILABLE' } },
     });
     const boocontextPid = transport.pid as number;
     await client.close();

@@ -222,12 +222,16 @@ describe('code-graph over MCP', () => {
     ]);
   });
 
-  it('answers bad input with an error result, not a protocol error', async () => {
+  it('answers bad input with an error result carrying a stable code, not a protocol error', async () => {
     const unknown = await call('callers', { symbol: 'doesNotExist' });
     expect(unknown.isError).toBe(true);
     expect(unknown.text).toMatch(/no symbol named "doesNotExist"/);
+    expect(unknown.data).toEqual({ error: { code: 'NOT_FOUND', message: unknown.text } });
+    const badRange = await call('impact', { diff: 'not a range;' });
+    expect(badRange.data.error.code).toBe('BAD_INPUT');
     const badRoot = await client.callTool({ name: 'index_status', arguments: { root: 'relative/path' } });
     expect(badRoot.isError).toBe(true);
+    expect(badRoot.structuredContent).toMatchObject({ error: { code: 'BAD_ROOT' } });
   });
 
   it.each(['-O/etc/passwd', '--output=/tmp/x', 'HEAD..--exec=x', 'a b'])(

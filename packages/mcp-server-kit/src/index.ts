@@ -12,4 +12,16 @@ export {
   terminalProgress,
 } from './progress.js';
 export { runServerBin } from './server-bin.js';
+export {
+  errorAnswer,
+  READ_ONLY_ANNOTATIONS,
+  type ReadOnlyServerOptions,
+  type ReadOnlyTool,
+  readOnlyServer,
+  readOnlyTool,
+  rootDirectory,
+  type ToolAnswer,
+  ToolError,
+  type ToolErrorCode,
+} from './tools.js';
 export { type PackageInfo, packageInfo } from './version.js';

@@ -201,6 +201,7 @@ export class ChildServerManager {
     const percent = last && percentOf(last);
     throw new ToolFailure(
       'CAUTION',
+      'BUSY',
       `${name} is still ${last?.message ?? 'starting'}${percent === undefined ? '' : ` (${percent}%)`} after ${waitMs / 1000} s; it goes on in the background: ask again shortly`,
       { child: name, progress: last ?? null },
     );
@@ -226,6 +227,7 @@ export class ChildServerManager {
         const how = this.commands[name];
         throw new ToolFailure(
           'UNSAFE',
+          'UNAVAILABLE',
           `the ${name} child server is ${status?.state ?? 'not running'}${status?.error ? `: ${status.error}` : ''}. ` +
             `It was started as \`${[how.command, ...how.args].join(' ')}\`; build it (npm install) or point boocontext at another implementation with --child ${name}=cmd,args`,
           { child: name, state: status?.state, stderr: status?.stderrTail.slice(-5) },
@@ -243,13 +245,19 @@ export class ChildServerManager {
         if (error instanceof HubError && error.code === 'TIMEOUT') {
           throw new ToolFailure(
             'CAUTION',
+            'TIMEOUT',
             `the ${name} child did not answer in time (${error.message}); try a narrower query`,
           );
         }
         if (error instanceof HubError && error.code === 'ABORTED') throw error;
-        throw new ToolFailure('UNSAFE', `the ${name} child failed: ${(error as Error).message}`, {
-          child: name,
-        });
+        throw new ToolFailure(
+          'UNSAFE',
+          'UNAVAILABLE',
+          `the ${name} child failed: ${(error as Error).message}`,
+          {
+            child: name,
+          },
+        );
       }
     }
   }

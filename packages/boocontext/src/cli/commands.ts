@@ -2,7 +2,7 @@ import path from 'node:path';
 import { terminalProgress } from '@boocode/mcp-server-kit';
 import { z } from 'zod';
 import type { AllowedRoots } from '../roots.js';
-import type { ToolDefinition } from '../tools/catalog.js';
+import type { ToolDefinition } from '../tools/define.js';
 import { runTool } from '../tools/run.js';
 
 export const TOOL_COMMANDS = ['overview', 'map', 'health', 'symbols', 'callgraph', 'impact', 'types'];

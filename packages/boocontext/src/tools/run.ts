@@ -2,7 +2,7 @@ import type { ToolContext } from '@boocode/mcp-server-kit';
 import type { Envelope } from '../envelope.js';
 import { ToolFailure } from '../envelope.js';
 import type { AllowedRoots } from '../roots.js';
-import type { ToolDefinition } from './catalog.js';
+import type { ToolDefinition } from './define.js';
 
 /**
  * Runs one tool on arguments its schema has already parsed and wraps the answer in the verdict
@@ -37,11 +37,11 @@ export async function runTool(
     const failure =
       error instanceof ToolFailure
         ? error
-        : new ToolFailure('UNSAFE', `${tool.name} failed: ${(error as Error).message}`);
+        : new ToolFailure('UNSAFE', 'INTERNAL', `${tool.name} failed: ${(error as Error).message}`);
     return {
       verdict: failure.verdict,
       summary: failure.message,
-      details: failure.details,
+      details: { ...failure.details, error: { code: failure.code, message: failure.message } },
       metadata: metadata('scanner', false),
     };
   }

@@ -1,15 +1,17 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { ToolError, type ToolErrorCode } from '@boocode/mcp-server-kit';
 import { isTestFile } from '@boocode/source-kit';
 import picomatch from 'picomatch';
 import { type Grade, gradeAverage, gradeFunction } from '../health/grade.js';
-import type { Db } from '../index/store.js';
+import type { Db } from '../indexer/store.js';
 import type { FunctionMetrics } from '../parse/facts.js';
 import { Bm25Index } from '../search/bm25.js';
 
-export class QueryError extends Error {
-  constructor(message: string) {
-    super(message);
+/** A question the graph cannot answer: NOT_FOUND for an unknown symbol or file, BAD_INPUT otherwise. */
+export class QueryError extends ToolError {
+  constructor(message: string, code: ToolErrorCode = 'BAD_INPUT') {
+    super(code, message);
     this.name = 'QueryError';
   }
 }
@@ -81,6 +83,7 @@ export class Queries {
       const near = this.search(name, { limit: 5 }).results.map((r) => r.name);
       throw new QueryError(
         `no symbol named "${symbol}"${maybeFile ? ` in ${maybeFile}` : ''}${near.length ? `; did you mean ${near.join(', ')}?` : '; try symbol_search'}`,
+        'NOT_FOUND',
       );
     }
     return rows;
@@ -257,6 +260,7 @@ export class Queries {
       if (!known)
         throw new QueryError(
           `${file} is not in the index (not a source file, ignored, or misspelt); paths are relative to root`,
+          'NOT_FOUND',
         );
     }
     const duplicates = this.duplicates(file);
@@ -318,7 +322,7 @@ export class Queries {
     else if (options.file) {
       changed = this.db.prepare('SELECT * FROM symbols WHERE file = ?').all(options.file) as SymbolRow[];
       if (changed.length === 0 && !this.db.prepare('SELECT 1 FROM files WHERE path = ?').get(options.file)) {
-        throw new QueryError(`${options.file} is not in the index; paths are relative to root`);
+        throw new QueryError(`${options.file} is not in the index; paths are relative to root`, 'NOT_FOUND');
       }
     } else if (options.diff) changed = await this.changedByDiff(options.diff);
     else throw new QueryError('give one of symbol, file or diff (a git range such as HEAD~1..HEAD)');

@@ -1,4 +1,4 @@
-import type { Db } from '../index/store.js';
+import type { Db } from '../indexer/store.js';
 import { SymbolIndex, type SymbolRow } from './symbol-index.js';
 
 export type EdgeKind = 'direct' | 'method' | 'constructor' | 'dynamic' | 'reference' | 'unresolved';

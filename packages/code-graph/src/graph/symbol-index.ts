@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ModuleResolver } from '@boocode/source-kit';
-import type { Db } from '../index/store.js';
+import type { Db } from '../indexer/store.js';
 
 export interface SymbolRow {
   id: number;

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { packageInfo } from '@boocode/mcp-server-kit/version';
 import type { ServerEntry } from '../config/schema.js';
 import { describeError, HubError } from '../errors.js';
 import { assignToolNames } from '../tools/names.js';
@@ -51,7 +52,10 @@ export class McpHub extends EventEmitter<HubEvents> {
     this.setMaxListeners(0);
     this.reserved = new Set(options.reservedNames ?? []);
     this.logger = options.logger;
-    const clientInfo = options.clientInfo ?? { name: 'boocode-mcp-hub', version: '0.1.0' };
+    const clientInfo = options.clientInfo ?? {
+      name: 'boocode-mcp-hub',
+      version: packageInfo(import.meta.url).version,
+    };
     for (const entry of entries) {
       if (this.connections.has(entry.name)) continue;
       const connection: ServerConnection = new ServerConnection(entry, {

@@ -1,26 +1,17 @@
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ToolError, type ToolErrorCode } from '@boocode/mcp-server-kit';
 import ts from 'typescript';
-
-export type TypesErrorCode =
-  | 'BAD_INPUT'
-  | 'OUTSIDE_ROOT'
-  | 'NOT_FOUND'
-  | 'NOT_CALLABLE'
-  | 'NO_PROGRAM'
-  | 'TOO_LARGE';
 
 /** Larger files (minified bundles, generated dumps) are not loaded: the checker would take minutes and gigabytes. */
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;
 /** TypeScript's own lib.*.d.ts files live here; they are read wherever TypeScript is installed. */
 const LIB_DIR = path.dirname(ts.getDefaultLibFilePath({}));
 
-export class TypesError extends Error {
-  constructor(
-    message: string,
-    readonly code: TypesErrorCode = 'BAD_INPUT',
-  ) {
-    super(message);
+/** A question ts-types cannot answer, with the kit's stable code (BAD_INPUT unless said). */
+export class TypesError extends ToolError {
+  constructor(message: string, code: ToolErrorCode = 'BAD_INPUT') {
+    super(code, message);
     this.name = 'TypesError';
   }
 }

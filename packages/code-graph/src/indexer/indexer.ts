@@ -25,7 +25,7 @@ export interface RefreshStats {
 /** Where the index of `root` lives: outside the repository, keyed by a hash of its path. */
 export function cacheFileFor(root: string, env: NodeJS.ProcessEnv = process.env): string {
   const base =
-    env.CODE_GRAPH_CACHE_DIR ?? path.join(env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'boocontext');
+    env.CODE_GRAPH_CACHE_DIR ?? path.join(env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'code-graph');
   const key = createHash('sha256').update(root).digest('hex').slice(0, 16);
   return path.join(base, key, 'code-graph.db');
 }
