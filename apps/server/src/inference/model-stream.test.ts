@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelConfig } from '../config/env.js';
 import { startScriptedModel } from '../testing/scripted-model.js';
@@ -43,6 +45,40 @@ describe('streamChat', () => {
         function: { name: 'view_file', arguments: '{"path":"x"}' },
       },
     ]);
+  });
+
+  it('reads the stream however a server frames it: CRLF, comments, single newlines, split writes, no blank line at the end', async () => {
+    const chunk = (content: string) => JSON.stringify({ choices: [{ delta: { content } }] });
+    const writes = [
+      ': keep-alive\r\n\r\n',
+      `data: ${chunk('a')}\r\n\r\n`,
+      // Two chunks ended by single newlines, then one cut in the middle of its JSON.
+      `data: ${chunk('b')}\ndata: ${chunk('c')}\n\ndata: {"choices":[{"del`,
+      `ta":{"content":"d"}}]}\n\n`,
+      `data: ${JSON.stringify({ choices: [{ delta: {}, finish_reason: 'stop' }] })}`,
+    ];
+    const server = createServer(async (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (const write of writes) {
+        res.write(write);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise((resolve) => server.close(() => resolve())));
+    const { port } = server.address() as AddressInfo;
+    const config = {
+      baseUrl: `http://127.0.0.1:${port}`,
+      model: 'm',
+      contextWindow: 8000,
+      maxSteps: 5,
+      timeoutMs: 5_000,
+    };
+    const deltas: string[] = [];
+    const reply = await streamChat(config, request, (d) => deltas.push(d), new AbortController().signal);
+    expect(deltas).toEqual(['a', 'b', 'c', 'd']);
+    expect(reply).toMatchObject({ text: 'abcd', finishReason: 'stop' });
   });
 
   it('explains HTTP errors, silence and unreachable endpoints', async () => {

@@ -1,3 +1,4 @@
+import { createParser } from 'eventsource-parser';
 import { z } from 'zod';
 import type { ModelConfig } from '../config/env.js';
 
@@ -114,25 +115,23 @@ export async function streamChat(
     const reply: ModelReply = { text: '', toolCalls: [], finishReason: null };
     const calls = new Map<number, ChatToolCall>();
     const decoder = new TextDecoder();
-    let buffer = '';
     let done = false;
+    const parser = createParser({
+      onEvent: (event) => {
+        if (!done) done = handleEvent(event.data, reply, calls, onText);
+      },
+    });
     try {
       for await (const bytes of response.body) {
         armIdle();
-        buffer += decoder.decode(bytes, { stream: true });
-        let newline = buffer.indexOf('\n');
-        while (newline !== -1 && !done) {
-          const line = buffer.slice(0, newline).replace(/\r$/, '');
-          buffer = buffer.slice(newline + 1);
-          done = handleLine(line, reply, calls, onText);
-          newline = buffer.indexOf('\n');
-        }
+        parser.feed(decoder.decode(bytes, { stream: true }));
         if (done) break;
       }
+      // A last event the server did not end with a blank line still counts: end it here.
+      if (!done) parser.feed('\n\n');
     } catch (error) {
       throw explain(error, signal, idle.signal, config, url);
     }
-    if (!done && buffer.trim()) handleLine(buffer.trim(), reply, calls, onText);
     reply.toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call);
     return reply;
   } finally {
@@ -140,15 +139,25 @@ export async function streamChat(
   }
 }
 
-/** Returns true at `[DONE]`. */
-function handleLine(
-  line: string,
+/**
+ * One SSE event's data; true at `[DONE]`. Servers that end each `data:` line with a single newline
+ * run their chunks together into one event: each line of it is then a chunk of its own.
+ */
+function handleEvent(
+  data: string,
   reply: ModelReply,
   calls: Map<number, ChatToolCall>,
   onText: (d: string) => void,
 ): boolean {
-  if (!line.startsWith('data:')) return false;
-  const data = line.slice(5).trim();
+  return data.split('\n').some((line) => handleChunk(line.trim(), reply, calls, onText));
+}
+
+function handleChunk(
+  data: string,
+  reply: ModelReply,
+  calls: Map<number, ChatToolCall>,
+  onText: (d: string) => void,
+): boolean {
   if (data === '[DONE]') return true;
   if (data === '') return false;
   let json: unknown;

@@ -37,8 +37,8 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
 };
 
 const inGroup = (outer: Map<string, Map<string, SymbolRow[]>>, s: SymbolRow) => {
-  let map = outer.get(s.file);
-  if (!map) outer.set(s.file, (map = new Map()));
+  const map = outer.get(s.file) ?? new Map<string, SymbolRow[]>();
+  outer.set(s.file, map);
   push(map, s.name, s);
 };
 
@@ -82,8 +82,8 @@ export class SymbolIndex {
       inGroup(this.named, s);
       if (s.local) inGroup(this.locals, s);
       else {
-        let map = this.topLevel.get(s.file);
-        if (!map) this.topLevel.set(s.file, (map = new Map()));
+        const map = this.topLevel.get(s.file) ?? new Map<string, SymbolRow>();
+        this.topLevel.set(s.file, map);
         if (!map.has(s.name)) map.set(s.name, s);
       }
       push(this.byShort, s.short, s);
