@@ -3,6 +3,7 @@ import v8 from 'node:v8';
 import { cliArgs, exitQuietlyWhenPipeCloses, packageInfo } from '@boocode/mcp-server-kit';
 import { ChildServerManager, childCommands } from './children/manager.js';
 import { runCommand, TOOL_COMMANDS } from './cli/commands.js';
+import { type BoocontextEnvironment, readEnvironment } from './config.js';
 import { ConfigError, positiveNumber } from './errors.js';
 import { AllowedRoots } from './roots.js';
 import { Scanner } from './scanner/scan.js';
@@ -41,29 +42,26 @@ const { values, positionals } = cliArgs({
   },
 });
 
-const allow = values.allow ?? [];
-const roots = AllowedRoots.fromEnvironment(process.cwd(), process.env, [
-  ...allow,
-  ...(typeof values.root === 'string' ? [values.root] : []),
-]);
+let env: BoocontextEnvironment;
 let commands: ReturnType<typeof childCommands>;
 let mapTokens: number;
-let answerWithinMs: number;
 try {
-  commands = childCommands(process.env, values.child ?? []);
-  mapTokens =
-    positiveNumber('--max-tokens', values['max-tokens']) ??
-    positiveNumber('BOOCONTEXT_MAP_TOKENS', process.env.BOOCONTEXT_MAP_TOKENS) ??
-    8000;
-  // Hosts commonly give a call 60 s; one that takes no progress hears back before that.
-  answerWithinMs =
-    positiveNumber('BOOCONTEXT_ANSWER_WITHIN_MS', process.env.BOOCONTEXT_ANSWER_WITHIN_MS) ?? 45_000;
+  env = readEnvironment(process.env);
+  commands = childCommands(env, values.child ?? []);
+  mapTokens = positiveNumber('--max-tokens', values['max-tokens']) ?? env.BOOCONTEXT_MAP_TOKENS ?? 8000;
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(`boocontext: ${error.message}\n${USAGE}`);
   process.exit(2);
 }
-const children = new ChildServerManager(commands, { answerWithinMs });
+const roots = AllowedRoots.fromEnvironment(process.cwd(), env.BOOCONTEXT_ALLOWED_ROOTS, [
+  ...(values.allow ?? []),
+  ...(typeof values.root === 'string' ? [values.root] : []),
+]);
+// Hosts commonly give a call 60 s; one that takes no progress hears back before that.
+const children = new ChildServerManager(commands, {
+  answerWithinMs: env.BOOCONTEXT_ANSWER_WITHIN_MS ?? 45_000,
+});
 
 const command = positionals[0];
 if (command) {

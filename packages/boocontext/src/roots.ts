@@ -20,8 +20,7 @@ export class AllowedRoots {
     });
   }
 
-  static fromEnvironment(cwd: string, env: NodeJS.ProcessEnv, extra: readonly string[]): AllowedRoots {
-    const fromEnv = (env.BOOCONTEXT_ALLOWED_ROOTS ?? '').split(path.delimiter).filter(Boolean);
+  static fromEnvironment(cwd: string, fromEnv: readonly string[], extra: readonly string[]): AllowedRoots {
     return new AllowedRoots([cwd, ...fromEnv, ...extra]);
   }
 

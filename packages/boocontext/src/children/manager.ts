@@ -11,6 +11,7 @@ import {
   silentProgress,
 } from '@boocode/mcp-server-kit';
 import { z } from 'zod';
+import type { BoocontextEnvironment } from '../config.js';
 import { ToolFailure } from '../envelope.js';
 import { ConfigError } from '../errors.js';
 
@@ -51,43 +52,17 @@ export function defaultChildren(): Record<ChildName, ChildCommand> {
   return { 'code-graph': installed('code-graph'), 'ts-types': installed('ts-types') };
 }
 
-const CommandLine = z.array(z.string()).min(1);
-
-/** A child command from the environment: a JSON array of strings, or a command line split on spaces. */
-function parseCommand(variable: string, value: string): ChildCommand {
-  let parts: string[];
-  if (value.trim().startsWith('[')) {
-    let json: unknown;
-    try {
-      json = JSON.parse(value);
-    } catch (error) {
-      throw new ConfigError(`${variable} is not valid JSON (${(error as Error).message})`);
-    }
-    const parsed = CommandLine.safeParse(json);
-    if (!parsed.success)
-      throw new ConfigError(`${variable} must be a JSON array of strings, e.g. ["node","cli.js"]`);
-    parts = parsed.data;
-  } else {
-    parts = value.split(/\s+/).filter(Boolean);
-  }
-  const [command = '', ...args] = parts;
-  if (!command) throw new ConfigError(`${variable} is empty`);
-  return { command, args };
-}
-
 /**
  * Applies `BOOCONTEXT_CODE_GRAPH_CMD` / `BOOCONTEXT_TS_TYPES_CMD` and `--child name=cmd,arg,…`
  * overrides to the default child commands. Throws `ConfigError` naming the bad value.
  */
 export function childCommands(
-  env: NodeJS.ProcessEnv,
+  env: Pick<BoocontextEnvironment, 'BOOCONTEXT_CODE_GRAPH_CMD' | 'BOOCONTEXT_TS_TYPES_CMD'>,
   flags: readonly string[],
 ): Record<ChildName, ChildCommand> {
   const children = defaultChildren();
-  if (env.BOOCONTEXT_CODE_GRAPH_CMD)
-    children['code-graph'] = parseCommand('BOOCONTEXT_CODE_GRAPH_CMD', env.BOOCONTEXT_CODE_GRAPH_CMD);
-  if (env.BOOCONTEXT_TS_TYPES_CMD)
-    children['ts-types'] = parseCommand('BOOCONTEXT_TS_TYPES_CMD', env.BOOCONTEXT_TS_TYPES_CMD);
+  if (env.BOOCONTEXT_CODE_GRAPH_CMD) children['code-graph'] = env.BOOCONTEXT_CODE_GRAPH_CMD;
+  if (env.BOOCONTEXT_TS_TYPES_CMD) children['ts-types'] = env.BOOCONTEXT_TS_TYPES_CMD;
   for (const flag of flags) {
     const [name, spec] = flag.split('=', 2);
     if ((name !== 'code-graph' && name !== 'ts-types') || !spec)

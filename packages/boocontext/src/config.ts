@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { ConfigError } from './errors.js';
+
+/** A command line as one string (`node cli.js`) or a JSON array of strings (`["my cg", "--x"]`). */
+const CommandLine = z.string().transform((value, ctx) => {
+  let parts: unknown = value.split(/\s+/).filter(Boolean);
+  if (value.trim().startsWith('[')) {
+    try {
+      parts = JSON.parse(value);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `is not valid JSON (${(error as Error).message})` });
+      return z.NEVER;
+    }
+  }
+  const parsed = z.array(z.string()).safeParse(parts);
+  if (!parsed.success) {
+    ctx.addIssue({ code: 'custom', message: 'must be a JSON array of strings, e.g. ["node","cli.js"]' });
+    return z.NEVER;
+  }
+  const [command = '', ...args] = parsed.data;
+  if (!command) {
+    ctx.addIssue({ code: 'custom', message: 'is empty' });
+    return z.NEVER;
+  }
+  return { command, args };
+});
+
+const PositiveWhole = z.string().transform((value, ctx) => {
+  const n = Number(value);
+  if (Number.isInteger(n) && n > 0) return n;
+  ctx.addIssue({ code: 'custom', message: `must be a whole number above 0, got "${value}"` });
+  return z.NEVER;
+});
+
+/** An unset and an empty variable mean the same: the default. */
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+const Environment = z.object({
+  /** Directories beyond the working directory tools may read, path-delimited. */
+  BOOCONTEXT_ALLOWED_ROOTS: unsetIfEmpty(z.string()).transform((v) =>
+    (v ?? '').split(path.delimiter).filter(Boolean),
+  ),
+  BOOCONTEXT_MAP_TOKENS: unsetIfEmpty(PositiveWhole),
+  BOOCONTEXT_ANSWER_WITHIN_MS: unsetIfEmpty(PositiveWhole),
+  BOOCONTEXT_CODE_GRAPH_CMD: unsetIfEmpty(CommandLine),
+  BOOCONTEXT_TS_TYPES_CMD: unsetIfEmpty(CommandLine),
+});
+export type BoocontextEnvironment = z.infer<typeof Environment>;
+
+/** boocontext's `BOOCONTEXT_*` variables, parsed once; a `ConfigError` names every bad one. */
+export function readEnvironment(env: NodeJS.ProcessEnv): BoocontextEnvironment {
+  const parsed = Environment.safeParse(env);
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; '));
+}
