@@ -1,5 +1,6 @@
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { isInside } from '@boocode/source-kit';
 import { ToolFailure } from './envelope.js';
 
 /**
@@ -39,7 +40,7 @@ export class AllowedRoots {
     }
     if (!statSync(real).isDirectory())
       throw new ToolFailure('UNSAFE', 'BAD_ROOT', `root ${requested} is a file, not a directory`);
-    const allowed = this.dirs.some((dir) => real === dir || real.startsWith(dir + path.sep));
+    const allowed = this.dirs.some((dir) => isInside(dir, real));
     if (!allowed) {
       throw new ToolFailure(
         'UNSAFE',
@@ -53,7 +54,7 @@ export class AllowedRoots {
   /** A path given relative to (or inside) a root, checked to stay inside it. */
   static inside(root: string, file: string): string {
     const abs = path.resolve(root, file);
-    if (abs !== root && !abs.startsWith(root + path.sep)) {
+    if (!isInside(root, abs)) {
       throw new ToolFailure(
         'UNSAFE',
         'OUTSIDE_ROOT',

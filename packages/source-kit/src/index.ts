@@ -1,7 +1,8 @@
 export type { Node as SyntaxNode, Tree as SyntaxTree } from 'web-tree-sitter';
+export { isInside, looksBinary, MAX_FILE_BYTES } from './files.js';
 export { maskUnsupportedSyntax } from './grammar-compat.js';
 export { type LanguageId, languageOf, parserFor, preloadGrammar } from './languages.js';
 export { ModuleResolver } from './modules.js';
 export { type FileRead, readIfChanged } from './read.js';
 export { isTestFile } from './test-files.js';
-export { ListingCache, listRepoFiles, MAX_FILE_BYTES, type RepoFile } from './walk.js';
+export { ListingCache, listRepoFiles, type RepoFile } from './walk.js';

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createPathsMatcher, getTsconfig } from 'get-tsconfig';
+import { isInside } from './files.js';
 
 const JS_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
@@ -56,7 +57,7 @@ export class ModuleResolver {
     for (const name of ['tsconfig.json', 'jsconfig.json']) {
       try {
         const config = getTsconfig(path.join(this.root, dir), name, this.tsconfigCache as Map<string, never>);
-        if (!config?.path.startsWith(this.root + path.sep)) continue;
+        if (!config || !isInside(this.root, config.path)) continue;
         const match = createPathsMatcher(config);
         found = match ? { config: config.path, match } : null;
         break;

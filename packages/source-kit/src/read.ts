@@ -1,5 +1,5 @@
 import { readFileSync, type Stats, statSync } from 'node:fs';
-import { MAX_FILE_BYTES } from './walk.js';
+import { looksBinary, MAX_FILE_BYTES } from './files.js';
 
 export type FileRead =
   /** Gone, unreadable, too big, or binary (a NUL in the first 8 KB, git's own test): skip it. */
@@ -28,6 +28,6 @@ export function readIfChanged(abs: string, known?: { size: number; mtimeMs: numb
   } catch {
     return { kind: 'skip' };
   }
-  if (buffer.subarray(0, 8192).includes(0)) return { kind: 'skip' };
+  if (looksBinary(buffer)) return { kind: 'skip' };
   return { kind: 'read', info, buffer };
 }

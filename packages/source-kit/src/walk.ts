@@ -27,9 +27,6 @@ const SKIPPED_DIRS = new Set([
 /** A `vendor/` under a source folder is the package's own code (bundled helpers), not a dependency. */
 const OWN_SOURCE = /(^|\/)(src|lib)(\/|$)/;
 
-/** Files above this size are generated or data, not code worth a call graph. */
-export const MAX_FILE_BYTES = 1024 * 1024;
-
 export interface RepoFile {
   /** Relative to the root, with `/` separators. */
   rel: string;

@@ -118,7 +118,10 @@ export async function streamChat(
     let done = false;
     const parser = createParser({
       onEvent: (event) => {
-        if (!done) done = handleEvent(event.data, reply, calls, onText);
+        // Servers that end each `data:` line with a single newline run their chunks together into
+        // one event: each line of it is then a chunk of its own.
+        if (!done)
+          done = event.data.split('\n').some((line) => handleChunk(line.trim(), reply, calls, onText));
       },
     });
     try {
@@ -139,19 +142,7 @@ export async function streamChat(
   }
 }
 
-/**
- * One SSE event's data; true at `[DONE]`. Servers that end each `data:` line with a single newline
- * run their chunks together into one event: each line of it is then a chunk of its own.
- */
-function handleEvent(
-  data: string,
-  reply: ModelReply,
-  calls: Map<number, ChatToolCall>,
-  onText: (d: string) => void,
-): boolean {
-  return data.split('\n').some((line) => handleChunk(line.trim(), reply, calls, onText));
-}
-
+/** One chunk of the stream; true at `[DONE]`. */
 function handleChunk(
   data: string,
   reply: ModelReply,

@@ -1,6 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isInside } from '@boocode/source-kit/files';
 import ignore, { type Ignore } from 'ignore';
 import { AppError } from '../errors.js';
 
@@ -42,7 +43,7 @@ export class Workspace {
   }
 
   private inside(abs: string): boolean {
-    return abs === this.root || abs.startsWith(this.root + path.sep);
+    return isInside(this.root, abs);
   }
 
   /**
@@ -174,9 +175,4 @@ function outside(requested: string, viaSymlink = false): AppError {
       ? `"${requested}" is a symlink leading outside the workspace; only files inside the workspace can be read`
       : `"${requested}" is outside the workspace; use a path relative to the workspace root`,
   );
-}
-
-/** A NUL byte in the first 8 KB is how git decides a file is binary; we do the same. */
-export function looksBinary(buffer: Buffer): boolean {
-  return buffer.subarray(0, 8192).includes(0);
 }

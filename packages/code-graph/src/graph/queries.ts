@@ -5,7 +5,7 @@ import { isTestFile } from '@boocode/source-kit';
 import picomatch from 'picomatch';
 import { type Grade, gradeAverage, gradeFunction } from '../health/grade.js';
 import type { Db } from '../indexer/store.js';
-import type { FunctionMetrics } from '../parse/facts.js';
+import type { FunctionMetrics, SymbolFact } from '../parse/facts.js';
 import { Bm25Index } from '../search/bm25.js';
 
 /** A question the graph cannot answer: NOT_FOUND for an unknown symbol or file, BAD_INPUT otherwise. */
@@ -16,18 +16,15 @@ export class QueryError extends ToolError {
   }
 }
 
-export interface SymbolInfo {
+/** A stored symbol as the queries answer it: the extracted fact, with its id and file. */
+export type SymbolInfo = Pick<
+  SymbolFact,
+  'name' | 'line' | 'endLine' | 'signature' | 'doc' | 'parent' | 'exported'
+> & {
   id: number;
-  name: string;
   kind: string;
   file: string;
-  line: number;
-  endLine: number;
-  signature: string;
-  doc?: string;
-  parent?: string;
-  exported: boolean;
-}
+};
 
 interface SymbolRow {
   id: number;

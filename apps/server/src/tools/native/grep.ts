@@ -1,11 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
+import { looksBinary, MAX_FILE_BYTES } from '@boocode/source-kit/files';
 import picomatch from 'picomatch';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
-import { looksBinary, type Workspace } from '../workspace.js';
+import type { Workspace } from '../workspace.js';
 import { defineTool } from './define.js';
 
-const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_LINE = 300;
 const MAX_OUTPUT_CHARS = 60_000;
 

@@ -1,7 +1,8 @@
 import { open, stat } from 'node:fs/promises';
+import { looksBinary } from '@boocode/source-kit/files';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
-import { looksBinary, type Workspace } from '../workspace.js';
+import type { Workspace } from '../workspace.js';
 import { defineTool } from './define.js';
 
 const MAX_BYTES = 1024 * 1024;
