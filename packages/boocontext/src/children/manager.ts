@@ -10,7 +10,6 @@ import {
   percentOf,
   silentProgress,
 } from '@boocode/mcp-server-kit';
-import { z } from 'zod';
 import type { BoocontextEnvironment } from '../config.js';
 import { ToolFailure } from '../envelope.js';
 import { ConfigError } from '../errors.js';
