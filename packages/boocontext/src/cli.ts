@@ -3,8 +3,8 @@ import v8 from 'node:v8';
 import { cliArgs, exitQuietlyWhenPipeCloses, packageInfo } from '@boocode/mcp-server-kit';
 import { ChildServerManager, childCommands } from './children/manager.js';
 import { runCommand, TOOL_COMMANDS } from './cli/commands.js';
-import { type BoocontextEnvironment, readEnvironment } from './config.js';
-import { ConfigError, positiveNumber } from './errors.js';
+import { type BoocontextEnvironment, positiveFlag, readEnvironment } from './config.js';
+import { ConfigError } from './errors.js';
 import { AllowedRoots } from './roots.js';
 import { Scanner } from './scanner/scan.js';
 import { toolCatalog } from './tools/catalog.js';
@@ -48,7 +48,7 @@ let mapTokens: number;
 try {
   env = readEnvironment(process.env);
   commands = childCommands(env, values.child ?? []);
-  mapTokens = positiveNumber('--max-tokens', values['max-tokens']) ?? env.BOOCONTEXT_MAP_TOKENS ?? 8000;
+  mapTokens = positiveFlag('--max-tokens', values['max-tokens']) ?? env.BOOCONTEXT_MAP_TOKENS ?? 8000;
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(`boocontext: ${error.message}\n${USAGE}`);

@@ -49,9 +49,19 @@ const Environment = z.object({
 });
 export type BoocontextEnvironment = z.infer<typeof Environment>;
 
+const refusal = (issues: z.core.$ZodIssue[], name?: string) =>
+  new ConfigError(issues.map((i) => `${name ?? i.path.join('.')} ${i.message}`).join('; '));
+
 /** boocontext's `BOOCONTEXT_*` variables, parsed once; a `ConfigError` names every bad one. */
 export function readEnvironment(env: NodeJS.ProcessEnv): BoocontextEnvironment {
   const parsed = Environment.safeParse(env);
   if (parsed.success) return parsed.data;
-  throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; '));
+  throw refusal(parsed.error.issues);
+}
+
+/** A flag's whole number above zero (`undefined` when unset), by the variables' rule; a `ConfigError` names the flag. */
+export function positiveFlag(name: string, value: string | undefined): number | undefined {
+  const parsed = unsetIfEmpty(PositiveWhole).safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw refusal(parsed.error.issues, name);
 }

@@ -13,7 +13,6 @@ export {
 } from './progress.js';
 export { runServerBin } from './server-bin.js';
 export {
-  errorAnswer,
   READ_ONLY_ANNOTATIONS,
   type ReadOnlyServerOptions,
   type ReadOnlyTool,

@@ -68,14 +68,12 @@ export interface ReadOnlyServerOptions {
   name: string;
   packageUrl: string;
   tools: readonly ReadOnlyTool[];
-  /** Turns an answer into its text content (default: the JSON of it). */
-  text?: (answer: ToolAnswer) => string;
 }
 
 type RequestContext = Parameters<typeof requestProgress>[0] & { mcpReq: { signal: AbortSignal } };
 
 /** What a failure says to the caller: a ToolError as it is, anything else as INTERNAL, named after the server. */
-export function errorAnswer(server: string, error: unknown): { code: ToolErrorCode; message: string } {
+function errorAnswer(server: string, error: unknown): { code: ToolErrorCode; message: string } {
   if (error instanceof ToolError) return { code: error.code, message: error.message };
   return { code: 'INTERNAL', message: `${server} failed: ${(error as Error).message}` };
 }
@@ -87,7 +85,6 @@ export function errorAnswer(server: string, error: unknown): { code: ToolErrorCo
  */
 export function readOnlyServer(options: ReadOnlyServerOptions): McpServer {
   const server = new McpServer({ name: options.name, version: packageInfo(options.packageUrl).version });
-  const text = options.text ?? ((answer: ToolAnswer) => JSON.stringify(answer));
   // The SDK's overloads cannot follow a schema chosen at run time: one generic registration.
   const register = server.registerTool.bind(server) as unknown as (
     name: string,
@@ -106,7 +103,10 @@ export function readOnlyServer(options: ReadOnlyServerOptions): McpServer {
       async (args, ctx) => {
         try {
           const answer = await tool.run(args, { signal: ctx.mcpReq.signal, progress: requestProgress(ctx) });
-          return { content: [{ type: 'text' as const, text: text(answer) }], structuredContent: answer };
+          return {
+            content: [{ type: 'text' as const, text: JSON.stringify(answer) }],
+            structuredContent: answer,
+          };
         } catch (error) {
           const failure = errorAnswer(options.name, error);
           return {

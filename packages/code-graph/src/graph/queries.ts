@@ -1,20 +1,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { ToolError, type ToolErrorCode } from '@boocode/mcp-server-kit';
+import { ToolError } from '@boocode/mcp-server-kit';
 import { isTestFile } from '@boocode/source-kit';
 import picomatch from 'picomatch';
 import { type Grade, gradeAverage, gradeFunction } from '../health/grade.js';
 import type { Db } from '../indexer/store.js';
 import type { FunctionMetrics, SymbolFact } from '../parse/facts.js';
 import { Bm25Index } from '../search/bm25.js';
-
-/** A question the graph cannot answer: NOT_FOUND for an unknown symbol or file, BAD_INPUT otherwise. */
-export class QueryError extends ToolError {
-  constructor(message: string, code: ToolErrorCode = 'BAD_INPUT') {
-    super(code, message);
-    this.name = 'QueryError';
-  }
-}
 
 /** A stored symbol as the queries answer it: the extracted fact, with its id and file. */
 export type SymbolInfo = Pick<
@@ -78,9 +70,9 @@ export class Queries {
       .all(...(maybeFile ? [name, maybeFile] : [name])) as SymbolRow[];
     if (rows.length === 0) {
       const near = this.search(name, { limit: 5 }).results.map((r) => r.name);
-      throw new QueryError(
-        `no symbol named "${symbol}"${maybeFile ? ` in ${maybeFile}` : ''}${near.length ? `; did you mean ${near.join(', ')}?` : '; try symbol_search'}`,
+      throw new ToolError(
         'NOT_FOUND',
+        `no symbol named "${symbol}"${maybeFile ? ` in ${maybeFile}` : ''}${near.length ? `; did you mean ${near.join(', ')}?` : '; try symbol_search'}`,
       );
     }
     return rows;
@@ -255,9 +247,9 @@ export class Queries {
     if (file && rows.length === 0) {
       const known = this.db.prepare('SELECT 1 FROM files WHERE path = ?').get(file);
       if (!known)
-        throw new QueryError(
-          `${file} is not in the index (not a source file, ignored, or misspelt); paths are relative to root`,
+        throw new ToolError(
           'NOT_FOUND',
+          `${file} is not in the index (not a source file, ignored, or misspelt); paths are relative to root`,
         );
     }
     const duplicates = this.duplicates(file);
@@ -319,10 +311,11 @@ export class Queries {
     else if (options.file) {
       changed = this.db.prepare('SELECT * FROM symbols WHERE file = ?').all(options.file) as SymbolRow[];
       if (changed.length === 0 && !this.db.prepare('SELECT 1 FROM files WHERE path = ?').get(options.file)) {
-        throw new QueryError(`${options.file} is not in the index; paths are relative to root`, 'NOT_FOUND');
+        throw new ToolError('NOT_FOUND', `${options.file} is not in the index; paths are relative to root`);
       }
     } else if (options.diff) changed = await this.changedByDiff(options.diff);
-    else throw new QueryError('give one of symbol, file or diff (a git range such as HEAD~1..HEAD)');
+    else
+      throw new ToolError('BAD_INPUT', 'give one of symbol, file or diff (a git range such as HEAD~1..HEAD)');
 
     const stmt = this.db.prepare('SELECT caller_id, file, line, confidence FROM edges WHERE callee_id = ?');
     const best = new Map<number, { depth: number; confidence: number; file: string; at: number }>();
@@ -392,7 +385,10 @@ export class Queries {
     // Never an option: `-O/etc/passwd` would make git read any file. A revision starts with a word
     // character, and git is told where options end.
     if (!/^[\w@][\w./~^@{}-]*(\.\.\.?[\w@][\w./~^@{}-]*)?$/.test(range)) {
-      throw new QueryError(`"${range}" is not a git range such as HEAD~1..HEAD or main...feature`);
+      throw new ToolError(
+        'BAD_INPUT',
+        `"${range}" is not a git range such as HEAD~1..HEAD or main...feature`,
+      );
     }
     let output: string;
     try {
@@ -406,7 +402,8 @@ export class Queries {
         },
       ));
     } catch (error) {
-      throw new QueryError(
+      throw new ToolError(
+        'BAD_INPUT',
         `git diff ${range} failed: ${(error as { stderr?: string }).stderr?.trim() || (error as Error).message}`,
       );
     }

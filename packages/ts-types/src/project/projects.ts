@@ -1,20 +1,12 @@
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ToolError, type ToolErrorCode } from '@boocode/mcp-server-kit';
+import { ToolError } from '@boocode/mcp-server-kit';
 import ts from 'typescript';
 
 /** Larger files (minified bundles, generated dumps) are not loaded: the checker would take minutes and gigabytes. */
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;
 /** TypeScript's own lib.*.d.ts files live here; they are read wherever TypeScript is installed. */
 const LIB_DIR = path.dirname(ts.getDefaultLibFilePath({}));
-
-/** A question ts-types cannot answer, with the kit's stable code (BAD_INPUT unless said). */
-export class TypesError extends ToolError {
-  constructor(message: string, code: ToolErrorCode = 'BAD_INPUT') {
-    super(code, message);
-    this.name = 'TypesError';
-  }
-}
 
 interface Project {
   configFile: string | undefined;
@@ -79,20 +71,20 @@ export class Projects {
   resolveFile(file: string): string {
     const abs = path.resolve(this.root, file);
     if (!isUnder(this.root, abs)) {
-      throw new TypesError(`${file} is outside the root ${this.root}; give a path inside it`, 'OUTSIDE_ROOT');
+      throw new ToolError('OUTSIDE_ROOT', `${file} is outside the root ${this.root}; give a path inside it`);
     }
     const found = this.inspect(abs);
     if (!found?.isFile)
-      throw new TypesError(`no file ${path.relative(this.root, abs)} under ${this.root}`, 'NOT_FOUND');
+      throw new ToolError('NOT_FOUND', `no file ${path.relative(this.root, abs)} under ${this.root}`);
     if (!isUnder(this.realRoot, found.real))
-      throw new TypesError(
-        `${file} is a symlink leading outside the root ${this.root}; it is not read`,
+      throw new ToolError(
         'OUTSIDE_ROOT',
+        `${file} is a symlink leading outside the root ${this.root}; it is not read`,
       );
     if (found.size > MAX_FILE_BYTES)
-      throw new TypesError(
-        `${file} is ${(found.size / 1024 / 1024).toFixed(1)} MB; ts-types reads files up to ${MAX_FILE_BYTES / 1024 / 1024} MB (a bundle or generated file?)`,
+      throw new ToolError(
         'TOO_LARGE',
+        `${file} is ${(found.size / 1024 / 1024).toFixed(1)} MB; ts-types reads files up to ${MAX_FILE_BYTES / 1024 / 1024} MB (a bundle or generated file?)`,
       );
     return abs;
   }
@@ -231,9 +223,9 @@ export class Projects {
     this.refresh(project);
     const program = project.service.getProgram();
     if (!program)
-      throw new TypesError(
-        'the TypeScript language service could not build a program for this project',
+      throw new ToolError(
         'NO_PROGRAM',
+        'the TypeScript language service could not build a program for this project',
       );
     return program;
   }

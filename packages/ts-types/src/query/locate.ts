@@ -1,6 +1,7 @@
 import path from 'node:path';
+import { ToolError } from '@boocode/mcp-server-kit';
 import ts from 'typescript';
-import { type Projects, TypesError } from '../project/projects.js';
+import type { Projects } from '../project/projects.js';
 
 export interface Located {
   program: ts.Program;
@@ -33,7 +34,8 @@ function findDeclaration(source: ts.SourceFile, dotted: string): ts.Node | undef
 
 function positionOf(source: ts.SourceFile, line: number, column: number): number {
   if (line < 1 || line > source.getLineStarts().length) {
-    throw new TypesError(
+    throw new ToolError(
+      'BAD_INPUT',
       `line ${line} is outside ${source.fileName} (it has ${source.getLineStarts().length} lines)`,
     );
   }
@@ -78,7 +80,7 @@ export function locate(
       );
     const program = projects.program(project);
     const source = program.getSourceFile(abs);
-    if (!source) throw new TypesError(`${query.file} is not part of its TypeScript project`, 'NOT_FOUND');
+    if (!source) throw new ToolError('NOT_FOUND', `${query.file} is not part of its TypeScript project`);
     let node: ts.Node | undefined;
     if (query.line !== undefined) {
       node = tokenAt(source, positionOf(source, query.line, query.column ?? 1));
@@ -89,12 +91,12 @@ export function locate(
     } else if (query.symbol) {
       node = findDeclaration(source, query.symbol);
       if (!node)
-        throw new TypesError(
-          `no declaration named "${query.symbol}" in ${query.file}; give line and column instead`,
+        throw new ToolError(
           'NOT_FOUND',
+          `no declaration named "${query.symbol}" in ${query.file}; give line and column instead`,
         );
     } else {
-      throw new TypesError('give line (and column) or symbol together with file');
+      throw new ToolError('BAD_INPUT', 'give line (and column) or symbol together with file');
     }
     const errors =
       program.getSemanticDiagnostics(source).length + program.getSyntacticDiagnostics(source).length;
@@ -102,7 +104,8 @@ export function locate(
       notes.push(`${query.file} has ${errors} type error(s); types involving them may be partial or any`);
     return { program, checker: program.getTypeChecker(), source, node, notes };
   }
-  if (!query.symbol) throw new TypesError('give file (with line/column or symbol), or a symbol name');
+  if (!query.symbol)
+    throw new ToolError('BAD_INPUT', 'give file (with line/column or symbol), or a symbol name');
   for (const project of projects.allProjects()) {
     const program = projects.program(project);
     for (const source of program.getSourceFiles()) {
@@ -117,8 +120,8 @@ export function locate(
       }
     }
   }
-  throw new TypesError(
-    `no declaration named "${query.symbol}" under ${projects.root}; check the spelling or pass file and line`,
+  throw new ToolError(
     'NOT_FOUND',
+    `no declaration named "${query.symbol}" under ${projects.root}; check the spelling or pass file and line`,
   );
 }

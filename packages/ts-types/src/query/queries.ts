@@ -1,6 +1,7 @@
 import path from 'node:path';
+import { ToolError } from '@boocode/mcp-server-kit';
 import ts from 'typescript';
-import { type Projects, TypesError } from '../project/projects.js';
+import type { Projects } from '../project/projects.js';
 import { cleanTypeText, docText, expandType, MAX_MEMBERS, typeText } from './format.js';
 import { type Located, locate } from './locate.js';
 
@@ -24,7 +25,8 @@ function place(root: string, node: ts.Node) {
 function symbolAt(located: Located): ts.Symbol {
   const symbol = located.checker.getSymbolAtLocation(located.node);
   if (!symbol)
-    throw new TypesError(
+    throw new ToolError(
+      'BAD_INPUT',
       `nothing with a name at ${place('', located.node).line}:${place('', located.node).column}; point at an identifier`,
     );
   return symbol;
@@ -84,9 +86,9 @@ export function signature(projects: Projects, q: Position) {
   let signatures = type.getCallSignatures();
   if (signatures.length === 0) signatures = type.getConstructSignatures();
   if (signatures.length === 0)
-    throw new TypesError(
-      `${symbol.name} is not callable (its type is ${typeText(checker, type, node)})`,
+    throw new ToolError(
       'NOT_CALLABLE',
+      `${symbol.name} is not callable (its type is ${typeText(checker, type, node)})`,
     );
   return {
     symbol: symbol.name,

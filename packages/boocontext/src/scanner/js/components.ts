@@ -1,6 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { isPascal } from '../types.js';
-import { type JsDetector, lineOf } from './context.js';
+import { declarationLine, type JsDetector, lineOf } from './context.js';
 import { field } from './syntax.js';
 
 const JSX = ['jsx_element', 'jsx_self_closing_element'];
@@ -28,7 +28,7 @@ export const components: JsDetector = {
         ctx.facts.components.push({
           name,
           framework: 'react',
-          line: lineOf(node.parent?.type === 'export_statement' ? node.parent : node),
+          line: declarationLine(node),
         });
     },
   },

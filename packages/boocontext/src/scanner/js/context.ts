@@ -64,8 +64,10 @@ export function objectProperty(obj: Node | undefined, name: string): Node | unde
   return undefined;
 }
 
+type Decorator = { name: string; arg?: string };
+
 /** A decorator's name and first string argument (`''` when it takes none). */
-export function decoratorCall(decorator: Node): { name: string; arg?: string } | undefined {
+export function decoratorCall(decorator: Node): Decorator | undefined {
   const expr = decorator.namedChild(0);
   if (expr?.type === 'call_expression' && field(expr, 'function')?.type === 'identifier') {
     const args = argsOf(expr);
@@ -78,15 +80,23 @@ export function decoratorCall(decorator: Node): { name: string; arg?: string } |
   return undefined;
 }
 
+/** Every detector at a class gets the same node object: its decorators are read once for all of them. */
+const decoratorsRead = new WeakMap<Node, Decorator[]>();
+
 /** The decorators of a class, including those written on the `export` statement that holds it. */
-export function classDecorators(node: Node): { name: string; arg?: string }[] {
-  const holder = node.parent?.type === 'export_statement' ? node.parent : node;
-  return [
-    ...holder.childrenForFieldName('decorator'),
-    ...(holder === node ? [] : node.childrenForFieldName('decorator')),
-  ].flatMap((d) => (d ? (decoratorCall(d) ?? []) : []));
+export function classDecorators(node: Node): Decorator[] {
+  let found = decoratorsRead.get(node);
+  if (!found) {
+    const holder = node.parent?.type === 'export_statement' ? node.parent : node;
+    found = [
+      ...holder.childrenForFieldName('decorator'),
+      ...(holder === node ? [] : node.childrenForFieldName('decorator')),
+    ].flatMap((d) => (d ? (decoratorCall(d) ?? []) : []));
+    decoratorsRead.set(node, found);
+  }
+  return found;
 }
 
-/** The line a class starts on, counting decorators on its `export` statement. */
-export const classLine = (node: Node) =>
+/** The line a declaration starts on, counting an `export` (and its decorators) in front of it. */
+export const declarationLine = (node: Node) =>
   lineOf(node.parent?.type === 'export_statement' ? node.parent : node);

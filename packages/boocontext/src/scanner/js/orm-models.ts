@@ -1,5 +1,12 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
-import { classDecorators, classLine, type JsContext, type JsDetector, lineOf, ownerOf } from './context.js';
+import {
+  classDecorators,
+  declarationLine,
+  type JsContext,
+  type JsDetector,
+  lineOf,
+  ownerOf,
+} from './context.js';
 import { argsOf, field, stringOf } from './syntax.js';
 
 /** Drizzle tables: `pgTable('users', {...})` and friends, wherever they are assigned. */
@@ -48,7 +55,7 @@ function modelCall(call: Node, ctx: JsContext): void {
 /** TypeORM's `@Entity('name') class X` and Sequelize's `class X extends Model`. */
 function modelClass(node: Node, ctx: JsContext): void {
   const className = field(node, 'name')?.text ?? 'anonymous';
-  const line = classLine(node);
+  const line = declarationLine(node);
   const entity = classDecorators(node).find((d) => d.name === 'Entity');
   if (entity) ctx.facts.models.push({ name: entity.arg || className, orm: 'typeorm', file: ctx.rel, line });
   const heritage = node.namedChildren.find((c) => c?.type === 'class_heritage');
