@@ -1,8 +1,7 @@
 import type { ToolContext, ToolErrorCode } from '@boocode/mcp-server-kit';
 import type { ChildName, ChildServerManager } from '../children/manager.js';
 import { ToolFailure, type Verdict } from '../envelope.js';
-
-type Details = Record<string, unknown>;
+import type { Details } from './define.js';
 
 /**
  * Calls a child tool and turns its answer into an envelope verdict: partial or truncated data is

@@ -12,7 +12,7 @@ export interface ToolDeps {
   mapTokens: number;
 }
 
-type Details = Record<string, unknown>;
+export type Details = Record<string, unknown>;
 
 /** What a tool found, before it is wrapped in the envelope. */
 export interface Answer {

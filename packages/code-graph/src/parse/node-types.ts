@@ -33,9 +33,9 @@ export const DECLARATIONS: Record<string, SymbolKind> = {
 
 export const CONTAINERS = new Set(['class', 'interface', 'struct', 'trait', 'module']);
 
-export const DECISIONS = new Set([
+/** Branches and loops: each is a decision (cyclomatic) and nests what is inside it (cognitive). */
+const BRANCHES_AND_LOOPS = [
   'if_statement',
-  'elif_clause',
   'if_expression',
   'for_statement',
   'for_in_statement',
@@ -46,6 +46,16 @@ export const DECISIONS = new Set([
   'while_expression',
   'loop_expression',
   'do_statement',
+  'catch_clause',
+  'except_clause',
+  'conditional_expression',
+  'ternary_expression',
+];
+
+/** Nodes that add a path through a function: branches, loops, and each case of a switch or match. */
+export const DECISIONS = new Set([
+  ...BRANCHES_AND_LOOPS,
+  'elif_clause',
   'switch_case',
   'case_clause',
   'expression_case',
@@ -53,29 +63,15 @@ export const DECISIONS = new Set([
   'communication_case',
   'switch_section',
   'match_arm',
-  'catch_clause',
-  'except_clause',
   'rescue',
-  'conditional_expression',
-  'ternary_expression',
   'when',
   'unless',
   'until',
 ]);
 
-/** Structures that nest (they raise cognitive complexity of what is inside them). */
+/** Structures that nest (they raise cognitive complexity of what is inside them): the switch counts once, not per case. */
 export const NESTING = new Set([
-  'if_statement',
-  'if_expression',
-  'for_statement',
-  'for_in_statement',
-  'enhanced_for_statement',
-  'foreach_statement',
-  'for_expression',
-  'while_statement',
-  'while_expression',
-  'loop_expression',
-  'do_statement',
+  ...BRANCHES_AND_LOOPS,
   'switch_statement',
   'switch_expression',
   'expression_switch_statement',
@@ -83,10 +79,6 @@ export const NESTING = new Set([
   'match_expression',
   'match_statement',
   'try_statement',
-  'catch_clause',
-  'except_clause',
-  'conditional_expression',
-  'ternary_expression',
 ]);
 
 export const CALLS = new Set([
