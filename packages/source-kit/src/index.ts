@@ -5,4 +5,13 @@ export { type LanguageId, languageOf, parserFor, preloadGrammar } from './langua
 export { ModuleResolver } from './modules.js';
 export { type FileRead, readIfChanged } from './read.js';
 export { isTestFile } from './test-files.js';
-export { ListingCache, listRepoFiles, type RepoFile } from './walk.js';
+export {
+  isPathHidden,
+  ListingCache,
+  listRepoFiles,
+  NOT_SOURCE_DIRS,
+  type RepoFile,
+  VCS_AND_DEPENDENCY_DIRS,
+  type WalkEntry,
+  walkTree,
+} from './walk.js';

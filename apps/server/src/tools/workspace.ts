@@ -1,26 +1,17 @@
-import type { Dirent } from 'node:fs';
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isInside } from '@boocode/source-kit/files';
-import ignore, { type Ignore } from 'ignore';
+import {
+  isPathHidden,
+  linkTargetInside,
+  VCS_AND_DEPENDENCY_DIRS,
+  type WalkDecision,
+  type WalkEntry,
+  walkTree,
+} from '@boocode/source-kit/walk';
 import { AppError } from '../errors.js';
 
-interface Rules {
-  /** Directory (relative to the root, posix) the .gitignore lives in. */
-  base: string;
-  ig: Ignore;
-}
-
-export interface WalkEntry {
-  /** Relative to the workspace root, with `/` separators. */
-  rel: string;
-  abs: string;
-  dirent: Dirent;
-}
-
-export type WalkDecision = boolean | 'skip' | undefined;
-
-const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
+export type { WalkEntry } from '@boocode/source-kit/walk';
 
 /**
  * The one directory tools may read. Every path is resolved through symlinks and must land inside
@@ -63,10 +54,7 @@ export class Workspace {
     }
     if (!this.inside(real)) throw outside(requested, true);
     const isDir = (await stat(real)).isDirectory();
-    if (
-      (await this.isIgnored(this.relative(lexical), isDir)) ||
-      (await this.isIgnored(this.relative(real), isDir))
-    )
+    if (this.isIgnored(this.relative(lexical), isDir) || this.isIgnored(this.relative(real), isDir))
       throw new AppError(
         'PATH_IGNORED',
         `"${requested}" is ignored (.gitignore, .git or node_modules) and cannot be read; tools see only what git would track`,
@@ -80,92 +68,26 @@ export class Workspace {
 
   /**
    * Walks files and directories below `start` depth-first in name order, honouring every
-   * .gitignore on the way, skipping .git and node_modules, and never following symlinked
-   * directories (they could lead out or loop). `visit` returns false to stop the walk, 'skip' to
-   * not descend into that directory.
+   * .gitignore on the way and skipping .git and node_modules: what a user may see, build output
+   * included. A symlink is shown when what it leads to could be shown itself; none is descended
+   * into (it could lead out or loop). `visit` returns false to stop the walk, 'skip' to not
+   * descend into that directory.
    */
-  async walk(
-    start: string,
-    visit: (entry: WalkEntry) => WalkDecision | Promise<WalkDecision>,
-  ): Promise<void> {
-    const rules = await this.rulesAbove(start);
-    let stopped = false;
-    const walkDir = async (abs: string, stack: Rules[]): Promise<void> => {
-      const rel = this.relative(abs);
-      const here = await this.loadRules(abs, rel === '.' ? '' : rel);
-      const active = here ? [...stack, here] : stack;
-      let entries: Dirent[];
-      try {
-        entries = await readdir(abs, { withFileTypes: true });
-      } catch {
-        return;
-      }
-      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      for (const dirent of entries) {
-        if (stopped) return;
-        if (ALWAYS_SKIPPED.has(dirent.name)) continue;
-        const childAbs = path.join(abs, dirent.name);
-        const childRel = this.relative(childAbs);
-        if (isIgnored(active, childRel, dirent.isDirectory())) continue;
-        if (dirent.isSymbolicLink()) {
-          // A link is shown only when what it leads to could be shown itself.
-          const target = await realpath(childAbs).catch(() => undefined);
-          if (!target || !this.inside(target)) continue;
-          const targetIsDir = await stat(target).then(
-            (s) => s.isDirectory(),
-            () => false,
-          );
-          if (await this.isIgnored(this.relative(target), targetIsDir)) continue;
-        }
-        const decision = await visit({ rel: childRel, abs: childAbs, dirent });
-        if (decision === false) {
-          stopped = true;
-          return;
-        }
-        if (dirent.isDirectory() && decision !== 'skip') await walkDir(childAbs, active);
-      }
-    };
-    await walkDir(start, rules);
+  walk(start: string, visit: (entry: WalkEntry) => WalkDecision | Promise<WalkDecision>): Promise<void> {
+    return walkTree(this.root, visit, {
+      start,
+      skipDirs: VCS_AND_DEPENDENCY_DIRS,
+      showLink: (link) => {
+        const target = linkTargetInside(this.root, link.abs);
+        return target !== undefined && !this.isIgnored(this.relative(target.real), target.isDir);
+      },
+    });
   }
 
-  /** .gitignore rules of the directories between the root and `start` (exclusive). */
-  private async rulesAbove(start: string): Promise<Rules[]> {
-    const rules: Rules[] = [];
-    const rel = this.relative(start);
-    if (rel === '.') return rules;
-    const parts = rel.split('/');
-    for (let i = 0; i < parts.length; i++) {
-      const base = parts.slice(0, i).join('/');
-      const loaded = await this.loadRules(path.join(this.root, base), base);
-      if (loaded) rules.push(loaded);
-    }
-    return rules;
+  /** Whether a path (relative to root) is hidden from the walk; used to refuse direct reads too. */
+  isIgnored(rel: string, isDir: boolean): boolean {
+    return isPathHidden(this.root, rel === '.' ? '' : rel, isDir, VCS_AND_DEPENDENCY_DIRS);
   }
-
-  private async loadRules(absDir: string, base: string): Promise<Rules | undefined> {
-    try {
-      const text = await readFile(path.join(absDir, '.gitignore'), 'utf8');
-      return { base, ig: ignore().add(text) };
-    } catch {
-      return undefined;
-    }
-  }
-
-  /** Whether a path (relative to root) is hidden by a .gitignore; used to refuse direct reads too. */
-  async isIgnored(rel: string, isDir: boolean): Promise<boolean> {
-    if (rel === '.' || rel === '') return false;
-    if (rel.split('/').some((part) => ALWAYS_SKIPPED.has(part))) return true;
-    const rules = await this.rulesAbove(path.join(this.root, rel));
-    return isIgnored(rules, rel, isDir);
-  }
-}
-
-function isIgnored(stack: Rules[], rel: string, isDir: boolean): boolean {
-  for (const { base, ig } of stack) {
-    const sub = base === '' ? rel : rel.slice(base.length + 1);
-    if (sub && ig.ignores(isDir ? `${sub}/` : sub)) return true;
-  }
-  return false;
 }
 
 function outside(requested: string, viaSymlink = false): AppError {

@@ -22,7 +22,7 @@ export function findFilesTool(workspace: Workspace) {
       let more = false;
       await workspace.walk(start, (entry) => {
         if (ctx.signal.aborted) return false;
-        if (entry.dirent.isDirectory() || !matches(entry.rel)) return true;
+        if (entry.kind === 'directory' || !matches(entry.rel)) return true;
         if (found.length >= limit) {
           more = true;
           return false;

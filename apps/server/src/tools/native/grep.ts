@@ -70,7 +70,7 @@ export function grepTool(workspace: Workspace) {
       } else {
         await workspace.walk(start, async (entry) => {
           if (ctx.signal.aborted) return false;
-          if (!entry.dirent.isFile() && !entry.dirent.isSymbolicLink()) return true;
+          if (entry.kind === 'directory') return true;
           if (!matchesGlob(entry.rel)) return true;
           return searchFile(entry.abs, entry.rel);
         });

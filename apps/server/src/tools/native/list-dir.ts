@@ -24,7 +24,7 @@ export function listDirTool(workspace: Workspace) {
           more = true;
           return false;
         }
-        entries.push(entry.dirent.isDirectory() ? `${entry.dirent.name}/` : entry.dirent.name);
+        entries.push(entry.kind === 'directory' ? `${entry.name}/` : entry.name);
         return 'skip';
       });
       const header = `${workspace.relative(abs)}: ${entries.length} entries`;
