@@ -29,86 +29,99 @@ function typeOf(schema: Schema): string | undefined {
   return typeof type === 'string' ? type : undefined;
 }
 
-function control(
-  name: string,
-  schema: Schema,
-  id: string,
-): Omit<Field, 'name' | 'node' | 'error'> & { input: HTMLElement } {
-  const placeholder = schema.default !== undefined ? `default: ${JSON.stringify(schema.default)}` : '';
-  if (Array.isArray(schema.enum)) {
-    const options = schema.enum as unknown[];
-    const select = el(
-      'select',
-      { id, name },
-      el('option', { value: '', text: placeholder || '(not set)' }),
-      ...options.map((option, index) =>
-        el('option', {
-          value: String(index),
-          text: typeof option === 'string' ? option : JSON.stringify(option),
-        }),
-      ),
-    );
-    return {
-      input: select,
-      read: () => (select.value === '' ? {} : { value: options[Number(select.value)] }),
-      write: (value) => {
-        const index = options.findIndex((o) => JSON.stringify(o) === JSON.stringify(value));
-        select.value = index === -1 ? '' : String(index);
-      },
-    };
-  }
+type Control = Omit<Field, 'name' | 'node' | 'error'> & { input: HTMLElement };
+
+/** What an empty field shows: the default the tool assumes. */
+const placeholderOf = (schema: Schema) =>
+  schema.default !== undefined ? `default: ${JSON.stringify(schema.default)}` : '';
+
+/** The input for one property, chosen by its schema: a list, a box, a number, text or JSON. */
+function control(name: string, schema: Schema, id: string): Control {
+  if (Array.isArray(schema.enum)) return enumControl(name, schema, id, schema.enum as unknown[]);
   const type = typeOf(schema);
-  if (type === 'boolean') {
-    const box = el('input', { id, name, type: 'checkbox', class: 'checkbox' });
-    const fallback = schema.default === true;
-    box.checked = fallback;
-    // Sent only when it differs from what the tool assumes anyway.
-    return {
-      input: box,
-      read: () => (box.checked === fallback ? {} : { value: box.checked }),
-      write: (value) => {
-        box.checked = value === undefined ? fallback : value === true;
-      },
-    };
-  }
-  if (type === 'number' || type === 'integer') {
-    const input = el('input', {
-      id,
-      name,
-      type: 'number',
-      placeholder,
-      step: type === 'integer' ? '1' : 'any',
-    });
-    for (const bound of ['minimum', 'maximum'] as const)
-      if (typeof schema[bound] === 'number') input.setAttribute(bound.slice(0, 3), String(schema[bound]));
-    return {
-      input,
-      read: () => {
-        if (input.value.trim() === '') return {};
-        const value = Number(input.value);
-        return Number.isFinite(value) ? { value } : { error: 'must be a number' };
-      },
-      write: (value) => {
-        input.value = value === undefined ? '' : String(value);
-      },
-    };
-  }
-  if (type === 'string') {
-    const input = el('input', { id, name, type: 'text', placeholder });
-    return {
-      input,
-      read: () => (input.value === '' ? {} : { value: input.value }),
-      write: (value) => {
-        input.value = value === undefined ? '' : String(value);
-      },
-    };
-  }
-  // Arrays, objects and anything richer: JSON, read when the form is.
+  if (type === 'boolean') return booleanControl(name, schema, id);
+  if (type === 'number' || type === 'integer') return numberControl(name, schema, id, type === 'integer');
+  if (type === 'string') return stringControl(name, schema, id);
+  return jsonControl(name, schema, id, type === 'array');
+}
+
+function enumControl(name: string, schema: Schema, id: string, options: unknown[]): Control {
+  const select = el(
+    'select',
+    { id, name },
+    el('option', { value: '', text: placeholderOf(schema) || '(not set)' }),
+    ...options.map((option, index) =>
+      el('option', {
+        value: String(index),
+        text: typeof option === 'string' ? option : JSON.stringify(option),
+      }),
+    ),
+  );
+  return {
+    input: select,
+    read: () => (select.value === '' ? {} : { value: options[Number(select.value)] }),
+    write: (value) => {
+      const index = options.findIndex((o) => JSON.stringify(o) === JSON.stringify(value));
+      select.value = index === -1 ? '' : String(index);
+    },
+  };
+}
+
+function booleanControl(name: string, schema: Schema, id: string): Control {
+  const box = el('input', { id, name, type: 'checkbox', class: 'checkbox' });
+  const fallback = schema.default === true;
+  box.checked = fallback;
+  // Sent only when it differs from what the tool assumes anyway.
+  return {
+    input: box,
+    read: () => (box.checked === fallback ? {} : { value: box.checked }),
+    write: (value) => {
+      box.checked = value === undefined ? fallback : value === true;
+    },
+  };
+}
+
+function numberControl(name: string, schema: Schema, id: string, integer: boolean): Control {
+  const input = el('input', {
+    id,
+    name,
+    type: 'number',
+    placeholder: placeholderOf(schema),
+    step: integer ? '1' : 'any',
+  });
+  for (const bound of ['minimum', 'maximum'] as const)
+    if (typeof schema[bound] === 'number') input.setAttribute(bound.slice(0, 3), String(schema[bound]));
+  return {
+    input,
+    read: () => {
+      if (input.value.trim() === '') return {};
+      const value = Number(input.value);
+      return Number.isFinite(value) ? { value } : { error: 'must be a number' };
+    },
+    write: (value) => {
+      input.value = value === undefined ? '' : String(value);
+    },
+  };
+}
+
+function stringControl(name: string, schema: Schema, id: string): Control {
+  const input = el('input', { id, name, type: 'text', placeholder: placeholderOf(schema) });
+  return {
+    input,
+    read: () => (input.value === '' ? {} : { value: input.value }),
+    write: (value) => {
+      input.value = value === undefined ? '' : String(value);
+    },
+  };
+}
+
+/** Arrays, objects and anything richer: JSON, read when the form is. */
+function jsonControl(name: string, schema: Schema, id: string, array: boolean): Control {
   const area = el('textarea', {
     id,
     name,
     rows: '2',
-    placeholder: placeholder || (type === 'array' ? 'JSON, e.g. ["a", "b"]' : 'JSON'),
+    placeholder: placeholderOf(schema) || (array ? 'JSON, e.g. ["a", "b"]' : 'JSON'),
     spellcheck: 'false',
   });
   return {

@@ -66,16 +66,15 @@ const SYMBOL_KINDS = [
   'variable',
 ] as const;
 
-/** The code-graph MCP server: every tool indexes its root lazily and incrementally, then answers. */
-export function buildServer(options: ServerOptions = {}): McpServer {
-  const env = options.env ?? process.env;
-  const indexes = new Map<string, CodeIndex>();
+type IndexedQuery<A> = (queries: Queries, args: A, index: CodeIndex, stats: RefreshStats) => unknown;
 
-  /** The index of `rootDir`, refreshed (at most every 2 s), with the query to run on it. */
-  const withIndex =
-    <A extends { root: string }>(
-      query: (queries: Queries, args: A, index: CodeIndex, stats: RefreshStats) => unknown,
-    ) =>
+/**
+ * Runs tools over an index per root, opened on first use and refreshed (at most every 2 s) before
+ * each query; the answer carries the refresh's stats.
+ */
+function indexedRunner(env: NodeJS.ProcessEnv) {
+  const indexes = new Map<string, CodeIndex>();
+  return <A extends { root: string }>(query: IndexedQuery<A>) =>
     async (args: A, { signal, progress }: ToolContext) => {
       const abs = rootDirectory(args.root);
       let index = indexes.get(abs);
@@ -86,6 +85,15 @@ export function buildServer(options: ServerOptions = {}): McpServer {
       const stats = await index.ensureFresh(2_000, signal, progress);
       return answer(stats, (await query(index.queries(), args, index, stats)) as Record<string, unknown>);
     };
+}
+
+/**
+ * The code-graph MCP server: every tool indexes its root lazily and incrementally, then answers.
+ * Longer than most functions here: it is the declarative list of the seven tools, each a schema
+ * and one query over the index.
+ */
+export function buildServer(options: ServerOptions = {}): McpServer {
+  const withIndex = indexedRunner(options.env ?? process.env);
 
   const walkTool = (name: string, direction: 'up' | 'down') =>
     readOnlyTool({

@@ -53,3 +53,7 @@ export function openEventStream(
   const stream = openStream(reply);
   return { ...stream, send: (event) => stream.write(event, `${event.turnId}:${event.seq}`) };
 }
+
+/** Whether the client asked for a stream (`Accept: text/event-stream`) rather than one JSON answer. */
+export const wantsEventStream = (accept: string | string[] | undefined): boolean =>
+  String(accept ?? '').includes('text/event-stream');

@@ -23,6 +23,56 @@ const FINISHED_RETAIN_BYTES = 16 * 1024 * 1024;
 
 type Listener = (event: TurnEvent) => void;
 
+interface TurnEnding {
+  status: 'done' | 'cancelled' | 'interrupted' | 'failed';
+  failure: string | null;
+}
+
+interface StepInput {
+  agent: Agent | undefined;
+  messageId: string;
+  modelName: string;
+  step: number;
+  text: StreamedText;
+}
+
+/** The text of one model step as it streams: one part, rewritten in the store at most every FLUSH_INTERVAL_MS. */
+class StreamedText {
+  private text = '';
+  private partId: number | undefined;
+  private dirty = false;
+  private readonly timer = setInterval(() => this.flush(), FLUSH_INTERVAL_MS);
+
+  constructor(
+    private readonly store: Store,
+    private readonly messageId: string,
+  ) {}
+
+  /** Each step's text is a part of its own. */
+  startStep(): void {
+    this.text = '';
+    this.partId = undefined;
+  }
+
+  append(delta: string): void {
+    this.text += delta;
+    if (this.partId === undefined)
+      this.partId = this.store.addPart(this.messageId, { type: 'text', text: this.text });
+    else this.dirty = true;
+  }
+
+  flush(): void {
+    if (this.dirty && this.partId !== undefined)
+      this.store.updatePart(this.partId, { type: 'text', text: this.text });
+    this.dirty = false;
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    this.flush();
+  }
+}
+
 interface ActiveTurn {
   id: string;
   sessionId: string;
@@ -247,104 +297,107 @@ export class TurnManager {
     messageId: string,
     modelName: string,
   ): Promise<void> {
-    const { store, config, tools: registry } = this.deps;
-    const model = config.model;
+    const model = this.deps.config.model;
     if (!model) return;
-    const signal = turn.controller.signal;
-    let text = '';
-    let textPartId: number | undefined;
-    let dirty = false;
-    const flush = () => {
-      if (dirty && textPartId !== undefined) store.updatePart(textPartId, { type: 'text', text });
-      dirty = false;
-    };
-    const flusher = setInterval(flush, FLUSH_INTERVAL_MS);
-    let status: 'done' | 'cancelled' | 'interrupted' | 'failed' = 'done';
-    let failure: string | null = null;
+    const text = new StreamedText(this.deps.store, messageId);
+    let ending: TurnEnding = { status: 'done', failure: null };
     try {
-      let finishedCleanly = false;
-      for (let step = 1; step <= model.maxSteps; step++) {
-        // The agent's tool list is read at every step, so MCP tools that arrive mid-turn are seen.
-        const allowed = registry.forAgent(agent);
-        const chatTools: ChatTool[] = allowed.map((t) => ({
-          type: 'function',
-          function: { name: t.name, description: t.description, parameters: t.inputSchema },
-        }));
-        const history = store.messages(turn.sessionId, { outputCap: config.toolResultBudget });
-        const conversation = buildConversation(
-          agent?.systemPrompt || DEFAULT_SYSTEM_PROMPT,
-          history,
-          config.toolResultBudget,
-        );
-        const fitted = fitContext(conversation, chatTools, model.contextWindow);
-        if (step === 1)
-          this.checkToolBudget(turn, messageId, chatTools.length, fitted.toolTokens, model.contextWindow);
-        if (fitted.compacted > 0) {
-          const message = `${fitted.compacted} older tool result(s) were left out of the model's context to fit its ${model.contextWindow}-token window (LLM_CONTEXT_WINDOW); they are still stored here.`;
-          store.addPart(messageId, { type: 'notice', message });
-          this.emit(turn, { type: 'notice', message });
-        }
-        text = '';
-        textPartId = undefined;
-        const reply = await streamChat(
-          model,
-          { model: modelName, messages: fitted.messages, tools: chatTools },
-          (delta) => {
-            text += delta;
-            if (textPartId === undefined) textPartId = store.addPart(messageId, { type: 'text', text });
-            else dirty = true;
-            this.emit(turn, { type: 'text-delta', messageId, delta });
-          },
-          signal,
-        );
-        flush();
-        if (reply.toolCalls.length === 0) {
-          finishedCleanly = true;
-          break;
-        }
-        await this.runTools(
-          turn,
-          messageId,
-          reply.toolCalls,
-          allowed.map((t) => t.name),
-          agent,
-          signal,
-        );
-      }
-      if (!finishedCleanly) {
+      let answered = false;
+      for (let step = 1; step <= model.maxSteps && !answered; step++)
+        answered = await this.step(turn, { agent, messageId, modelName, step, text });
+      if (!answered) {
         const message = `stopped after ${model.maxSteps} model steps (LLM_MAX_STEPS) without a final answer`;
-        store.addPart(messageId, { type: 'error', code: 'STEP_LIMIT', message });
-        this.emit(turn, { type: 'error', code: 'STEP_LIMIT', message });
+        this.report(turn, messageId, { type: 'error', code: 'STEP_LIMIT', message });
       }
     } catch (error) {
-      const reason = signal.reason;
-      if (signal.aborted && reason instanceof StopTurn) {
-        status = reason.status;
-      } else {
-        status = 'failed';
-        failure = describeError(error);
-        const code =
-          error instanceof ModelError
-            ? 'MODEL_ERROR'
-            : error instanceof AppError
-              ? error.code
-              : 'TURN_FAILED';
-        if (!(error instanceof ModelError) && !(error instanceof AppError))
-          this.deps.log.error({ err: error }, 'turn failed');
-        store.addPart(messageId, { type: 'error', code, message: failure });
-        this.emit(turn, { type: 'error', code, message: failure });
-      }
+      ending = this.ended(turn, messageId, error);
     } finally {
-      clearInterval(flusher);
-      flush();
-      store.transaction(() => {
-        store.setMessageStatus(messageId, status === 'done' || status === 'failed' ? 'complete' : status);
-        store.finishTurn(turn.id, status, failure);
+      text.close();
+      this.deps.store.transaction(() => {
+        const { status } = ending;
+        this.deps.store.setMessageStatus(
+          messageId,
+          status === 'done' || status === 'failed' ? 'complete' : status,
+        );
+        this.deps.store.finishTurn(turn.id, status, ending.failure);
       });
       turn.done = true;
-      this.emit(turn, { type: 'done', status });
+      this.emit(turn, { type: 'done', status: ending.status });
       this.retain(turn);
     }
+  }
+
+  /** One request to the model and the tool calls it asks for; true when it answered without any. */
+  private async step(
+    turn: ActiveTurn,
+    { agent, messageId, modelName, step, text }: StepInput,
+  ): Promise<boolean> {
+    const { store, config, tools: registry } = this.deps;
+    const model = config.model as NonNullable<AppConfig['model']>;
+    // The agent's tool list is read at every step, so MCP tools that arrive mid-turn are seen.
+    const allowed = registry.forAgent(agent);
+    const chatTools: ChatTool[] = allowed.map((t) => ({
+      type: 'function',
+      function: { name: t.name, description: t.description, parameters: t.inputSchema },
+    }));
+    const history = store.messages(turn.sessionId, { outputCap: config.toolResultBudget });
+    const conversation = buildConversation(
+      agent?.systemPrompt || DEFAULT_SYSTEM_PROMPT,
+      history,
+      config.toolResultBudget,
+    );
+    const fitted = fitContext(conversation, chatTools, model.contextWindow);
+    if (step === 1)
+      this.checkToolBudget(turn, messageId, chatTools.length, fitted.toolTokens, model.contextWindow);
+    if (fitted.compacted > 0) {
+      const message = `${fitted.compacted} older tool result(s) were left out of the model's context to fit its ${model.contextWindow}-token window (LLM_CONTEXT_WINDOW); they are still stored here.`;
+      this.report(turn, messageId, { type: 'notice', message });
+    }
+    text.startStep();
+    const reply = await streamChat(
+      model,
+      { model: modelName, messages: fitted.messages, tools: chatTools },
+      (delta) => {
+        text.append(delta);
+        this.emit(turn, { type: 'text-delta', messageId, delta });
+      },
+      turn.controller.signal,
+    );
+    text.flush();
+    if (reply.toolCalls.length === 0) return true;
+    await this.runTools(
+      turn,
+      messageId,
+      reply.toolCalls,
+      allowed.map((t) => t.name),
+      agent,
+      turn.controller.signal,
+    );
+    return false;
+  }
+
+  /** How a turn that threw ends: stopped on purpose (cancel, shutdown) or failed, with the error stored. */
+  private ended(turn: ActiveTurn, messageId: string, error: unknown): TurnEnding {
+    const { signal } = turn.controller;
+    if (signal.aborted && signal.reason instanceof StopTurn)
+      return { status: signal.reason.status, failure: null };
+    const failure = describeError(error);
+    const code =
+      error instanceof ModelError ? 'MODEL_ERROR' : error instanceof AppError ? error.code : 'TURN_FAILED';
+    if (!(error instanceof ModelError) && !(error instanceof AppError))
+      this.deps.log.error({ err: error }, 'turn failed');
+    this.report(turn, messageId, { type: 'error', code, message: failure });
+    return { status: 'failed', failure };
+  }
+
+  /** A notice or error the user sees: stored with the answer and sent to watchers. */
+  private report(
+    turn: ActiveTurn,
+    messageId: string,
+    part: { type: 'notice'; message: string } | { type: 'error'; code: string; message: string },
+  ): void {
+    this.deps.store.addPart(messageId, part);
+    this.emit(turn, part);
   }
 
   /**
@@ -368,8 +421,7 @@ export class TurnManager {
     }
     if (tokens > window * 0.5) {
       const message = `the ${count} tool schemas take ~${tokens} of the model's ${window} tokens (LLM_CONTEXT_WINDOW); ${advice}`;
-      this.deps.store.addPart(messageId, { type: 'notice', message });
-      this.emit(turn, { type: 'notice', message });
+      this.report(turn, messageId, { type: 'notice', message });
     }
   }
 

@@ -8,6 +8,7 @@ import {
   listRepoFiles,
   ModuleResolver,
   preloadGrammar,
+  type RepoFile,
   readIfChanged,
 } from '@boocode/source-kit';
 import { Aggregator, type ScanChange, type ScanResult } from './aggregate.js';
@@ -40,6 +41,105 @@ interface RootState {
   aggregator: Aggregator;
 }
 
+/** One scan's work over one root's cache: what was read, reused, changed and still needs a tree. */
+class ScanPass {
+  read = 0;
+  reused = 0;
+  readonly change: ScanChange;
+  private readonly seen = new Set<string>();
+  /** Files that need a syntax tree wait until the rest is read: their grammars compile meanwhile. */
+  private readonly needTrees: { rel: string; stored: Omit<CachedFile, 'facts'>; text: string }[] = [];
+  private readonly cache: Map<string, CachedFile>;
+
+  constructor(
+    state: RootState,
+    private readonly signal: AbortSignal | undefined,
+    private readonly progress: ProgressReporter,
+  ) {
+    this.cache = state.files;
+    this.change = { files: new Map(), resolverChanged: !state.modules };
+  }
+
+  async readAll(files: RepoFile[]): Promise<void> {
+    for (const [i, file] of files.entries()) {
+      if (this.signal?.aborted) throw new Error('scan cancelled');
+      if (i % 64 === 0) this.progress.step('reading', i, files.length);
+      const old = this.cache.get(file.rel);
+      const wasRead = LOCKFILE.test(file.rel) ? this.statLockfile(file, old) : this.readFile(file, old);
+      // Yield between files so a slow scan never holds up other requests on this process.
+      if (wasRead && this.read % 50 === 0) await yieldNow();
+    }
+    this.progress.step('reading', files.length, files.length);
+  }
+
+  /** A file is cached only once its facts are in: a cancelled scan leaves nothing half-read. */
+  async parseDeferred(): Promise<void> {
+    const { needTrees } = this;
+    for (const [i, { rel, stored, text }] of needTrees.entries()) {
+      if (this.signal?.aborted) throw new Error('scan cancelled');
+      this.cache.set(rel, { ...stored, facts: await treeFacts(rel, text) });
+      if (i % 20 === 19) {
+        this.progress.step('parsing', i + 1, needTrees.length);
+        await yieldNow();
+      }
+    }
+    if (needTrees.length) this.progress.step('parsing', needTrees.length, needTrees.length);
+  }
+
+  /** Drops files no longer listed from the cache, as changes. */
+  forgetGone(): void {
+    for (const [rel, entry] of this.cache) {
+      if (this.seen.has(rel)) continue;
+      this.cache.delete(rel);
+      this.noteChange(rel, entry, true);
+    }
+  }
+
+  /** `fileSetChanged`: the file was added or removed, so imports may resolve differently. */
+  private noteChange(rel: string, before: CachedFile | undefined, fileSetChanged: boolean): void {
+    this.change.files.set(rel, before);
+    if (fileSetChanged || RESOLVER_CONFIG.test(rel)) this.change.resolverChanged = true;
+  }
+
+  /**
+   * A lockfile names its package manager by existing; its content (often megabytes, past the read
+   * cap) is never needed.
+   */
+  private statLockfile(file: RepoFile, old: CachedFile | undefined): boolean {
+    const info = statSync(file.abs, { throwIfNoEntry: false });
+    if (!info?.isFile()) return false;
+    this.seen.add(file.rel);
+    if (old && old.size === info.size && old.mtimeMs === info.mtimeMs) return false;
+    this.noteChange(file.rel, old, !old);
+    this.cache.set(file.rel, { mtimeMs: info.mtimeMs, size: info.size, facts: emptyFacts('') });
+    return false;
+  }
+
+  /** Reads a changed file's facts by the lexer, or queues it for a tree; true when it was read. */
+  private readFile(file: RepoFile, old: CachedFile | undefined): boolean {
+    const result = readIfChanged(file.abs, old && { size: old.size, mtimeMs: Math.floor(old.mtimeMs) });
+    if (result.kind === 'skip') return false;
+    this.seen.add(file.rel);
+    if (result.kind === 'unchanged') {
+      this.reused++;
+      return false;
+    }
+    this.read++;
+    const { info, buffer } = result;
+    const text = buffer.toString('utf8');
+    const lexed = lexedFacts(file.rel, text);
+    const stored = { mtimeMs: info.mtimeMs, size: info.size, ...(keepText(file.rel) ? { text } : {}) };
+    this.noteChange(file.rel, old, !old);
+    if (lexed) this.cache.set(file.rel, { ...stored, facts: lexed });
+    else {
+      const grammar = grammarFor(file.rel, text);
+      if (grammar) preloadGrammar(grammar);
+      this.needTrees.push({ rel: file.rel, stored, text });
+    }
+    return true;
+  }
+}
+
 /**
  * Scans a repository into routes, models, components, env vars and its import graph. Results are
  * cached per file by mtime and size, so a re-scan after one edit re-reads one file and derives
@@ -60,86 +160,25 @@ export class Scanner {
     }
     const [files] = await Promise.all([listRepoFiles(root, WANTED, signal, state.listings), lexerReady]);
     const listed = performance.now();
-    const cache = state.files;
-    const change: ScanChange = { files: new Map(), resolverChanged: !state.modules };
-    /** `fileSetChanged`: the file was added or removed, so imports may resolve differently. */
-    const noteChange = (rel: string, before: CachedFile | undefined, fileSetChanged: boolean) => {
-      change.files.set(rel, before);
-      if (fileSetChanged || RESOLVER_CONFIG.test(rel)) change.resolverChanged = true;
-    };
-    const seen = new Set<string>();
-    let read = 0;
-    let reused = 0;
-    // Files that need a syntax tree wait until the rest is read: their grammars compile meanwhile.
-    const needTrees: { rel: string; stored: Omit<CachedFile, 'facts'>; text: string }[] = [];
-    for (const [i, file] of files.entries()) {
-      if (signal?.aborted) throw new Error('scan cancelled');
-      if (i % 64 === 0) progress.step('reading', i, files.length);
-      const old = cache.get(file.rel);
-      if (LOCKFILE.test(file.rel)) {
-        // A lockfile names its package manager by existing; its content (often megabytes, past
-        // the read cap) is never needed.
-        const info = statSync(file.abs, { throwIfNoEntry: false });
-        if (!info?.isFile()) continue;
-        seen.add(file.rel);
-        if (old && old.size === info.size && old.mtimeMs === info.mtimeMs) continue;
-        noteChange(file.rel, old, !old);
-        cache.set(file.rel, { mtimeMs: info.mtimeMs, size: info.size, facts: emptyFacts('') });
-        continue;
-      }
-      const result = readIfChanged(file.abs, old && { size: old.size, mtimeMs: Math.floor(old.mtimeMs) });
-      if (result.kind === 'skip') continue;
-      seen.add(file.rel);
-      if (result.kind === 'unchanged') {
-        reused++;
-        continue;
-      }
-      read++;
-      const { info, buffer } = result;
-      const text = buffer.toString('utf8');
-      const lexed = lexedFacts(file.rel, text);
-      const stored = { mtimeMs: info.mtimeMs, size: info.size, ...(keepText(file.rel) ? { text } : {}) };
-      noteChange(file.rel, old, !old);
-      if (lexed) cache.set(file.rel, { ...stored, facts: lexed });
-      else {
-        const grammar = grammarFor(file.rel, text);
-        if (grammar) preloadGrammar(grammar);
-        needTrees.push({ rel: file.rel, stored, text });
-      }
-      // Yield between files so a slow scan never holds up other requests on this process.
-      if (read % 50 === 0) await yieldNow();
-    }
+    const pass = new ScanPass(state, signal, progress);
+    await pass.readAll(files);
     const lexed = performance.now();
-    progress.step('reading', files.length, files.length);
-    // A file is cached only once its facts are in: a cancelled scan leaves nothing half-read.
-    for (const [i, { rel, stored, text }] of needTrees.entries()) {
-      if (signal?.aborted) throw new Error('scan cancelled');
-      cache.set(rel, { ...stored, facts: await treeFacts(rel, text) });
-      if (i % 20 === 19) {
-        progress.step('parsing', i + 1, needTrees.length);
-        await yieldNow();
-      }
-    }
+    await pass.parseDeferred();
     const parsed = performance.now();
-    if (needTrees.length) progress.step('parsing', needTrees.length, needTrees.length);
-    for (const [rel, entry] of cache) {
-      if (seen.has(rel)) continue;
-      cache.delete(rel);
-      noteChange(rel, entry, true);
-    }
-    if (change.resolverChanged || !state.modules) {
-      const sourceFiles = [...cache.keys()].filter((rel) => languageOf(rel) || SFC_FILE.test(rel));
+    pass.forgetGone();
+    if (pass.change.resolverChanged || !state.modules) {
+      const sourceFiles = [...state.files.keys()].filter((rel) => languageOf(rel) || SFC_FILE.test(rel));
       state.modules = new ModuleResolver(root, sourceFiles);
     }
-    const result = state.aggregator.join(root, cache, state.modules, change);
+    const result = state.aggregator.join(root, state.files, state.modules, pass.change);
     const done = performance.now();
     const ms = (from: number, to: number) => Math.round(to - from);
     return {
       ...result,
       stats: {
         ms: ms(started, done),
-        read,
-        reused,
+        read: pass.read,
+        reused: pass.reused,
         phases: {
           walk: ms(started, listed),
           read: ms(listed, lexed),
