@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { processAlive } from '@boocode/mcp-server-kit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { everythingBin } from '../src/testing/harness.js';
 import { startScriptedModel } from '../src/testing/scripted-model.js';
@@ -101,16 +102,8 @@ describe('boocode serve, killed mid-turn', () => {
     second.child.kill('SIGTERM');
     const code = await new Promise((r) => second.child.once('exit', r));
     expect(code).toBe(0);
-    const alive = (pid: number) => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    expect(alive(pid2)).toBe(false);
+    expect(processAlive(pid2)).toBe(false);
     // The first server's child saw its stdin close when its parent was killed, and exited.
-    await vi.waitFor(() => expect(alive(mcpPid)).toBe(false), { timeout: 5_000 });
+    await vi.waitFor(() => expect(processAlive(mcpPid)).toBe(false), { timeout: 5_000 });
   });
 });

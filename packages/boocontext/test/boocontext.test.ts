@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFi
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { processAlive } from '@boocode/mcp-server-kit';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -338,14 +339,6 @@ describe('long calls on a big tree', () => {
 
 describe('child server lifecycle', () => {
   const fake = path.join(here, 'fixtures/fake-child.mjs');
-  const alive = (pid: number) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
 
   it('respawns a crashed child once, then answers UNSAFE; no process outlives boocontext', async () => {
     const { client, transport } = await connect([`--child`, `code-graph=${process.execPath},${fake}`]);
@@ -353,7 +346,7 @@ describe('child server lifecycle', () => {
     const first = await call('boocontext_symbols', { root, query: 'a' }, client);
     const pid1 = first.details.pid as number;
     process.kill(pid1, 'SIGKILL');
-    await vi.waitFor(() => expect(alive(pid1)).toBe(false));
+    await vi.waitFor(() => expect(processAlive(pid1)).toBe(false));
     const second = await call('boocontext_symbols', { root, query: 'b' }, client);
     expect(second.verdict).toBe('SAFE');
     const pid2 = second.details.pid as number;
@@ -368,8 +361,8 @@ describe('child server lifecycle', () => {
     });
     const boocontextPid = transport.pid as number;
     await client.close();
-    await vi.waitFor(() => expect(alive(boocontextPid)).toBe(false), { timeout: 8_000 });
-    expect(alive(pid2)).toBe(false);
+    await vi.waitFor(() => expect(processAlive(boocontextPid)).toBe(false), { timeout: 8_000 });
+    expect(processAlive(pid2)).toBe(false);
   });
 
   it('serves a quick call while a slow one runs, and passes a cancellation on to the child', async () => {

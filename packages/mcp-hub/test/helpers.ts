@@ -31,14 +31,7 @@ export function stdio(
   };
 }
 
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { processAlive as isAlive } from '@boocode/mcp-server-kit';
 
 /** Starts an HTTP MCP server that prints `{"port":N}` (our fixture) or listens on PORT (server-everything). */
 export async function startHttpServer(

@@ -1,4 +1,5 @@
 export { type CliOutcome, type CliSpec, cliArgs, exitQuietlyWhenPipeCloses, parseCli } from './cli.js';
+export { processAlive } from './process.js';
 export {
   type ProgressReporter,
   type ProgressUpdate,

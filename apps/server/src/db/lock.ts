@@ -1,15 +1,7 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { processAlive } from '@boocode/mcp-server-kit';
 import { AppError } from '../errors.js';
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * One BooCode per data directory: a second one would mark the first one's running turns
@@ -27,7 +19,7 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(readFileSync(file, 'utf8').trim());
-      if (Number.isInteger(owner) && owner > 0 && alive(owner)) {
+      if (Number.isInteger(owner) && owner > 0 && processAlive(owner)) {
         throw new AppError(
           'CONFLICT',
           `another BooCode (pid ${owner}) is using DATA_DIR ${dataDir}; stop it, or give this one its own DATA_DIR`,
