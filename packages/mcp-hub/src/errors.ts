@@ -9,7 +9,8 @@ export type HubErrorCode =
   | 'TIMEOUT'
   | 'ABORTED'
   | 'CALL_FAILED'
-  | 'CONNECT_FAILED';
+  | 'CONNECT_FAILED'
+  | 'NOT_SUPPORTED';
 
 export class HubError extends Error {
   constructor(

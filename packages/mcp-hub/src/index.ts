@@ -12,6 +12,15 @@ export {
 export type { ServerEntry } from './config/schema.js';
 export type { ConfigDialect } from './config/shapes.js';
 export { HubError, type HubErrorCode } from './errors.js';
+export type {
+  HubPrompt,
+  HubPromptArgument,
+  HubPromptMessage,
+  HubPromptResult,
+  HubResource,
+  HubResourceContents,
+  HubResourceTemplate,
+} from './features/shapes.js';
 export { filterByGlobs, matchToolGlob } from './globs/tool-glob.js';
 export { type HubOptions, McpHub } from './registry/hub.js';
 export { SAFE_TOOL_NAME } from './tools/names.js';

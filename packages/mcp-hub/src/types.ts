@@ -22,6 +22,8 @@ export interface ServerStatus {
   /** Protocol revision agreed with the server, e.g. `2026-07-28` or `2025-06-18`. */
   protocolVersion?: string;
   serverInfo?: { name: string; version: string };
+  /** What a connected server offers besides tools (all false until it is connected). */
+  features: ServerFeatures;
   toolCount: number;
   rejected: RejectedTool[];
   /** Most recent stderr lines of a stdio server (bounded). */
@@ -29,6 +31,19 @@ export interface ServerStatus {
   /** Name changes made to keep tool names unique and provider-safe. */
   renamed: { from: string; to: string; reason: string }[];
   pid?: number;
+}
+
+export interface ServerFeatures {
+  resources: boolean;
+  /** Resources can be subscribed to (`notifications/resources/updated`). */
+  subscribe: boolean;
+  prompts: boolean;
+}
+
+/** A directory the host lets servers work in, as a `file://` URI. */
+export interface HubRoot {
+  uri: string;
+  name?: string;
 }
 
 export interface HubTool {

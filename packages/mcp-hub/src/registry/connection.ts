@@ -1,5 +1,6 @@
 import {
   Client,
+  type RequestOptions,
   SdkError,
   SdkErrorCode,
   StreamableHTTPClientTransport,
@@ -13,7 +14,9 @@ import { ManagedStdioTransport } from '../transports/stdio.js';
 import type {
   CallOptions,
   HubLogger,
+  HubRoot,
   RejectedTool,
+  ServerFeatures,
   ServerState,
   ServerStatus,
   ToolProgress,
@@ -60,6 +63,12 @@ export interface ConnectionOptions {
   /** Hears each stderr line of a stdio server as it comes. */
   onStderr?: (line: string) => void;
   killGraceMs?: number;
+  /** The host's roots: when set, the client declares `roots` and answers `roots/list` with them. */
+  roots?: () => HubRoot[];
+  /** A subscribed resource changed (`notifications/resources/updated`). */
+  onResourceUpdated?: (uri: string) => void;
+  /** The server's resource or prompt list changed. */
+  onListChanged?: (list: 'resources' | 'prompts') => void;
 }
 
 /** One configured MCP server: its transport, its client, its state and its screened tools. */
@@ -117,12 +126,60 @@ export class ServerConnection {
         ? { protocolVersion: client.getNegotiatedProtocolVersion() }
         : {}),
       ...(info ? { serverInfo: { name: info.name, version: info.version } } : {}),
+      features: this.features(),
       toolCount: this.tools.length,
       rejected: this.rejected,
       stderrTail: this.stdio?.stderr.tail(20) ?? this.lastStderr,
       renamed: [],
       ...(this.stdio?.pid !== undefined && this.state === 'connected' ? { pid: this.stdio.pid } : {}),
     };
+  }
+
+  /** What the server offers besides tools, as it declared at start-up. */
+  features(): ServerFeatures {
+    const caps = this.state === 'connected' ? this.client?.getServerCapabilities() : undefined;
+    return {
+      resources: caps?.resources !== undefined,
+      subscribe: caps?.resources?.subscribe === true,
+      prompts: caps?.prompts !== undefined,
+    };
+  }
+
+  /**
+   * Runs one request on the connected server within the call timeout; failures are explained as a
+   * call's are. `feature` names what the server must have declared, so a host hears "offers no
+   * resources" rather than a JSON-RPC "method not found".
+   */
+  async request<T>(
+    feature: 'resources' | 'subscribe' | 'prompts',
+    run: (client: Client, options: RequestOptions) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    const client = this.client;
+    if (this.state !== 'connected' || !client) {
+      throw new HubError(
+        'SERVER_UNAVAILABLE',
+        `MCP server "${this.entry.name}" is ${this.state}${this.error ? `: ${this.error}` : ''}`,
+      );
+    }
+    if (!this.features()[feature]) {
+      const what = feature === 'subscribe' ? 'resource subscriptions' : feature;
+      throw new HubError('NOT_SUPPORTED', `MCP server "${this.entry.name}" offers no ${what}`);
+    }
+    const timeout = this.callTimeoutMs;
+    try {
+      return await run(client, { timeout, ...(signal ? { signal } : {}) });
+    } catch (error) {
+      throw this.explainCallFailure(error, timeout, signal);
+    }
+  }
+
+  /** Tells the server the host's roots changed (it asks for them again). */
+  async rootsChanged(): Promise<void> {
+    if (this.state !== 'connected' || !this.options.roots) return;
+    await this.client?.sendRootsListChanged().catch((error: unknown) => {
+      this.log?.warn(`mcp: ${this.entry.name}: roots/list_changed not sent: ${describeError(error)}`);
+    });
   }
 
   /** Connects and lists tools within the connect timeout. Never throws: failure is a state. */
@@ -171,20 +228,33 @@ export class ServerConnection {
       await this.teardown();
       await this.handshake('legacy', timeoutMs);
     }
-    await this.refreshTools();
+    // A server that offers only resources or prompts has no tools/list to ask.
+    if (this.client?.getServerCapabilities()?.tools !== undefined) await this.refreshTools();
   }
 
   private async handshake(mode: 'auto' | 'legacy', timeoutMs: number): Promise<void> {
     const transport = this.createTransport();
+    const { roots, onResourceUpdated, onListChanged } = this.options;
     const client = new Client(this.options.clientInfo, {
-      capabilities: {},
+      capabilities: roots ? { roots: { listChanged: true } } : {},
       versionNegotiation: { mode, probe: { timeoutMs: Math.min(3_000, Math.ceil(timeoutMs / 2)) } },
     });
     this.client = client;
     this.transport = transport;
+    const current = () => this.state === 'connected' && this.client === client;
     client.onerror = (error) => this.log?.warn(`mcp: ${this.entry.name}: ${describeError(error)}`);
     client.setNotificationHandler('notifications/tools/list_changed', () => {
-      if (this.state === 'connected' && this.client === client) this.scheduleRelist();
+      if (current()) this.scheduleRelist();
+    });
+    if (roots) client.setRequestHandler('roots/list', async () => ({ roots: roots() }));
+    client.setNotificationHandler('notifications/resources/updated', (notification) => {
+      if (current()) onResourceUpdated?.(notification.params.uri);
+    });
+    client.setNotificationHandler('notifications/resources/list_changed', () => {
+      if (current()) onListChanged?.('resources');
+    });
+    client.setNotificationHandler('notifications/prompts/list_changed', () => {
+      if (current()) onListChanged?.('prompts');
     });
     const generation = this.generation;
     const previousOnClose = transport.onclose;

@@ -2,9 +2,29 @@ import { EventEmitter } from 'node:events';
 import { packageInfo } from '@boocode/mcp-server-kit/version';
 import type { ServerEntry } from '../config/schema.js';
 import { describeError, HubError } from '../errors.js';
+import {
+  type HubPrompt,
+  type HubPromptResult,
+  type HubResource,
+  type HubResourceContents,
+  type HubResourceTemplate,
+  toContents,
+  toPromptResult,
+  toPrompts,
+  toResources,
+  toTemplates,
+} from '../features/shapes.js';
 import { assignToolNames } from '../tools/names.js';
 import { type RawCallToolResult, toHostResult } from '../tools/result.js';
-import type { CallOptions, HubLogger, HubTool, ServerStatus, ToolProgress, ToolResult } from '../types.js';
+import type {
+  CallOptions,
+  HubLogger,
+  HubRoot,
+  HubTool,
+  ServerStatus,
+  ToolProgress,
+  ToolResult,
+} from '../types.js';
 import { ServerConnection } from './connection.js';
 
 export interface HubOptions {
@@ -14,6 +34,11 @@ export interface HubOptions {
   clientInfo?: { name: string; version: string };
   /** Grace between SIGTERM and SIGKILL when closing stdio servers (default 5 s). */
   killGraceMs?: number;
+  /**
+   * The directories servers may work in (`file://` URIs). When given, the hub declares the `roots`
+   * capability and answers `roots/list`; `setRoots` changes them and tells every server.
+   */
+  roots?: HubRoot[];
 }
 
 interface HubEvents {
@@ -23,6 +48,10 @@ interface HubEvents {
   toolProgress: [event: ToolProgress & { tool: string; server: string }];
   /** A line a stdio server wrote to stderr (or to stdout that was not JSON-RPC). */
   stderr: [server: string, line: string];
+  /** A resource the host subscribed to changed on its server. */
+  resourceUpdated: [server: string, uri: string];
+  /** A server's list of resources or prompts changed. */
+  listChanged: [server: string, list: 'resources' | 'prompts'];
 }
 
 interface Route {
@@ -45,6 +74,7 @@ export class McpHub extends EventEmitter<HubEvents> {
   private formerRoutes = new Map<string, Route>();
   private renames = new Map<string, { from: string; to: string; reason: string }[]>();
   private closed = false;
+  private roots: HubRoot[];
 
   constructor(entries: readonly ServerEntry[], options: HubOptions = {}) {
     super();
@@ -52,6 +82,7 @@ export class McpHub extends EventEmitter<HubEvents> {
     this.setMaxListeners(0);
     this.reserved = new Set(options.reservedNames ?? []);
     this.logger = options.logger;
+    this.roots = options.roots ?? [];
     const clientInfo = options.clientInfo ?? {
       name: 'boocode-mcp-hub',
       version: packageInfo(import.meta.url).version,
@@ -64,6 +95,9 @@ export class McpHub extends EventEmitter<HubEvents> {
         ...(options.killGraceMs !== undefined ? { killGraceMs: options.killGraceMs } : {}),
         onChange: () => this.onConnectionChange(connection),
         onStderr: (line) => this.emit('stderr', entry.name, line),
+        ...(options.roots ? { roots: () => this.roots } : {}),
+        onResourceUpdated: (uri) => this.emit('resourceUpdated', entry.name, uri),
+        onListChanged: (list) => this.emit('listChanged', entry.name, list),
       });
       this.connections.set(entry.name, connection);
     }
@@ -134,6 +168,76 @@ export class McpHub extends EventEmitter<HubEvents> {
         this.emit('toolProgress', { ...progress, tool: name, server });
       },
     });
+  }
+
+  /** Replaces the roots every server is told about, and tells the connected ones they changed. */
+  async setRoots(roots: HubRoot[]): Promise<void> {
+    this.roots = roots;
+    await Promise.all([...this.connections.values()].map((c) => c.rootsChanged()));
+  }
+
+  /** A server's resources and resource templates (every page of each). */
+  async listResources(
+    server: string,
+    signal?: AbortSignal,
+  ): Promise<{ resources: HubResource[]; templates: HubResourceTemplate[] }> {
+    const connection = this.requireConnection(server);
+    return connection.request(
+      'resources',
+      async (client, options) => {
+        const [resources, templates] = await Promise.all([
+          client.listResources(undefined, options),
+          // Templates are optional: a server with none may not know the method at all.
+          client.listResourceTemplates(undefined, options).catch((error: unknown) => {
+            this.logger?.warn(`mcp: ${server}: resources/templates/list failed: ${describeError(error)}`);
+            return { resourceTemplates: [] };
+          }),
+        ]);
+        return { resources: toResources(resources), templates: toTemplates(templates) };
+      },
+      signal,
+    );
+  }
+
+  async readResource(server: string, uri: string, signal?: AbortSignal): Promise<HubResourceContents[]> {
+    const connection = this.requireConnection(server);
+    return connection.request(
+      'resources',
+      async (client, options) =>
+        toContents(await client.readResource({ uri }, { ...options, cacheMode: 'bypass' })),
+      signal,
+    );
+  }
+
+  /** Asks the server for `resourceUpdated` events about `uri` (or to stop sending them). */
+  async subscribeResource(server: string, uri: string, subscribed = true): Promise<void> {
+    const connection = this.requireConnection(server);
+    await connection.request('subscribe', (client, options) =>
+      subscribed ? client.subscribeResource({ uri }, options) : client.unsubscribeResource({ uri }, options),
+    );
+  }
+
+  async listPrompts(server: string, signal?: AbortSignal): Promise<HubPrompt[]> {
+    const connection = this.requireConnection(server);
+    return connection.request(
+      'prompts',
+      async (client, options) => toPrompts(await client.listPrompts(undefined, options)),
+      signal,
+    );
+  }
+
+  async getPrompt(
+    server: string,
+    name: string,
+    args: Record<string, string> = {},
+    signal?: AbortSignal,
+  ): Promise<HubPromptResult> {
+    const connection = this.requireConnection(server);
+    return connection.request(
+      'prompts',
+      async (client, options) => toPromptResult(await client.getPrompt({ name, arguments: args }, options)),
+      signal,
+    );
   }
 
   /**
