@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { type HubLogger, type LoadedConfig, loadMcpConfig, McpHub } from '@boocode/mcp-hub';
 import { packageInfo } from '@boocode/mcp-server-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -73,6 +74,8 @@ export async function createBooCode(config: AppConfig, options: BooCodeOptions =
     reservedNames: native.map((t) => t.name),
     logger: hubLogger,
     clientInfo: { name: 'boocode', version: packageInfo(import.meta.url).version },
+    // Servers that ask where to work are given the workspace (boocontext needs no --root then).
+    roots: [{ uri: pathToFileURL(workspace.root).href, name: path.basename(workspace.root) }],
   });
   const tools = new ToolRegistry(native, hub);
   const agents = () => agentsFile.agents;

@@ -16,7 +16,11 @@ export type AppErrorCode =
   | 'FORBIDDEN_HOST'
   | 'FORBIDDEN_ORIGIN'
   | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'TOOLS_EXCEED_CONTEXT';
+  | 'TOOLS_EXCEED_CONTEXT'
+  | 'NOT_SUPPORTED'
+  | 'MCP_UNAVAILABLE'
+  | 'MCP_TIMEOUT'
+  | 'MCP_ERROR';
 
 const STATUS: Record<AppErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -36,6 +40,10 @@ const STATUS: Record<AppErrorCode, number> = {
   FORBIDDEN_ORIGIN: 403,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOOLS_EXCEED_CONTEXT: 413,
+  NOT_SUPPORTED: 409,
+  MCP_UNAVAILABLE: 503,
+  MCP_TIMEOUT: 504,
+  MCP_ERROR: 502,
 };
 
 export class AppError extends Error {

@@ -1,4 +1,13 @@
-import type { ContentBlock, ServerStatus, ToolProgress } from '@boocode/mcp-hub';
+import type {
+  ContentBlock,
+  HubPrompt,
+  HubPromptResult,
+  HubResource,
+  HubResourceContents,
+  HubResourceTemplate,
+  ServerStatus,
+  ToolProgress,
+} from '@boocode/mcp-hub';
 import { z } from 'zod';
 
 /**
@@ -7,7 +16,16 @@ import { z } from 'zod';
  * types only (nothing here reaches its bundle).
  */
 
-export type { ContentBlock, ServerStatus, ToolProgress };
+export type {
+  ContentBlock,
+  HubPrompt,
+  HubPromptResult,
+  HubResource,
+  HubResourceContents,
+  HubResourceTemplate,
+  ServerStatus,
+  ToolProgress,
+};
 
 export type TurnStatus = 'running' | 'done' | 'cancelled' | 'interrupted' | 'failed';
 export type MessageStatus = 'complete' | 'streaming' | 'interrupted' | 'cancelled';
@@ -159,4 +177,18 @@ export type ToolCallEvent = ({ type: 'progress' } & ToolProgress) | ({ type: 're
 export type McpEvent =
   | { type: 'servers'; servers: ServerStatus[] }
   | { type: 'server'; server: ServerStatus }
-  | { type: 'tools' };
+  | { type: 'tools' }
+  | { type: 'resource-updated'; server: string; uri: string }
+  | { type: 'list-changed'; server: string; list: 'resources' | 'prompts' };
+
+/** `GET /api/mcp/:server/resources`. */
+export interface ResourceListing {
+  resources: HubResource[];
+  templates: HubResourceTemplate[];
+}
+
+/** `GET /api/mcp/:server/resource?uri=`: text items cut to the cap (then `truncated`), binary as base64. */
+export interface ResourceRead {
+  contents: HubResourceContents[];
+  truncated: boolean;
+}

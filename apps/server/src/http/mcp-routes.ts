@@ -35,8 +35,9 @@ export function registerMcpRoutes(app: FastifyInstance, { hub, mcpConfig }: McpR
     servers: hub.status(),
   }));
 
-  // `servers` first (everything as it is now), then `server` for each change and `tools` when the
-  // offered tool set changed, so a page never polls.
+  // `servers` first (everything as it is now), then `server` for each change, `tools` when the
+  // offered tool set changed, `resource-updated` for a subscribed resource and `list-changed` when a
+  // server's resources or prompts changed, so a page never polls.
   app.get('/api/mcp/events', async (_request, reply) => {
     const stream = openStream(reply);
     stream.write({ type: 'servers', servers: hub.status() });
@@ -54,13 +55,21 @@ export function registerMcpRoutes(app: FastifyInstance, { hub, mcpConfig }: McpR
         }, STDERR_COALESCE_MS),
       );
     };
+    const onResource = (server: string, uri: string) =>
+      stream.write({ type: 'resource-updated', server, uri });
+    const onList = (server: string, list: 'resources' | 'prompts') =>
+      stream.write({ type: 'list-changed', server, list });
     hub.on('statusChanged', sendServer);
     hub.on('toolsChanged', onTools);
     hub.on('stderr', onStderr);
+    hub.on('resourceUpdated', onResource);
+    hub.on('listChanged', onList);
     stream.onClose(() => {
       hub.off('statusChanged', sendServer);
       hub.off('toolsChanged', onTools);
       hub.off('stderr', onStderr);
+      hub.off('resourceUpdated', onResource);
+      hub.off('listChanged', onList);
       for (const timer of pending.values()) clearTimeout(timer);
     });
     return reply;

@@ -1,5 +1,6 @@
 import type { LoadedConfig, McpHub } from '@boocode/mcp-hub';
 import type { FastifyInstance } from 'fastify';
+import { registerMcpFeatureRoutes } from './mcp-feature-routes.js';
 import { registerMcpRoutes } from './mcp-routes.js';
 import { registerSessionRoutes, type SessionRouteDeps } from './session-routes.js';
 import { registerToolRoutes, type ToolRouteDeps } from './tool-routes.js';
@@ -10,7 +11,7 @@ export interface RouteDeps extends SessionRouteDeps, ToolRouteDeps {
   modelConfigured: boolean;
 }
 
-/** The whole HTTP API: health here, then sessions, tools and MCP servers, one module each. */
+/** The whole HTTP API: health here, then sessions, tools, MCP servers and their resources and prompts. */
 export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get('/healthz', async () => ({
     ok: true,
@@ -20,4 +21,5 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   registerSessionRoutes(app, deps);
   registerToolRoutes(app, deps);
   registerMcpRoutes(app, deps);
+  registerMcpFeatureRoutes(app, deps);
 }

@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fixture, tempDir } from '../../test/helpers.js';
+import { everythingBin, fixture, tempDir } from '../../test/helpers.js';
 import { type CliIo, runMcpCli } from './mcp-cli.js';
 
 async function configFile(servers: Record<string, unknown>): Promise<string> {
@@ -157,5 +158,44 @@ describe('boocode mcp add|remove|enable|disable', () => {
     expect((await run('enable', 'nope')).code).toBe(1);
     expect((await run('add', 'y')).code).toBe(2);
     expect((await run('add', 'y', '--env', 'NOEQUALS', '--', 'x')).code).toBe(2);
+  });
+});
+
+describe('boocode mcp resources / read / prompts / prompt (server-everything)', () => {
+  const everything = { command: process.execPath, args: [everythingBin, 'stdio'] };
+
+  it('lists resources and templates, reads one, lists prompts and gets one with arguments', async () => {
+    const file = await configFile({ everything });
+    const run = async (...args: string[]) => {
+      const io = capture();
+      const code = await runMcpCli([...args, '--config', file], io);
+      return { code, out: io.stdout.join('\n'), err: io.stderr.join('\n') };
+    };
+    const resources = await run('resources', 'everything');
+    expect(resources.code).toBe(0);
+    expect(resources.out).toMatch(/^demo:\/\/resource\/static\/document\/\S+ {2}/m);
+    expect(resources.out).toContain('demo://resource/dynamic/text/{resourceId}');
+    const read = await run('read', 'everything', 'demo://resource/dynamic/text/7');
+    expect(read).toMatchObject({ code: 0, out: expect.stringContaining('7') });
+    const blob = await run('read', 'everything', 'demo://resource/dynamic/blob/7');
+    expect(blob.out).toMatch(/^\[binary .+, \d+ bytes: demo:\/\/resource\/dynamic\/blob\/7\]$/);
+    const prompts = await run('prompts', 'everything');
+    expect(prompts.out).toMatch(/^args-prompt city \[state\]/m);
+    const prompt = await run('prompt', 'everything', 'args-prompt', '{"city":"Porto"}');
+    expect(prompt).toMatchObject({ code: 0, out: expect.stringMatching(/^user: .*Porto/) });
+    const bad = await run('prompt', 'everything', 'args-prompt', '[1]');
+    expect(bad).toMatchObject({ code: 2, err: expect.stringMatching(/must be a JSON object/) });
+    const missing = await run('read', 'everything');
+    expect(missing).toMatchObject({ code: 2, err: 'mcp read needs a server name and a resource URI' });
+    const unknown = await run('prompts', 'nope');
+    expect(unknown).toMatchObject({ code: 1, err: expect.stringMatching(/no MCP server named "nope"/) });
+  });
+
+  it('gives servers WORKSPACE_DIR as their root', async () => {
+    const dir = await tempDir('mcp-cli-root-');
+    const file = await configFile({ everything });
+    const io = { ...capture(), env: { WORKSPACE_DIR: dir } };
+    expect(await runMcpCli(['call', 'everything_get-roots-list', '--config', file], io)).toBe(0);
+    expect(io.stdout.join('\n')).toContain(pathToFileURL(dir).href);
   });
 });

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { progressText } from '@boocode/mcp-server-kit/progress';
 import { type ConfigEdit, editMcpConfig, type NewServer } from '../config/edit.js';
@@ -5,6 +7,7 @@ import { loadMcpConfig, resolveConfigPath } from '../config/load.js';
 import { describeError, HubError } from '../errors.js';
 import { McpHub } from '../registry/hub.js';
 import type { HubLogger, HubTool, ServerStatus } from '../types.js';
+import { FEATURE_COMMANDS, FEATURES_USAGE, type FeatureCommand, runFeatureCommand } from './features-cli.js';
 
 export interface CliIo {
   out: (text: string) => void;
@@ -19,11 +22,13 @@ export interface CliIo {
 const USAGE = `usage:
   boocode mcp list [--config FILE] [--json]                      connect, print each server's state and tools
   boocode mcp call SERVER_TOOL ['{"arg":1}'] [--config FILE] [--json]   call one tool
+${FEATURES_USAGE}
   boocode mcp add NAME URL [--header K=V]… [--config FILE]         add a Streamable HTTP server
   boocode mcp add NAME [--env K=V]… [--config FILE] -- COMMAND [ARG]…   add a stdio server
   boocode mcp remove|enable|disable NAME [--config FILE]          edit one server
 
-FILE defaults to MCP_CONFIG_PATH, else DATA_DIR/mcp.json (./data/mcp.json). Claude Code's and
+FILE defaults to MCP_CONFIG_PATH, else DATA_DIR/mcp.json (./data/mcp.json). Servers that ask for
+roots are given WORKSPACE_DIR, else the current directory. Claude Code's and
 Cursor's .mcp.json, VS Code's .vscode/mcp.json and opencode's opencode.json load as they are.`;
 
 const EDITS = ['add', 'remove', 'enable', 'disable'] as const;
@@ -60,7 +65,8 @@ export async function runMcpCli(argv: readonly string[], given: Partial<CliIo> =
   }
   if ((EDITS as readonly string[]).includes(command))
     return edit(command as ConfigEdit['op'], rest, values, io);
-  if (command !== 'list' && command !== 'call') {
+  const feature = (FEATURE_COMMANDS as readonly string[]).includes(command);
+  if (command !== 'list' && command !== 'call' && !feature) {
     io.err(`unknown command "mcp ${command}"\n${USAGE}`);
     return 2;
   }
@@ -82,6 +88,9 @@ export async function runMcpCli(argv: readonly string[], given: Partial<CliIo> =
   const hub = new McpHub(config.entries, {
     logger,
     ...(io.clientInfo ? { clientInfo: io.clientInfo } : {}),
+    roots: [
+      { uri: pathToFileURL(path.resolve(io.env.WORKSPACE_DIR || process.cwd())).href, name: 'workspace' },
+    ],
   });
   try {
     await hub.start();
@@ -89,6 +98,7 @@ export async function runMcpCli(argv: readonly string[], given: Partial<CliIo> =
       printList(hub, io, json);
       return 0;
     }
+    if (feature) return await runFeatureCommand(hub, command as FeatureCommand, rest, io, json);
     return await callOne(hub, rest, io, json);
   } finally {
     await hub.close();
@@ -214,6 +224,8 @@ function printList(hub: McpHub, io: CliIo, json: boolean): void {
       status.protocolVersion && `protocol ${status.protocolVersion}`,
       status.serverInfo && `${status.serverInfo.name} ${status.serverInfo.version}`,
       status.state === 'connected' && `${mine.length} tools`,
+      status.features.resources && 'resources',
+      status.features.prompts && 'prompts',
     ].filter(Boolean);
     io.out(
       `${status.name}: ${status.state} (${facts.join(', ')})${status.error ? `\n  error: ${status.error}` : ''}${status.degraded ? `\n  degraded: ${status.degraded}` : ''}`,
@@ -236,6 +248,7 @@ function toJson(status: ServerStatus, tools: HubTool[]) {
     transport: status.transport,
     protocolVersion: status.protocolVersion ?? null,
     serverInfo: status.serverInfo ?? null,
+    features: status.features,
     tools: tools
       .filter((t) => t.server === status.name)
       .map((t) => ({
