@@ -1,28 +1,53 @@
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { ClientRoots } from '@boocode/mcp-server-kit';
 import { isInside } from '@boocode/source-kit';
 import { ToolFailure } from './envelope.js';
 
+const resolved = (dirs: readonly string[]) =>
+  dirs.map((d) => {
+    try {
+      return realpathSync(path.resolve(d));
+    } catch {
+      return path.resolve(d);
+    }
+  });
+
 /**
  * Directories boocontext may read: the working directory and below by default, widened by
- * `--allow DIR` or `BOOCONTEXT_ALLOWED_ROOTS` (path-delimited). A root outside is refused before
- * anything under it is read.
+ * `--allow DIR` or `BOOCONTEXT_ALLOWED_ROOTS` (path-delimited). Started without either, the MCP
+ * client's roots replace the working directory once it gives them (flags always win over roots).
+ * A root outside is refused before anything under it is read.
  */
-export class AllowedRoots {
-  readonly dirs: string[];
+export class AllowedRoots implements ClientRoots {
+  dirs: string[];
+  private clientRootsGiven = false;
 
-  constructor(dirs: readonly string[]) {
-    this.dirs = dirs.map((d) => {
-      try {
-        return realpathSync(path.resolve(d));
-      } catch {
-        return path.resolve(d);
-      }
-    });
+  /** `followsClient`: the directories are a default the client's roots replace. */
+  constructor(
+    dirs: readonly string[],
+    private readonly followsClient = false,
+  ) {
+    this.dirs = resolved(dirs);
   }
 
   static fromEnvironment(cwd: string, fromEnv: readonly string[], extra: readonly string[]): AllowedRoots {
-    return new AllowedRoots([cwd, ...fromEnv, ...extra]);
+    return new AllowedRoots([cwd, ...fromEnv, ...extra], fromEnv.length === 0 && extra.length === 0);
+  }
+
+  wanted(): boolean {
+    return this.followsClient && !this.clientRootsGiven;
+  }
+
+  /** The client's roots become the allowed directories, the first the default root; none keeps the default. */
+  adopt(paths: string[]): void {
+    if (!this.followsClient) return;
+    this.clientRootsGiven = true;
+    if (paths.length > 0) this.dirs = resolved(paths);
+  }
+
+  changed(): void {
+    this.clientRootsGiven = false;
   }
 
   /** The real path of `root` (default: the first allowed directory), or a refusal that says why. */

@@ -2,6 +2,8 @@ import { readOnlyServer, readOnlyTool } from '@boocode/mcp-server-kit';
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { ChildServerManager } from './children/manager.js';
 import { Envelope } from './envelope.js';
+import { registerPrompts } from './prompts.js';
+import { registerResources } from './resources.js';
 import type { AllowedRoots } from './roots.js';
 import { Scanner } from './scanner/scan.js';
 import { toolCatalog } from './tools/catalog.js';
@@ -14,7 +16,10 @@ export interface ServerDeps {
   mapTokens?: number;
 }
 
-/** The seven boocontext tools as an MCP server; each answers one verdict envelope, never a protocol error. */
+/**
+ * The seven boocontext tools as an MCP server (each answers one verdict envelope, never a protocol
+ * error), its overview and map as resources, and the skill's three flows as prompts.
+ */
 export function buildServer(deps: ServerDeps): McpServer {
   const tools = toolCatalog({
     roots: deps.roots,
@@ -22,9 +27,10 @@ export function buildServer(deps: ServerDeps): McpServer {
     scanner: deps.scanner ?? new Scanner(),
     mapTokens: deps.mapTokens ?? 8_000,
   });
-  return readOnlyServer({
+  const server = readOnlyServer({
     name: 'boocontext',
     packageUrl: import.meta.url,
+    clientRoots: deps.roots,
     tools: tools.map((tool) =>
       readOnlyTool({
         name: tool.name,
@@ -35,4 +41,7 @@ export function buildServer(deps: ServerDeps): McpServer {
       }),
     ),
   });
+  registerResources(server, tools, deps.roots);
+  registerPrompts(server);
+  return server;
 }

@@ -14,6 +14,7 @@ export {
 } from './progress.js';
 export { runServerBin } from './server-bin.js';
 export {
+  type ClientRoots,
   READ_ONLY_ANNOTATIONS,
   type ReadOnlyServerOptions,
   type ReadOnlyTool,

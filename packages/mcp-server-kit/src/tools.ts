@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { McpServer } from '@modelcontextprotocol/server';
+import { fileURLToPath } from 'node:url';
+import { CLIENT_CAPABILITIES_META_KEY, inputRequired, McpServer } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import { requestProgress, type ToolContext } from './progress.js';
 import { packageInfo } from './version.js';
@@ -68,9 +69,43 @@ export interface ReadOnlyServerOptions {
   name: string;
   packageUrl: string;
   tools: readonly ReadOnlyTool[];
+  /** Set when the server works in the client's roots unless told otherwise: see `ClientRoots`. */
+  clientRoots?: ClientRoots;
 }
 
-type RequestContext = Parameters<typeof requestProgress>[0] & { mcpReq: { signal: AbortSignal } };
+/**
+ * A server that takes its directories from the client's roots. Before a tool runs while `wanted()`,
+ * the client is asked for its roots (`roots/list`: in-band as an input request on 2026-07-28, pushed
+ * by the SDK's shim on 2025-era connections) and `adopt` hears their paths; `roots/list_changed`
+ * makes them wanted again. A client without the roots capability is never asked.
+ */
+export interface ClientRoots {
+  wanted(): boolean;
+  adopt(paths: string[]): void;
+  changed(): void;
+}
+
+type RequestContext = Parameters<typeof requestProgress>[0] & {
+  mcpReq: {
+    signal: AbortSignal;
+    inputResponses?: Record<string, unknown>;
+    envelope?: Record<string, unknown>;
+  };
+};
+
+/** The local paths of `file://` roots (others name nothing this process can read). */
+function rootPaths(answer: unknown): string[] | undefined {
+  const roots = (answer as { roots?: unknown } | undefined)?.roots;
+  if (!Array.isArray(roots)) return undefined;
+  return roots.flatMap((root: { uri?: unknown }) => {
+    if (typeof root?.uri !== 'string' || !root.uri.startsWith('file://')) return [];
+    try {
+      return [fileURLToPath(root.uri)];
+    } catch {
+      return [];
+    }
+  });
+}
 
 /** What a failure says to the caller: a ToolError as it is, anything else as INTERNAL, named after the server. */
 function errorAnswer(server: string, error: unknown): { code: ToolErrorCode; message: string } {
@@ -91,6 +126,23 @@ export function readOnlyServer(options: ReadOnlyServerOptions): McpServer {
     config: object,
     cb: (args: Record<string, unknown>, ctx: RequestContext) => Promise<unknown>,
   ) => void;
+  const { clientRoots } = options;
+  if (clientRoots)
+    server.server.setNotificationHandler('notifications/roots/list_changed', () => clientRoots.changed());
+  /** An input request for the client's roots when they are wanted and not yet given; else undefined. */
+  const askForRoots = (ctx: RequestContext) => {
+    if (!clientRoots?.wanted()) return undefined;
+    const given = rootPaths(ctx.mcpReq.inputResponses?.roots);
+    if (given) {
+      clientRoots.adopt(given);
+      return undefined;
+    }
+    const capabilities =
+      (ctx.mcpReq.envelope?.[CLIENT_CAPABILITIES_META_KEY] as { roots?: unknown } | undefined) ??
+      server.server.getClientCapabilities();
+    if (capabilities?.roots === undefined) return undefined;
+    return inputRequired({ inputRequests: { roots: inputRequired.listRoots() } });
+  };
   for (const tool of options.tools) {
     register(
       tool.name,
@@ -101,6 +153,8 @@ export function readOnlyServer(options: ReadOnlyServerOptions): McpServer {
         annotations: READ_ONLY_ANNOTATIONS,
       },
       async (args, ctx) => {
+        const rootsRequest = askForRoots(ctx);
+        if (rootsRequest) return rootsRequest;
         try {
           const answer = await tool.run(args, { signal: ctx.mcpReq.signal, progress: requestProgress(ctx) });
           return {

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 export interface PackageInfo {
   name: string;
   version: string;
+  /** The package's directory (where its package.json is). */
+  dir: string;
 }
 
 /**
@@ -17,7 +19,7 @@ export function packageInfo(moduleUrl: string): PackageInfo {
     try {
       const json = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as Partial<PackageInfo>;
       if (typeof json.name === 'string' && typeof json.version === 'string')
-        return { name: json.name, version: json.version };
+        return { name: json.name, version: json.version, dir };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
