@@ -19,6 +19,7 @@ import { TurnManager } from './inference/turns.js';
 import { nativeTools } from './tools/native/index.js';
 import { NativeToolPool } from './tools/native/pool.js';
 import { ToolRegistry } from './tools/registry.js';
+import { TOOL_SEARCH } from './tools/search/tool-search.js';
 import { Workspace } from './tools/workspace.js';
 
 export interface BooCode {
@@ -71,7 +72,7 @@ export async function createBooCode(config: AppConfig, options: BooCodeOptions =
   const pool = new NativeToolPool({ root: workspace.root, timeLimitMs: config.toolTimeLimitMs });
   const native = nativeTools(workspace, pool);
   const hub = new McpHub(mcpConfig.entries, {
-    reservedNames: native.map((t) => t.name),
+    reservedNames: [...native.map((t) => t.name), TOOL_SEARCH],
     logger: hubLogger,
     clientInfo: { name: 'boocode', version: packageInfo(import.meta.url).version },
     // Servers that ask where to work are given the workspace (boocontext needs no --root then).

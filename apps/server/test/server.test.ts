@@ -490,3 +490,29 @@ describe('context budget', () => {
     );
   });
 });
+
+describe('tool search past the tool limit', () => {
+  it('sends tool_search instead of every MCP schema; what it finds is offered from the next step and runs', async () => {
+    const { model, harness } = await setup(
+      [
+        { toolCalls: [{ name: 'tool_search', arguments: { query: 'echo a message back' } }] },
+        { toolCalls: [{ name: 'everything_echo', arguments: { message: 'found you' } }] },
+        { text: 'Done.' },
+      ],
+      { env: { TOOL_SEARCH_MAX_TOOLS: '6' } },
+    );
+    const id = await newSession(harness);
+    const events = await chat(harness, id, 'Echo something');
+    const results = events.filter((e) => e.type === 'tool-result');
+    expect((results[0] as { output: string }).output).toMatch(/^found: everything_echo/);
+    expect(results[1]).toMatchObject({ name: 'everything_echo', output: 'Echo: found you', error: false });
+    const first = toolNames(model, 0);
+    expect(first).toEqual(['find_files', 'grep', 'list_dir', 'tool_search', 'view_file']);
+    const second = toolNames(model, 1);
+    expect(second).toEqual([...second].sort());
+    expect(second).toContain('everything_echo');
+    expect(second.filter((n) => n.startsWith('everything_')).length).toBeLessThanOrEqual(5);
+    // The step after still offers it: finds are read back from the stored results, not held in memory.
+    expect(JSON.stringify(model.requests[2]?.tools)).toContain('everything_echo');
+  });
+});

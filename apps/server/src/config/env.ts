@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
+import type { ToolSearchLimits } from '../tools/search/tool-search.js';
 
 const optionalString = z
   .string()
@@ -50,6 +51,8 @@ const Env = z.object({
   TOOL_RESULT_BUDGET: positiveInt(16_000),
   TOOL_TIME_LIMIT_MS: positiveInt(30_000),
   MCP_CONFIG_PATH: optionalString,
+  TOOL_SEARCH_MAX_TOOLS: positiveInt(40),
+  TOOL_SEARCH_MAX_TOKENS: positiveInt(15_000),
   ALLOWED_HOSTS: optionalString,
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -78,6 +81,8 @@ export interface AppConfig {
   /** Extra Host names the server answers to (besides loopback and its listen address). */
   allowedHosts: string[];
   toolResultBudget: number;
+  /** Past these, the model finds MCP tools with tool_search instead of receiving every schema. */
+  toolSearch: ToolSearchLimits;
   /** A native tool call still running after this long is stopped. */
   toolTimeLimitMs: number;
   mcpConfigPath: string;
@@ -118,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       .map((h) => h.trim())
       .filter(Boolean),
     toolResultBudget: e.TOOL_RESULT_BUDGET,
+    toolSearch: { maxTools: e.TOOL_SEARCH_MAX_TOOLS, maxTokens: e.TOOL_SEARCH_MAX_TOKENS },
     toolTimeLimitMs: e.TOOL_TIME_LIMIT_MS,
     mcpConfigPath: e.MCP_CONFIG_PATH ? path.resolve(cwd, e.MCP_CONFIG_PATH) : path.join(dataDir, 'mcp.json'),
     logLevel: e.LOG_LEVEL,

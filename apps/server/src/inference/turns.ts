@@ -6,6 +6,8 @@ import type { AppConfig } from '../config/env.js';
 import type { Store } from '../db/store.js';
 import { AppError, describeError } from '../errors.js';
 import type { ToolRegistry } from '../tools/registry.js';
+import { offeredTools } from '../tools/search/tool-search.js';
+import type { ToolDef } from '../tools/types.js';
 import { type ChatTool, type ChatToolCall, ModelError, streamChat } from './model-stream.js';
 import { buildConversation, DEFAULT_SYSTEM_PROMPT, fitContext } from './prompt.js';
 
@@ -336,11 +338,12 @@ export class TurnManager {
     const model = config.model as NonNullable<AppConfig['model']>;
     // The agent's tool list is read at every step, so MCP tools that arrive mid-turn are seen.
     const allowed = registry.forAgent(agent);
-    const chatTools: ChatTool[] = allowed.map((t) => ({
+    const history = store.messages(turn.sessionId, { outputCap: config.toolResultBudget });
+    const offered = offeredTools(allowed, history, config.toolSearch);
+    const chatTools: ChatTool[] = offered.tools.map((t) => ({
       type: 'function',
       function: { name: t.name, description: t.description, parameters: t.inputSchema },
     }));
-    const history = store.messages(turn.sessionId, { outputCap: config.toolResultBudget });
     const conversation = buildConversation(
       agent?.systemPrompt || DEFAULT_SYSTEM_PROMPT,
       history,
@@ -365,14 +368,9 @@ export class TurnManager {
     );
     text.flush();
     if (reply.toolCalls.length === 0) return true;
-    await this.runTools(
-      turn,
-      messageId,
-      reply.toolCalls,
-      allowed.map((t) => t.name),
-      agent,
-      turn.controller.signal,
-    );
+    // Any tool the agent may use can be called, also one tool search has not loaded yet.
+    const callable = new Map([...allowed, ...offered.tools].map((t) => [t.name, t]));
+    await this.runTools(turn, messageId, reply.toolCalls, callable, agent, turn.controller.signal);
     return false;
   }
 
@@ -430,12 +428,11 @@ export class TurnManager {
     turn: ActiveTurn,
     messageId: string,
     calls: ChatToolCall[],
-    allowedNames: string[],
+    callable: ReadonlyMap<string, ToolDef>,
     agent: Agent | undefined,
     signal: AbortSignal,
   ): Promise<void> {
     const { store, tools: registry } = this.deps;
-    const allowed = new Set(allowedNames);
     const prepared = calls.map((call, index) => {
       const callId = call.id || `call_${turn.id.slice(0, 8)}_${index}`;
       let args: Record<string, unknown> | undefined;
@@ -449,7 +446,7 @@ export class TurnManager {
       } catch {
         argError = `arguments are not valid JSON: ${call.function.arguments.slice(0, 200)}`;
       }
-      const tool = allowed.has(call.function.name) ? registry.get(call.function.name) : undefined;
+      const tool = callable.get(call.function.name);
       const part = {
         callId,
         name: call.function.name,
@@ -465,7 +462,7 @@ export class TurnManager {
         const started = performance.now();
         let result: { error: boolean; output: string };
         if (!tool) {
-          result = { error: true, output: registry.explainMissing(name, allowedNames, agent) };
+          result = { error: true, output: registry.explainMissing(name, [...callable.keys()], agent) };
         } else if (argError || !args) {
           result = { error: true, output: `${argError}; call ${name} again with a JSON object of arguments` };
         } else {
