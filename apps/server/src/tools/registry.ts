@@ -2,6 +2,9 @@ import { filterByGlobs, type HubTool, type McpHub, matchToolGlob } from '@boocod
 import type { Agent } from '../agents/agents-md.js';
 import type { ToolDef } from './types.js';
 
+/** An error naming hundreds of tools would cost the model more than it helps. */
+const MAX_NAMES_LISTED = 60;
+
 type HubView = Pick<McpHub, 'listTools' | 'callTool' | 'on' | 'explainUnavailable'>;
 
 /**
@@ -41,7 +44,9 @@ export class ToolRegistry {
     const gone = mayUse ? this.hub?.explainUnavailable(name) : undefined;
     if (gone)
       return `tool "${name}" cannot be called right now: ${gone}. Use another tool or answer without it.`;
-    return `tool "${name}" is not available here; available tools: ${allowed.join(', ') || '(none)'}`;
+    const listed = allowed.slice(0, MAX_NAMES_LISTED).join(', ');
+    const more = allowed.length > MAX_NAMES_LISTED ? ` and ${allowed.length - MAX_NAMES_LISTED} more` : '';
+    return `tool "${name}" is not available here; available tools: ${listed || '(none)'}${more}`;
   }
 
   get(name: string): ToolDef | undefined {
