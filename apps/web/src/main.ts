@@ -420,6 +420,8 @@ function onMcpEvent(event: McpEvent): void {
     void refreshTools();
     return;
   }
+  // Resource and prompt changes matter to no view of the page yet.
+  if (event.type === 'resource-updated' || event.type === 'list-changed') return;
   if (event.type === 'servers') state.servers = event.servers;
   else {
     const index = state.servers.findIndex((s) => s.name === event.server.name);

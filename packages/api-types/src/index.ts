@@ -1,7 +1,5 @@
 import type {
   ContentBlock,
-  HubPrompt,
-  HubPromptResult,
   HubResource,
   HubResourceContents,
   HubResourceTemplate,
@@ -16,6 +14,7 @@ import { z } from 'zod';
  * types only (nothing here reaches its bundle).
  */
 
+/** What the API passes through from the hub as it is. */
 export type {
   ContentBlock,
   HubPrompt,
@@ -25,7 +24,7 @@ export type {
   HubResourceTemplate,
   ServerStatus,
   ToolProgress,
-};
+} from '@boocode/mcp-hub';
 
 export type TurnStatus = 'running' | 'done' | 'cancelled' | 'interrupted' | 'failed';
 export type MessageStatus = 'complete' | 'streaming' | 'interrupted' | 'cancelled';

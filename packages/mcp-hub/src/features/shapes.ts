@@ -64,24 +64,20 @@ const optional = <K extends string>(key: K, value: unknown, max = MAX_DESCRIPTIO
     Record<K, string>
   >;
 
+/** The labels a resource and a template share. */
+const labels = (item: { name: string; title?: unknown; description?: unknown; mimeType?: unknown }) => ({
+  name: item.name,
+  ...optional('title', item.title),
+  ...optional('description', item.description),
+  ...optional('mimeType', item.mimeType),
+});
+
 export function toResources(result: ListResourcesResult): HubResource[] {
-  return result.resources.map((r) => ({
-    uri: r.uri,
-    name: r.name,
-    ...optional('title', r.title),
-    ...optional('description', r.description),
-    ...optional('mimeType', r.mimeType),
-  }));
+  return result.resources.map((r) => ({ uri: r.uri, ...labels(r) }));
 }
 
 export function toTemplates(result: ListResourceTemplatesResult): HubResourceTemplate[] {
-  return result.resourceTemplates.map((t) => ({
-    uriTemplate: t.uriTemplate,
-    name: t.name,
-    ...optional('title', t.title),
-    ...optional('description', t.description),
-    ...optional('mimeType', t.mimeType),
-  }));
+  return result.resourceTemplates.map((t) => ({ uriTemplate: t.uriTemplate, ...labels(t) }));
 }
 
 export function toContents(result: ReadResourceResult): HubResourceContents[] {
