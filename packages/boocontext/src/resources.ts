@@ -16,19 +16,19 @@ export function registerResources(
 ): void {
   const entries = [
     {
-      uri: 'boocontext://overview',
+      name: 'overview',
       tool: 'boocontext_overview',
       title: 'Repository overview',
       mimeType: 'application/json',
     },
-    { uri: 'boocontext://map', tool: 'boocontext_map', title: 'Repository map', mimeType: 'text/markdown' },
+    { name: 'map', tool: 'boocontext_map', title: 'Repository map', mimeType: 'text/markdown' },
   ];
   for (const entry of entries) {
     const tool = tools.find((t) => t.name === entry.tool);
     if (!tool) continue;
     server.registerResource(
-      entry.uri.slice('boocontext://'.length),
-      entry.uri,
+      entry.name,
+      `boocontext://${entry.name}`,
       { title: entry.title, description: tool.description, mimeType: entry.mimeType },
       async (uri, ctx) => {
         const envelope = await runTool(tool, roots, tool.schema.parse({}), {

@@ -1,18 +1,18 @@
-import { HubError, type McpHub } from '@boocode/mcp-hub';
+import { HubError } from '@boocode/mcp-hub';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, type AppErrorCode } from '../errors.js';
+import { type McpRouteDeps, serverParam } from './mcp-routes.js';
 import { parseInput } from './parse.js';
 
 /** A read answers at most this much text: it is meant for a message, not for copying a database. */
 export const MAX_RESOURCE_CHARS = 1_000_000;
 
-const ServerParams = z.object({ server: z.string().min(1) });
 const ReadQuery = z.object({ uri: z.string().min(1).max(8_192) });
 const Subscribe = z
   .object({ uri: z.string().min(1).max(8_192), subscribed: z.boolean().default(true) })
   .strict();
-const PromptParams = z.object({ server: z.string().min(1), name: z.string().min(1) });
+const PromptParams = z.object({ name: z.string().min(1) }).loose();
 const PromptBody = z
   .object({ arguments: z.record(z.string(), z.string().max(100_000)).default({}) })
   .strict()
@@ -44,14 +44,15 @@ async function viaHub<T>(run: () => Promise<T>): Promise<T> {
  * A server's resources and prompts: list, read (text capped), subscribe, get a prompt's messages.
  * Updates of subscribed resources reach the page on `/api/mcp/events`.
  */
-export function registerMcpFeatureRoutes(app: FastifyInstance, { hub }: { hub: McpHub }): void {
+export function registerMcpFeatureRoutes(app: FastifyInstance, deps: McpRouteDeps): void {
+  const { hub } = deps;
   app.get('/api/mcp/:server/resources', async (request) => {
-    const { server } = parseInput(ServerParams, request.params, 'path');
+    const server = serverParam(request.params, deps);
     return viaHub(() => hub.listResources(server));
   });
 
   app.get('/api/mcp/:server/resource', async (request) => {
-    const { server } = parseInput(ServerParams, request.params, 'path');
+    const server = serverParam(request.params, deps);
     const { uri } = parseInput(ReadQuery, request.query, 'query');
     const contents = await viaHub(() => hub.readResource(server, uri));
     let budget = MAX_RESOURCE_CHARS;
@@ -70,19 +71,20 @@ export function registerMcpFeatureRoutes(app: FastifyInstance, { hub }: { hub: M
   });
 
   app.post('/api/mcp/:server/resources/subscribe', async (request) => {
-    const { server } = parseInput(ServerParams, request.params, 'path');
+    const server = serverParam(request.params, deps);
     const { uri, subscribed } = parseInput(Subscribe, request.body, 'body');
     await viaHub(() => hub.subscribeResource(server, uri, subscribed));
     return { uri, subscribed };
   });
 
   app.get('/api/mcp/:server/prompts', async (request) => {
-    const { server } = parseInput(ServerParams, request.params, 'path');
+    const server = serverParam(request.params, deps);
     return { prompts: await viaHub(() => hub.listPrompts(server)) };
   });
 
   app.post('/api/mcp/:server/prompts/:name', async (request) => {
-    const { server, name } = parseInput(PromptParams, request.params, 'path');
+    const server = serverParam(request.params, deps);
+    const { name } = parseInput(PromptParams, request.params, 'path');
     const body = parseInput(PromptBody, request.body ?? undefined, 'body');
     return viaHub(() => hub.getPrompt(server, name, body.arguments));
   });

@@ -20,13 +20,17 @@ const ServerParams = z.object({ server: z.string().min(1) });
  * disable. Enable and disable write `mcp.json` first (the same atomic writer as `boocode mcp
  * enable`), so the choice survives a restart and a failed write changes nothing.
  */
-export function registerMcpRoutes(app: FastifyInstance, { hub, mcpConfig }: McpRouteDeps): void {
-  const requireServer = (params: unknown) => {
-    const { server } = parseInput(ServerParams, params, 'path');
-    if (!hub.status().some((s) => s.name === server))
-      throw new AppError('NOT_FOUND', `no MCP server named "${server}" in ${mcpConfig.path}`);
-    return server;
-  };
+/** The `:server` of a route, which must name a configured server (404 names the file otherwise). */
+export function serverParam(params: unknown, { hub, mcpConfig }: McpRouteDeps): string {
+  const { server } = parseInput(ServerParams, params, 'path');
+  if (!hub.status().some((s) => s.name === server))
+    throw new AppError('NOT_FOUND', `no MCP server named "${server}" in ${mcpConfig.path}`);
+  return server;
+}
+
+export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): void {
+  const { hub, mcpConfig } = deps;
+  const requireServer = (params: unknown) => serverParam(params, deps);
 
   app.get('/api/mcp', async () => ({
     configPath: mcpConfig.path,

@@ -31,6 +31,7 @@ interface TurnEnding {
 }
 
 interface StepInput {
+  model: NonNullable<AppConfig['model']>;
   agent: Agent | undefined;
   messageId: string;
   modelName: string;
@@ -306,7 +307,7 @@ export class TurnManager {
     try {
       let answered = false;
       for (let step = 1; step <= model.maxSteps && !answered; step++)
-        answered = await this.step(turn, { agent, messageId, modelName, step, text });
+        answered = await this.step(turn, { model, agent, messageId, modelName, step, text });
       if (!answered) {
         const message = `stopped after ${model.maxSteps} model steps (LLM_MAX_STEPS) without a final answer`;
         this.report(turn, messageId, { type: 'error', code: 'STEP_LIMIT', message });
@@ -332,10 +333,9 @@ export class TurnManager {
   /** One request to the model and the tool calls it asks for; true when it answered without any. */
   private async step(
     turn: ActiveTurn,
-    { agent, messageId, modelName, step, text }: StepInput,
+    { model, agent, messageId, modelName, step, text }: StepInput,
   ): Promise<boolean> {
     const { store, config, tools: registry } = this.deps;
-    const model = config.model as NonNullable<AppConfig['model']>;
     // The agent's tool list is read at every step, so MCP tools that arrive mid-turn are seen.
     const allowed = registry.forAgent(agent);
     const history = store.messages(turn.sessionId, { outputCap: config.toolResultBudget });

@@ -1,6 +1,7 @@
 import { describeError } from '../errors.js';
 import type { HubPromptMessage, HubResourceContents } from '../features/shapes.js';
 import type { McpHub } from '../registry/hub.js';
+import { base64Bytes, blockToText } from '../tools/result.js';
 
 /** Reads and prompts print what the model would be given: text as is, binary as a note. */
 interface Io {
@@ -16,6 +17,14 @@ export const FEATURES_USAGE = `  boocode mcp resources SERVER [--json]          
   boocode mcp prompts SERVER [--json]                           list a server's prompts and their arguments
   boocode mcp prompt SERVER NAME ['{"arg":"v"}'] [--json]         get a prompt's messages`;
 
+/** What each command takes, in the words its usage error says. */
+const NEEDS: Record<FeatureCommand, string[]> = {
+  resources: ['a server name'],
+  read: ['a server name', 'a resource URI'],
+  prompts: ['a server name'],
+  prompt: ['a server name', 'a prompt name'],
+};
+
 /** Runs one of the resource/prompt commands against a started hub; returns the exit code. */
 export async function runFeatureCommand(
   hub: McpHub,
@@ -25,14 +34,9 @@ export async function runFeatureCommand(
   json: boolean,
 ): Promise<number> {
   const [server, target, rawArgs] = rest;
-  if (!server || ((command === 'read' || command === 'prompt') && !target)) {
-    const what =
-      command === 'read'
-        ? 'a server name and a resource URI'
-        : command === 'prompt'
-          ? 'a server name and a prompt name'
-          : 'a server name';
-    io.err(`mcp ${command} needs ${what}`);
+  const needs = NEEDS[command];
+  if (!server || (needs.length > 1 && !target)) {
+    io.err(`mcp ${command} needs ${needs.join(' and ')}`);
     return 2;
   }
   const print = (value: unknown, text: () => string) =>
@@ -96,19 +100,10 @@ function promptArguments(raw: string | undefined): Record<string, string> | stri
   }
 }
 
-export function contentText(item: HubResourceContents): string {
+function contentText(item: HubResourceContents): string {
   if (item.text !== undefined) return item.text;
-  const bytes = item.blob ? Math.floor((item.blob.length * 3) / 4) : 0;
-  return `[binary ${item.mimeType ?? 'data'}, ${bytes} bytes: ${item.uri}]`;
+  return `[binary ${item.mimeType ?? 'data'}, ${base64Bytes(item.blob)} bytes: ${item.uri}]`;
 }
 
-function messageText(message: HubPromptMessage): string {
-  const { content } = message;
-  const body =
-    content.type === 'text' && typeof content.text === 'string'
-      ? content.text
-      : content.type === 'resource' && typeof content.resource === 'object' && content.resource
-        ? contentText(content.resource as HubResourceContents)
-        : `[${content.type}]`;
-  return `${message.role}: ${body}`;
-}
+/** A prompt message as a tool result's block would read. */
+const messageText = (message: HubPromptMessage) => `${message.role}: ${blockToText(message.content)}`;

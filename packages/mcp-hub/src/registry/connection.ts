@@ -155,13 +155,7 @@ export class ServerConnection {
     run: (client: Client, options: RequestOptions) => Promise<T>,
     signal?: AbortSignal,
   ): Promise<T> {
-    const client = this.client;
-    if (this.state !== 'connected' || !client) {
-      throw new HubError(
-        'SERVER_UNAVAILABLE',
-        `MCP server "${this.entry.name}" is ${this.state}${this.error ? `: ${this.error}` : ''}`,
-      );
-    }
+    const client = this.connectedClient();
     if (!this.features()[feature]) {
       const what = feature === 'subscribe' ? 'resource subscriptions' : feature;
       throw new HubError('NOT_SUPPORTED', `MCP server "${this.entry.name}" offers no ${what}`);
@@ -366,12 +360,7 @@ export class ServerConnection {
     args: Record<string, unknown>,
     options: CallOptions = {},
   ): Promise<RawCallToolResult> {
-    if (this.state !== 'connected' || !this.client) {
-      throw new HubError(
-        'SERVER_UNAVAILABLE',
-        `MCP server "${this.entry.name}" is ${this.state}${this.error ? `: ${this.error}` : ''}`,
-      );
-    }
+    const client = this.connectedClient();
     if (this.inFlight >= MAX_CALLS_IN_FLIGHT) {
       throw new HubError(
         'CALL_FAILED',
@@ -381,7 +370,7 @@ export class ServerConnection {
     const timeout = options.timeoutMs ?? this.callTimeoutMs;
     this.inFlight++;
     try {
-      return await this.client.request(
+      return await client.request(
         { method: 'tools/call', params: { name: originalName, arguments: args } },
         RawCallToolResult,
         {
@@ -510,6 +499,17 @@ export class ServerConnection {
       return `server process exited during start-up (${how})${tail ? `; stderr: ${tail}` : ''}`;
     }
     return message;
+  }
+
+  /** The client of a connected server, or the refusal a caller can act on. */
+  private connectedClient(): Client {
+    if (this.state !== 'connected' || !this.client) {
+      throw new HubError(
+        'SERVER_UNAVAILABLE',
+        `MCP server "${this.entry.name}" is ${this.state}${this.error ? `: ${this.error}` : ''}`,
+      );
+    }
+    return this.client;
   }
 
   private requireClient(): Client {

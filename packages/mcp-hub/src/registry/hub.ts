@@ -181,8 +181,7 @@ export class McpHub extends EventEmitter<HubEvents> {
     server: string,
     signal?: AbortSignal,
   ): Promise<{ resources: HubResource[]; templates: HubResourceTemplate[] }> {
-    const connection = this.requireConnection(server);
-    return connection.request(
+    return this.requireConnection(server).request(
       'resources',
       async (client, options) => {
         const [resources, templates] = await Promise.all([
@@ -200,8 +199,7 @@ export class McpHub extends EventEmitter<HubEvents> {
   }
 
   async readResource(server: string, uri: string, signal?: AbortSignal): Promise<HubResourceContents[]> {
-    const connection = this.requireConnection(server);
-    return connection.request(
+    return this.requireConnection(server).request(
       'resources',
       async (client, options) =>
         toContents(await client.readResource({ uri }, { ...options, cacheMode: 'bypass' })),
@@ -211,15 +209,13 @@ export class McpHub extends EventEmitter<HubEvents> {
 
   /** Asks the server for `resourceUpdated` events about `uri` (or to stop sending them). */
   async subscribeResource(server: string, uri: string, subscribed = true): Promise<void> {
-    const connection = this.requireConnection(server);
-    await connection.request('subscribe', (client, options) =>
+    await this.requireConnection(server).request('subscribe', (client, options) =>
       subscribed ? client.subscribeResource({ uri }, options) : client.unsubscribeResource({ uri }, options),
     );
   }
 
   async listPrompts(server: string, signal?: AbortSignal): Promise<HubPrompt[]> {
-    const connection = this.requireConnection(server);
-    return connection.request(
+    return this.requireConnection(server).request(
       'prompts',
       async (client, options) => toPrompts(await client.listPrompts(undefined, options)),
       signal,
@@ -232,8 +228,7 @@ export class McpHub extends EventEmitter<HubEvents> {
     args: Record<string, string> = {},
     signal?: AbortSignal,
   ): Promise<HubPromptResult> {
-    const connection = this.requireConnection(server);
-    return connection.request(
+    return this.requireConnection(server).request(
       'prompts',
       async (client, options) => toPromptResult(await client.getPrompt({ name, arguments: args }, options)),
       signal,

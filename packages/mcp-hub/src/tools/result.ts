@@ -23,14 +23,18 @@ export const RawCallToolResult = z
   .passthrough();
 export type RawCallToolResult = z.infer<typeof RawCallToolResult>;
 
+/** The size of base64 data in bytes: what a reader is told it is missing, without the bytes. */
+export const base64Bytes = (data: string | undefined): number =>
+  data ? Math.floor((data.length * 3) / 4) : 0;
+
 function describeBinary(block: z.infer<typeof ContentBlock>): string {
-  // base64 length → byte size, so the model knows what it is missing without the bytes themselves.
-  const bytes = block.data ? Math.floor((block.data.length * 3) / 4) : 0;
+  const bytes = base64Bytes(block.data);
   const size = bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${bytes} B`;
   return `[${block.type}: ${block.mimeType ?? 'unknown type'}, ${size}]`;
 }
 
-function blockToText(block: z.infer<typeof ContentBlock>): string {
+/** One content block as text a model or a terminal reads (binary described, never inlined). */
+export function blockToText(block: z.infer<typeof ContentBlock>): string {
   switch (block.type) {
     case 'text':
       return block.text ?? '';
