@@ -10,7 +10,9 @@ export type HubErrorCode =
   | 'ABORTED'
   | 'CALL_FAILED'
   | 'CONNECT_FAILED'
-  | 'NOT_SUPPORTED';
+  | 'NOT_SUPPORTED'
+  | 'NEEDS_LOGIN'
+  | 'LOGIN_FAILED';
 
 export class HubError extends Error {
   constructor(

@@ -1,3 +1,5 @@
+export type { HubOAuthOptions } from './auth/login.js';
+export { FileOAuthStore, MemoryOAuthStore, type OAuthRecord, type OAuthStore } from './auth/store.js';
 export { runMcpCli } from './cli/mcp-cli.js';
 export { type ConfigEdit, editMcpConfig, type NewServer } from './config/edit.js';
 export { inputVariable } from './config/expand.js';
@@ -12,6 +14,14 @@ export {
 export type { ServerEntry } from './config/schema.js';
 export type { ConfigDialect } from './config/shapes.js';
 export { HubError, type HubErrorCode } from './errors.js';
+export {
+  type ElicitationAnswer,
+  type ElicitationRequest,
+  type HostInput,
+  type SamplingAnswer,
+  SamplingDeclined,
+  type SamplingRequest,
+} from './features/host-input.js';
 export type {
   HubPrompt,
   HubPromptArgument,

@@ -4,7 +4,7 @@ import type { ProgressUpdate } from '@boocode/mcp-server-kit/progress';
 
 export type TransportKind = 'stdio' | 'streamableHttp';
 
-export type ServerState = 'connecting' | 'connected' | 'disabled' | 'failed' | 'unavailable';
+export type ServerState = 'connecting' | 'connected' | 'disabled' | 'failed' | 'unavailable' | 'needs-login';
 
 export interface RejectedTool {
   /** The tool's name as the server declared it. */
@@ -24,6 +24,8 @@ export interface ServerStatus {
   serverInfo?: { name: string; version: string };
   /** What a connected server offers besides tools (all false until it is connected). */
   features: ServerFeatures;
+  /** A remote server the host can log in to (OAuth): `needs-login` until it is. */
+  canLogin: boolean;
   toolCount: number;
   rejected: RejectedTool[];
   /** Most recent stderr lines of a stdio server (bounded). */

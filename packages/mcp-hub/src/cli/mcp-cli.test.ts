@@ -52,7 +52,7 @@ describe('boocode mcp list', () => {
     const io = capture();
     await runMcpCli(['list', '--config', file], io);
     expect(io.stdout.join('\n')).toMatch(
-      /^m: connected \(stdio, protocol 2026-07-28, fixture-modern 1.2.3, 6 tools\)/,
+      /^m: connected \(stdio, protocol 2026-07-28, fixture-modern 1.2.3, 8 tools\)/,
     );
     expect(io.stdout.join('\n')).toMatch(/rejected delete_everything/);
   });
@@ -197,5 +197,43 @@ describe('boocode mcp resources / read / prompts / prompt (server-everything)', 
     const io = { ...capture(), env: { WORKSPACE_DIR: dir } };
     expect(await runMcpCli(['call', 'everything_get-roots-list', '--config', file], io)).toBe(0);
     expect(io.stdout.join('\n')).toContain(pathToFileURL(dir).href);
+  });
+});
+
+describe('boocode mcp call: a server asking the user or the model', () => {
+  it('declines an elicitation and says why, or accepts the form defaults with --elicitation defaults', async () => {
+    const file = await configFile({ m: modern });
+    const declined = capture();
+    expect(await runMcpCli(['call', 'm_ask', '{}', '--config', file], declined)).toBe(0);
+    expect(declined.stdout.join('\n')).toBe('answer: {"action":"decline"}');
+    expect(declined.stderr.join('\n')).toMatch(
+      /m asked: Who is asking\? — declined: boocode mcp cannot show a form.*--elicitation defaults/,
+    );
+
+    const accepted = capture();
+    const args = ['call', 'm_ask', '{}', '--config', file, '--elicitation', 'defaults'];
+    expect(await runMcpCli(args, accepted)).toBe(0);
+    // Every field was left out of the answer: the client filled in the schema's defaults.
+    expect(JSON.parse(accepted.stdout.join('').replace('answer: ', ''))).toEqual({
+      action: 'accept',
+      content: { name: 'Ada', age: 36, role: 'dev' },
+    });
+  });
+
+  it('refuses a sampling request with the reason the server reports back', async () => {
+    const file = await configFile({ m: modern });
+    const io = capture();
+    const code = await runMcpCli(['call', 'm_summarize', '{"text":"hi"}', '--config', file], io);
+    expect(code).toBe(1);
+    expect(io.stderr.join('\n')).toMatch(
+      /m asked for a model completion — declined: boocode mcp has no model/,
+    );
+    expect(io.stderr.join('\n')).toMatch(/error: .*sampling declined/);
+  });
+
+  it('rejects an unknown --elicitation mode', async () => {
+    const io = capture();
+    expect(await runMcpCli(['call', 'x_y', '--elicitation', 'always'], io)).toBe(2);
+    expect(io.stderr.join('\n')).toMatch(/--elicitation takes decline or defaults/);
   });
 });

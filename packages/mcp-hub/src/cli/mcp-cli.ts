@@ -8,6 +8,14 @@ import { describeError, HubError } from '../errors.js';
 import { McpHub } from '../registry/hub.js';
 import type { HubLogger, HubTool, ServerStatus } from '../types.js';
 import { FEATURE_COMMANDS, FEATURES_USAGE, type FeatureCommand, runFeatureCommand } from './features-cli.js';
+import { cliHostInput, ELICITATION_MODES, type ElicitationMode } from './host-input-cli.js';
+import {
+  cliOAuthOptions,
+  LOGIN_COMMANDS,
+  LOGIN_USAGE,
+  type LoginCommand,
+  runLoginCommand,
+} from './login-cli.js';
 
 export interface CliIo {
   out: (text: string) => void;
@@ -21,15 +29,21 @@ export interface CliIo {
 
 const USAGE = `usage:
   boocode mcp list [--config FILE] [--json]                      connect, print each server's state and tools
-  boocode mcp call SERVER_TOOL ['{"arg":1}'] [--config FILE] [--json]   call one tool
+  boocode mcp call SERVER_TOOL ['{"arg":1}'] [--config FILE] [--json] [--elicitation decline|defaults]
+                                                                 call one tool
 ${FEATURES_USAGE}
+${LOGIN_USAGE}
   boocode mcp add NAME URL [--header K=V]… [--config FILE]         add a Streamable HTTP server
   boocode mcp add NAME [--env K=V]… [--config FILE] -- COMMAND [ARG]…   add a stdio server
   boocode mcp remove|enable|disable NAME [--config FILE]          edit one server
 
 FILE defaults to MCP_CONFIG_PATH, else DATA_DIR/mcp.json (./data/mcp.json). Servers that ask for
 roots are given WORKSPACE_DIR, else the current directory. Claude Code's and
-Cursor's .mcp.json, VS Code's .vscode/mcp.json and opencode's opencode.json load as they are.`;
+Cursor's .mcp.json, VS Code's .vscode/mcp.json and opencode's opencode.json load as they are.
+A server's request for input (elicitation) is declined, or accepted with its form's defaults under
+--elicitation defaults; a request to sample the host's model is declined, each with the reason on stderr.
+Logins are kept in BOOCODE_OAUTH_FILE, else DATA_DIR/mcp-oauth.json; --headless (any command)
+completes each login without a browser, for authorization servers that approve on their own.`;
 
 const EDITS = ['add', 'remove', 'enable', 'disable'] as const;
 
@@ -66,11 +80,17 @@ export async function runMcpCli(argv: readonly string[], given: Partial<CliIo> =
   if ((EDITS as readonly string[]).includes(command))
     return edit(command as ConfigEdit['op'], rest, values, io);
   const feature = (FEATURE_COMMANDS as readonly string[]).includes(command);
-  if (command !== 'list' && command !== 'call' && !feature) {
+  const login = (LOGIN_COMMANDS as readonly string[]).includes(command);
+  if (command !== 'list' && command !== 'call' && !feature && !login) {
     io.err(`unknown command "mcp ${command}"\n${USAGE}`);
     return 2;
   }
   const json = values.json === true;
+  const elicitation = values.elicitation ?? 'decline';
+  if (!(ELICITATION_MODES as readonly string[]).includes(elicitation)) {
+    io.err(`--elicitation takes ${ELICITATION_MODES.join(' or ')}, got "${elicitation}"`);
+    return 2;
+  }
   const logger: HubLogger = { info: () => {}, warn: () => {}, error: () => {} };
   const config = await loadMcpConfig({
     ...(values.config ? { path: values.config } : {}),
@@ -91,6 +111,8 @@ export async function runMcpCli(argv: readonly string[], given: Partial<CliIo> =
     roots: [
       { uri: pathToFileURL(path.resolve(io.env.WORKSPACE_DIR || process.cwd())).href, name: 'workspace' },
     ],
+    hostInput: cliHostInput(elicitation as ElicitationMode, io.err),
+    oauth: cliOAuthOptions(io.env, values.headless === true),
   });
   try {
     await hub.start();
@@ -99,6 +121,7 @@ export async function runMcpCli(argv: readonly string[], given: Partial<CliIo> =
       return 0;
     }
     if (feature) return await runFeatureCommand(hub, command as FeatureCommand, rest, io, json);
+    if (login) return await runLoginCommand(hub, command as LoginCommand, rest, io);
     return await callOne(hub, rest, io, json);
   } finally {
     await hub.close();
@@ -115,6 +138,8 @@ function parse(argv: readonly string[]) {
       help: { type: 'boolean', short: 'h' },
       env: { type: 'string', short: 'e', multiple: true },
       header: { type: 'string', short: 'H', multiple: true },
+      elicitation: { type: 'string' },
+      headless: { type: 'boolean' },
     },
   });
 }

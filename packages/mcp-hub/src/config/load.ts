@@ -119,6 +119,7 @@ export function normalizeEntry(name: string, raw: unknown, context: ExpandContex
       enabled,
       timeoutMs: entry.timeout,
       callTimeoutMs: entry.callTimeout,
+      ...(entry.protocol ? { protocol: entry.protocol } : {}),
     };
     // A disabled entry is never expanded: its variables need not be set.
     if (!enabled) return { ...base, command: entry.command, args: entry.args, url: entry.url };
@@ -135,7 +136,11 @@ export function normalizeEntry(name: string, raw: unknown, context: ExpandContex
     if (!entry.url) return invalid('field "url": required for a streamableHttp server');
     const url = expand(entry.url);
     if (!/^https?:\/\//i.test(url)) return invalid(`field "url": "${url}" is not an http(s) URL`);
-    return { ...base, url, headers: expandRecord(entry.headers) };
+    const oauth = entry.oauth && {
+      ...entry.oauth,
+      ...(entry.oauth.clientSecret ? { clientSecret: expand(entry.oauth.clientSecret) } : {}),
+    };
+    return { ...base, url, headers: expandRecord(entry.headers), ...(oauth ? { oauth } : {}) };
   } catch (error) {
     if (error instanceof MissingVariableError) return invalid(error.message);
     throw error;

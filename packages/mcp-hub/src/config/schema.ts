@@ -22,6 +22,20 @@ export const RawServerEntry = z.object({
   disabled: z.boolean().optional(),
   timeout: z.number().int().positive().optional(),
   callTimeout: z.number().int().positive().optional(),
+  /** `legacy` skips the 2026-07-28 probe: some servers offer tools only to 2025-era clients. */
+  protocol: z.enum(['auto', 'legacy']).optional(),
+  /** OAuth client settings for a remote server that needs a login (all optional). */
+  oauth: z
+    .object({
+      /** A client registered by hand; without it the client registers itself (RFC 7591). */
+      clientId: z.string().min(1).optional(),
+      clientSecret: z.string().min(1).optional(),
+      scope: z.string().min(1).optional(),
+      /** An https URL of this client's metadata document, used as its id where the server allows. */
+      clientMetadataUrl: z.string().url().optional(),
+    })
+    .strict()
+    .optional(),
 });
 export type RawServerEntry = z.infer<typeof RawServerEntry>;
 
@@ -40,8 +54,12 @@ export interface ServerEntry {
   timeoutMs?: number;
   /** Per-call timeout. */
   callTimeoutMs?: number;
+  protocol?: 'auto' | 'legacy';
+  oauth?: OAuthSettings;
   invalid?: string;
 }
+
+export type OAuthSettings = NonNullable<RawServerEntry['oauth']>;
 
 export function isValidServerName(name: string): boolean {
   return SERVER_NAME.test(name);

@@ -5,9 +5,12 @@ import {
   SdkErrorCode,
   StreamableHTTPClientTransport,
   type Transport,
+  UnauthorizedError,
 } from '@modelcontextprotocol/client';
+import { type HubOAuthOptions, ServerLogin } from '../auth/login.js';
 import type { ServerEntry } from '../config/schema.js';
 import { describeError, HubError } from '../errors.js';
+import { type HostInput, hostInputCapabilities, registerHostInput } from '../features/host-input.js';
 import { type DiscoveredTool, screenTools, ToolsListPage } from '../tools/discovery.js';
 import { RawCallToolResult } from '../tools/result.js';
 import { ManagedStdioTransport } from '../transports/stdio.js';
@@ -69,6 +72,16 @@ export interface ConnectionOptions {
   onResourceUpdated?: (uri: string) => void;
   /** The server's resource or prompt list changed. */
   onListChanged?: (list: 'resources' | 'prompts') => void;
+  /** Answers the server's elicitation and sampling requests; each handler given is declared. */
+  hostInput?: HostInput;
+  /** Lets remote servers that answer 401 be logged in to (OAuth 2.1); without it they fail. */
+  oauth?: HubOAuthOptions;
+}
+
+function isUnauthorized(error: unknown): boolean {
+  return (
+    error instanceof UnauthorizedError || (error instanceof Error && error.cause instanceof UnauthorizedError)
+  );
 }
 
 /** One configured MCP server: its transport, its client, its state and its screened tools. */
@@ -90,6 +103,8 @@ export class ServerConnection {
   private inFlight = 0;
   /** Starts as configured; `setEnabled` turns it on or off while the host runs. */
   private enabled: boolean;
+  /** The OAuth login of a remote server, when the host allows logins. */
+  readonly login?: ServerLogin;
 
   constructor(
     readonly entry: ServerEntry,
@@ -97,6 +112,9 @@ export class ServerConnection {
   ) {
     this.log = rateLimited(options.logger);
     this.enabled = entry.enabled;
+    if (options.oauth && entry.transport === 'streamableHttp' && entry.url) {
+      this.login = new ServerLogin(entry.name, entry.url, options.oauth, entry.oauth, options.logger);
+    }
     if (entry.invalid) {
       this.state = 'failed';
       this.error = entry.invalid;
@@ -127,6 +145,7 @@ export class ServerConnection {
         : {}),
       ...(info ? { serverInfo: { name: info.name, version: info.version } } : {}),
       features: this.features(),
+      canLogin: this.login !== undefined,
       toolCount: this.tools.length,
       rejected: this.rejected,
       stderrTail: this.stdio?.stderr.tail(20) ?? this.lastStderr,
@@ -176,8 +195,11 @@ export class ServerConnection {
     });
   }
 
-  /** Connects and lists tools within the connect timeout. Never throws: failure is a state. */
-  async connect(): Promise<void> {
+  /**
+   * Connects and lists tools within the connect timeout. Never throws: failure is a state. A server
+   * that wants a login is `needs-login`, unless the host logs in headless: then that runs once first.
+   */
+  async connect(loginTried = false): Promise<void> {
     if (this.entry.invalid || !this.enabled) return;
     const generation = ++this.generation;
     this.setState('connecting');
@@ -194,6 +216,7 @@ export class ServerConnection {
       await Promise.race([this.open(generation, timeoutMs), timedOut]);
       if (generation !== this.generation) return;
       this.error = undefined;
+      await this.login?.resume();
       this.setState('connected');
       const version = this.client?.getNegotiatedProtocolVersion();
       this.log?.info(`mcp: ${this.entry.name} connected`, {
@@ -203,8 +226,26 @@ export class ServerConnection {
       });
     } catch (error) {
       if (generation !== this.generation) return;
-      this.error = this.explainConnectFailure(error);
       await this.teardown();
+      if (this.login && isUnauthorized(error)) {
+        clearTimeout(timer);
+        if (this.login.headless && !loginTried) {
+          const loggedIn = await this.login.completeHeadless().then(
+            () => true,
+            (failure: unknown) => {
+              this.error = `login failed: ${describeError(failure)}`;
+              return false;
+            },
+          );
+          if (loggedIn) return this.connect(true);
+        } else {
+          this.error = `needs a login: run "boocode mcp login ${this.entry.name}", or use Log in in BooCode's MCP panel`;
+        }
+        this.setState('needs-login');
+        this.log?.warn(`mcp: ${this.entry.name}: ${this.error}`);
+        return;
+      }
+      this.error = this.explainConnectFailure(error);
       this.setState('failed');
       this.log?.warn(`mcp: ${this.entry.name} failed: ${this.error}`);
     } finally {
@@ -214,7 +255,7 @@ export class ServerConnection {
 
   private async open(generation: number, timeoutMs: number): Promise<void> {
     try {
-      await this.handshake('auto', timeoutMs);
+      await this.handshake(this.entry.protocol ?? 'auto', timeoutMs);
     } catch (error) {
       // Some 2025-era stdio servers exit on any request before `initialize`, which is how the
       // 2026-07-28 probe begins; such a server deserves one plain legacy attempt on a fresh process.
@@ -228,9 +269,12 @@ export class ServerConnection {
 
   private async handshake(mode: 'auto' | 'legacy', timeoutMs: number): Promise<void> {
     const transport = this.createTransport();
-    const { roots, onResourceUpdated, onListChanged } = this.options;
+    const { roots, onResourceUpdated, onListChanged, hostInput } = this.options;
     const client = new Client(this.options.clientInfo, {
-      capabilities: roots ? { roots: { listChanged: true } } : {},
+      capabilities: {
+        ...(roots ? { roots: { listChanged: true } } : {}),
+        ...hostInputCapabilities(hostInput),
+      },
       versionNegotiation: { mode, probe: { timeoutMs: Math.min(3_000, Math.ceil(timeoutMs / 2)) } },
     });
     this.client = client;
@@ -241,6 +285,7 @@ export class ServerConnection {
       if (current()) this.scheduleRelist();
     });
     if (roots) client.setRequestHandler('roots/list', async () => ({ roots: roots() }));
+    registerHostInput(client, this.entry.name, hostInput);
     client.setNotificationHandler('notifications/resources/updated', (notification) => {
       if (current()) onResourceUpdated?.(notification.params.uri);
     });
@@ -276,6 +321,7 @@ export class ServerConnection {
     this.stdio = undefined;
     return new StreamableHTTPClientTransport(new URL(entry.url ?? ''), {
       requestInit: { headers: entry.headers ?? {} },
+      ...(this.login ? { authProvider: this.login.provider } : {}),
     });
   }
 
@@ -370,23 +416,49 @@ export class ServerConnection {
     const timeout = options.timeoutMs ?? this.callTimeoutMs;
     this.inFlight++;
     try {
-      return await client.request(
-        { method: 'tools/call', params: { name: originalName, arguments: args } },
-        RawCallToolResult,
-        {
-          timeout,
-          resetTimeoutOnProgress: true,
-          maxTotalTimeout: timeout * PROGRESS_HARD_MAX_FACTOR,
-          // Asking for progress is what makes the server's progress notifications extend the timer.
-          onprogress: (progress) => options.onProgress?.(progressOf(progress)),
-          ...(options.signal ? { signal: options.signal } : {}),
-        },
-      );
+      return await this.requestTool(client, originalName, args, options, timeout);
     } catch (error) {
-      throw this.explainCallFailure(error, timeout, options.signal);
+      // A server may ask for more scopes mid-session (403 insufficient_scope): a headless host
+      // grants them once and calls again; anyone else hears how to log in.
+      if (!this.login || !isUnauthorized(error))
+        throw this.explainCallFailure(error, timeout, options.signal);
+      if (!this.login.headless) {
+        throw new HubError(
+          'NEEDS_LOGIN',
+          `MCP server "${this.entry.name}" wants a new login (more permissions): log in again`,
+          { cause: error },
+        );
+      }
+      try {
+        await this.login.completeHeadless();
+        return await this.requestTool(client, originalName, args, options, timeout);
+      } catch (retryError) {
+        throw this.explainCallFailure(retryError, timeout, options.signal);
+      }
     } finally {
       this.inFlight--;
     }
+  }
+
+  private requestTool(
+    client: Client,
+    originalName: string,
+    args: Record<string, unknown>,
+    options: CallOptions,
+    timeout: number,
+  ): Promise<RawCallToolResult> {
+    return client.request(
+      { method: 'tools/call', params: { name: originalName, arguments: args } },
+      RawCallToolResult,
+      {
+        timeout,
+        resetTimeoutOnProgress: true,
+        maxTotalTimeout: timeout * PROGRESS_HARD_MAX_FACTOR,
+        // Asking for progress is what makes the server's progress notifications extend the timer.
+        onprogress: (progress) => options.onProgress?.(progressOf(progress)),
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+    );
   }
 
   private explainCallFailure(error: unknown, timeout: number, signal?: AbortSignal): HubError {
@@ -451,10 +523,48 @@ export class ServerConnection {
     }
   }
 
+  /** Starts a login: the URL to visit, or `undefined` once logged in (refreshed, or headless). */
+  async beginLogin(): Promise<URL | undefined> {
+    const login = this.requireLogin();
+    if (login.headless) {
+      await login.completeHeadless();
+      await this.connect(true);
+      return undefined;
+    }
+    const url = await login.begin();
+    if (!url) await this.connect(true);
+    return url;
+  }
+
+  /** Finishes a login with the authorization server's answer, then connects. */
+  async completeLogin(params: URLSearchParams): Promise<void> {
+    await this.requireLogin().complete(params);
+    await this.connect(true);
+  }
+
+  /** Revokes and forgets the login; the server then needs a new one. */
+  async logout(): Promise<void> {
+    const login = this.requireLogin();
+    await this.close();
+    await login.logout();
+    await this.connect(true);
+  }
+
+  private requireLogin(): ServerLogin {
+    if (!this.login) {
+      throw new HubError(
+        'NOT_SUPPORTED',
+        `MCP server "${this.entry.name}" is not a remote server this host can log in to`,
+      );
+    }
+    return this.login;
+  }
+
   /** Closes the client and transport; for stdio that is SIGTERM, then SIGKILL after 5 s. */
   async close(): Promise<void> {
     this.generation++;
     clearTimeout(this.relist.timer);
+    this.login?.close();
     await this.teardown();
     if (this.state === 'connected' || this.state === 'connecting') {
       this.state = 'unavailable';

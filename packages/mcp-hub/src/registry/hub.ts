@@ -1,7 +1,9 @@
 import { EventEmitter } from 'node:events';
 import { packageInfo } from '@boocode/mcp-server-kit/version';
+import type { HubOAuthOptions } from '../auth/login.js';
 import type { ServerEntry } from '../config/schema.js';
 import { describeError, HubError } from '../errors.js';
+import type { HostInput } from '../features/host-input.js';
 import {
   type HubPrompt,
   type HubPromptResult,
@@ -39,6 +41,10 @@ export interface HubOptions {
    * capability and answers `roots/list`; `setRoots` changes them and tells every server.
    */
   roots?: HubRoot[];
+  /** Answers servers' elicitation and sampling requests; without it servers are not offered them. */
+  hostInput?: HostInput;
+  /** Lets remote servers that answer 401 be logged in to (OAuth 2.1 through the MCP SDK). */
+  oauth?: HubOAuthOptions;
 }
 
 interface HubEvents {
@@ -98,6 +104,8 @@ export class McpHub extends EventEmitter<HubEvents> {
         ...(options.roots ? { roots: () => this.roots } : {}),
         onResourceUpdated: (uri) => this.emit('resourceUpdated', entry.name, uri),
         onListChanged: (list) => this.emit('listChanged', entry.name, list),
+        ...(options.hostInput ? { hostInput: options.hostInput } : {}),
+        ...(options.oauth ? { oauth: options.oauth } : {}),
       });
       this.connections.set(entry.name, connection);
     }
@@ -251,6 +259,41 @@ export class McpHub extends EventEmitter<HubEvents> {
     const connection = this.requireConnection(name);
     await connection.close();
     await connection.connect();
+    return this.statusOf(connection);
+  }
+
+  /**
+   * Starts logging in to a remote server: the authorization URL a person must open (its answer
+   * comes back through `completeLogin`), or none when the login completed on its own (stored
+   * tokens refreshed, or a headless host).
+   */
+  async login(name: string): Promise<{ authorizationUrl?: string; status: ServerStatus }> {
+    const connection = this.requireConnection(name);
+    const url = await connection.beginLogin();
+    return { ...(url ? { authorizationUrl: url.href } : {}), status: this.statusOf(connection) };
+  }
+
+  /**
+   * Finishes a login with the query the authorization server sent to the host's callback; the
+   * `state` names the server. Connects the server once logged in.
+   */
+  async completeLogin(params: URLSearchParams): Promise<ServerStatus> {
+    const state = params.get('state') ?? '';
+    const connection = this.connections.get(state.slice(0, state.indexOf('.')));
+    if (!connection?.login) {
+      throw new HubError(
+        'LOGIN_FAILED',
+        'the login answer names no server waiting for a login; start the login again',
+      );
+    }
+    await connection.completeLogin(params);
+    return this.statusOf(connection);
+  }
+
+  /** Revokes and forgets a remote server's login. */
+  async logout(name: string): Promise<ServerStatus> {
+    const connection = this.requireConnection(name);
+    await connection.logout();
     return this.statusOf(connection);
   }
 
