@@ -13,9 +13,14 @@ import { AppError } from './errors.js';
 import { registerAuth } from './http/auth.js';
 import { registerGuard } from './http/guard.js';
 import { loggerOptions } from './http/logger.js';
+import { OAUTH_CALLBACK_PATH } from './http/mcp-host-routes.js';
 import { registerRoutes } from './http/routes.js';
 import { registerWeb } from './http/web.js';
 import { TurnManager } from './inference/turns.js';
+import { HostInputBroker } from './mcp/host-input.js';
+import { SqliteOAuthStore } from './mcp/oauth-store.js';
+import { sampleWithModel } from './mcp/sampling.js';
+import { SamplingPolicies } from './mcp/sampling-policy.js';
 import { nativeTools } from './tools/native/index.js';
 import { NativeToolPool } from './tools/native/pool.js';
 import { ToolRegistry } from './tools/registry.js';
@@ -71,12 +76,25 @@ export async function createBooCode(config: AppConfig, options: BooCodeOptions =
   const mcpConfig = await loadMcpConfig({ path: config.mcpConfigPath, logger: hubLogger });
   const pool = new NativeToolPool({ root: workspace.root, timeLimitMs: config.toolTimeLimitMs });
   const native = nativeTools(workspace, pool);
+  const sampling = new SamplingPolicies(db);
+  const { model } = config;
+  const input = new HostInputBroker({
+    policies: sampling,
+    ...(model ? { runModel: (request, signal) => sampleWithModel(model, request, signal) } : {}),
+    warn: (message) => log.warn(message),
+  });
   const hub = new McpHub(mcpConfig.entries, {
     reservedNames: [...native.map((t) => t.name), TOOL_SEARCH],
     logger: hubLogger,
     clientInfo: { name: 'boocode', version: packageInfo(import.meta.url).version },
     // Servers that ask where to work are given the workspace (boocontext needs no --root then).
     roots: [{ uri: pathToFileURL(workspace.root).href, name: path.basename(workspace.root) }],
+    hostInput: input.hostInput(),
+    oauth: {
+      store: new SqliteOAuthStore(db, (message) => log.warn(message)),
+      redirectUrl: () => `${config.publicUrl ?? listenOrigin(app, config.host)}${OAUTH_CALLBACK_PATH}`,
+      clientName: 'BooCode',
+    },
   });
   const tools = new ToolRegistry(native, hub);
   const agents = () => agentsFile.agents;
@@ -111,6 +129,8 @@ export async function createBooCode(config: AppConfig, options: BooCodeOptions =
     agents,
     agentProblems: agentsFile.problems,
     modelConfigured: config.model !== undefined,
+    input,
+    sampling,
   });
   await registerWeb(app, options.webRoot);
 
@@ -123,4 +143,13 @@ export async function createBooCode(config: AppConfig, options: BooCodeOptions =
   });
 
   return { app, hub, tools, store, mcpConfig, connectMcp: () => hub.start() };
+}
+
+/** The origin a browser on this machine reaches BooCode at, once it listens (BOOCODE_PUBLIC_URL overrides). */
+function listenOrigin(app: FastifyInstance, host: string): string {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const wildcard = host === '0.0.0.0' || host === '::' || host === '';
+  const name = wildcard ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }

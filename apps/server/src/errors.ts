@@ -20,7 +20,9 @@ export type AppErrorCode =
   | 'NOT_SUPPORTED'
   | 'MCP_UNAVAILABLE'
   | 'MCP_TIMEOUT'
-  | 'MCP_ERROR';
+  | 'MCP_ERROR'
+  | 'MCP_NEEDS_LOGIN'
+  | 'MCP_LOGIN_FAILED';
 
 const STATUS: Record<AppErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -44,6 +46,8 @@ const STATUS: Record<AppErrorCode, number> = {
   MCP_UNAVAILABLE: 503,
   MCP_TIMEOUT: 504,
   MCP_ERROR: 502,
+  MCP_NEEDS_LOGIN: 409,
+  MCP_LOGIN_FAILED: 400,
 };
 
 export class AppError extends Error {

@@ -1,3 +1,4 @@
+import type { HubResource, ResourceListing, ResourceRead } from '@boocode/api-types';
 import {
   type AgentInfo,
   ApiError,
@@ -15,15 +16,19 @@ import {
   type ToolProgress,
   type TurnEvent,
 } from './api.js';
+import { requestCard } from './mcp-requests.js';
 import { addCopyButtons, el, markdown, progressBar, toolCard } from './render.js';
 import { resultView } from './result-view.js';
 import { fieldErrors } from './schema-errors.js';
 import { type SchemaForm, schemaForm } from './schema-form.js';
+import { type SlashPrompts, slashPrompts } from './slash-prompts.js';
 import { relativeTime } from './time.js';
 
 const PENDING = 'pending-user-message';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+let slash: SlashPrompts | undefined;
 
 const state = {
   sessionId: undefined as string | undefined,
@@ -42,6 +47,8 @@ const state = {
   servers: [] as ServerStatus[],
   /** Why the last Enable/Disable/Reconnect of a server failed, by server name. */
   actionErrors: new Map<string, string>(),
+  /** Each server's resources once its Resources fold was opened (or why they could not be listed). */
+  resources: new Map<string, HubResource[] | string>(),
 };
 
 // ---- token ----
@@ -420,8 +427,13 @@ function onMcpEvent(event: McpEvent): void {
     void refreshTools();
     return;
   }
-  // Resource and prompt changes matter to no view of the page yet.
-  if (event.type === 'resource-updated' || event.type === 'list-changed') return;
+  if (event.type === 'input-requested' || event.type === 'input-settled') return showRequest(event);
+  if (event.type === 'resource-updated') return;
+  if (event.type === 'list-changed') {
+    if (event.list === 'prompts') slash?.forget(event.server);
+    else state.resources.delete(event.server);
+    return renderServers();
+  }
   if (event.type === 'servers') state.servers = event.servers;
   else {
     const index = state.servers.findIndex((s) => s.name === event.server.name);
@@ -429,6 +441,97 @@ function onMcpEvent(event: McpEvent): void {
     else state.servers[index] = event.server;
   }
   renderServers();
+}
+
+/** A server's form or sampling request appears as a card above the chat until it is settled. */
+function showRequest(event: Extract<McpEvent, { type: 'input-requested' | 'input-settled' }>): void {
+  const box = $('mcp-requests');
+  if (event.type === 'input-settled') {
+    box.querySelector(`[data-request="${CSS.escape(event.id)}"]`)?.remove();
+    return;
+  }
+  const { request } = event;
+  if (box.querySelector(`[data-request="${CSS.escape(request.id)}"]`)) return;
+  box.append(
+    requestCard(request, async (answer) => {
+      await api('POST', `/api/mcp/input/${encodeURIComponent(request.id)}`, answer);
+    }),
+  );
+}
+
+/** Puts a resource in the composer: text as a quoted block under its URI, binary as a link. */
+async function attachResource(server: string, uri: string): Promise<void> {
+  const prompt = $<HTMLTextAreaElement>('prompt');
+  const read = await api<ResourceRead>(
+    'GET',
+    `/api/mcp/${encodeURIComponent(server)}/resource?uri=${encodeURIComponent(uri)}`,
+  );
+  const blocks = read.contents.map((item) =>
+    item.text !== undefined
+      ? [`> ${item.uri}`, '>', ...item.text.split('\n').map((line) => `> ${line}`)].join('\n')
+      : `[${item.uri}](${item.uri}) (${item.mimeType ?? 'binary'}, ${Math.floor(((item.blob ?? '').length * 3) / 4)} bytes)`,
+  );
+  if (read.truncated) blocks.push("(the resource was cut to BooCode's size cap)");
+  prompt.value = [prompt.value.trimEnd(), ...blocks].filter(Boolean).join('\n\n');
+  prompt.focus();
+}
+
+/** The Resources fold of a server: listed when first opened, each with Attach. */
+function resourceRows(server: string): Node[] {
+  const listed = state.resources.get(server);
+  if (listed === undefined) return [el('div', { class: 'muted', text: 'loading…' })];
+  if (typeof listed === 'string') return [el('div', { class: 'error', text: listed })];
+  if (listed.length === 0) return [el('div', { class: 'muted', text: 'no resources' })];
+  return listed.map((r) => {
+    const attach = el('button', {
+      type: 'button',
+      class: 'secondary',
+      text: 'Attach',
+      'aria-label': `Attach ${r.name}`,
+    });
+    attach.onclick = () =>
+      void attachResource(server, r.uri).catch((error) => {
+        state.actionErrors.set(server, error instanceof ApiError ? error.message : String(error));
+        renderServers();
+      });
+    return el(
+      'div',
+      { class: 'resource', 'data-uri': r.uri },
+      attach,
+      el('span', { text: ` ${r.title ?? r.name}`, title: r.uri }),
+    );
+  });
+}
+
+async function loadResources(server: string): Promise<void> {
+  if (state.resources.has(server)) return;
+  try {
+    const listing = await api<ResourceListing>('GET', `/api/mcp/${encodeURIComponent(server)}/resources`);
+    state.resources.set(server, listing.resources);
+  } catch (error) {
+    state.resources.set(server, error instanceof ApiError ? error.message : String(error));
+  }
+  renderServers();
+}
+
+/** Log in sends this window to the server's authorization page; BooCode's callback links back. */
+function loginButton(server: string): HTMLButtonElement {
+  const button = el('button', { type: 'button', text: 'Log in', 'data-action': 'login' });
+  button.onclick = async () => {
+    button.disabled = true;
+    state.actionErrors.delete(server);
+    try {
+      const { authorizationUrl } = await api<{ authorizationUrl?: string }>(
+        'POST',
+        `/api/mcp/${encodeURIComponent(server)}/login`,
+      );
+      if (authorizationUrl) window.location.assign(authorizationUrl);
+    } catch (error) {
+      state.actionErrors.set(server, error instanceof ApiError ? error.message : String(error));
+      renderServers();
+    }
+  };
+  return button;
 }
 
 /** A panel button that calls the API, showing `busy` meanwhile and any failure under the server. */
@@ -479,6 +582,10 @@ function renderServers(): void {
           el(
             'span',
             { class: 'server-actions' },
+            s.state === 'needs-login' ? loginButton(s.name) : undefined,
+            s.canLogin && s.state === 'connected'
+              ? serverAction(s.name, 'Log out', 'Logging out…', 'logout')
+              : undefined,
             disabled ? undefined : serverAction(s.name, 'Reconnect', 'Reconnecting…', 'reconnect'),
             disabled
               ? serverAction(s.name, 'Enable', 'Enabling…', 'enable')
@@ -492,6 +599,7 @@ function renderServers(): void {
         s.error ? el('div', { class: 'error server-error', text: s.error }) : undefined,
         s.degraded ? el('div', { class: 'notice', text: s.degraded }) : undefined,
         el('div', { class: 'error action-error', role: 'alert', text: state.actionErrors.get(s.name) ?? '' }),
+        s.state === 'connected' && s.features.resources ? resourcesFold(s.name, details) : undefined,
         s.rejected.length
           ? details(
               'rejected',
@@ -509,6 +617,17 @@ function renderServers(): void {
       );
     }),
   );
+}
+
+function resourcesFold(
+  server: string,
+  details: (key: string, summary: string, ...rows: Node[]) => HTMLElement,
+): HTMLElement {
+  const fold = details('resources', 'Resources', ...resourceRows(server)) as HTMLDetailsElement;
+  fold.addEventListener('toggle', () => {
+    if (fold.open) void loadResources(server);
+  });
+  return fold;
 }
 
 // ---- tool console ----
@@ -673,6 +792,7 @@ function toggleDrawer(id: 'sidebar' | 'side-panels', open?: boolean): void {
 function onComposerKey(event: KeyboardEvent): void {
   const prompt = event.currentTarget as HTMLTextAreaElement;
   if (event.isComposing || event.keyCode === 229) return;
+  if (slash?.onKey(event)) return;
   if (event.key === 'Enter' && !event.shiftKey) {
     void send(event);
     return;
@@ -691,6 +811,12 @@ function onComposerKey(event: KeyboardEvent): void {
 async function start(): Promise<void> {
   $('composer').onsubmit = (e) => void send(e);
   $('prompt').onkeydown = onComposerKey;
+  slash = slashPrompts(
+    $<HTMLTextAreaElement>('prompt'),
+    $('slash-menu'),
+    $('prompt-args'),
+    () => state.servers,
+  );
   window.onpopstate = () => void followRoute();
   $('stop').onclick = () => state.sessionId && void api('POST', `/api/sessions/${state.sessionId}/cancel`);
   $('new-session-button').onclick = () => void newSession();

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -241,7 +242,7 @@ describe('the MCP panel, live', () => {
     await spare.locator('.state', { hasText: 'disabled' }).waitFor();
     // The rejected tools say why.
     const everything = page.locator('#mcp-servers .server[data-server="everything"]');
-    await everything.locator('summary', { hasText: '4 rejected tool(s)' }).click();
+    await everything.locator('summary', { hasText: '6 rejected tool(s)' }).click();
     expect(await everything.locator('.rejected').first().textContent()).toMatch(/readOnlyHint: false/);
     await spare.locator('button[data-action="enable"]').click();
     await spare.locator('.state', { hasText: 'connected' }).waitFor({ timeout: 15_000 });
@@ -511,6 +512,103 @@ describe('the page without a model, and with a token', () => {
     await page.reload();
     await page.locator('#agent-picker option[value="reader"]').waitFor({ state: 'attached' });
     expect(await page.locator('#token-dialog[open]').count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe('what MCP servers offer and ask: resources, prompts, forms, logins', () => {
+  const hubFixtures = fileURLToPath(new URL('../../../packages/mcp-hub/test/fixtures/', import.meta.url));
+  const modern = { command: process.execPath, args: [path.join(hubFixtures, 'modern-server.mjs')] };
+
+  it('attaches a resource to the message as a quoted block under its URI', async () => {
+    const harness = await servePage();
+    cleanup.push(harness.close);
+    const page = await open(harness);
+    const everything = page.locator('#mcp-servers .server[data-server="everything"]');
+    await everything.locator('.state', { hasText: 'connected' }).waitFor();
+    await everything.locator('summary', { hasText: 'Resources' }).click();
+    const first = everything.locator('.resource').first();
+    await first.waitFor();
+    const uri = (await first.getAttribute('data-uri')) ?? '';
+    const expected = await harness.api('GET', `/api/mcp/everything/resource?uri=${encodeURIComponent(uri)}`);
+    await page.fill('#prompt', 'Explain this:');
+    await first.locator('button', { hasText: 'Attach' }).click();
+    const text = expected.body.contents[0].text as string;
+    const firstLine = text.split('\n')[0] ?? '';
+    await expect.poll(() => page.inputValue('#prompt')).toContain(`> ${uri}\n>\n> ${firstLine}`);
+    expect(await page.inputValue('#prompt')).toMatch(/^Explain this:\n\n> /);
+    await page.close();
+  });
+
+  it('lists prompts on / and inserts one after asking for its arguments', async () => {
+    const harness = await servePage();
+    cleanup.push(harness.close);
+    const page = await open(harness);
+    await page
+      .locator('#mcp-servers .server[data-server="everything"] .state', { hasText: 'connected' })
+      .waitFor();
+    await page.click('#prompt');
+    await page.keyboard.type('/args');
+    const option = page.locator('#slash-menu [role="option"][data-prompt="everything:args-prompt"]');
+    await option.waitFor();
+    await page.keyboard.press('Enter');
+    const args = page.locator('#prompt-args');
+    await args.locator('[data-field="city"] input').waitFor();
+    // A required argument left empty is named, and nothing is inserted.
+    await args.locator('button', { hasText: 'Insert prompt' }).click();
+    await args.locator('.field-error', { hasText: 'city is required' }).waitFor();
+    await args.locator('[data-field="city"] input').fill('Braga');
+    await args.locator('button', { hasText: 'Insert prompt' }).click();
+    await expect.poll(() => page.inputValue('#prompt')).toContain('Braga');
+    expect(await page.locator('#prompt-args').isHidden()).toBe(true);
+    await page.close();
+  });
+
+  it("shows a server's form with its defaults and sends the answer back", async () => {
+    const harness = await servePage({ servers: { m: modern } });
+    cleanup.push(harness.close);
+    const page = await open(harness);
+    await page.locator('#console-tool option[value="m_ask"]').waitFor({ state: 'attached' });
+    await page.selectOption('#console-tool', 'm_ask');
+    await page.click('#console-call');
+    const card = page.locator('#mcp-requests .mcp-request.elicitation');
+    await card.waitFor();
+    expect(await card.locator('h3').textContent()).toBe('m asks');
+    expect(await card.locator('[data-field="name"] input').inputValue()).toBe('Ada');
+    expect(await card.locator('[data-field="age"] input').inputValue()).toBe('36');
+    await card.locator('[data-field="name"] input').fill('Grace');
+    await page.screenshot({ path: path.join(screenshots, 'elicitation.png') });
+    await card.locator('button', { hasText: 'Submit' }).click();
+    await page.locator('#console-result', { hasText: '"name":"Grace","age":36,"role":"dev"' }).waitFor();
+    await card.waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it('logs in to an OAuth-protected server through the browser and back', async () => {
+    const child = spawn(process.execPath, [path.join(hubFixtures, 'oauth-server.mjs')], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    cleanup.push(async () => {
+      child.kill('SIGKILL');
+    });
+    const port = await new Promise<number>((resolve) =>
+      child.stdout.once('data', (d: Buffer) => resolve(JSON.parse(String(d)).port)),
+    );
+    const harness = await servePage({ servers: { remote: { url: `http://localhost:${port}/mcp` } } });
+    cleanup.push(harness.close);
+    const page = await open(harness);
+    const remote = page.locator('#mcp-servers .server[data-server="remote"]');
+    await remote.locator('.state', { hasText: 'needs-login' }).waitFor();
+    await remote.locator('button[data-action="login"]').click();
+    // The authorization server approves at once and sends the browser to BooCode's callback.
+    await page.waitForURL(/\/oauth\/callback\?/);
+    await page.locator('h1', { hasText: 'Logged in to remote' }).waitFor();
+    await page.click('text=Back to BooCode');
+    await remote.locator('.state', { hasText: 'connected' }).waitFor();
+    await remote.locator('button[data-action="logout"]').waitFor();
+    await page.locator('#console-tool option[value="remote_whoami"]').waitFor({ state: 'attached' });
+    await remote.locator('button[data-action="logout"]').click();
+    await remote.locator('.state', { hasText: 'needs-login' }).waitFor();
     await page.close();
   });
 });

@@ -178,7 +178,40 @@ export type McpEvent =
   | { type: 'server'; server: ServerStatus }
   | { type: 'tools' }
   | { type: 'resource-updated'; server: string; uri: string }
-  | { type: 'list-changed'; server: string; list: 'resources' | 'prompts' };
+  | { type: 'list-changed'; server: string; list: 'resources' | 'prompts' }
+  | { type: 'input-requested'; request: McpInputRequest }
+  | { type: 'input-settled'; id: string };
+
+/**
+ * A server waiting on the user: a form to fill (`elicitation/create`) or a request to run
+ * BooCode's model for it (`sampling/createMessage`). `GET /api/mcp/input` lists them,
+ * `POST /api/mcp/input/:id` answers one.
+ */
+export type McpInputRequest =
+  | {
+      id: string;
+      kind: 'elicitation';
+      server: string;
+      message: string;
+      requestedSchema: Record<string, unknown>;
+      createdAt: number;
+    }
+  | {
+      id: string;
+      kind: 'sampling';
+      server: string;
+      systemPrompt?: string;
+      messages: { role: 'user' | 'assistant'; text: string }[];
+      maxTokens: number;
+      createdAt: number;
+    };
+
+/** The body of `POST /api/mcp/input/:id`: a form's answer, or a sampling approval. */
+export type McpInputAnswer =
+  | { action: 'accept'; content: Record<string, string | number | boolean | string[]> }
+  | { action: 'decline' }
+  | { action: 'cancel' }
+  | { approve: boolean; remember?: 'always' | 'never' };
 
 /** `GET /api/mcp/:server/resources`. */
 export interface ResourceListing {

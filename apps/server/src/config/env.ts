@@ -54,6 +54,10 @@ const Env = z.object({
   TOOL_SEARCH_MAX_TOOLS: positiveInt(40),
   TOOL_SEARCH_MAX_TOKENS: positiveInt(15_000),
   ALLOWED_HOSTS: optionalString,
+  BOOCODE_PUBLIC_URL: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v),
+    'must be an origin such as https://boocode.example.com',
+  ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .optional()
@@ -86,6 +90,8 @@ export interface AppConfig {
   /** A native tool call still running after this long is stopped. */
   toolTimeLimitMs: number;
   mcpConfigPath: string;
+  /** Where browsers reach BooCode (the OAuth callback is built on it); default: the listen address. */
+  publicUrl?: string;
   logLevel: string;
   /** `auto`: readable lines on a terminal, JSON when piped. */
   logFormat: 'auto' | 'pretty' | 'json';
@@ -126,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     toolSearch: { maxTools: e.TOOL_SEARCH_MAX_TOOLS, maxTokens: e.TOOL_SEARCH_MAX_TOKENS },
     toolTimeLimitMs: e.TOOL_TIME_LIMIT_MS,
     mcpConfigPath: e.MCP_CONFIG_PATH ? path.resolve(cwd, e.MCP_CONFIG_PATH) : path.join(dataDir, 'mcp.json'),
+    ...(e.BOOCODE_PUBLIC_URL ? { publicUrl: e.BOOCODE_PUBLIC_URL.replace(/\/$/, '') } : {}),
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
   };

@@ -46,4 +46,16 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE turns ADD COLUMN model TEXT;
   ALTER TABLE turns ADD COLUMN agent TEXT;
   `,
+  // MCP logins (the hub's OAuth record per server, JSON) and who may sample the model.
+  `
+  CREATE TABLE mcp_oauth (
+    server TEXT PRIMARY KEY,
+    data TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE TABLE mcp_sampling (
+    server TEXT PRIMARY KEY,
+    policy TEXT NOT NULL CHECK (policy IN ('ask', 'always', 'never'))
+  );
+  `,
 ];

@@ -24,6 +24,8 @@ const HUB_CODES: Partial<Record<HubError['code'], AppErrorCode>> = {
   SERVER_UNAVAILABLE: 'MCP_UNAVAILABLE',
   TIMEOUT: 'MCP_TIMEOUT',
   ABORTED: 'MCP_UNAVAILABLE',
+  NEEDS_LOGIN: 'MCP_NEEDS_LOGIN',
+  LOGIN_FAILED: 'MCP_LOGIN_FAILED',
 };
 
 /** A hub failure as the API's error: the hub's message, a status that says whose fault it was. */
@@ -32,7 +34,7 @@ function asAppError(error: unknown): unknown {
   return new AppError(HUB_CODES[error.code] ?? 'MCP_ERROR', error.message);
 }
 
-async function viaHub<T>(run: () => Promise<T>): Promise<T> {
+export async function viaHub<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {

@@ -1,13 +1,17 @@
+import type { McpInputRequest } from '@boocode/api-types';
 import { editMcpConfig, HubError, type LoadedConfig, type McpHub, type ServerStatus } from '@boocode/mcp-hub';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
+import type { HostInputBroker } from '../mcp/host-input.js';
 import { parseInput } from './parse.js';
 import { openStream } from './sse.js';
 
 export interface McpRouteDeps {
   hub: McpHub;
   mcpConfig: LoadedConfig;
+  /** Servers' questions to the user; each open event stream counts as someone who can answer. */
+  input?: HostInputBroker;
 }
 
 /** A noisy server's stderr reaches watchers at most this often (its status carries the tail). */
@@ -29,7 +33,7 @@ export function serverParam(params: unknown, { hub, mcpConfig }: McpRouteDeps): 
 }
 
 export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): void {
-  const { hub, mcpConfig } = deps;
+  const { hub, mcpConfig, input } = deps;
   const requireServer = (params: unknown) => serverParam(params, deps);
 
   app.get('/api/mcp', async () => ({
@@ -41,10 +45,19 @@ export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): voi
 
   // `servers` first (everything as it is now), then `server` for each change, `tools` when the
   // offered tool set changed, `resource-updated` for a subscribed resource and `list-changed` when a
-  // server's resources or prompts changed, so a page never polls.
+  // server's resources or prompts changed, and `input-requested` / `input-settled` for a server's
+  // form or sampling request (the ones already waiting come first), so a page never polls.
   app.get('/api/mcp/events', async (_request, reply) => {
     const stream = openStream(reply);
     stream.write({ type: 'servers', servers: hub.status() });
+    const onInput = (request: McpInputRequest) => stream.write({ type: 'input-requested', request });
+    const onSettled = (id: string) => stream.write({ type: 'input-settled', id });
+    if (input) {
+      input.watchers++;
+      for (const request of input.list()) onInput(request);
+      input.on('requested', onInput);
+      input.on('settled', onSettled);
+    }
     const sendServer = (status: ServerStatus) => stream.write({ type: 'server', server: status });
     const onTools = () => stream.write({ type: 'tools' });
     const pending = new Map<string, NodeJS.Timeout>();
@@ -69,6 +82,11 @@ export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): voi
     hub.on('resourceUpdated', onResource);
     hub.on('listChanged', onList);
     stream.onClose(() => {
+      if (input) {
+        input.watchers--;
+        input.off('requested', onInput);
+        input.off('settled', onSettled);
+      }
       hub.off('statusChanged', sendServer);
       hub.off('toolsChanged', onTools);
       hub.off('stderr', onStderr);

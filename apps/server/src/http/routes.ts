@@ -1,13 +1,11 @@
-import type { LoadedConfig, McpHub } from '@boocode/mcp-hub';
 import type { FastifyInstance } from 'fastify';
 import { registerMcpFeatureRoutes } from './mcp-feature-routes.js';
+import { type McpHostRouteDeps, registerMcpHostRoutes } from './mcp-host-routes.js';
 import { registerMcpRoutes } from './mcp-routes.js';
 import { registerSessionRoutes, type SessionRouteDeps } from './session-routes.js';
 import { registerToolRoutes, type ToolRouteDeps } from './tool-routes.js';
 
-export interface RouteDeps extends SessionRouteDeps, ToolRouteDeps {
-  hub: McpHub;
-  mcpConfig: LoadedConfig;
+export interface RouteDeps extends SessionRouteDeps, ToolRouteDeps, McpHostRouteDeps {
   modelConfigured: boolean;
 }
 
@@ -22,4 +20,5 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   registerToolRoutes(app, deps);
   registerMcpRoutes(app, deps);
   registerMcpFeatureRoutes(app, deps);
+  registerMcpHostRoutes(app, deps);
 }

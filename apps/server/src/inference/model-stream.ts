@@ -72,7 +72,13 @@ const Chunk = z
  */
 export async function streamChat(
   config: ModelConfig,
-  request: { model: string; messages: ChatMessage[]; tools: ChatTool[] },
+  request: {
+    model: string;
+    messages: ChatMessage[];
+    tools: ChatTool[];
+    maxTokens?: number;
+    temperature?: number;
+  },
   onText: (delta: string) => void,
   signal: AbortSignal,
 ): Promise<ModelReply> {
@@ -100,6 +106,8 @@ export async function streamChat(
           messages: request.messages,
           stream: true,
           ...(request.tools.length > 0 ? { tools: request.tools, tool_choice: 'auto' } : {}),
+          ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
+          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
         }),
         signal: combined,
       });

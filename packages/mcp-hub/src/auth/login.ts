@@ -9,8 +9,11 @@ import type { OAuthStore } from './store.js';
 /** How a host lets its servers log in. */
 export interface HubOAuthOptions {
   store: OAuthStore;
-  /** The host's callback URL; the authorization server sends the browser back there. */
-  redirectUrl: string;
+  /**
+   * The host's callback URL; the authorization server sends the browser back there. A function
+   * when it is known only once the host listens.
+   */
+  redirectUrl: string | (() => string);
   /** How the host names itself when it registers as a client. */
   clientName?: string;
   /**
@@ -40,7 +43,8 @@ export class ServerLogin {
       server,
       url,
       store: options.store,
-      redirectUrl: options.redirectUrl,
+      redirectUrl: () =>
+        typeof options.redirectUrl === 'string' ? options.redirectUrl : options.redirectUrl(),
       clientName: options.clientName ?? 'BooCode',
       ...(settings ? { settings } : {}),
       onTokens: (tokens, savedAt) => this.planRefresh(tokens, savedAt),
@@ -88,7 +92,7 @@ export class ServerLogin {
   /** Completes the authorization the SDK is waiting for without a person (headless hosts). */
   async completeHeadless(): Promise<void> {
     const url = this.provider.pendingAuthorization ?? (await this.begin());
-    if (url) await this.complete(await followAuthorization(url, this.options.redirectUrl));
+    if (url) await this.complete(await followAuthorization(url, this.provider.redirectUrl));
   }
 
   /** Revokes the tokens where the authorization server offers it (RFC 7009), then forgets them. */

@@ -14,7 +14,7 @@ export interface OAuthProviderOptions {
   url: string;
   store: OAuthStore;
   /** Where the authorization server sends the browser back to (the host's callback). */
-  redirectUrl: string;
+  redirectUrl: () => string;
   clientName: string;
   settings?: OAuthSettings;
   /** Hears each token set saved (first login, refresh), to plan the next refresh. */
@@ -34,7 +34,7 @@ export class HubOAuthProvider implements OAuthClientProvider {
   constructor(private readonly options: OAuthProviderOptions) {}
 
   get redirectUrl(): string {
-    return this.options.redirectUrl;
+    return this.options.redirectUrl();
   }
 
   get clientMetadataUrl(): string | undefined {
@@ -45,7 +45,7 @@ export class HubOAuthProvider implements OAuthClientProvider {
     const scope = this.options.settings?.scope;
     return {
       client_name: this.options.clientName,
-      redirect_uris: [this.options.redirectUrl],
+      redirect_uris: [this.redirectUrl],
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       ...(scope ? { scope } : {}),
