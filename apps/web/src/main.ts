@@ -427,12 +427,16 @@ function onMcpEvent(event: McpEvent): void {
     void refreshTools();
     return;
   }
-  if (event.type === 'input-requested' || event.type === 'input-settled') return showRequest(event);
+  if (event.type === 'input-requested' || event.type === 'input-settled') {
+    showRequest(event);
+    return;
+  }
   if (event.type === 'resource-updated') return;
   if (event.type === 'list-changed') {
     if (event.list === 'prompts') slash?.forget(event.server);
     else state.resources.delete(event.server);
-    return renderServers();
+    renderServers();
+    return;
   }
   if (event.type === 'servers') state.servers = event.servers;
   else {
