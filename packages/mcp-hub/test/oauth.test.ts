@@ -7,7 +7,7 @@ import { FileOAuthStore, MemoryOAuthStore } from '../src/auth/store.js';
 import { runMcpCli } from '../src/cli/mcp-cli.js';
 import type { ServerEntry } from '../src/config/schema.js';
 import { McpHub } from '../src/registry/hub.js';
-import { fixture, startHttpServer, tempDir } from './helpers.js';
+import { fixture, freePort, startHttpServer, tempDir } from './helpers.js';
 
 // The callback is never contacted: the test plays the browser and hands its query to the hub.
 const REDIRECT = 'http://127.0.0.1:9/callback';
@@ -120,5 +120,26 @@ describe('OAuth login to a remote MCP server (SDK auth helpers on loopback)', ()
     expect(out.join('\n')).toMatch(/^client /);
     expect(await runMcpCli(['logout', 'remote', '--config', config], io)).toBe(0);
     expect(out.at(-1)).toBe('logged out of "remote" (needs-login)');
+  });
+
+  it('boocode mcp login prints the URL and finishes when the browser comes back to its loopback callback', async () => {
+    const { entry } = await oauthServer();
+    const dir = await tempDir('oauth-cli-');
+    const config = path.join(dir, 'mcp.json');
+    await (await import('node:fs/promises')).writeFile(
+      config,
+      JSON.stringify({ mcpServers: { remote: { url: entry.url } } }),
+    );
+    const out: string[] = [];
+    const env = { DATA_DIR: dir, BOOCODE_OAUTH_CALLBACK_PORT: String(await freePort()) };
+    const io = { out: (t: string) => out.push(t), err: (t: string) => out.push(t), env };
+    const done = runMcpCli(['login', 'remote', '--config', config], io);
+    await expect.poll(() => out.join('\n'), { timeout: 10_000 }).toMatch(/open this URL/);
+    const url = out.join('\n').split('\n').at(-1) ?? '';
+    // The browser: follows every redirect, the last one to the CLI's own listener.
+    const landed = await fetch(url);
+    expect(await landed.text()).toMatch(/BooCode received the login/);
+    expect(await done).toBe(0);
+    expect(out.at(-1)).toBe('logged in to "remote"; it is connected');
   });
 });

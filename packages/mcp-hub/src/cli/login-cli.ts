@@ -47,6 +47,7 @@ export async function runLoginCommand(
   command: LoginCommand,
   rest: string[],
   io: Io,
+  headless: boolean,
 ): Promise<number> {
   const [server] = rest;
   if (!server) {
@@ -62,17 +63,19 @@ export async function runLoginCommand(
     // Stored tokens, or --headless at start-up, may have logged in already.
     const current = hub.status().find((s) => s.name === server);
     if (current?.state === 'connected') return report(server, current.state, undefined, io);
+    if (headless) {
+      const { status } = await hub.login(server);
+      return report(server, status.state, status.error, io);
+    }
     const callback = await listenForCallback(callbackPort(io.env));
     try {
       const { authorizationUrl, status } = await hub.login(server);
-      if (authorizationUrl) {
-        io.out(
-          `open this URL to log in to "${server}" (waiting ${LOGIN_WAIT_MS / 60_000} min):\n${authorizationUrl}`,
-        );
-        const after = await hub.completeLogin(await callback.answer);
-        return report(server, after.state, after.error, io);
-      }
-      return report(server, status.state, status.error, io);
+      if (!authorizationUrl) return report(server, status.state, status.error, io);
+      io.out(
+        `open this URL to log in to "${server}" (waiting ${LOGIN_WAIT_MS / 60_000} min):\n${authorizationUrl}`,
+      );
+      const after = await hub.completeLogin(await callback.answer);
+      return report(server, after.state, after.error, io);
     } finally {
       callback.close();
     }

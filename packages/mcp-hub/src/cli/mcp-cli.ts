@@ -121,7 +121,7 @@ export async function runMcpCli(argv: readonly string[], given: Partial<CliIo> =
       return 0;
     }
     if (feature) return await runFeatureCommand(hub, command as FeatureCommand, rest, io, json);
-    if (login) return await runLoginCommand(hub, command as LoginCommand, rest, io);
+    if (login) return await runLoginCommand(hub, command as LoginCommand, rest, io, values.headless === true);
     return await callOne(hub, rest, io, json);
   } finally {
     await hub.close();

@@ -226,8 +226,8 @@ export class ServerConnection {
       });
     } catch (error) {
       if (generation !== this.generation) return;
-      await this.teardown();
       if (this.login && isUnauthorized(error)) {
+        await this.teardown();
         clearTimeout(timer);
         if (this.login.headless && !loginTried) {
           const loggedIn = await this.login.completeHeadless().then(
@@ -246,6 +246,7 @@ export class ServerConnection {
         return;
       }
       this.error = this.explainConnectFailure(error);
+      await this.teardown();
       this.setState('failed');
       this.log?.warn(`mcp: ${this.entry.name} failed: ${this.error}`);
     } finally {
