@@ -1,29 +1,15 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { McpEvent } from '@boocode/api-types';
 import Database from 'better-sqlite3';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hubFixture, startOAuthServer } from '../src/testing/fixtures.js';
 import { type Harness, startHarness } from '../src/testing/harness.js';
 import { type ScriptedModel, startScriptedModel } from '../src/testing/scripted-model.js';
 
 // What MCP servers ask of the user, through BooCode's API: an OAuth login to a remote server
 // (the MCP SDK's own auth router on loopback), forms (elicitation) and model calls (sampling)
 // from a real SDK server over stdio, answered the way the page answers them.
-const hubFixtures = fileURLToPath(new URL('../../../packages/mcp-hub/test/fixtures/', import.meta.url));
-
-async function startOAuthServer(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [path.join(hubFixtures, 'oauth-server.mjs')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString()).port));
-    child.once('exit', (code) => reject(new Error(`oauth fixture exited (${code})`)));
-  });
-  return { url: `http://localhost:${port}/mcp`, stop: () => child.kill('SIGKILL') };
-}
-
 /** The page's side of /api/mcp/events: every event, as it comes. */
 function watchMcp(h: Harness) {
   const controller = new AbortController();
@@ -61,7 +47,7 @@ beforeAll(async () => {
   h = await startHarness({
     modelUrl: model.url,
     servers: {
-      m: { command: process.execPath, args: [path.join(hubFixtures, 'modern-server.mjs')] },
+      m: { command: process.execPath, args: [hubFixture('modern-server.mjs')] },
       remote: { url: oauth.url },
     },
   });

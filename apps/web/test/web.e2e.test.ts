@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -7,8 +6,10 @@ import { fileURLToPath } from 'node:url';
 import {
   everythingBin,
   type Harness,
+  hubFixture,
   type ScriptedModel,
   startHarness,
+  startOAuthServer,
   startScriptedModel,
 } from '@boocode/server/testing';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -517,8 +518,7 @@ describe('the page without a model, and with a token', () => {
 });
 
 describe('what MCP servers offer and ask: resources, prompts, forms, logins', () => {
-  const hubFixtures = fileURLToPath(new URL('../../../packages/mcp-hub/test/fixtures/', import.meta.url));
-  const modern = { command: process.execPath, args: [path.join(hubFixtures, 'modern-server.mjs')] };
+  const modern = { command: process.execPath, args: [hubFixture('modern-server.mjs')] };
 
   it('attaches a resource to the message as a quoted block under its URI', async () => {
     const harness = await servePage();
@@ -585,16 +585,9 @@ describe('what MCP servers offer and ask: resources, prompts, forms, logins', ()
   });
 
   it('logs in to an OAuth-protected server through the browser and back', async () => {
-    const child = spawn(process.execPath, [path.join(hubFixtures, 'oauth-server.mjs')], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    cleanup.push(async () => {
-      child.kill('SIGKILL');
-    });
-    const port = await new Promise<number>((resolve) =>
-      child.stdout.once('data', (d: Buffer) => resolve(JSON.parse(String(d)).port)),
-    );
-    const harness = await servePage({ servers: { remote: { url: `http://localhost:${port}/mcp` } } });
+    const oauth = await startOAuthServer();
+    cleanup.push(async () => oauth.stop());
+    const harness = await servePage({ servers: { remote: { url: oauth.url } } });
     cleanup.push(harness.close);
     const page = await open(harness);
     const remote = page.locator('#mcp-servers .server[data-server="remote"]');

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { followAuthorization } from '../src/auth/headless.js';
@@ -32,6 +32,21 @@ async function oauthServer(args: string[] = []) {
   };
   const log = async () => (await fetch(`${base}/test/log`)).json();
   return { entry, log };
+}
+
+/** `boocode mcp`'s view of the OAuth fixture: a config naming it, a data dir, captured output. */
+async function cliAgainstOAuthServer(env: Record<string, string> = {}) {
+  const { entry } = await oauthServer();
+  const dir = await tempDir('oauth-cli-');
+  const config = path.join(dir, 'mcp.json');
+  await writeFile(config, JSON.stringify({ mcpServers: { remote: { url: entry.url } } }));
+  const out: string[] = [];
+  const io = {
+    out: (t: string) => out.push(t),
+    err: (t: string) => out.push(t),
+    env: { DATA_DIR: dir, ...env },
+  };
+  return { config, out, io };
 }
 
 function hubWith(entry: ServerEntry, oauth: Partial<HubOAuthOptions> = {}) {
@@ -102,15 +117,7 @@ describe('OAuth login to a remote MCP server (SDK auth helpers on loopback)', ()
   });
 
   it('boocode mcp login --headless logs in; list shows it; logout forgets it', async () => {
-    const { entry } = await oauthServer();
-    const dir = await tempDir('oauth-cli-');
-    const config = path.join(dir, 'mcp.json');
-    await (await import('node:fs/promises')).writeFile(
-      config,
-      JSON.stringify({ mcpServers: { remote: { url: entry.url } } }),
-    );
-    const out: string[] = [];
-    const io = { out: (t: string) => out.push(t), err: (t: string) => out.push(t), env: { DATA_DIR: dir } };
+    const { config, out, io } = await cliAgainstOAuthServer();
     expect(await runMcpCli(['list', '--config', config], io)).toBe(0);
     expect(out.join('\n')).toMatch(/remote: needs-login .*\n {2}error: needs a login/);
     expect(await runMcpCli(['login', 'remote', '--headless', '--config', config], io)).toBe(0);
@@ -123,16 +130,9 @@ describe('OAuth login to a remote MCP server (SDK auth helpers on loopback)', ()
   });
 
   it('boocode mcp login prints the URL and finishes when the browser comes back to its loopback callback', async () => {
-    const { entry } = await oauthServer();
-    const dir = await tempDir('oauth-cli-');
-    const config = path.join(dir, 'mcp.json');
-    await (await import('node:fs/promises')).writeFile(
-      config,
-      JSON.stringify({ mcpServers: { remote: { url: entry.url } } }),
-    );
-    const out: string[] = [];
-    const env = { DATA_DIR: dir, BOOCODE_OAUTH_CALLBACK_PORT: String(await freePort()) };
-    const io = { out: (t: string) => out.push(t), err: (t: string) => out.push(t), env };
+    const { config, out, io } = await cliAgainstOAuthServer({
+      BOOCODE_OAUTH_CALLBACK_PORT: String(await freePort()),
+    });
     const done = runMcpCli(['login', 'remote', '--config', config], io);
     await expect.poll(() => out.join('\n'), { timeout: 10_000 }).toMatch(/open this URL/);
     const url = out.join('\n').split('\n').at(-1) ?? '';

@@ -23,6 +23,10 @@ export interface HostInputDeps {
   timeoutMs?: number;
 }
 
+/** A request as it is raised, before it has an id and a time (each kind keeps its own fields). */
+type Unstamped<R> = R extends McpInputRequest ? Omit<R, 'id' | 'createdAt'> : never;
+type NewRequest = Unstamped<McpInputRequest>;
+
 interface Pending {
   request: McpInputRequest;
   settle: (answer: McpInputAnswer | undefined) => void;
@@ -115,12 +119,7 @@ export class HostInputBroker extends EventEmitter<{ requested: [McpInputRequest]
   }
 
   /** Waits for the user's answer; `undefined` when the server gave up or the time ran out. */
-  private ask(
-    request:
-      | Omit<Extract<McpInputRequest, { kind: 'elicitation' }>, 'id' | 'createdAt'>
-      | Omit<Extract<McpInputRequest, { kind: 'sampling' }>, 'id' | 'createdAt'>,
-    signal: AbortSignal,
-  ): Promise<McpInputAnswer | undefined> {
+  private ask(request: NewRequest, signal: AbortSignal): Promise<McpInputAnswer | undefined> {
     const full = { ...request, id: randomUUID(), createdAt: Date.now() } as McpInputRequest;
     return new Promise((resolve) => {
       const settle = (answer: McpInputAnswer | undefined) => {

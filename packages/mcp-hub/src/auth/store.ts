@@ -1,10 +1,11 @@
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type {
   OAuthClientInformationMixed,
   OAuthDiscoveryState,
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
+import { writeAtomically } from '../util/write-atomically.js';
 
 /** What the hub keeps of one server's OAuth login between runs. */
 export interface OAuthRecord {
@@ -27,10 +28,7 @@ export interface OAuthStore {
   save(server: string, record: OAuthRecord | undefined): Promise<void>;
 }
 
-/**
- * One JSON file readable by its owner only; writes replace it whole (write, then rename), so a
- * crash mid-write leaves the previous logins intact.
- */
+/** One JSON file readable by its owner only, replaced whole on each write (logins survive a crash mid-write). */
 export class FileOAuthStore implements OAuthStore {
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -46,10 +44,7 @@ export class FileOAuthStore implements OAuthStore {
       if (record) all[server] = record;
       else delete all[server];
       await mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
-      const temp = `${this.file}.${process.pid}.tmp`;
-      await writeFile(temp, `${JSON.stringify(all, null, 2)}\n`, { mode: 0o600 });
-      await chmod(temp, 0o600);
-      await rename(temp, this.file);
+      await writeAtomically(this.file, `${JSON.stringify(all, null, 2)}\n`, 0o600);
     });
     this.queue = write.catch(() => {});
     return write;

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { applyEdits, type FormattingOptions, modify, parse as parseJsonc } from 'jsonc-parser';
 import { HubError } from '../errors.js';
+import { writeAtomically } from '../util/write-atomically.js';
 import { isValidServerName } from './schema.js';
 import { type ConfigDialect, detectShape, SERVERS_KEY } from './shapes.js';
 
@@ -91,20 +90,4 @@ function formattingOf(text: string): FormattingOptions {
   return indent.startsWith('\t')
     ? { insertSpaces: false, tabSize: 1, eol: text.includes('\r\n') ? '\r\n' : '\n' }
     : { insertSpaces: true, tabSize: indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
-}
-
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(4).toString('hex')}.tmp`);
-  const mode = await stat(file).then(
-    (s) => s.mode & 0o777,
-    () => 0o644,
-  );
-  await mkdir(path.dirname(file), { recursive: true });
-  try {
-    await writeFile(temp, text, { mode, flag: 'wx' });
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
 }

@@ -229,18 +229,7 @@ export class ServerConnection {
       if (this.login && isUnauthorized(error)) {
         await this.teardown();
         clearTimeout(timer);
-        if (this.login.headless && !loginTried) {
-          const loggedIn = await this.login.completeHeadless().then(
-            () => true,
-            (failure: unknown) => {
-              this.error = `login failed: ${describeError(failure)}`;
-              return false;
-            },
-          );
-          if (loggedIn) return this.connect(true);
-        } else {
-          this.error = `needs a login: run "boocode mcp login ${this.entry.name}", or use Log in in BooCode's MCP panel`;
-        }
+        if (await this.loggedInHeadless(this.login, loginTried)) return this.connect(true);
         this.setState('needs-login');
         this.log?.warn(`mcp: ${this.entry.name}: ${this.error}`);
         return;
@@ -251,6 +240,21 @@ export class ServerConnection {
       this.log?.warn(`mcp: ${this.entry.name} failed: ${this.error}`);
     } finally {
       clearTimeout(timer);
+    }
+  }
+
+  /** A headless host logs in once when a server first asks; anyone else is told how to log in. */
+  private async loggedInHeadless(login: ServerLogin, loginTried: boolean): Promise<boolean> {
+    if (!login.headless || loginTried) {
+      this.error = `needs a login: run "boocode mcp login ${this.entry.name}", or use Log in in BooCode's MCP panel`;
+      return false;
+    }
+    try {
+      await login.completeHeadless();
+      return true;
+    } catch (failure) {
+      this.error = `login failed: ${describeError(failure)}`;
+      return false;
     }
   }
 
