@@ -1,4 +1,5 @@
-import { readOnlyServer, readOnlyTool } from '@boocode/mcp-server-kit';
+import { readOnlyTool } from '@boocode/mcp-server-kit';
+import { readOnlyServer } from '@boocode/mcp-server-kit/server';
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { ChildServerManager } from './children/manager.js';
 import { Envelope } from './envelope.js';

@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -434,6 +443,24 @@ describe('the command line', () => {
       status: 2,
       stderr: expect.stringMatching(/--max-tokens must be a whole number/),
     });
+  });
+
+  it('runs a one-shot command without loading the MCP SDK (the bundle chunks it imports up front)', () => {
+    const bundle = path.dirname(cli);
+    const loaded = new Set<string>();
+    const visit = (file: string) => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      const text = readFileSync(path.join(bundle, file), 'utf8');
+      // Static imports only: `import(…)` chunks load when a command needs them.
+      for (const [, next] of text.matchAll(/^import [^;]*?from "\.\/([^"]+)";$/gm)) visit(next as string);
+    };
+    visit('boocontext.js');
+    expect(loaded.size).toBeGreaterThan(1);
+    const sdkChunks = [...loaded].filter((file) =>
+      /^var McpServer = class/m.test(readFileSync(path.join(bundle, file), 'utf8')),
+    );
+    expect(sdkChunks).toEqual([]);
   });
 
   it('keeps a numeric-looking file name a string (--file 2024)', () => {

@@ -16,9 +16,7 @@ export { runServerBin } from './server-bin.js';
 export {
   type ClientRoots,
   READ_ONLY_ANNOTATIONS,
-  type ReadOnlyServerOptions,
   type ReadOnlyTool,
-  readOnlyServer,
   readOnlyTool,
   rootDirectory,
   type ToolAnswer,
@@ -26,3 +24,4 @@ export {
   type ToolErrorCode,
 } from './tools.js';
 export { type PackageInfo, packageInfo } from './version.js';
+// The MCP SDK loads only through './server' and './stdio', so a one-shot command never pays for it.

@@ -1,4 +1,5 @@
-import { readOnlyServer, readOnlyTool, rootDirectory } from '@boocode/mcp-server-kit';
+import { readOnlyTool, rootDirectory } from '@boocode/mcp-server-kit';
+import { readOnlyServer } from '@boocode/mcp-server-kit/server';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { Projects } from './project/projects.js';
