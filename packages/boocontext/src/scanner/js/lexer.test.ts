@@ -121,6 +121,47 @@ const mode = import.meta.env.MODE, key = process.env['API_KEY'], maybe = process
     expect(lexFile('src/spawn.ts', 'run(process.env);')?.env).toEqual([]);
   });
 
+  it('reads a generic function type after a colon in TSX, and JSX there still as JSX', async () => {
+    await agrees(
+      'src/context.tsx',
+      `import { createContext } from 'react';
+export type Value = {
+  order: <T>(children: T[], getId: (child: T) => string) => T[]
+  hidden: (id: string) => boolean
+}
+export const Ctx = createContext<Value>({ order: (c) => c, hidden: () => false });
+export const Pick = ({ on }: { on: boolean }) => (on ? <b>(yes)</b> : <T>(no)</T>);
+`,
+      { components: ['Pick:7'], imports: ['react:1'] },
+    );
+    expect(lexFile('a.tsx', 'type F = { f: <T>(x: T) => <div>; }')).toBeUndefined();
+  });
+
+  it('ends a statement after type arguments at the end of a line, and reads commented type re-exports', async () => {
+    await agrees(
+      'src/widgets.tsx',
+      `export type {
+  // the options
+  Options,
+} from './options'
+for (const w of widgets) {
+  const Widget = w.Component as ComponentType<{
+    data?: unknown
+  }>
+  entries.push({ render: (data) => <Widget data={data} /> })
+}
+it('renders', () => {
+  let form: Form<Schema>
+
+  function Harness() {
+    return <Section form={form} />
+  }
+})
+`,
+      { components: ['Harness:14'], imports: ['./options:1'] },
+    );
+  });
+
   it('gives up rather than guesses where the text does not fit', () => {
     expect(lexFile('a.tsx', 'const A = () => <div></span>;')).toBeUndefined();
     expect(lexFile('a.tsx', 'const A = () => <div>')).toBeUndefined();

@@ -1,4 +1,4 @@
-import { type Component, emptyFacts, type FileFacts, isPascal, JSX_FILE, jsLanguage } from '../types.js';
+import { type Component, emptyFacts, type FileFacts, isPascal, jsLanguage } from '../types.js';
 
 type Import = FileFacts['imports'][number];
 
@@ -65,17 +65,7 @@ const IMPORT_REQUIRE = /import\s+(?:type\s+)?[\w$]+\s*=\s*require\s*\(\s*(['"])(
 const IMPORT_ALIAS = /import\s+(?:type\s+)?[\w$]+\s*=\s*[\w$.]+/y;
 const RE_EXPORT = /export\s*(?:type\s+)?(?:\*(?:\s*as\s+[\w$]+)?|\{[^}/]*\})\s*from\s*(['"])([^'"\n]*)\1/y;
 /** Any read of the environment object, spaced or not; only `ENV_READ`'s forms are read without a tree. */
-const ENV_OBJECT_SOURCE = String.raw`(?:process|import\s*\.\s*meta)\s*\.\s*env\b`;
-const ENV_OBJECT = new RegExp(ENV_OBJECT_SOURCE, 'y');
-/** What es-module-lexer does not report: `require` calls and env reads. */
-const BEYOND_IMPORTS = new RegExp(String.raw`\brequire\s*\(|\b${ENV_OBJECT_SOURCE}`);
-
-/**
- * Whether a file the gate lets through needs this lexer rather than es-module-lexer (wasm, two to
- * four times faster on plain modules): JSX, which that one cannot read, or `require` calls and env
- * reads, which it does not report.
- */
-export const needsJsxLexer = (rel: string, text: string) => JSX_FILE.test(rel) || BEYOND_IMPORTS.test(text);
+const ENV_OBJECT = /(?:process|import\s*\.\s*meta)\s*\.\s*env\b/y;
 /** `process.env.X`, `process.env?.X`, `import.meta.env.X`, `process.env['X']`: the forms the full reader takes. */
 const ENV_READ =
   /(?:process|import\.meta)\.env(?:\??\.([A-Za-z_$][\w$]*)|\[\s*(['"`])([^'"`\n\\$]*)\2\s*\])/y;
@@ -327,12 +317,15 @@ class Lexer {
         this.expressionNext = true;
         this.last = ',';
       } else {
+        // A `>` closing type arguments ends a type, as a word would: `x as T<U>` then a line break ends a statement.
+        const closesTypeArguments = c === 62 && angles > 0 && text.charCodeAt(at - 1) !== 61;
         if (c === 60 && text.charCodeAt(at + 1) !== 60) angles++;
-        else if (c === 62 && angles > 0 && text.charCodeAt(at - 1) !== 61) angles--;
+        else if (closesTypeArguments) angles--;
         if (this.punctuator(at) && named) {
           variable = named;
           named = undefined;
         }
+        if (closesTypeArguments) this.value();
       }
     }
   }
@@ -437,10 +430,14 @@ class Lexer {
         this.value();
         return true;
       }
-      if (this.peekChar() !== '{') return false;
+      // `export {` or `export type {` with comments in the clause, which the pattern cannot skip.
       const after = this.pos;
       this.skipTrivia();
-      if (this.clauseFrom(at)) return true;
+      if (this.peekWord() === 'type') {
+        this.word();
+        this.skipTrivia();
+      }
+      if (this.text[this.pos] === '{' && this.clauseFrom(at)) return true;
       this.pos = after;
       return false;
     }
@@ -522,15 +519,55 @@ class Lexer {
     const name = isWordStart(this.text.charCodeAt(this.pos)) ? this.word() : '';
     const after = this.peekWord();
     const typeParameters = !this.jsx || (name !== '' && (this.peekChar() === ',' || after === 'extends'));
+    // `fn: <T>(x: T) => T` in a type: a `<T>(` after a colon reads as JSX first, as the parser does.
+    const maybeSignature = this.jsx && this.last === ':' && after === '' && this.peekChar() === '>';
     this.pos = saved;
+    if (!typeParameters && maybeSignature) {
+      if (this.elementOrSignature()) this.value();
+      return;
+    }
     if (typeParameters) {
-      this.typeArguments();
-      this.expressionNext = true;
-      this.last = '>';
+      this.typeParametersRead();
       return;
     }
     this.element();
     this.value();
+  }
+
+  private typeParametersRead(): void {
+    this.typeArguments();
+    this.expressionNext = true;
+    this.last = '>';
+  }
+
+  /**
+   * `<T>(…` after a colon: an element when it closes as one; when it cannot, TypeScript's function
+   * type (TSX allows `<T>` type parameters there), read from the same `<` with what the failed
+   * element attempt noted rolled back. True when it was an element.
+   */
+  private elementOrSignature(): boolean {
+    const saved = {
+      pos: this.pos,
+      jsxSeen: this.jsxSeen,
+      imports: this.imports.length,
+      found: this.found.length,
+    };
+    const env = new Set(this.env);
+    try {
+      this.element();
+      return true;
+    } catch (error) {
+      if (!(error instanceof Unsure)) throw error;
+      this.pos = saved.pos;
+      this.jsxSeen = saved.jsxSeen;
+      this.imports.length = saved.imports;
+      this.found.length = saved.found;
+      this.env.clear();
+      for (const name of env) this.env.add(name);
+      this.typeParametersRead();
+      if (this.peekChar() !== '(') throw new Unsure();
+      return false;
+    }
   }
 
   /** `<…>` with nested angle brackets, from the `<` (an arrow's `=>` inside is not a closer). */
