@@ -4,7 +4,8 @@
 // counts side by side, and boocontext's re-scan after a one-file edit against its cold scan in
 // the same process (goal ≤ 5%). BENCH_RUNS sets the number of runs (default 5).
 // Corpora: rxjs 7.8.1's sources (a real mid-size TypeScript code base), react-admin's UI package
-// (476 .tsx components), Etherpad's Express application, and a large generated service repository
+// (476 .tsx components), Medusa's admin dashboard (a React application), Etherpad's Express
+// application, and a large generated service repository
 // (Express routers mounted in routers, FastAPI routers, Prisma, SQL migrations, plus rxjs ×4 as
 // bulk) whose true route and model counts are known by construction.
 import { spawnSync } from 'node:child_process';
@@ -166,6 +167,16 @@ corpora.push({
   name: 'ra-ui-materialui 5.9.2 src (React .tsx components)',
   dir: react,
   edit: 'list/List.tsx',
+});
+// A React application rather than a component library: Medusa's admin dashboard (react-router
+// routes, forms, data hooks; 1,128 .tsx files) ships its sources on npm.
+const dashboard = path.join(workDir, 'bc-dashboard');
+rmSync(dashboard, { recursive: true, force: true });
+cpSync(path.join(fetchPackage('@medusajs/dashboard@2.21.2'), 'src'), dashboard, { recursive: true });
+corpora.push({
+  name: '@medusajs/dashboard 2.21.2 src (React application, .tsx)',
+  dir: dashboard,
+  edit: 'routes/orders/order-list/order-list.tsx',
 });
 corpora.push({
   name: 'Etherpad 1.8.14 (Express app, JavaScript)',

@@ -1,6 +1,6 @@
-// The scanner's answers without a syntax tree (the gate, then es-module-lexer or the JSX-aware
-// lexer) against the full tree-sitter reader, file by file, on real code: React components
-// (ra-ui-materialui's .tsx sources, the T3 app), an Express app in CommonJS (Etherpad), library
+// The scanner's answers without a syntax tree (the gate, then the JSX-aware lexer) against the full
+// tree-sitter reader, file by file, on real code: React components (ra-ui-materialui's .tsx
+// sources, the T3 app), a React application (Medusa's admin dashboard), an Express app in CommonJS (Etherpad), library
 // TypeScript (rxjs, tRPC, Redux Toolkit) and this repository. For every JS-family file read without
 // a tree, its imports, components and env reads must equal the full reader's. Also printed: how
 // many files still get a full parse.
@@ -8,8 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lexedFacts } from '../packages/boocontext/dist/scanner/file-facts.js';
-import { scanJs } from '../packages/boocontext/dist/scanner/js.js';
-import { lexerReady } from '../packages/boocontext/dist/scanner/js-imports.js';
+import { scanJs } from '../packages/boocontext/dist/scanner/js/scan.js';
 import { fetchPackage, workDir } from './lib-fetch.mjs';
 import { realApps } from './lib-real-apps.mjs';
 
@@ -36,7 +35,6 @@ const key = (facts) => ({
   env: facts.env,
 });
 
-await lexerReady;
 const [t3, etherpad] = realApps(path.join(workDir, 'real-apps'));
 const corpora = [
   {
@@ -44,6 +42,10 @@ const corpora = [
     dir: path.join(fetchPackage('ra-ui-materialui@5.9.2'), 'src'),
   },
   { name: 'T3 app (Next.js, tRPC, Prisma)', dir: t3.root },
+  {
+    name: '@medusajs/dashboard 2.21.2 (React application)',
+    dir: path.join(fetchPackage('@medusajs/dashboard@2.21.2'), 'src'),
+  },
   { name: 'Etherpad 1.8.14 (Express, CommonJS)', dir: etherpad.root },
   { name: 'rxjs 7.8.1', dir: path.join(fetchPackage('rxjs@7.8.1'), 'src') },
   { name: '@trpc/server 11.0.0', dir: fetchPackage('@trpc/server@11.0.0') },

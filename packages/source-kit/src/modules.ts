@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createPathsMatcher, getTsconfig } from 'get-tsconfig';
-import { isInside } from './files.js';
 
 const JS_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
@@ -30,9 +29,14 @@ export class ModuleResolver {
   /** Go modules by directory (relative to root): nested modules are common in monorepos. */
   private readonly goModules = new Map<string, string>();
 
+  /**
+   * `exists` answers whether a root-relative path is a file (configs, manifests); by default it
+   * asks the file system, but a caller that has just listed the tree can answer from its listing.
+   */
   constructor(
     private readonly root: string,
     files: Iterable<string>,
+    private readonly exists: (rel: string) => boolean = (rel) => existsSync(path.join(root, rel)),
   ) {
     this.files = new Set(files);
     for (const file of this.files) {
@@ -55,9 +59,15 @@ export class ModuleResolver {
     if (known !== undefined) return known;
     let found: { config: string; match: PathsMatcher } | null = null;
     for (const name of ['tsconfig.json', 'jsconfig.json']) {
+      const configDir = this.nearestDirWith(dir, name);
+      if (configDir === undefined) continue;
       try {
-        const config = getTsconfig(path.join(this.root, dir), name, this.tsconfigCache as Map<string, never>);
-        if (!config || !isInside(this.root, config.path)) continue;
+        const config = getTsconfig(
+          path.join(this.root, configDir),
+          name,
+          this.tsconfigCache as Map<string, never>,
+        );
+        if (!config) continue;
         const match = createPathsMatcher(config);
         found = match ? { config: config.path, match } : null;
         break;
@@ -69,13 +79,33 @@ export class ModuleResolver {
     return found;
   }
 
+  private readonly nearest = new Map<string, string | undefined>();
+
+  /**
+   * The closest directory at or above `dir`, inside the root, holding `name`. Memoised per
+   * directory, so a tree of thousands of directories costs one existence check each rather than
+   * a walk to the file system's root from every one of them.
+   */
+  private nearestDirWith(dir: string, name: string): string | undefined {
+    const key = `${dir}\u0000${name}`;
+    if (this.nearest.has(key)) return this.nearest.get(key);
+    const found = this.exists(path.posix.join(dir, name))
+      ? dir
+      : dir === '.' || dir === ''
+        ? undefined
+        : this.nearestDirWith(path.posix.dirname(dir), name);
+    this.nearest.set(key, found);
+    return found;
+  }
+
   private loadWorkspacePackages(): void {
     const seen = new Set<string>();
     for (const file of this.files) {
       let dir = path.posix.dirname(file);
       while (dir !== '.' && dir !== '' && !seen.has(dir)) {
         seen.add(dir);
-        const pkg = readJson(path.join(this.root, dir, 'package.json'));
+        const manifest = path.posix.join(dir, 'package.json');
+        const pkg = this.exists(manifest) ? readJson(path.join(this.root, manifest)) : undefined;
         if (typeof pkg?.name === 'string') this.packages.set(pkg.name, dir);
         dir = path.posix.dirname(dir);
       }
@@ -105,14 +135,16 @@ export class ModuleResolver {
 
   /** The indexed file a specifier imported from `fromFile` refers to, if it is in the index. */
   resolve(fromFile: string, specifier: string, language: string): string | undefined {
-    // Relative specifiers depend on the importing directory, bare ones on the tsconfig governing it.
-    const dir = path.posix.dirname(fromFile);
+    // A relative specifier costs a few set lookups: remembering each (directory, specifier) pair
+    // would cost more. Bare ones depend on the tsconfig governing the importing directory.
+    if (specifier.startsWith('.') && language !== 'python' && language !== 'go')
+      return this.resolveUncached(fromFile, specifier, language);
     const scope =
-      specifier.startsWith('.') || language === 'python'
-        ? dir
+      language === 'python'
+        ? path.posix.dirname(fromFile)
         : language === 'go'
           ? ''
-          : (this.matcherFor(dir)?.config ?? '');
+          : (this.matcherFor(path.posix.dirname(fromFile))?.config ?? '');
     const key = `${scope}\u0000${specifier}\u0000${language}`;
     if (this.memo.has(key)) return this.memo.get(key);
     const found = this.resolveUncached(fromFile, specifier, language);

@@ -182,11 +182,13 @@ export class Aggregator {
     for (const { rel } of changed) this.fileRoutes.delete(rel);
     const { graph } = this.mounts as NonNullable<Aggregator['mounts']>;
     const routes: Route[] = [];
+    // A package.json added or removed changes the resolver, so the routes are worked out again.
+    const isProjectDir = (dir: string) => dir === '' || cache.has(`${dir}/package.json`);
     for (const [rel, entry] of cache) {
       if (!mayHaveRoutes(rel, entry.facts)) continue;
       let own = this.fileRoutes.get(rel);
       if (!own) {
-        own = routesOfFile(rel, entry.facts, graph, guessed);
+        own = routesOfFile(rel, entry.facts, graph, isProjectDir, guessed);
         this.fileRoutes.set(rel, own);
       }
       for (const route of own) routes.push(route);

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { type LanguageId, languageOf } from '@boocode/source-kit';
 import { needsSyntaxTree } from './js/gate.js';
-import { lexImports } from './js/import-lexer.js';
-import { lexFile, needsJsxLexer } from './js/lexer.js';
+import { lexFile } from './js/lexer.js';
 import { grammarOf, scanJs } from './js/scan.js';
 import { scanLanguage } from './languages/index.js';
 import { ENV_FILE, emptyFacts, type FileFacts, JS_FILE, SFC_FILE } from './types.js';
@@ -73,11 +72,11 @@ const scriptOf = (text: string) => /<script[^>]*>([\s\S]*?)<\/script>/.exec(text
  * file needs `treeFacts`.
  */
 export function lexedFacts(rel: string, text: string): FileFacts | undefined {
-  if (JS_FILE.test(rel)) return needsSyntaxTree(rel, text) ? undefined : lexedJs(rel, text);
+  if (JS_FILE.test(rel)) return needsSyntaxTree(rel, text) ? undefined : lexFile(rel, text);
   if (SFC_FILE.test(rel)) {
     const script = scriptOf(text);
     if (!script) return componentFile(rel, []);
-    const lexed = lexImports(`${rel}.ts`, script);
+    const lexed = lexFile(`${rel}.ts`, script);
     return lexed && componentFile(rel, lexed.imports);
   }
   const language = languageOf(rel);
@@ -85,10 +84,6 @@ export function lexedFacts(rel: string, text: string): FileFacts | undefined {
   if (path.posix.basename(rel) === 'package.json') return manifestFacts(text);
   if (ENV_FILE.test(rel)) return envFileFacts(text);
   return emptyFacts(language ?? path.posix.extname(rel).slice(1));
-}
-
-function lexedJs(rel: string, text: string): FileFacts | undefined {
-  return (!needsJsxLexer(rel, text) && lexImports(rel, text)) || lexFile(rel, text);
 }
 
 /** A package.json, parsed once: the frameworks its dependencies name, its workspaces, its Prisma schema. */

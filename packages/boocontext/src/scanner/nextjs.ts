@@ -20,9 +20,17 @@ function segmentsToPath(dir: string): string {
 
 /**
  * Next.js routes come from the file tree: app router `page` and `route` files (a route file's
- * exported GET/POST… are its methods), pages router pages and `pages/api` handlers.
+ * exported GET/POST… are its methods), pages router pages and `pages/api` handlers. Only an
+ * `app/` or `pages/` directory (or `src/app/`, `src/pages/`) at the top of a project routes:
+ * `isProjectDir` says which directories are projects, so `components/layout/pages/` is no router.
  */
-export function nextRoutes(rel: string, exported: readonly string[]): Route[] {
+export function nextRoutes(
+  rel: string,
+  exported: readonly string[],
+  isProjectDir: (dir: string) => boolean,
+): Route[] {
+  const router = PAGE.exec(rel) ?? APP_ROUTE.exec(rel) ?? PAGES.exec(rel);
+  if (!router || !isProjectDir(rel.slice(0, router.index))) return [];
   const appRoute = APP_ROUTE.exec(rel);
   if (appRoute) {
     const dir = rel.slice(rel.indexOf('app/') + 4).replace(/\/?route\.\w+$/, '');

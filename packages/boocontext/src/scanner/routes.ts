@@ -101,7 +101,13 @@ const NEXT_HANDLERS = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/;
  * to their router, and the Next.js routes its path makes. Test files have none. `guessed` names
  * the project's one HTTP framework, for routes on an owner no import tied to one.
  */
-export function routesOfFile(rel: string, facts: FileFacts, graph: MountGraph, guessed?: string): Route[] {
+export function routesOfFile(
+  rel: string,
+  facts: FileFacts,
+  graph: MountGraph,
+  isProjectDir: (dir: string) => boolean,
+  guessed?: string,
+): Route[] {
   if (isAuxiliary(rel)) return [];
   const routes: Route[] = [];
   for (const route of facts.routes) {
@@ -138,7 +144,7 @@ export function routesOfFile(rel: string, facts: FileFacts, graph: MountGraph, g
   // `app/routes/x/route.ts` is a React Router module unless it answers HTTP methods the Next.js way.
   if (isRouteModule(rel) && !exported.some((e) => NEXT_HANDLERS.test(e)))
     routes.push(...fileConventionRoutes(rel, exported));
-  else if (isNextRouteFile(rel)) routes.push(...nextRoutes(rel, exported));
+  else if (isNextRouteFile(rel)) routes.push(...nextRoutes(rel, exported, isProjectDir));
   return routes;
 }
 
@@ -148,8 +154,13 @@ export function onlyHttpFramework(frameworks: ReadonlySet<string>): string | und
   return present.length === 1 ? present[0] : undefined;
 }
 
-/** Routes in a stable order that does not depend on the machine's locale: by path, then method. */
+/**
+ * Routes in a stable order that depends neither on the machine's locale nor on the order files
+ * were read in: by path, then method, then file and line.
+ */
 export function byPathThenMethod(a: Route, b: Route): number {
   if (a.path !== b.path) return a.path < b.path ? -1 : 1;
-  return a.method < b.method ? -1 : a.method > b.method ? 1 : 0;
+  if (a.method !== b.method) return a.method < b.method ? -1 : 1;
+  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
+  return a.line - b.line;
 }

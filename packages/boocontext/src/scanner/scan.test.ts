@@ -83,6 +83,14 @@ describe('Scanner re-scans', () => {
           unlinkSync(from);
         },
       ],
+      [
+        'a pages folder outside a project appears',
+        () => write('nextjs/site/pages/about.tsx', 'export default function About() {}\n'),
+      ],
+      [
+        'the folder holding it becomes a project',
+        () => write('nextjs/site/package.json', '{"name": "site"}\n'),
+      ],
       ['a routed file is deleted', () => unlinkSync(path.join(root, 'express/src/routes/users.ts'))],
       [
         'a dependency adds a framework',
@@ -104,6 +112,31 @@ describe('Scanner re-scans', () => {
     const again = await scanner.scan(root);
     expect(again.stats.read).toBe(0);
     expect(withoutStats(again)).toEqual(withoutStats(before));
+  });
+});
+
+describe('Next.js routers', () => {
+  it('are the app/ and pages/ folders at the top of a project, not any folder of that name', async () => {
+    const repo = mkdtempSync(path.join(tmpdir(), 'boocontext-next-'));
+    try {
+      const put = (rel: string, text: string) => {
+        mkdirSync(path.dirname(path.join(repo, rel)), { recursive: true });
+        writeFileSync(path.join(repo, rel), text);
+      };
+      put('package.json', JSON.stringify({ dependencies: { next: '15.0.0' } }));
+      put('pages/about.tsx', 'export default function About() {}\n');
+      put('src/components/layout/pages/index.tsx', 'export const Layout = () => null;\n');
+      put('src/lib/app/page.tsx', 'export default function NotAPage() {}\n');
+      put('apps/web/package.json', JSON.stringify({ name: 'web' }));
+      put('apps/web/src/app/items/page.tsx', 'export default function Items() {}\n');
+      const { routes } = await new Scanner().scan(repo);
+      expect(routes.map((r) => `${r.method} ${r.path} ${r.file}`)).toEqual([
+        'PAGE /about pages/about.tsx',
+        'PAGE /items apps/web/src/app/items/page.tsx',
+      ]);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
   });
 });
 

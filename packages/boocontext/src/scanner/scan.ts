@@ -13,7 +13,7 @@ import {
 } from '@boocode/source-kit';
 import { Aggregator, type ScanChange, type ScanResult } from './aggregate.js';
 import { grammarFor, lexedFacts, MANIFESTS, treeFacts } from './file-facts.js';
-import { lexerReady } from './js/import-lexer.js';
+import { StringOwner } from './own-strings.js';
 import { type CachedFile, ENV_FILE, emptyFacts, SFC_FILE } from './types.js';
 
 const LOCKFILE = /(^|\/)(package-lock\.json|pnpm-lock\.yaml|yarn\.lock|bun\.lockb?|poetry\.lock)$/;
@@ -50,6 +50,7 @@ class ScanPass {
   /** Files that need a syntax tree wait until the rest is read: their grammars compile meanwhile. */
   private readonly needTrees: { rel: string; stored: Omit<CachedFile, 'facts'>; text: string }[] = [];
   private readonly cache: Map<string, CachedFile>;
+  private readonly strings = new StringOwner();
 
   constructor(
     state: RootState,
@@ -77,7 +78,7 @@ class ScanPass {
     const { needTrees } = this;
     for (const [i, { rel, stored, text }] of needTrees.entries()) {
       if (this.signal?.aborted) throw new Error('scan cancelled');
-      this.cache.set(rel, { ...stored, facts: await treeFacts(rel, text) });
+      this.cache.set(rel, { ...stored, facts: this.strings.owned(await treeFacts(rel, text)) });
       if (i % 20 === 19) {
         this.progress.step('parsing', i + 1, needTrees.length);
         await yieldNow();
@@ -130,7 +131,7 @@ class ScanPass {
     const lexed = lexedFacts(file.rel, text);
     const stored = { mtimeMs: info.mtimeMs, size: info.size, ...(keepText(file.rel) ? { text } : {}) };
     this.noteChange(file.rel, old, !old);
-    if (lexed) this.cache.set(file.rel, { ...stored, facts: lexed });
+    if (lexed) this.cache.set(file.rel, { ...stored, facts: this.strings.owned(lexed) });
     else {
       const grammar = grammarFor(file.rel, text);
       if (grammar) preloadGrammar(grammar);
@@ -158,7 +159,7 @@ export class Scanner {
       state = { listings: new ListingCache(), files: new Map(), aggregator: new Aggregator() };
       this.roots.set(root, state);
     }
-    const [files] = await Promise.all([listRepoFiles(root, WANTED, signal, state.listings), lexerReady]);
+    const files = await listRepoFiles(root, WANTED, signal, state.listings);
     const listed = performance.now();
     const pass = new ScanPass(state, signal, progress);
     await pass.readAll(files);
@@ -168,7 +169,8 @@ export class Scanner {
     pass.forgetGone();
     if (pass.change.resolverChanged || !state.modules) {
       const sourceFiles = [...state.files.keys()].filter((rel) => languageOf(rel) || SFC_FILE.test(rel));
-      state.modules = new ModuleResolver(root, sourceFiles);
+      const listed = state.files;
+      state.modules = new ModuleResolver(root, sourceFiles, (rel) => listed.has(rel));
     }
     const result = state.aggregator.join(root, state.files, state.modules, pass.change);
     const done = performance.now();

@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lexedFacts } from '../file-facts.js';
 import { needsSyntaxTree } from './gate.js';
-import { lexerReady } from './import-lexer.js';
 import { scanJs } from './scan.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
@@ -28,8 +27,6 @@ const sorted = (imports: { spec: string; line: number }[]) =>
   imports.map((i) => `${i.spec}:${i.line}`).sort();
 
 describe('the syntax-tree gate', () => {
-  beforeAll(() => lexerReady);
-
   it('skips the tree only where the full reader finds nothing but the imports and components the lexers read', async () => {
     const files = corpus();
     let skipped = 0;
