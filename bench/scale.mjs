@@ -1,5 +1,5 @@
-// Scale: trees of ~1k, ~10k and ~50k files built from real npm sources (TypeScript libraries and
-// Etherpad's JavaScript application, copied side by side), each measured in a fresh process:
+// Scale: trees of ~1k, ~10k and ~50k files built from real npm sources (TypeScript libraries,
+// Medusa's React admin dashboard and Etherpad's JavaScript application, copied side by side), each measured in a fresh process:
 // boocontext's overview scan (cold, and warm: again with nothing changed) and code-graph's index
 // (cold into an empty cache, warm from the cache in a new process). Prints time, peak RSS and
 // files/s per size, then the growth exponent between sizes (1.0 = linear; goal ≤ 1 for time, and
@@ -20,6 +20,8 @@ const SOURCES = [
   ['ep_etherpad-lite@1.8.14', 'static/js'],
   ['@trpc/server@11.0.0', 'src'],
   ['@tanstack/query-core@5.62.0', 'src'],
+  // Last: at ~2,000 files it would otherwise make the 1k tree twice its size.
+  ['@medusajs/dashboard@2.21.2', 'src'],
 ];
 
 const countFiles = (dir) =>

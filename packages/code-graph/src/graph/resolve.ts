@@ -29,6 +29,9 @@ const TYPE_KINDS = ['class', 'interface', 'struct', 'trait'];
  * `dynamic` with low confidence.
  */
 class CallResolver {
+  /** `byReceiverName` per receiver type name and member: the same pair recurs across a project. */
+  private readonly byReceiverMemo = new Map<string, Target>();
+
   constructor(private readonly index: SymbolIndex) {}
 
   resolve(call: CallRow, callerSymbol: SymbolRow | undefined): Target {
@@ -132,10 +135,8 @@ class CallResolver {
    * to some function's inner `selectId`.
    */
   private byNameOnly(name: string): Target {
-    const candidates = (this.index.byShort.get(name) ?? []).filter((s) => s.kind === 'function' && !s.local);
-    if (candidates.length === 1 && candidates[0])
-      return { id: candidates[0].id, kind: 'dynamic', confidence: 0.4 };
-    return UNRESOLVED;
+    const only = this.index.uniqueFunction(name);
+    return only ? { id: only.id, kind: 'dynamic', confidence: 0.4 } : UNRESOLVED;
   }
 
   private typeOfReceiver(call: CallRow, receiver: string): SymbolRow | undefined {
@@ -159,6 +160,16 @@ class CallResolver {
     const last = receiver.split('.').pop() ?? '';
     if (!/^[a-z_]\w*$/i.test(last)) return UNRESOLVED;
     const typeName = last.replace(/^_+/, '').toLowerCase();
+    const key = `${typeName}\u0000${member}`;
+    let target = this.byReceiverMemo.get(key);
+    if (!target) {
+      target = this.memberOfTypesNamed(typeName, member);
+      this.byReceiverMemo.set(key, target);
+    }
+    return target;
+  }
+
+  private memberOfTypesNamed(typeName: string, member: string): Target {
     const types = (this.index.byLowerName.get(typeName) ?? []).filter((s) => TYPE_KINDS.includes(s.kind));
     const members = types
       .map((t) => this.index.memberOf(t, member))
@@ -170,32 +181,42 @@ class CallResolver {
   }
 }
 
+/** Calls read per query: all of them at once was millions of objects on a 50,000-file tree. */
+const CALL_PAGE = 10_000;
+
 /** Recomputes every call edge from the stored facts; returns how many edges were written. */
 export function rebuildEdges(db: Db, root: string): number {
   const index = new SymbolIndex(db, root);
   const resolver = new CallResolver(index);
-  const calls = db.prepare('SELECT file, caller, callee, receiver, kind, line FROM calls').all() as CallRow[];
+  const page = db.prepare(
+    'SELECT rowid, file, caller, callee, receiver, kind, line FROM calls WHERE rowid > ? ORDER BY rowid LIMIT ?',
+  );
   const insert = db.prepare(
     'INSERT INTO edges (caller_id, callee_id, callee_name, file, line, kind, confidence) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   let count = 0;
   db.transaction(() => {
     db.exec('DELETE FROM edges');
-    for (const call of calls) {
-      const callerSymbol = call.caller ? index.symbolAt(call.file, call.caller, call.line) : undefined;
-      const target = resolver.resolve(call, callerSymbol);
-      // A read that names nothing of the project (a package, a namespace) is no edge at all.
-      if (call.kind === 'reference' && target.id === null) continue;
-      insert.run(
-        callerSymbol?.id ?? null,
-        target.id,
-        call.callee,
-        call.file,
-        call.line,
-        target.kind,
-        target.confidence,
-      );
-      count++;
+    for (let after = 0; ; ) {
+      const calls = page.all(after, CALL_PAGE) as (CallRow & { rowid: number })[];
+      for (const call of calls) {
+        const callerSymbol = call.caller ? index.symbolAt(call.file, call.caller, call.line) : undefined;
+        const target = resolver.resolve(call, callerSymbol);
+        // A read that names nothing of the project (a package, a namespace) is no edge at all.
+        if (call.kind === 'reference' && target.id === null) continue;
+        insert.run(
+          callerSymbol?.id ?? null,
+          target.id,
+          call.callee,
+          call.file,
+          call.line,
+          target.kind,
+          target.confidence,
+        );
+        count++;
+      }
+      if (calls.length < CALL_PAGE) break;
+      after = (calls.at(-1) as { rowid: number }).rowid;
     }
   })();
   return count;

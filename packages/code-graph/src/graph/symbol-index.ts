@@ -53,7 +53,6 @@ export class SymbolIndex {
   /** Functions' locals by name, apart: a name bound at file level never means one of them. */
   private readonly locals = new Map<string, Map<string, SymbolRow[]>>();
   private readonly topLevel = new Map<string, Map<string, SymbolRow>>();
-  readonly byShort = new Map<string, SymbolRow[]>();
   /** Top-level symbols by lower-cased name, for receivers named after their class. */
   readonly byLowerName = new Map<string, SymbolRow[]>();
   private readonly importsOf = new Map<string, ImportRow[]>();
@@ -63,6 +62,10 @@ export class SymbolIndex {
   private readonly defaultExports: Map<string, string | null>;
   private readonly modules: ModuleResolver;
   private readonly boundMemo = new Map<string, Binding>();
+  /** Members by directory, owner and name (`dir\0Type\0member`): Go methods and Rust impls in sibling files. */
+  private readonly membersInDir = new Map<string, SymbolRow>();
+  /** Per short name: the one non-local function of that name, or null when there are several. */
+  private readonly onlyFunction = new Map<string, SymbolRow | null>();
 
   constructor(db: Db, root: string) {
     const files = db.prepare('SELECT path, language, types, default_export FROM files').all() as {
@@ -86,13 +89,23 @@ export class SymbolIndex {
         this.topLevel.set(s.file, map);
         if (!map.has(s.name)) map.set(s.name, s);
       }
-      push(this.byShort, s.short, s);
+      if (s.parent) {
+        const key = `${path.posix.dirname(s.file)}\u0000${s.parent}\u0000${s.short}`;
+        if (!this.membersInDir.has(key)) this.membersInDir.set(key, s);
+      }
+      if (s.kind === 'function' && !s.local)
+        this.onlyFunction.set(s.short, this.onlyFunction.has(s.short) ? null : s);
     }
     for (const s of symbols) if (!s.parent) push(this.byLowerName, s.name.toLowerCase(), s);
     const imports = db
       .prepare('SELECT file, local, imported, source, reexport FROM imports')
       .all() as ImportRow[];
     for (const i of imports) push(this.importsOf, i.file, i);
+  }
+
+  /** The one function (not local to another) named `name` in the whole project, if there is exactly one. */
+  uniqueFunction(name: string): SymbolRow | undefined {
+    return this.onlyFunction.get(name) ?? undefined;
   }
 
   first(file: string, name: string): SymbolRow | undefined {
@@ -193,9 +206,9 @@ export class SymbolIndex {
     const inFile = this.first(type.file, `${type.name}.${member}`);
     if (inFile) return inFile;
     // Go methods and Rust impls may live in another file of the same package.
-    const sibling = this.byShort
-      .get(member)
-      ?.find((s) => s.parent === type.name && path.posix.dirname(s.file) === path.posix.dirname(type.file));
+    const sibling = this.membersInDir.get(
+      `${path.posix.dirname(type.file)}\u0000${type.name}\u0000${member}`,
+    );
     if (sibling) return sibling;
     const parent = depth < 6 ? this.superOf(type) : undefined;
     return parent ? this.memberOf(parent, member, depth + 1) : undefined;

@@ -72,6 +72,9 @@ export function openIndex(file: string): Db {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  // SQLite's 2 MB default page cache made every index insert past ~10,000 files a disk read:
+  // 64 MB keeps the indexes' hot pages in memory (it is a ceiling, used only as the index grows).
+  db.pragma('cache_size = -65536');
   db.pragma('foreign_keys = ON');
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version !== SCHEMA_VERSION) {
