@@ -1,7 +1,8 @@
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ToolError } from '@boocode/mcp-server-kit';
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import ts from '../typescript.js';
 
 /** Larger files (minified bundles, generated dumps) are not loaded: the checker would take minutes and gigabytes. */
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;
@@ -10,13 +11,13 @@ const LIB_DIR = path.dirname(ts.getDefaultLibFilePath({}));
 
 interface Project {
   configFile: string | undefined;
-  service: ts.LanguageService;
+  service: TS.LanguageService;
   fileNames: string[];
   versions: Map<string, string>;
 }
 
 /** Without a tsconfig we still answer: JavaScript with JSDoc types, TypeScript with strict defaults. */
-const INFERRED_OPTIONS: ts.CompilerOptions = {
+const INFERRED_OPTIONS: TS.CompilerOptions = {
   allowJs: true,
   checkJs: true,
   strict: true,
@@ -170,7 +171,7 @@ export class Projects {
     return project;
   }
 
-  private create(configFile: string | undefined, options: ts.CompilerOptions, fileNames: string[]): Project {
+  private create(configFile: string | undefined, options: TS.CompilerOptions, fileNames: string[]): Project {
     const versions = new Map<string, string>();
     const version = (file: string) => {
       try {
@@ -180,7 +181,7 @@ export class Projects {
       }
     };
     const readFile = (file: string) => (this.readable(file) ? ts.sys.readFile(file) : undefined);
-    const host: ts.LanguageServiceHost = {
+    const host: TS.LanguageServiceHost = {
       getCompilationSettings: () => options,
       getScriptFileNames: () => project.fileNames,
       getScriptVersion: (file) => versions.get(file) ?? version(file),
@@ -219,7 +220,7 @@ export class Projects {
     }
   }
 
-  program(project: Project): ts.Program {
+  program(project: Project): TS.Program {
     this.refresh(project);
     const program = project.service.getProgram();
     if (!program)

@@ -1,4 +1,5 @@
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import ts from '../typescript.js';
 
 export const MAX_TYPE_CHARS = 8_000;
 export const MAX_MEMBERS = 200;
@@ -10,7 +11,7 @@ export function cleanTypeText(text: string): string {
   return text.replace(/import\("[^"]*"\)\./g, '');
 }
 
-export function typeText(checker: ts.TypeChecker, type: ts.Type, at?: ts.Node): string {
+export function typeText(checker: TS.TypeChecker, type: TS.Type, at?: TS.Node): string {
   return cleanTypeText(checker.typeToString(type, at, FLAGS));
 }
 
@@ -19,14 +20,14 @@ export function typeText(checker: ts.TypeChecker, type: ts.Type, at?: ts.Node): 
  * intersections their parts, down to `depth` levels, within a size budget.
  */
 export function expandType(
-  checker: ts.TypeChecker,
-  type: ts.Type,
-  at: ts.Node | undefined,
+  checker: TS.TypeChecker,
+  type: TS.Type,
+  at: TS.Node | undefined,
   depth: number,
 ): { text: string; truncated: boolean } {
   let truncated = false;
-  const seen = new Set<ts.Type>();
-  const expand = (t: ts.Type, level: number): string => {
+  const seen = new Set<TS.Type>();
+  const expand = (t: TS.Type, level: number): string => {
     if (level >= depth || seen.has(t)) return typeText(checker, t, at);
     if (t.isUnion()) return t.types.map((p) => expand(p, level)).join(' | ');
     if (t.isIntersection()) return t.types.map((p) => expand(p, level)).join(' & ');
@@ -49,7 +50,7 @@ export function expandType(
       const optional = (p.flags & ts.SymbolFlags.Optional) !== 0 ? '?' : '';
       const propType = checker.getTypeOfSymbolAtLocation(
         p,
-        at ?? p.valueDeclaration ?? (p.declarations?.[0] as ts.Node),
+        at ?? p.valueDeclaration ?? (p.declarations?.[0] as TS.Node),
       );
       return `${p.name}${optional}: ${expand(propType, level + 1)}`;
     });
@@ -68,7 +69,7 @@ export function expandType(
   return { text, truncated };
 }
 
-export function docText(checker: ts.TypeChecker, symbol: ts.Symbol | ts.Signature): string | undefined {
+export function docText(checker: TS.TypeChecker, symbol: TS.Symbol | TS.Signature): string | undefined {
   const doc = ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
   return doc || undefined;
 }

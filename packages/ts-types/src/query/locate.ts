@@ -1,23 +1,24 @@
 import path from 'node:path';
 import { ToolError } from '@boocode/mcp-server-kit';
-import ts from 'typescript';
+import type * as TS from 'typescript';
 import type { Projects } from '../project/projects.js';
+import ts from '../typescript.js';
 
 export interface Located {
-  program: ts.Program;
-  checker: ts.TypeChecker;
-  source: ts.SourceFile;
-  node: ts.Node;
+  program: TS.Program;
+  checker: TS.TypeChecker;
+  source: TS.SourceFile;
+  node: TS.Node;
   notes: string[];
 }
 
 /** Declarations a name can mean: `fn`, `Class`, `Class.member`, `Namespace.inner`. */
-function findDeclaration(source: ts.SourceFile, dotted: string): ts.Node | undefined {
+function findDeclaration(source: TS.SourceFile, dotted: string): TS.Node | undefined {
   const parts = dotted.split('.');
-  let found: ts.Node | undefined;
-  const visit = (node: ts.Node, depth: number): void => {
+  let found: TS.Node | undefined;
+  const visit = (node: TS.Node, depth: number): void => {
     if (found) return;
-    const name = (node as { name?: ts.Node }).name;
+    const name = (node as { name?: TS.Node }).name;
     if (name && ts.isIdentifier(name) && name.text === parts[depth]) {
       if (depth === parts.length - 1) {
         found = name;
@@ -32,7 +33,7 @@ function findDeclaration(source: ts.SourceFile, dotted: string): ts.Node | undef
   return found;
 }
 
-function positionOf(source: ts.SourceFile, line: number, column: number): number {
+function positionOf(source: TS.SourceFile, line: number, column: number): number {
   if (line < 1 || line > source.getLineStarts().length) {
     throw new ToolError(
       'BAD_INPUT',
@@ -48,9 +49,9 @@ function positionOf(source: ts.SourceFile, line: number, column: number): number
 }
 
 /** The innermost token at a position, moved to the identifier a reader would point at. */
-function tokenAt(source: ts.SourceFile, position: number): ts.Node {
-  let node: ts.Node = source;
-  const descend = (current: ts.Node): void => {
+function tokenAt(source: TS.SourceFile, position: number): TS.Node {
+  let node: TS.Node = source;
+  const descend = (current: TS.Node): void => {
     ts.forEachChild(current, (child) => {
       if (child.getStart(source) <= position && position < child.getEnd()) {
         node = child;
@@ -81,7 +82,7 @@ export function locate(
     const program = projects.program(project);
     const source = program.getSourceFile(abs);
     if (!source) throw new ToolError('NOT_FOUND', `${query.file} is not part of its TypeScript project`);
-    let node: ts.Node | undefined;
+    let node: TS.Node | undefined;
     if (query.line !== undefined) {
       node = tokenAt(source, positionOf(source, query.line, query.column ?? 1));
       if (query.symbol && !ts.isIdentifier(node)) {

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { ToolError } from '@boocode/mcp-server-kit';
-import ts from 'typescript';
+import type * as TS from 'typescript';
 import type { Projects } from '../project/projects.js';
+import ts from '../typescript.js';
 import { cleanTypeText, docText, expandType, MAX_MEMBERS, typeText } from './format.js';
 import { type Located, locate } from './locate.js';
 
@@ -12,7 +13,7 @@ export interface Position {
   symbol?: string;
 }
 
-function place(root: string, node: ts.Node) {
+function place(root: string, node: TS.Node) {
   const source = node.getSourceFile();
   const { line, character } = source.getLineAndCharacterOfPosition(node.getStart(source));
   return {
@@ -22,7 +23,7 @@ function place(root: string, node: ts.Node) {
   };
 }
 
-function symbolAt(located: Located): ts.Symbol {
+function symbolAt(located: Located): TS.Symbol {
   const symbol = located.checker.getSymbolAtLocation(located.node);
   if (!symbol)
     throw new ToolError(
@@ -33,7 +34,7 @@ function symbolAt(located: Located): ts.Symbol {
 }
 
 /** Follows imports and re-exports to the symbol that declares the thing. */
-function unalias(checker: ts.TypeChecker, symbol: ts.Symbol): ts.Symbol {
+function unalias(checker: TS.TypeChecker, symbol: TS.Symbol): TS.Symbol {
   return symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
 }
 
@@ -149,11 +150,11 @@ export function shape(projects: Projects, q: Position) {
   const own = new Set(symbol.declarations ?? []);
   const members = properties.slice(0, MAX_MEMBERS).map((p) => {
     const decl = p.valueDeclaration ?? p.declarations?.[0];
-    const modifiers = decl ? ts.getCombinedModifierFlags(decl as ts.Declaration) : 0;
+    const modifiers = decl ? ts.getCombinedModifierFlags(decl as TS.Declaration) : 0;
     const parentDecl = decl?.parent;
     const inherited =
       parentDecl &&
-      !own.has(parentDecl as ts.Declaration) &&
+      !own.has(parentDecl as TS.Declaration) &&
       (ts.isClassLike(parentDecl) || ts.isInterfaceDeclaration(parentDecl));
     return {
       name: p.name,
