@@ -41,4 +41,27 @@ describe('CodeIndex.refresh', () => {
     expect(callers.edges.map((e) => e.from)).toContain('f499');
     second.close();
   });
+
+  it('resolves every call when there are more calls than one read of them holds (10,000)', {
+    timeout: 60_000,
+  }, async () => {
+    const root = path.join(work, 'many-calls');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(path.join(root, 'target.ts'), 'export function target() {}\n');
+    const caller = (n: number) =>
+      `import { target } from './target';\nexport function run${n}() {\n${'  target();\n'.repeat(2_600)}}\n`;
+    for (let n = 0; n < 4; n++) writeFileSync(path.join(root, `run${n}.ts`), caller(n));
+    const index = CodeIndex.open(root, {
+      ...process.env,
+      CODE_GRAPH_CACHE_DIR: path.join(work, 'cache-calls'),
+    });
+    await index.refresh();
+    const edges = index.db
+      .prepare(
+        "SELECT COUNT(*) AS n FROM edges e JOIN symbols s ON s.id = e.callee_id WHERE s.name = 'target'",
+      )
+      .get() as { n: number };
+    expect(edges.n).toBe(4 * 2_600);
+    index.close();
+  });
 });

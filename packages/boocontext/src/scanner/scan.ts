@@ -169,8 +169,8 @@ export class Scanner {
     pass.forgetGone();
     if (pass.change.resolverChanged || !state.modules) {
       const sourceFiles = [...state.files.keys()].filter((rel) => languageOf(rel) || SFC_FILE.test(rel));
-      const listed = state.files;
-      state.modules = new ModuleResolver(root, sourceFiles, (rel) => listed.has(rel));
+      const known = state.files;
+      state.modules = new ModuleResolver(root, sourceFiles, (rel) => known.has(rel));
     }
     const result = state.aggregator.join(root, state.files, state.modules, pass.change);
     const done = performance.now();
