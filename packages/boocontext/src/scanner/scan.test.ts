@@ -31,6 +31,20 @@ const edit = (rel: string, change: (text: string) => string) =>
   write(rel, change(readFileSync(path.join(root, rel), 'utf8')));
 const withoutStats = ({ stats: _stats, ...rest }: ScanResult) => rest;
 
+/** A throwaway repository holding `files` (path → text) for one test; removed afterwards. */
+async function inScratchRepo(files: Record<string, string>, test: (repo: string) => Promise<void>) {
+  const repo = mkdtempSync(path.join(tmpdir(), 'boocontext-repo-'));
+  try {
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(repo, rel)), { recursive: true });
+      writeFileSync(path.join(repo, rel), text);
+    }
+    await test(repo);
+  } finally {
+    rmSync(repo, { recursive: true, force: true });
+  }
+}
+
 describe('Scanner re-scans', () => {
   const scanner = new Scanner();
 
@@ -116,49 +130,46 @@ describe('Scanner re-scans', () => {
 });
 
 describe('Next.js routers', () => {
-  it('are the app/ and pages/ folders at the top of a project, not any folder of that name', async () => {
-    const repo = mkdtempSync(path.join(tmpdir(), 'boocontext-next-'));
-    try {
-      const put = (rel: string, text: string) => {
-        mkdirSync(path.dirname(path.join(repo, rel)), { recursive: true });
-        writeFileSync(path.join(repo, rel), text);
-      };
-      put('package.json', JSON.stringify({ dependencies: { next: '15.0.0' } }));
-      put('pages/about.tsx', 'export default function About() {}\n');
-      put('src/components/layout/pages/index.tsx', 'export const Layout = () => null;\n');
-      put('src/lib/app/page.tsx', 'export default function NotAPage() {}\n');
-      put('apps/web/package.json', JSON.stringify({ name: 'web' }));
-      put('apps/web/src/app/items/page.tsx', 'export default function Items() {}\n');
-      const { routes } = await new Scanner().scan(repo);
-      expect(routes.map((r) => `${r.method} ${r.path} ${r.file}`)).toEqual([
-        'PAGE /about pages/about.tsx',
-        'PAGE /items apps/web/src/app/items/page.tsx',
-      ]);
-    } finally {
-      rmSync(repo, { recursive: true, force: true });
-    }
-  });
+  it('are the app/ and pages/ folders at the top of a project, not any folder of that name', () =>
+    inScratchRepo(
+      {
+        'package.json': JSON.stringify({ dependencies: { next: '15.0.0' } }),
+        'pages/about.tsx': 'export default function About() {}\n',
+        'src/components/layout/pages/index.tsx': 'export const Layout = () => null;\n',
+        'src/lib/app/page.tsx': 'export default function NotAPage() {}\n',
+        'apps/web/package.json': JSON.stringify({ name: 'web' }),
+        'apps/web/src/app/items/page.tsx': 'export default function Items() {}\n',
+      },
+      async (repo) => {
+        const { routes } = await new Scanner().scan(repo);
+        expect(routes.map((r) => `${r.method} ${r.path} ${r.file}`)).toEqual([
+          'PAGE /about pages/about.tsx',
+          'PAGE /items apps/web/src/app/items/page.tsx',
+        ]);
+      },
+    ));
 });
 
 describe('languages', () => {
-  it('are listed most files first, then by name, not in the order reads finished', async () => {
+  it('are listed most files first, then by name, not in the order reads finished', () =>
     // The lexed TypeScript file is done long before the parsed Python ones.
-    const repo = mkdtempSync(path.join(tmpdir(), 'boocontext-languages-'));
-    try {
-      writeFileSync(path.join(repo, 'a.ts'), 'export const a = 1;\n');
-      for (const name of ['x', 'y', 'z'])
-        writeFileSync(path.join(repo, `${name}.py`), 'def f():\n    return 1\n');
-      writeFileSync(path.join(repo, 'b.go'), 'package b\n');
-      const { languages } = await new Scanner().scan(repo);
-      expect(Object.entries(languages)).toEqual([
-        ['python', 3],
-        ['go', 1],
-        ['typescript', 1],
-      ]);
-    } finally {
-      rmSync(repo, { recursive: true, force: true });
-    }
-  });
+    inScratchRepo(
+      {
+        'a.ts': 'export const a = 1;\n',
+        'x.py': 'def f():\n    return 1\n',
+        'y.py': 'def f():\n    return 1\n',
+        'z.py': 'def f():\n    return 1\n',
+        'b.go': 'package b\n',
+      },
+      async (repo) => {
+        const { languages } = await new Scanner().scan(repo);
+        expect(Object.entries(languages)).toEqual([
+          ['python', 3],
+          ['go', 1],
+          ['typescript', 1],
+        ]);
+      },
+    ));
 });
 
 describe('package managers', () => {
@@ -174,42 +185,33 @@ describe('package managers', () => {
 });
 
 describe('Tests and fixtures', () => {
-  it('are counted apart: their frameworks, routes, models, env and syntax errors are not the app’s', async () => {
-    const app = mkdtempSync(path.join(tmpdir(), 'boocontext-aux-'));
-    try {
-      const put = (rel: string, text: string) => {
-        mkdirSync(path.dirname(path.join(app, rel)), { recursive: true });
-        writeFileSync(path.join(app, rel), text);
-      };
-      put('package.json', JSON.stringify({ dependencies: { express: '5.0.0' } }));
-      put(
-        'src/app.ts',
-        "import express from 'express';\nconst app = express();\napp.get('/health', (q, r) => r.end());\n",
-      );
-      put('test/fixtures/koa-app/package.json', JSON.stringify({ dependencies: { koa: '2.0.0' } }));
-      put(
-        'test/fixtures/other/package.json',
-        JSON.stringify({ prisma: { schema: '../koa-app/db/main.prisma' } }),
-      );
-      put('test/fixtures/koa-app/pnpm-lock.yaml', 'lockfileVersion: 9.0\n');
-      put(
-        'test/fixtures/koa-app/server.ts',
-        "const router = new Router();\nrouter.get('/fixture', h);\nconst k = process.env.FIXTURE_KEY;\n",
-      );
-      put('test/fixtures/koa-app/db/main.prisma', 'model Fixture {\n  id Int @id\n}\n');
-      put('src/__fixtures__/Broken.tsx', 'export function Broken() {\n  return <div>;\n}\n');
-      const scan = await new Scanner().scan(app);
-      expect(scan.frameworks).toEqual(['express']);
-      expect(scan.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /health']);
-      expect(scan.models).toEqual([]);
-      expect(scan.env).toEqual([]);
-      expect(scan.packageManagers).toEqual([]);
-      expect(scan.unparsed).toEqual([]);
-      expect(scan.auxiliary).toMatchObject({ files: 6, unparsed: ['src/__fixtures__/Broken.tsx'] });
-      expect(scan.auxiliary.frameworks).toContain('koa');
-      expect(scan.components).toEqual([]);
-    } finally {
-      rmSync(app, { recursive: true, force: true });
-    }
-  });
+  it('are counted apart: their frameworks, routes, models, env and syntax errors are not the app’s', () =>
+    inScratchRepo(
+      {
+        'package.json': JSON.stringify({ dependencies: { express: '5.0.0' } }),
+        'src/app.ts':
+          "import express from 'express';\nconst app = express();\napp.get('/health', (q, r) => r.end());\n",
+        'test/fixtures/koa-app/package.json': JSON.stringify({ dependencies: { koa: '2.0.0' } }),
+        'test/fixtures/other/package.json': JSON.stringify({
+          prisma: { schema: '../koa-app/db/main.prisma' },
+        }),
+        'test/fixtures/koa-app/pnpm-lock.yaml': 'lockfileVersion: 9.0\n',
+        'test/fixtures/koa-app/server.ts':
+          "const router = new Router();\nrouter.get('/fixture', h);\nconst k = process.env.FIXTURE_KEY;\n",
+        'test/fixtures/koa-app/db/main.prisma': 'model Fixture {\n  id Int @id\n}\n',
+        'src/__fixtures__/Broken.tsx': 'export function Broken() {\n  return <div>;\n}\n',
+      },
+      async (repo) => {
+        const scan = await new Scanner().scan(repo);
+        expect(scan.frameworks).toEqual(['express']);
+        expect(scan.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /health']);
+        expect(scan.models).toEqual([]);
+        expect(scan.env).toEqual([]);
+        expect(scan.packageManagers).toEqual([]);
+        expect(scan.unparsed).toEqual([]);
+        expect(scan.auxiliary).toMatchObject({ files: 6, unparsed: ['src/__fixtures__/Broken.tsx'] });
+        expect(scan.auxiliary.frameworks).toContain('koa');
+        expect(scan.components).toEqual([]);
+      },
+    ));
 });
