@@ -12,6 +12,7 @@ import { Store } from './db/store.js';
 import { AppError } from './errors.js';
 import { registerAuth } from './http/auth.js';
 import { registerGuard } from './http/guard.js';
+import { asApiError } from './http/hub-errors.js';
 import { loggerOptions } from './http/logger.js';
 import { OAUTH_CALLBACK_PATH } from './http/mcp-host-routes.js';
 import { registerRoutes } from './http/routes.js';
@@ -93,14 +94,14 @@ export async function createBooCode(config: AppConfig, options: BooCodeOptions =
     oauth: {
       store: new SqliteOAuthStore(db, (message) => log.warn(message)),
       redirectUrl: () => `${config.publicUrl ?? listenOrigin(app, config.host)}${OAUTH_CALLBACK_PATH}`,
-      clientName: 'BooCode',
     },
   });
   const tools = new ToolRegistry(native, hub);
   const agents = () => agentsFile.agents;
   const turns = new TurnManager({ store, tools, agents, config, log });
 
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler((thrown, request, reply) => {
+    const error = asApiError(thrown);
     if (error instanceof AppError) {
       return reply.code(error.status).send({ error: { code: error.code, message: error.message } });
     }

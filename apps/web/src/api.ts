@@ -39,6 +39,9 @@ export class ApiError extends Error {
   }
 }
 
+/** What a failed call says to the user: the API's own message, else the error as text. */
+export const errorText = (error: unknown) => (error instanceof ApiError ? error.message : String(error));
+
 /** The server's `{ error: { code, message } }` as an ApiError; a body without one names the status. */
 function refusal(
   status: number,

@@ -5,6 +5,7 @@ import {
   api,
   type ChatMessage,
   callToolStreaming,
+  errorText,
   followEvents,
   followMcp,
   type McpEvent,
@@ -392,7 +393,7 @@ async function send(event: Event): Promise<void> {
 }
 
 function showChatError(error: unknown): void {
-  const message = error instanceof ApiError ? error.message : String(error);
+  const message = errorText(error);
   $('messages').append(el('div', { class: 'message assistant error', text: message }));
 }
 
@@ -495,7 +496,7 @@ function resourceRows(server: string): Node[] {
     });
     attach.onclick = () =>
       void attachResource(server, r.uri).catch((error) => {
-        state.actionErrors.set(server, error instanceof ApiError ? error.message : String(error));
+        state.actionErrors.set(server, errorText(error));
         renderServers();
       });
     return el(
@@ -513,7 +514,7 @@ async function loadResources(server: string): Promise<void> {
     const listing = await api<ResourceListing>('GET', `/api/mcp/${encodeURIComponent(server)}/resources`);
     state.resources.set(server, listing.resources);
   } catch (error) {
-    state.resources.set(server, error instanceof ApiError ? error.message : String(error));
+    state.resources.set(server, errorText(error));
   }
   renderServers();
 }
@@ -531,7 +532,7 @@ function loginButton(server: string): HTMLButtonElement {
       );
       if (authorizationUrl) window.location.assign(authorizationUrl);
     } catch (error) {
-      state.actionErrors.set(server, error instanceof ApiError ? error.message : String(error));
+      state.actionErrors.set(server, errorText(error));
       renderServers();
     }
   };
@@ -549,7 +550,7 @@ function serverAction(server: string, label: string, busy: string, action: strin
       await api('POST', `/api/mcp/${encodeURIComponent(server)}/${action}`);
     } catch (error) {
       // Kept in state: the next live update redraws the panel and must not drop it.
-      state.actionErrors.set(server, error instanceof ApiError ? error.message : String(error));
+      state.actionErrors.set(server, errorText(error));
       renderServers();
     }
   };
@@ -760,11 +761,7 @@ async function callTool(): Promise<void> {
     resultBox.replaceChildren(resultView(result));
     resultBox.hidden = false;
   } catch (error) {
-    errorBox.textContent = controller.signal.aborted
-      ? 'cancelled'
-      : error instanceof ApiError
-        ? error.message
-        : String(error);
+    errorBox.textContent = controller.signal.aborted ? 'cancelled' : errorText(error);
     errorBox.hidden = false;
   } finally {
     clearInterval(ticker);

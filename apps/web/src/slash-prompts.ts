@@ -1,5 +1,5 @@
 import type { HubPrompt, HubPromptResult, ServerStatus } from '@boocode/api-types';
-import { ApiError, api } from './api.js';
+import { api, errorText } from './api.js';
 import { el } from './render.js';
 import { schemaForm } from './schema-form.js';
 
@@ -114,7 +114,7 @@ export function slashPrompts(
       argsBox.hidden = true;
       textarea.focus();
     } catch (failure) {
-      error.textContent = failure instanceof ApiError ? failure.message : String(failure);
+      error.textContent = errorText(failure);
     }
   };
 

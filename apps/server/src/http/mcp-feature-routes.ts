@@ -1,7 +1,5 @@
-import { HubError } from '@boocode/mcp-hub';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError, type AppErrorCode } from '../errors.js';
 import { type McpRouteDeps, serverParam } from './mcp-routes.js';
 import { parseInput } from './parse.js';
 
@@ -18,30 +16,6 @@ const PromptBody = z
   .strict()
   .default({ arguments: {} });
 
-const HUB_CODES: Partial<Record<HubError['code'], AppErrorCode>> = {
-  UNKNOWN_SERVER: 'NOT_FOUND',
-  NOT_SUPPORTED: 'NOT_SUPPORTED',
-  SERVER_UNAVAILABLE: 'MCP_UNAVAILABLE',
-  TIMEOUT: 'MCP_TIMEOUT',
-  ABORTED: 'MCP_UNAVAILABLE',
-  NEEDS_LOGIN: 'MCP_NEEDS_LOGIN',
-  LOGIN_FAILED: 'MCP_LOGIN_FAILED',
-};
-
-/** A hub failure as the API's error: the hub's message, a status that says whose fault it was. */
-function asAppError(error: unknown): unknown {
-  if (!(error instanceof HubError)) return error;
-  return new AppError(HUB_CODES[error.code] ?? 'MCP_ERROR', error.message);
-}
-
-export async function viaHub<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw asAppError(error);
-  }
-}
-
 /**
  * A server's resources and prompts: list, read (text capped), subscribe, get a prompt's messages.
  * Updates of subscribed resources reach the page on `/api/mcp/events`.
@@ -50,13 +24,13 @@ export function registerMcpFeatureRoutes(app: FastifyInstance, deps: McpRouteDep
   const { hub } = deps;
   app.get('/api/mcp/:server/resources', async (request) => {
     const server = serverParam(request.params, deps);
-    return viaHub(() => hub.listResources(server));
+    return hub.listResources(server);
   });
 
   app.get('/api/mcp/:server/resource', async (request) => {
     const server = serverParam(request.params, deps);
     const { uri } = parseInput(ReadQuery, request.query, 'query');
-    const contents = await viaHub(() => hub.readResource(server, uri));
+    const contents = await hub.readResource(server, uri);
     let budget = MAX_RESOURCE_CHARS;
     let truncated = false;
     const capped = contents.map((item) => {
@@ -75,19 +49,19 @@ export function registerMcpFeatureRoutes(app: FastifyInstance, deps: McpRouteDep
   app.post('/api/mcp/:server/resources/subscribe', async (request) => {
     const server = serverParam(request.params, deps);
     const { uri, subscribed } = parseInput(Subscribe, request.body, 'body');
-    await viaHub(() => hub.subscribeResource(server, uri, subscribed));
+    await hub.subscribeResource(server, uri, subscribed);
     return { uri, subscribed };
   });
 
   app.get('/api/mcp/:server/prompts', async (request) => {
     const server = serverParam(request.params, deps);
-    return { prompts: await viaHub(() => hub.listPrompts(server)) };
+    return { prompts: await hub.listPrompts(server) };
   });
 
   app.post('/api/mcp/:server/prompts/:name', async (request) => {
     const server = serverParam(request.params, deps);
     const { name } = parseInput(PromptParams, request.params, 'path');
     const body = parseInput(PromptBody, request.body ?? undefined, 'body');
-    return viaHub(() => hub.getPrompt(server, name, body.arguments));
+    return hub.getPrompt(server, name, body.arguments);
   });
 }

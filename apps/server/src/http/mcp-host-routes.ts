@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { HostInputBroker } from '../mcp/host-input.js';
 import { SAMPLING_POLICIES, type SamplingPolicies } from '../mcp/sampling-policy.js';
-import { viaHub } from './mcp-feature-routes.js';
 import { type McpRouteDeps, serverParam } from './mcp-routes.js';
 import { parseInput } from './parse.js';
 
@@ -33,19 +32,19 @@ export function registerMcpHostRoutes(app: FastifyInstance, deps: McpHostRouteDe
 
   app.post('/api/mcp/:server/login', async (request) => {
     const server = serverParam(request.params, deps);
-    return viaHub(() => hub.login(server));
+    return hub.login(server);
   });
 
   app.post('/api/mcp/:server/logout', async (request) => {
     const server = serverParam(request.params, deps);
-    return viaHub(() => hub.logout(server));
+    return hub.logout(server);
   });
 
   app.get(OAUTH_CALLBACK_PATH, async (request, reply) => {
     const query = new URLSearchParams(parseInput(CallbackQuery, request.query, 'query'));
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     try {
-      const status = await viaHub(() => hub.completeLogin(query));
+      const status = await hub.completeLogin(query);
       return page(
         `Logged in to ${status.name}`,
         `BooCode is logged in to the MCP server "${status.name}" (${status.state}).`,

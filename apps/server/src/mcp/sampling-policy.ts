@@ -1,8 +1,8 @@
 import type { Db } from '../db/database.js';
 
 /** Whether a server may have BooCode's model answer it: ask each time (default), always, never. */
-export type SamplingPolicy = 'ask' | 'always' | 'never';
 export const SAMPLING_POLICIES = ['ask', 'always', 'never'] as const;
+export type SamplingPolicy = (typeof SAMPLING_POLICIES)[number];
 
 export class SamplingPolicies {
   private readonly s;

@@ -21,6 +21,9 @@ export interface OAuthProviderOptions {
   onTokens?: (tokens: StoredOAuthTokens, savedAt: number) => void;
 }
 
+/** A login's `state` is `<server>.<random>`: the server it names, for the one callback every login shares. */
+export const serverOfLoginState = (state: string) => state.slice(0, Math.max(0, state.lastIndexOf('.')));
+
 /**
  * The SDK's OAuth client provider over the hub's store: the SDK runs discovery, registration,
  * PKCE, the token exchange and refreshes; this keeps what it hands over, per server, and holds

@@ -2,6 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { HubOAuthOptions } from '../auth/login.js';
 import { FileOAuthStore } from '../auth/store.js';
+import { dataDir } from '../config/load.js';
 import { describeError } from '../errors.js';
 import type { McpHub } from '../registry/hub.js';
 
@@ -27,7 +28,7 @@ const LOGIN_WAIT_MS = 5 * 60_000;
  * and where the browser comes back to (`BOOCODE_OAUTH_CALLBACK_PORT` on 127.0.0.1).
  */
 export function cliOAuthOptions(env: NodeJS.ProcessEnv, headless: boolean): HubOAuthOptions {
-  const file = env.BOOCODE_OAUTH_FILE || path.resolve(env.DATA_DIR || './data', 'mcp-oauth.json');
+  const file = env.BOOCODE_OAUTH_FILE || path.join(dataDir(env), 'mcp-oauth.json');
   return {
     store: new FileOAuthStore(path.resolve(file)),
     redirectUrl: `http://127.0.0.1:${callbackPort(env)}/callback`,

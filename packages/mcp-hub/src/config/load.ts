@@ -28,9 +28,12 @@ export interface LoadOptions {
   logger?: HubLogger;
 }
 
+/** BooCode's data folder as the command line finds it: `DATA_DIR`, else ./data. */
+export const dataDir = (env: NodeJS.ProcessEnv = process.env) => path.resolve(env.DATA_DIR || './data');
+
 export function resolveConfigPath(env: NodeJS.ProcessEnv = process.env): string {
   if (env.MCP_CONFIG_PATH) return path.resolve(env.MCP_CONFIG_PATH);
-  return path.resolve(env.DATA_DIR || './data', 'mcp.json');
+  return path.join(dataDir(env), 'mcp.json');
 }
 
 /** Reads `mcp.json`. Never throws for user mistakes: they come back as `error` or per-entry `invalid`. */

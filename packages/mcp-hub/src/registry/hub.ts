@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { packageInfo } from '@boocode/mcp-server-kit/version';
 import type { HubOAuthOptions } from '../auth/login.js';
+import { serverOfLoginState } from '../auth/provider.js';
 import type { ServerEntry } from '../config/schema.js';
 import { describeError, HubError } from '../errors.js';
 import type { HostInput } from '../features/host-input.js';
@@ -278,8 +279,7 @@ export class McpHub extends EventEmitter<HubEvents> {
    * `state` names the server. Connects the server once logged in.
    */
   async completeLogin(params: URLSearchParams): Promise<ServerStatus> {
-    const state = params.get('state') ?? '';
-    const connection = this.connections.get(state.slice(0, state.indexOf('.')));
+    const connection = this.connections.get(serverOfLoginState(params.get('state') ?? ''));
     if (!connection?.login) {
       throw new HubError(
         'LOGIN_FAILED',
