@@ -4,6 +4,8 @@ const shared = {
   exclude: ['**/node_modules/**', '**/dist/**', '**/test/fixtures/**'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // Suites assert what a cold scan reads; the cache's own tests turn it on in a directory of their own.
+  env: { BOOCONTEXT_CACHE_DIR: 'off' },
 };
 
 export default defineConfig({

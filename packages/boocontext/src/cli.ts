@@ -6,6 +6,7 @@ import { runCommand, TOOL_COMMANDS } from './cli/commands.js';
 import { type BoocontextEnvironment, positiveFlag, readEnvironment } from './config.js';
 import { ConfigError } from './errors.js';
 import { AllowedRoots } from './roots.js';
+import { ScanDiskCache } from './scanner/disk-cache.js';
 import { Scanner } from './scanner/scan.js';
 import { toolCatalog } from './tools/catalog.js';
 
@@ -63,6 +64,8 @@ const children = new ChildServerManager(commands, {
   answerWithinMs: env.BOOCONTEXT_ANSWER_WITHIN_MS ?? 45_000,
 });
 
+const scanner = new Scanner(ScanDiskCache.at(env.BOOCONTEXT_CACHE_DIR));
+
 const command = positionals[0];
 if (command) {
   exitQuietlyWhenPipeCloses();
@@ -70,7 +73,7 @@ if (command) {
   // background and hold the exit until that finishes (~90 ms), for code that has already run.
   v8.setFlagsFromString('--liftoff-only');
   // A one-shot command: the MCP SDK is not loaded at all (it would be most of the start-up).
-  const tools = toolCatalog({ roots, children, scanner: new Scanner(), mapTokens });
+  const tools = toolCatalog({ roots, children, scanner, mapTokens });
   process.exitCode = await runCommand(
     tools,
     roots,
@@ -78,6 +81,7 @@ if (command) {
     positionals.slice(1),
     values as Record<string, unknown>,
   );
+  scanner.persist();
   await children.shutdown();
 } else {
   const [{ serveUntilClosed }, { buildServer }] = await Promise.all([
@@ -85,7 +89,10 @@ if (command) {
     import('./server.js'),
   ]);
   // Children first on the way out: no process may outlive boocontext.
-  serveUntilClosed(buildServer({ roots, children, mapTokens }), () => children.shutdown());
+  serveUntilClosed(buildServer({ roots, children, scanner, mapTokens }), () => {
+    scanner.persist();
+    return children.shutdown();
+  });
   if (values.warm)
     void children
       .warm()

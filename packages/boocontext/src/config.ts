@@ -46,6 +46,8 @@ const Environment = z.object({
   BOOCONTEXT_ANSWER_WITHIN_MS: unsetIfEmpty(PositiveWhole),
   BOOCONTEXT_CODE_GRAPH_CMD: unsetIfEmpty(CommandLine),
   BOOCONTEXT_TS_TYPES_CMD: unsetIfEmpty(CommandLine),
+  /** Where scanned facts are kept between processes; `off` keeps none. */
+  BOOCONTEXT_CACHE_DIR: unsetIfEmpty(z.string()),
 });
 export type BoocontextEnvironment = z.infer<typeof Environment>;
 

@@ -4,6 +4,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   utimesSync,
@@ -419,11 +420,35 @@ describe('child server lifecycle', () => {
 });
 
 describe('the command line', () => {
-  const run = (args: string[]) =>
+  const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
     spawnSync(process.execPath, [path.join(here, '../bin/boocontext.js'), ...args], {
       cwd: path.join(repos, 'express'),
       encoding: 'utf8',
+      env: { ...process.env, ...env },
     });
+
+  it('starts the next run warm from its cache outside the repository, and keeps none when told off', () => {
+    const cacheDir = mkdtempSync(path.join(tmpdir(), 'boocontext-cli-cache-'));
+    try {
+      const overview = (env: NodeJS.ProcessEnv) =>
+        JSON.parse(run(['overview', '--json'], env).stdout).metadata.notes;
+      const cold = overview({ BOOCONTEXT_CACHE_DIR: cacheDir });
+      expect(cold).toMatchObject({ files_from_cache: 0 });
+      expect(cold.files_read).toBeGreaterThan(0);
+      expect(overview({ BOOCONTEXT_CACHE_DIR: cacheDir })).toMatchObject({
+        files_read: 0,
+        files_from_cache: cold.files_read,
+      });
+      const home = mkdtempSync(path.join(tmpdir(), 'boocontext-home-'));
+      expect(overview({ BOOCONTEXT_CACHE_DIR: 'off', HOME: home, XDG_CACHE_HOME: '' })).toMatchObject({
+        files_from_cache: 0,
+      });
+      expect(readdirSync(home)).toEqual([]);
+      rmSync(home, { recursive: true });
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
 
   it('answers --help and --version, and exits 2 on an unknown flag or missing argument', () => {
     expect(run(['--version'])).toMatchObject({

@@ -12,6 +12,7 @@ import {
   readIfChanged,
 } from '@boocode/source-kit';
 import { Aggregator, type ScanChange, type ScanResult } from './aggregate.js';
+import { contentHash, type ScanDiskCache } from './disk-cache.js';
 import { grammarFor, lexedFacts, MANIFESTS, treeFacts } from './file-facts.js';
 import { StringOwner } from './own-strings.js';
 import { type CachedFile, ENV_FILE, emptyFacts, SFC_FILE } from './types.js';
@@ -34,6 +35,8 @@ const RESOLVER_CONFIG = /(^|\/)(tsconfig[^/]*\.json|jsconfig\.json|package\.json
 const keepText = (rel: string) =>
   /\.(sql|prisma)$/.test(rel) || /(^|\/)(pnpm-workspace\.yaml|go\.work|Cargo\.toml)$/.test(rel);
 
+const SAVE_DELAY_MS = 2_000;
+
 interface RootState {
   listings: ListingCache;
   files: Map<string, CachedFile>;
@@ -45,6 +48,8 @@ interface RootState {
 class ScanPass {
   read = 0;
   reused = 0;
+  /** Reused files whose mtime moved while their bytes stayed the same. */
+  retimed = 0;
   readonly change: ScanChange;
   private readonly seen = new Set<string>();
   /** Files that need a syntax tree wait until the rest is read: their grammars compile meanwhile. */
@@ -125,11 +130,24 @@ class ScanPass {
       this.reused++;
       return false;
     }
-    this.read++;
     const { info, buffer } = result;
+    const hash = contentHash(buffer);
+    // Touched but not changed (a branch switch and back, a formatter that rewrote nothing).
+    if (old?.hash === hash) {
+      old.mtimeMs = info.mtimeMs;
+      this.reused++;
+      this.retimed++;
+      return false;
+    }
+    this.read++;
     const text = buffer.toString('utf8');
     const lexed = lexedFacts(file.rel, text);
-    const stored = { mtimeMs: info.mtimeMs, size: info.size, ...(keepText(file.rel) ? { text } : {}) };
+    const stored = {
+      mtimeMs: info.mtimeMs,
+      size: info.size,
+      hash,
+      ...(keepText(file.rel) ? { text } : {}),
+    };
     this.noteChange(file.rel, old, !old);
     if (lexed) this.cache.set(file.rel, { ...stored, facts: this.strings.owned(lexed) });
     else {
@@ -144,10 +162,27 @@ class ScanPass {
 /**
  * Scans a repository into routes, models, components, env vars and its import graph. Results are
  * cached per file by mtime and size, so a re-scan after one edit re-reads one file and derives
- * again only what that file can change. Nothing is written anywhere.
+ * again only what that file can change. Nothing is written inside the repository; with a disk
+ * cache, the per-file facts are kept outside it for the next process.
  */
 export class Scanner {
   private readonly roots = new Map<string, RootState>();
+  /** Roots whose files changed since they were last saved to the disk cache. */
+  private readonly unsaved = new Set<string>();
+  private saveTimer?: NodeJS.Timeout;
+
+  constructor(private readonly diskCache?: ScanDiskCache) {}
+
+  /** Writes what changed to the disk cache now (the one-shot CLI before it exits, a server as it stops). */
+  persist(): void {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    for (const root of this.unsaved) {
+      const state = this.roots.get(root);
+      if (state) this.diskCache?.save(root, state.files);
+    }
+    this.unsaved.clear();
+  }
 
   async scan(
     root: string,
@@ -156,7 +191,11 @@ export class Scanner {
     const started = performance.now();
     let state = this.roots.get(root);
     if (!state) {
-      state = { listings: new ListingCache(), files: new Map(), aggregator: new Aggregator() };
+      state = {
+        listings: new ListingCache(),
+        files: this.diskCache?.load(root) ?? new Map(),
+        aggregator: new Aggregator(),
+      };
       this.roots.set(root, state);
     }
     const files = await listRepoFiles(root, WANTED, signal, state.listings);
@@ -173,6 +212,7 @@ export class Scanner {
       state.modules = new ModuleResolver(root, sourceFiles, (rel) => known.has(rel));
     }
     const result = state.aggregator.join(root, state.files, state.modules, pass.change);
+    if (pass.change.files.size || pass.retimed) this.saveSoon(root);
     const done = performance.now();
     const ms = (from: number, to: number) => Math.round(to - from);
     return {
@@ -189,5 +229,14 @@ export class Scanner {
         },
       },
     };
+  }
+
+  /** A server saves a while after its last change, off the answer's path; edits in a burst cost one write. */
+  private saveSoon(root: string): void {
+    if (!this.diskCache) return;
+    this.unsaved.add(root);
+    if (this.saveTimer) return;
+    this.saveTimer = setTimeout(() => this.persist(), SAVE_DELAY_MS);
+    this.saveTimer.unref();
   }
 }

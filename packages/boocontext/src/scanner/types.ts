@@ -128,6 +128,8 @@ export interface CachedFile {
   mtimeMs: number;
   size: number;
   facts: FileFacts;
+  /** Of the bytes the facts came from (files that were read, not lockfiles). */
+  hash?: number;
   text?: string;
   /** Resolved import edges, valid for the resolver they were computed with. */
   targets?: { with: ModuleResolver; edges: [string, string][] };
