@@ -133,7 +133,7 @@ class ScanPass {
     const { info, buffer } = result;
     const hash = contentHash(buffer);
     // Touched but not changed (a branch switch and back, a formatter that rewrote nothing).
-    if (old?.hash === hash) {
+    if (old?.hash === hash && old.size === info.size) {
       old.mtimeMs = info.mtimeMs;
       this.reused++;
       this.retimed++;
