@@ -165,28 +165,30 @@ function rescan(dir, editFile) {
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const corpora = [];
-const mid = path.join(workDir, 'bc-mid');
-rmSync(mid, { recursive: true, force: true });
-cpSync(path.join(fetchPackage('rxjs@7.8.1'), 'src'), mid, { recursive: true });
-corpora.push({ name: 'rxjs 7.8.1 src (mid-size, real)', dir: mid, edit: 'internal/Observable.ts' });
+/** A fresh copy of a package's `src/` under bench/.work, so a run's edits never touch the fetched package. */
+function sourcesOf(spec, name) {
+  const dir = path.join(workDir, name);
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(path.join(fetchPackage(spec), 'src'), dir, { recursive: true });
+  return dir;
+}
+corpora.push({
+  name: 'rxjs 7.8.1 src (mid-size, real)',
+  dir: sourcesOf('rxjs@7.8.1', 'bc-mid'),
+  edit: 'internal/Observable.ts',
+});
 // Application-shaped code, where nearly every file needs a syntax tree: React components in
 // .tsx (react-admin's UI package ships its sources), and Etherpad's Express server and browser JS.
-const react = path.join(workDir, 'bc-react');
-rmSync(react, { recursive: true, force: true });
-cpSync(path.join(fetchPackage('ra-ui-materialui@5.9.2'), 'src'), react, { recursive: true });
 corpora.push({
   name: 'ra-ui-materialui 5.9.2 src (React .tsx components)',
-  dir: react,
+  dir: sourcesOf('ra-ui-materialui@5.9.2', 'bc-react'),
   edit: 'list/List.tsx',
 });
 // A React application rather than a component library: Medusa's admin dashboard (react-router
 // routes, forms, data hooks; 1,128 .tsx files) ships its sources on npm.
-const dashboard = path.join(workDir, 'bc-dashboard');
-rmSync(dashboard, { recursive: true, force: true });
-cpSync(path.join(fetchPackage('@medusajs/dashboard@2.21.2'), 'src'), dashboard, { recursive: true });
 corpora.push({
   name: '@medusajs/dashboard 2.21.2 src (React application, .tsx)',
-  dir: dashboard,
+  dir: sourcesOf('@medusajs/dashboard@2.21.2', 'bc-dashboard'),
   edit: 'routes/orders/order-list/order-list.tsx',
 });
 corpora.push({

@@ -1,4 +1,5 @@
 import type { Db } from '../indexer/store.js';
+import { remembered } from './memo.js';
 import { SymbolIndex, type SymbolRow } from './symbol-index.js';
 
 export type EdgeKind = 'direct' | 'method' | 'constructor' | 'dynamic' | 'reference' | 'unresolved';
@@ -160,13 +161,9 @@ class CallResolver {
     const last = receiver.split('.').pop() ?? '';
     if (!/^[a-z_]\w*$/i.test(last)) return UNRESOLVED;
     const typeName = last.replace(/^_+/, '').toLowerCase();
-    const key = `${typeName}\u0000${member}`;
-    let target = this.byReceiverMemo.get(key);
-    if (!target) {
-      target = this.memberOfTypesNamed(typeName, member);
-      this.byReceiverMemo.set(key, target);
-    }
-    return target;
+    return remembered(this.byReceiverMemo, `${typeName}\u0000${member}`, () =>
+      this.memberOfTypesNamed(typeName, member),
+    );
   }
 
   private memberOfTypesNamed(typeName: string, member: string): Target {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ModuleResolver } from '@boocode/source-kit';
 import type { Db } from '../indexer/store.js';
+import { remembered } from './memo.js';
 
 export interface SymbolRow {
   id: number;
@@ -158,13 +159,7 @@ export class SymbolIndex {
 
   /** What a name bound in `file` refers to: a declaration of the file or an import. */
   bound(file: string, name: string): Binding {
-    const key = `${file}\u0000${name}`;
-    let found = this.boundMemo.get(key);
-    if (!found) {
-      found = this.boundUncached(file, name);
-      this.boundMemo.set(key, found);
-    }
-    return found;
+    return remembered(this.boundMemo, `${file}\u0000${name}`, () => this.boundUncached(file, name));
   }
 
   private boundUncached(file: string, name: string): Binding {

@@ -1,0 +1,9 @@
+/** The value `memo` holds for `key`, computed once on the first ask. */
+export function remembered<V>(memo: Map<string, V>, key: string, compute: () => V): V {
+  let value = memo.get(key);
+  if (value === undefined) {
+    value = compute();
+    memo.set(key, value);
+  }
+  return value;
+}
