@@ -1,14 +1,18 @@
 // Loop overhead of BooCode's inference loop: time from the model's last byte (the end of a
 // response asking for a tool) to the `tool-result` event reaching an SSE watcher, for a trivial
 // native tool and a trivial MCP tool, p50/p99 over 500 calls, next to the raw tool time measured
-// by calling the same tool directly. Everything runs in this process on loopback, so one clock.
+// by calling the same tool directly. BooCode runs in this process on loopback; the scripted model
+// and the watcher run together in a child process (lib-loop-driver.mjs), as a model endpoint and
+// a browser would, and time both ends there, on one clock.
+
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBooCode, loadConfig } from '../apps/server/dist/index.js';
-import { startScriptedModel } from '../apps/server/dist/testing/scripted-model.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(path.join(here, '../apps/server/package.json'));
@@ -23,18 +27,16 @@ await writeFile(
   JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'] } } }),
 );
 
-const script = [];
-for (let i = 0; i < CALLS; i++) {
-  script.push({ toolCalls: [{ name: 'list_dir', arguments: {} }] }, { text: 'ok' });
-  script.push({ toolCalls: [{ name: 'everything_echo', arguments: { message: 'x' } }] }, { text: 'ok' });
-}
-const model = await startScriptedModel(script);
+const driver = fork(path.join(here, 'lib-loop-driver.mjs'), {
+  env: { ...process.env, CALLS: String(CALLS) },
+});
+const [{ modelUrl }] = await once(driver, 'message');
 const config = loadConfig({
   PORT: '0',
   DATA_DIR: path.join(root, 'data'),
   WORKSPACE_DIR: path.join(root, 'ws'),
   MCP_CONFIG_PATH: path.join(root, 'mcp.json'),
-  LLM_BASE_URL: model.url,
+  LLM_BASE_URL: modelUrl,
   LLM_MODEL: 'scripted',
   LOG_LEVEL: 'silent',
 });
@@ -43,54 +45,13 @@ await booCode.app.listen({ host: '127.0.0.1', port: 0 });
 await booCode.connectMcp();
 const base = `http://127.0.0.1:${booCode.app.server.address().port}`;
 
-/** Runs one turn and returns ms from the model's last byte of step 1 to the tool-result event. */
-async function oneTurn() {
-  const session = await (
-    await fetch(`${base}/api/sessions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    })
-  ).json();
-  const requestIndex = model.requests.length;
-  const response = await fetch(`${base}/api/sessions/${session.id}/messages`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-    body: JSON.stringify({ content: 'go' }),
-  });
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let resultAt;
-  let name;
-  for await (const bytes of response.body) {
-    buffer += decoder.decode(bytes, { stream: true });
-    let split = buffer.indexOf('\n\n');
-    while (split !== -1) {
-      const data = /^data: (.*)$/m.exec(buffer.slice(0, split))?.[1];
-      buffer = buffer.slice(split + 2);
-      split = buffer.indexOf('\n\n');
-      if (!data) continue;
-      const event = JSON.parse(data);
-      if (event.type === 'tool-result' && resultAt === undefined) {
-        resultAt = performance.now();
-        name = event.name;
-        if (event.error) throw new Error(`${event.name}: ${event.output}`);
-      }
-    }
-  }
-  return { name, ms: resultAt - model.lastByteAt[requestIndex] };
-}
-
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 
-const loop = { list_dir: [], everything_echo: [] };
-for (let i = 0; i < CALLS * 2; i++) {
-  const { name, ms } = await oneTurn();
-  loop[name].push(ms);
-}
+driver.send({ base });
+const [{ loop }] = await once(driver, 'message');
 
 // Raw tool time: the same tools called directly through the registry, without model or loop.
 const raw = { list_dir: [], everything_echo: [] };
@@ -107,7 +68,6 @@ for (let i = 0; i < CALLS; i++) {
   }
 }
 await booCode.app.close();
-await model.close();
 await rm(root, { recursive: true, force: true });
 
 for (const name of Object.keys(loop)) {

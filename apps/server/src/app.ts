@@ -6,6 +6,7 @@ import { packageInfo } from '@boocode/mcp-server-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadAgents } from './agents/agents-md.js';
 import type { AppConfig } from './config/env.js';
+import { startCheckpointer } from './db/checkpointer.js';
 import { openDatabase } from './db/database.js';
 import { lockDataDir } from './db/lock.js';
 import { Store } from './db/store.js';
@@ -54,13 +55,15 @@ export async function createBooCode(config: AppConfig, options: BooCodeOptions =
   const workspace = await Workspace.open(config.workspaceDir);
   mkdirSync(config.dataDir, { recursive: true });
   const unlock = lockDataDir(config.dataDir);
+  const dbFile = path.join(config.dataDir, 'boocode.db');
   let db: ReturnType<typeof openDatabase>;
   try {
-    db = openDatabase(path.join(config.dataDir, 'boocode.db'));
+    db = openDatabase(dbFile);
   } catch (error) {
     unlock();
     throw error;
   }
+  const checkpointer = await startCheckpointer(db, dbFile);
   const store = new Store(db);
   const interrupted = store.markRunningInterrupted();
   if (interrupted > 0)
@@ -139,6 +142,7 @@ export async function createBooCode(config: AppConfig, options: BooCodeOptions =
     await turns.shutdown();
     await pool.close();
     await hub.close();
+    await checkpointer.stop();
     db.close();
     unlock();
   });

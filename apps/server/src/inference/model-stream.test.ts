@@ -102,6 +102,60 @@ describe('streamChat', () => {
     );
   });
 
+  it('reuses one connection for consecutive requests, also when the server writes after [DONE]', async () => {
+    const chunk = (content: string) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`;
+    let connections = 0;
+    const server = createServer(async (req, res) => {
+      for await (const _ of req);
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(`${chunk('a')}data: [DONE]\n\n`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      res.end(': trailing comment\n\n');
+    });
+    server.on('connection', () => connections++);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise((resolve) => server.close(() => resolve())));
+    const { port } = server.address() as AddressInfo;
+    const config = {
+      baseUrl: `http://127.0.0.1:${port}`,
+      model: 'm',
+      contextWindow: 8000,
+      maxSteps: 5,
+      timeoutMs: 5_000,
+    };
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      const reply = await streamChat(config, request, () => {}, new AbortController().signal);
+      expect(reply.text).toBe('a');
+      // The answer is complete at [DONE]: it does not wait for the rest of the response.
+      expect(performance.now() - started).toBeLessThan(1_000);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    expect(connections).toBe(1);
+  });
+
+  it('explains a stream that ends before the answer does', async () => {
+    const server = createServer(async (req, res) => {
+      for await (const _ of req);
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: 'half' } }] })}\n\n`);
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise((resolve) => server.close(() => resolve())));
+    const { port } = server.address() as AddressInfo;
+    const config = {
+      baseUrl: `http://127.0.0.1:${port}`,
+      model: 'm',
+      contextWindow: 8000,
+      maxSteps: 5,
+      timeoutMs: 5_000,
+    };
+    await expect(streamChat(config, request, () => {}, new AbortController().signal)).rejects.toThrow(
+      /closed the stream before the answer ended/,
+    );
+  });
+
   it('stops when aborted', async () => {
     const config = await model([{ text: 'forever', hang: true }]);
     const controller = new AbortController();

@@ -1,3 +1,5 @@
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
 import { createParser } from 'eventsource-parser';
 import { z } from 'zod';
 import type { ModelConfig } from '../config/env.js';
@@ -66,6 +68,34 @@ const Chunk = z
   .passthrough();
 
 /**
+ * POSTs a JSON body; resolves with the response once its headers are in. node:http rather than
+ * fetch: fetch's web-stream body costs ~1 ms of the loop per model request on this path (measured
+ * by bench/server-loop-overhead.mjs), and its errors hide the socket's code in `cause`.
+ */
+function post(url: URL, headers: Record<string, string>, body: string, signal: AbortSignal) {
+  const transport = url.protocol === 'https:' ? https : http;
+  return new Promise<IncomingMessage>((resolve, reject) => {
+    transport
+      .request(
+        url,
+        { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, signal },
+        resolve,
+      )
+      .on('error', reject)
+      .end(body);
+  });
+}
+
+async function textOf(response: IncomingMessage, limit: number): Promise<string> {
+  let text = '';
+  for await (const bytes of response) {
+    text += bytes;
+    if (text.length >= limit) break;
+  }
+  return text.slice(0, limit);
+}
+
+/**
  * Streams one Chat Completions request. Text deltas go to `onText` as they arrive; tool-call
  * fragments are stitched together by index. The request times out when the server is silent for
  * `timeoutMs`, and stops when `signal` aborts.
@@ -83,25 +113,20 @@ export async function streamChat(
   signal: AbortSignal,
 ): Promise<ModelReply> {
   const idle = new AbortController();
-  let idleTimer: NodeJS.Timeout | undefined;
-  const armIdle = () => {
-    clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => idle.abort(), config.timeoutMs);
-  };
+  const idleTimer = setTimeout(() => idle.abort(), config.timeoutMs);
   const combined = AbortSignal.any([signal, idle.signal]);
-  armIdle();
   const url = `${config.baseUrl}/chat/completions`;
   try {
-    let response: Response;
+    let response: IncomingMessage;
     try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: {
+      response = await post(
+        new URL(url),
+        {
           'content-type': 'application/json',
           accept: 'text/event-stream',
           ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
         },
-        body: JSON.stringify({
+        JSON.stringify({
           model: request.model,
           messages: request.messages,
           stream: true,
@@ -109,37 +134,23 @@ export async function streamChat(
           ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
           ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
         }),
-        signal: combined,
-      });
+        combined,
+      );
     } catch (error) {
       throw explain(error, signal, idle.signal, config, url);
     }
-    if (!response.ok || !response.body) {
-      const body = (await response.text().catch(() => '')).slice(0, 500);
+    const status = response.statusCode ?? 0;
+    if (status < 200 || status >= 300) {
+      const body = await textOf(response, 500).catch(() => '');
+      response.destroy();
       throw new ModelError(
-        `the model endpoint ${url} answered HTTP ${response.status}${body ? `: ${body}` : ''}; check LLM_BASE_URL, LLM_MODEL and LLM_API_KEY`,
+        `the model endpoint ${url} answered HTTP ${status}${body ? `: ${body}` : ''}; check LLM_BASE_URL, LLM_MODEL and LLM_API_KEY`,
       );
     }
     const reply: ModelReply = { text: '', toolCalls: [], finishReason: null };
     const calls = new Map<number, ChatToolCall>();
-    const decoder = new TextDecoder();
-    let done = false;
-    const parser = createParser({
-      onEvent: (event) => {
-        // Servers that end each `data:` line with a single newline run their chunks together into
-        // one event: each line of it is then a chunk of its own.
-        if (!done)
-          done = event.data.split('\n').some((line) => handleChunk(line.trim(), reply, calls, onText));
-      },
-    });
     try {
-      for await (const bytes of response.body) {
-        armIdle();
-        parser.feed(decoder.decode(bytes, { stream: true }));
-        if (done) break;
-      }
-      // A last event the server did not end with a blank line still counts: end it here.
-      if (!done) parser.feed('\n\n');
+      await readEvents(response, (data) => handleChunk(data, reply, calls, onText), idleTimer);
     } catch (error) {
       throw explain(error, signal, idle.signal, config, url);
     }
@@ -148,6 +159,71 @@ export async function streamChat(
   } finally {
     clearTimeout(idleTimer);
   }
+}
+
+/** How long a stream may go on after `[DONE]` before its connection is closed rather than reused. */
+const DRAIN_AFTER_DONE_MS = 5_000;
+
+/**
+ * Feeds the stream's `data:` payloads to `onData` until it returns true (`[DONE]`) or the stream
+ * ends. Resolves at `[DONE]` at once; the rest of the response drains in the background so its
+ * keep-alive connection serves the next step (a TLS handshake saved per step on a remote endpoint).
+ */
+function readEvents(
+  response: IncomingMessage,
+  onData: (data: string) => boolean,
+  idleTimer: NodeJS.Timeout,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const finish = (error?: unknown) => {
+      if (done) return;
+      done = true;
+      if (error) {
+        response.destroy();
+        reject(error);
+        return;
+      }
+      if (!response.complete) setTimeout(() => response.destroy(), DRAIN_AFTER_DONE_MS).unref();
+      resolve();
+    };
+    const parser = createParser({
+      onEvent: (event) => {
+        // Servers that end each `data:` line with a single newline run their chunks together into
+        // one event: each line of it is then a chunk of its own.
+        if (!done && event.data.split('\n').some((line) => onData(line.trim()))) finish();
+      },
+    });
+    response.setEncoding('utf8');
+    response.on('data', (text: string) => {
+      if (done) return;
+      idleTimer.refresh();
+      try {
+        parser.feed(text);
+      } catch (error) {
+        finish(error);
+      }
+    });
+    response.on('end', () => {
+      // A last event the server did not end with a blank line still counts: end it here.
+      try {
+        parser.feed('\n\n');
+        finish();
+      } catch (error) {
+        finish(error);
+      }
+    });
+    const cutShort = (cause?: NodeJS.ErrnoException) =>
+      finish(
+        new ModelError(
+          `the model endpoint closed the stream before the answer ended${cause ? ` (${cause.code ?? cause.message})` : ''}; try again`,
+        ),
+      );
+    response.on('error', cutShort);
+    response.on('close', () => {
+      if (!done) cutShort();
+    });
+  });
 }
 
 /** One chunk of the stream; true at `[DONE]`. */
@@ -205,8 +281,8 @@ function explain(
       `the model endpoint ${url} sent nothing for ${config.timeoutMs} ms (LLM_TIMEOUT_MS)`,
     );
   if (error instanceof ModelError) return error;
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const { code, message } = error as NodeJS.ErrnoException;
   return new ModelError(
-    `cannot reach the model endpoint ${url}: ${cause?.code ?? cause?.message ?? (error as Error).message}; is LLM_BASE_URL right and the server running?`,
+    `cannot reach the model endpoint ${url}: ${code ?? message}; is LLM_BASE_URL right and the server running?`,
   );
 }

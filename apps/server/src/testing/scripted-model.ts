@@ -29,7 +29,10 @@ export type Responder = ScriptStep | ((request: ModelRequest) => ScriptStep);
 export interface ScriptedModel {
   url: string;
   requests: ModelRequest[];
-  /** `performance.now()` when the last byte of each response was written, by request index. */
+  /**
+   * When the last byte of each response was written, by request index: `process.hrtime` in ms, one
+   * monotonic clock across threads and processes (a worker's `performance.now()` is not).
+   */
   lastByteAt: number[];
   /** Steps still to be served. */
   pending: () => number;
@@ -112,10 +115,11 @@ export async function startScriptedModel(script: Responder[]): Promise<ScriptedM
     }
     if (step.hang) return;
     await send(chunk({}, step.toolCalls?.length ? 'tool_calls' : 'stop'));
-    if (!closed)
-      res.end('data: [DONE]\n\n', () => {
-        lastByteAt[index] = performance.now();
-      });
+    if (!closed) {
+      // Node writes to the socket at once when it can, so the bytes are on their way on return.
+      res.end('data: [DONE]\n\n');
+      lastByteAt[index] = Number(process.hrtime.bigint()) / 1e6;
+    }
   });
   server.on('connection', (socket) => {
     sockets.add(socket);

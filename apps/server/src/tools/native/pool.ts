@@ -1,14 +1,7 @@
-import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { ToolResult } from '@boocode/mcp-hub';
+import { workerFile } from '../../worker-file.js';
 import type { WorkerCall } from './worker.js';
-
-/** Run from TypeScript sources (the test runner), the worker is the built one beside them in dist/. */
-function workerFile(): URL {
-  const beside = new URL('./worker.js', import.meta.url);
-  if (existsSync(beside)) return beside;
-  return new URL(beside.href.replace('/src/tools/native/', '/dist/tools/native/'));
-}
 
 interface Slot {
   worker: Worker;
@@ -73,7 +66,7 @@ export class NativeToolPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(workerFile(), {
+    const worker = new Worker(workerFile('./worker.js', import.meta.url), {
       workerData: { root: this.options.root },
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb ?? 512 },
     });
