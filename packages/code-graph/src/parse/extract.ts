@@ -1,5 +1,5 @@
 import type { LanguageId } from '@boocode/source-kit';
-import type { Node, Tree, TreeCursor } from 'web-tree-sitter';
+import type { Language, Node, Tree, TreeCursor } from 'web-tree-sitter';
 import { recordCall } from './calls.js';
 import type { Extraction, Read, Scope } from './extraction.js';
 import type { FileFacts, FunctionMetrics } from './facts.js';
@@ -103,6 +103,34 @@ function recordRead(
   }
 }
 
+/** A node type id's name and whether it is named, per language. */
+interface TypeTable {
+  name: (id: number) => string;
+  named: (id: number) => boolean;
+}
+
+const typeTables = new WeakMap<Language, TypeTable>();
+
+/**
+ * Each cursor read crosses into wasm (and copies the cursor there first): reading a node's type id
+ * once and looking up its name and named-ness here takes one crossing instead of three.
+ */
+function typeTableOf(language: Language): TypeTable {
+  let table = typeTables.get(language);
+  if (!table) {
+    const { types } = language;
+    // 0: not asked yet, 1: named, 2: anonymous. Ids are 16-bit (ERROR is 65535).
+    const named = new Uint8Array(65536);
+    table = {
+      // As the cursor's own `nodeType` reads it.
+      name: (id) => types[id] || 'ERROR',
+      named: (id) => (named[id] ||= language.nodeTypeIsNamed(id) ? 1 : 2) === 1,
+    };
+    typeTables.set(language, table);
+  }
+  return table;
+}
+
 /**
  * Walks one syntax tree once and collects declarations, calls, imports, local type hints and,
  * on the way, the complexity of each function (nested functions count for themselves).
@@ -117,8 +145,8 @@ export function extractFacts(tree: Tree, language: LanguageId, source: string): 
   };
   const cursor = tree.walk();
   const checkMissing = tree.rootNode.hasError;
-  const walk = (scope: Scope, parentType: string, bodyOf?: FunctionMetrics) => {
-    const type = cursor.nodeType;
+  const types = typeTableOf(tree.language);
+  const walk = (type: string, scope: Scope, parentType: string, bodyOf?: FunctionMetrics) => {
     if (type === 'ERROR' || (checkMissing && cursor.nodeIsMissing))
       x.facts.errorLines.push(cursor.startPosition.row + 1);
     if (x.tracksValues) recordRead(x, cursor, source, type, scope, parentType);
@@ -130,15 +158,16 @@ export function extractFacts(tree: Tree, language: LanguageId, source: string): 
         : { ...handled, counting: childCounting, ...(bodyOf ? { pendingBody: undefined } : {}) };
     if (OPAQUE.has(type) || !cursor.gotoFirstChild()) return;
     do {
-      if (!cursor.nodeIsNamed) {
-        if (childCounting) countOperator(childCounting, cursor.nodeType);
+      const id = cursor.nodeTypeId;
+      if (!types.named(id)) {
+        if (childCounting) countOperator(childCounting, types.name(id));
       } else if (inner.pendingBody && cursor.currentFieldName === 'body')
-        walk({ ...inner, counting: undefined }, type, inner.pendingBody);
-      else walk(inner, type);
+        walk(types.name(id), { ...inner, counting: undefined }, type, inner.pendingBody);
+      else walk(types.name(id), inner, type);
     } while (cursor.gotoNextSibling());
     cursor.gotoParent();
   };
-  walk({ qualified: null, container: null }, '');
+  walk(cursor.nodeType, { qualified: null, container: null }, '');
   cursor.delete();
   const { facts } = x;
   facts.errorLines = [...new Set(facts.errorLines)].sort((a, b) => a - b);
