@@ -18,7 +18,8 @@ import { fetchPackage, workDir } from './lib-fetch.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 installCodesight();
-const boocontextBin = path.join(here, '../packages/boocontext/dist/bundle/boocontext.js');
+// Run as `npx boocontext` runs it: the bin, through its shebang.
+const boocontextBin = path.join(here, '../packages/boocontext/bin/boocontext.js');
 
 function generateLarge(dir) {
   rmSync(dir, { recursive: true, force: true });
@@ -114,12 +115,9 @@ function codesight(dir) {
 function boocontext(dir, { warm = false } = {}) {
   const cache = path.join(workDir, 'boocontext-cache');
   if (!warm) rmSync(cache, { recursive: true, force: true });
-  const m = measure(
-    process.execPath,
-    [boocontextBin, 'overview', '--json', '--root', dir, '--allow', dir],
-    dir,
-    { BOOCONTEXT_CACHE_DIR: cache },
-  );
+  const m = measure(boocontextBin, ['overview', '--json', '--root', dir, '--allow', dir], dir, {
+    BOOCONTEXT_CACHE_DIR: cache,
+  });
   const counts = JSON.parse(m.stdout).details.counts;
   return { ...m, routes: counts.routes, models: counts.models, edges: counts.importEdges };
 }

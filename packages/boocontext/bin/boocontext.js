@@ -1,4 +1,7 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=4
+// A one-shot scan allocates fast enough for V8 to grow its young generation to 2 x 16 MB; capped at
+// 2 x 4 MB, peak memory is 6-8 MB lower on application-sized trees at the same speed (measured with
+// bench/boocontext-vs-codesight.mjs). Only a flag at start-up does this: set at run time it is ignored.
 // Checked in so npm links this bin at install time: it links only files that exist, and dist/ is built later.
 import { existsSync } from 'node:fs';
 

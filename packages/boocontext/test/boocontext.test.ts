@@ -420,8 +420,9 @@ describe('child server lifecycle', () => {
 });
 
 describe('the command line', () => {
+  // Executed as npx does, through the bin's shebang (which passes node a flag).
   const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-    spawnSync(process.execPath, [path.join(here, '../bin/boocontext.js'), ...args], {
+    spawnSync(path.join(here, '../bin/boocontext.js'), args, {
       cwd: path.join(repos, 'express'),
       encoding: 'utf8',
       env: { ...process.env, ...env },

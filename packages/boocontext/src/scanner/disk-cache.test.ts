@@ -86,6 +86,14 @@ describe('the scan cache on disk', () => {
     expect(readdirSync(cacheDir)).toHaveLength(1);
   });
 
+  it('scans on when the cache cannot be written, also under a path that is a file', async () => {
+    const blocker = path.join(cacheDir, 'a-file');
+    writeFileSync(blocker, '');
+    const cold = await scanInNewProcess(new ScanDiskCache(path.join(blocker, 'cache'), 'code-1'));
+    expect(withoutStats(cold)).toEqual(withoutStats(await new Scanner().scan(root)));
+    expect(readdirSync(cacheDir)).toEqual(['a-file']);
+  });
+
   it('keeps the 64 most recently written roots', () => {
     const cache = new ScanDiskCache(cacheDir, 'code-1');
     const seen = new Set<string>();

@@ -112,7 +112,10 @@ export class ScanDiskCache {
       renameSync(temp, file);
       this.prune();
     } catch {
-      rmSync(temp, { force: true });
+      // Under a path that is not a directory even the clean-up fails (ENOTDIR): nothing to remove then.
+      try {
+        rmSync(temp, { force: true });
+      } catch {}
     }
   }
 
