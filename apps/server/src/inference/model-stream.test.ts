@@ -134,6 +134,30 @@ describe('streamChat', () => {
     expect(connections).toBe(1);
   });
 
+  it("quotes an error body's text whole, also a character split between two writes", async () => {
+    const server = createServer(async (req, res) => {
+      for await (const _ of req);
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+      const bytes = Buffer.from('modèle surchargé');
+      res.write(bytes.subarray(0, 4));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      res.end(bytes.subarray(4));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise((resolve) => server.close(() => resolve())));
+    const { port } = server.address() as AddressInfo;
+    const config = {
+      baseUrl: `http://127.0.0.1:${port}`,
+      model: 'm',
+      contextWindow: 8000,
+      maxSteps: 5,
+      timeoutMs: 5_000,
+    };
+    await expect(streamChat(config, request, () => {}, new AbortController().signal)).rejects.toThrow(
+      'answered HTTP 503: modèle surchargé;',
+    );
+  });
+
   it('explains a stream that ends before the answer does', async () => {
     const server = createServer(async (req, res) => {
       for await (const _ of req);

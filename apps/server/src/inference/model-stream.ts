@@ -87,9 +87,10 @@ function post(url: URL, headers: Record<string, string>, body: string, signal: A
 }
 
 async function textOf(response: IncomingMessage, limit: number): Promise<string> {
+  response.setEncoding('utf8');
   let text = '';
-  for await (const bytes of response) {
-    text += bytes;
+  for await (const chunk of response) {
+    text += chunk;
     if (text.length >= limit) break;
   }
   return text.slice(0, limit);
