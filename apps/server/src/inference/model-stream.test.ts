@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelConfig } from '../config/env.js';
@@ -17,6 +17,24 @@ async function model(
   const server = await startScriptedModel(script);
   closers.push(server.close);
   return { baseUrl: server.url, model: 'm', contextWindow: 8000, maxSteps: 5, timeoutMs };
+}
+
+/** A model endpoint written by hand, for wire-level cases the scripted model does not produce. */
+async function handWritten(handler: RequestListener): Promise<{ config: ModelConfig; server: Server }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
+  const { port } = server.address() as AddressInfo;
+  return {
+    server,
+    config: {
+      baseUrl: `http://127.0.0.1:${port}`,
+      model: 'm',
+      contextWindow: 8000,
+      maxSteps: 5,
+      timeoutMs: 5_000,
+    },
+  };
 }
 
 const request = { model: 'm', messages: [{ role: 'user' as const, content: 'hi' }], tools: [] };
@@ -57,7 +75,7 @@ describe('streamChat', () => {
       `ta":{"content":"d"}}]}\n\n`,
       `data: ${JSON.stringify({ choices: [{ delta: {}, finish_reason: 'stop' }] })}`,
     ];
-    const server = createServer(async (_req, res) => {
+    const { config } = await handWritten(async (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       for (const write of writes) {
         res.write(write);
@@ -65,16 +83,6 @@ describe('streamChat', () => {
       }
       res.end();
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    closers.push(() => new Promise((resolve) => server.close(() => resolve())));
-    const { port } = server.address() as AddressInfo;
-    const config = {
-      baseUrl: `http://127.0.0.1:${port}`,
-      model: 'm',
-      contextWindow: 8000,
-      maxSteps: 5,
-      timeoutMs: 5_000,
-    };
     const deltas: string[] = [];
     const reply = await streamChat(config, request, (d) => deltas.push(d), new AbortController().signal);
     expect(deltas).toEqual(['a', 'b', 'c', 'd']);
@@ -105,7 +113,7 @@ describe('streamChat', () => {
   it('reuses one connection for consecutive requests, also when the server writes after [DONE]', async () => {
     const chunk = (content: string) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`;
     let connections = 0;
-    const server = createServer(async (req, res) => {
+    const { config, server } = await handWritten(async (req, res) => {
       for await (const _ of req);
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write(`${chunk('a')}data: [DONE]\n\n`);
@@ -113,16 +121,6 @@ describe('streamChat', () => {
       res.end(': trailing comment\n\n');
     });
     server.on('connection', () => connections++);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    closers.push(() => new Promise((resolve) => server.close(() => resolve())));
-    const { port } = server.address() as AddressInfo;
-    const config = {
-      baseUrl: `http://127.0.0.1:${port}`,
-      model: 'm',
-      contextWindow: 8000,
-      maxSteps: 5,
-      timeoutMs: 5_000,
-    };
     for (let i = 0; i < 3; i++) {
       const started = performance.now();
       const reply = await streamChat(config, request, () => {}, new AbortController().signal);
@@ -135,7 +133,7 @@ describe('streamChat', () => {
   });
 
   it("quotes an error body's text whole, also a character split between two writes", async () => {
-    const server = createServer(async (req, res) => {
+    const { config } = await handWritten(async (req, res) => {
       for await (const _ of req);
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
       const bytes = Buffer.from('modèle surchargé');
@@ -143,38 +141,18 @@ describe('streamChat', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       res.end(bytes.subarray(4));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    closers.push(() => new Promise((resolve) => server.close(() => resolve())));
-    const { port } = server.address() as AddressInfo;
-    const config = {
-      baseUrl: `http://127.0.0.1:${port}`,
-      model: 'm',
-      contextWindow: 8000,
-      maxSteps: 5,
-      timeoutMs: 5_000,
-    };
     await expect(streamChat(config, request, () => {}, new AbortController().signal)).rejects.toThrow(
       'answered HTTP 503: modèle surchargé;',
     );
   });
 
   it('explains a stream that ends before the answer does', async () => {
-    const server = createServer(async (req, res) => {
+    const { config } = await handWritten(async (req, res) => {
       for await (const _ of req);
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: 'half' } }] })}\n\n`);
       setTimeout(() => res.socket?.destroy(), 20);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    closers.push(() => new Promise((resolve) => server.close(() => resolve())));
-    const { port } = server.address() as AddressInfo;
-    const config = {
-      baseUrl: `http://127.0.0.1:${port}`,
-      model: 'm',
-      contextWindow: 8000,
-      maxSteps: 5,
-      timeoutMs: 5_000,
-    };
     await expect(streamChat(config, request, () => {}, new AbortController().signal)).rejects.toThrow(
       /closed the stream before the answer ended/,
     );
