@@ -124,7 +124,10 @@ function typeTableOf(language: Language): TypeTable {
     table = {
       // As the cursor's own `nodeType` reads it.
       name: (id) => types[id] || 'ERROR',
-      named: (id) => (named[id] ||= language.nodeTypeIsNamed(id) ? 1 : 2) === 1,
+      named: (id) => {
+        if (named[id] === 0) named[id] = language.nodeTypeIsNamed(id) ? 1 : 2;
+        return named[id] === 1;
+      },
     };
     typeTables.set(language, table);
   }
