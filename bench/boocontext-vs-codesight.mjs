@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { codesightBin, installCodesight, parseCodesightOutput } from './lib-codesight.mjs';
 import { fetchPackage, workDir } from './lib-fetch.mjs';
+import { timed } from './lib-measure.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 installCodesight();
@@ -80,25 +81,10 @@ function generateLarge(dir) {
   return { routes: services * 4 + 200, models: 50 + 40 };
 }
 
-/** Runs a command as its own process under /usr/bin/time for wall time and peak RSS. */
-function measure(command, args, cwd, env = {}) {
-  const started = performance.now();
-  const run = spawnSync('/usr/bin/time', ['-f', '%M', command, ...args], {
-    cwd,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  const ms = performance.now() - started;
-  if (run.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${run.stderr.slice(-500)}`);
-  const rssKb = Number(run.stderr.trim().split('\n').pop());
-  return { ms, rssMb: rssKb / 1024, stdout: run.stdout };
-}
-
 function codesight(dir) {
   const out = path.join(workDir, 'codesight-out');
   rmSync(out, { recursive: true, force: true });
-  const m = measure(process.execPath, [codesightBin, '--json', '-o', out, dir], workDir);
+  const m = timed(process.execPath, [codesightBin, '--json', '-o', out, dir], { cwd: workDir });
   const json = parseCodesightOutput(m.stdout);
   return {
     ...m,
@@ -115,8 +101,9 @@ function codesight(dir) {
 function boocontext(dir, { warm = false } = {}) {
   const cache = path.join(workDir, 'boocontext-cache');
   if (!warm) rmSync(cache, { recursive: true, force: true });
-  const m = measure(boocontextBin, ['overview', '--json', '--root', dir, '--allow', dir], dir, {
-    BOOCONTEXT_CACHE_DIR: cache,
+  const m = timed(boocontextBin, ['overview', '--json', '--root', dir, '--allow', dir], {
+    cwd: dir,
+    env: { BOOCONTEXT_CACHE_DIR: cache },
   });
   const counts = JSON.parse(m.stdout).details.counts;
   return { ...m, routes: counts.routes, models: counts.models, edges: counts.importEdges };

@@ -2,15 +2,12 @@
 // tree-sitter parse of the same files on one thread (the limit; goal ≥ 0.6× of it, issue #14), warm
 // re-index with no change (goal ≤ 5% of cold), and query latency p50/p99 for callers and
 // symbol search. Corpus: rxjs 7.8.1 sources, copied 4× under different folders (~1,000 files).
-import { spawnSync } from 'node:child_process';
 import { cpSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CodeIndex } from '../packages/code-graph/dist/index.js';
 import { languageOf, listRepoFiles } from '../packages/source-kit/dist/index.js';
 import { fetchPackage, workDir } from './lib-fetch.mjs';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
+import { inChild } from './lib-measure.mjs';
 
 const pkg = fetchPackage('rxjs@7.8.1');
 const corpus = path.join(workDir, 'speed-corpus');
@@ -22,16 +19,8 @@ rmSync(cache, { recursive: true, force: true });
 const files = await listRepoFiles(corpus, (rel) => languageOf(rel) !== undefined);
 const bytes = files.reduce((sum, f) => sum + statSync(f.abs).size, 0);
 
-/** One measurement in a fresh process (lib-scale-child.mjs): both sides start with cold grammars and JIT. */
-function child(...args) {
-  const run = spawnSync(process.execPath, [path.join(here, 'lib-scale-child.mjs'), ...args], {
-    encoding: 'utf8',
-  });
-  if (run.status !== 0) throw new Error(`child ${args.join(' ')} failed: ${run.stderr.slice(-800)}`);
-  return JSON.parse(run.stdout.trim().split('\n').pop());
-}
-
-// Raw parse: read + parse every file on one thread, nothing else. This machine's speed drifts by
+// Raw parse: read + parse every file on one thread, nothing else; both sides in fresh processes
+// (lib-scale-child.mjs), so both start with cold grammars and JIT. This machine's speed drifts by
 // more than the effect measured, so raw and cold alternate and the ratio is the median of each
 // round's own.
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -39,9 +28,9 @@ const rounds = Number(process.env.BENCH_RUNS ?? 5);
 const rawRuns = [];
 const coldRuns = [];
 for (let i = 0; i < rounds; i++) {
-  rawRuns.push(child('parse', corpus).ms);
+  rawRuns.push(inChild('parse', corpus).ms);
   rmSync(cache, { recursive: true, force: true });
-  coldRuns.push(child('index', corpus, cache));
+  coldRuns.push(inChild('index', corpus, cache));
 }
 const rawMs = median(rawRuns);
 const cold = coldRuns.find((c) => c.ms === median(coldRuns.map((r) => r.ms)));

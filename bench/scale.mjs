@@ -4,13 +4,11 @@
 // (cold into an empty cache, warm from the cache in a new process). Prints time, peak RSS and
 // files/s per size, then the growth exponent between sizes (1.0 = linear; goal ≤ 1 for time, and
 // memory growing slower than the file count). SCALE_SIZES=1000,10000 picks sizes.
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { fetchPackage, workDir } from './lib-fetch.mjs';
+import { inChild } from './lib-measure.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const SIZES = (process.env.SCALE_SIZES ?? '1000,10000,50000').split(',').map(Number);
 const SOURCES = [
   ['rxjs@7.8.1', 'src'],
@@ -47,28 +45,14 @@ function buildTree(size) {
   return dir;
 }
 
-function measure(args) {
-  const run = spawnSync(
-    '/usr/bin/time',
-    ['-f', '%M', process.execPath, path.join(here, 'lib-scale-child.mjs'), ...args],
-    {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
-  if (run.status !== 0) throw new Error(`scale child ${args.join(' ')} failed: ${run.stderr.slice(-800)}`);
-  const rssMb = Number(run.stderr.trim().split('\n').pop()) / 1024;
-  return { ...JSON.parse(run.stdout.trim().split('\n').pop()), rssMb };
-}
-
 const rows = [];
 for (const size of SIZES) {
   const dir = buildTree(size);
   const cache = path.join(workDir, `scale-cache-${size}`);
   rmSync(cache, { recursive: true, force: true });
-  const overview = measure(['overview', dir]);
-  const indexCold = measure(['index', dir, cache]);
-  const indexWarm = measure(['index', dir, cache]);
+  const overview = inChild('overview', dir);
+  const indexCold = inChild('index', dir, cache);
+  const indexWarm = inChild('index', dir, cache);
   rows.push({ size, overview, indexCold, indexWarm });
   rmSync(cache, { recursive: true, force: true });
   const fmt = (m) =>

@@ -63,7 +63,7 @@ export async function createBooCode(config: AppConfig, options: BooCodeOptions =
     unlock();
     throw error;
   }
-  const checkpointer = await startCheckpointer(db, dbFile);
+  const checkpointer = startCheckpointer(db, dbFile);
   const store = new Store(db);
   const interrupted = store.markRunningInterrupted();
   if (interrupted > 0)

@@ -20,7 +20,8 @@ function freshDb() {
 describe('startCheckpointer', () => {
   it('checkpoints the WAL on its own thread instead of on commit, and hands checkpoints back on stop', async () => {
     const { db, file } = freshDb();
-    const checkpointer = await startCheckpointer(db, file, 50);
+    const checkpointer = startCheckpointer(db, file, 50);
+    await checkpointer.ready;
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
     db.exec('CREATE TABLE blobs (data BLOB)');
     const insert = db.prepare('INSERT INTO blobs (data) VALUES (?)');
@@ -38,7 +39,8 @@ describe('startCheckpointer', () => {
 
   it('leaves checkpoints with the connection when its worker cannot open the database', async () => {
     const { db } = freshDb();
-    const checkpointer = await startCheckpointer(db, path.join(tmpdir(), 'no-such-dir', 'x', 'boocode.db'));
+    const checkpointer = startCheckpointer(db, path.join(tmpdir(), 'no-such-dir', 'x', 'boocode.db'));
+    await checkpointer.ready;
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     await checkpointer.stop();
     db.close();

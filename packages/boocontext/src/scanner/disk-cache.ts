@@ -62,10 +62,15 @@ export const contentHash = (bytes: Uint8Array) => crc32(bytes);
  * trusted. Written whole to a temp file and renamed, so a reader never sees half of one.
  */
 export class ScanDiskCache {
+  /** `code`: the scanner code's identity; by default a checksum of its module, read when first needed. */
   constructor(
     readonly dir: string,
-    private readonly code: string = codeIdentity(),
+    private readonly code?: string,
   ) {}
+
+  private get codeId(): string {
+    return this.code ?? codeIdentity();
+  }
 
   /** `configured` is `BOOCONTEXT_CACHE_DIR` (`off` disables); by default `$XDG_CACHE_HOME/boocontext` or `~/.cache/boocontext`. */
   static at(configured: string | undefined, env: NodeJS.ProcessEnv = process.env): ScanDiskCache | undefined {
@@ -79,7 +84,7 @@ export class ScanDiskCache {
     try {
       const records = recordsOf(readFileSync(this.fileFor(root)));
       const header = Header.safeParse(records.next().value);
-      if (!header.success || header.data.code !== this.code || header.data.root !== root) return undefined;
+      if (!header.success || header.data.code !== this.codeId || header.data.root !== root) return undefined;
       const files = new Map<string, CachedFile>();
       for (const record of records) for (const [rel, file] of Batch.parse(record)) files.set(rel, file);
       return files;
@@ -96,7 +101,7 @@ export class ScanDiskCache {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
       const fd = openSync(temp, 'w', 0o600);
       try {
-        writeRecord(fd, { code: this.code, root });
+        writeRecord(fd, { code: this.codeId, root });
         let batch: [string, StoredFile][] = [];
         for (const [rel, { mtimeMs, size, hash, facts, text }] of files) {
           batch.push([rel, { mtimeMs, size, hash, facts, ...(text !== undefined ? { text } : {}) }]);
@@ -155,7 +160,13 @@ function* recordsOf(bytes: Buffer): Generator<unknown> {
   }
 }
 
-/** The bytes of the module holding the scanner (in the bundle, the chunk it shares with the lexer and readers). */
+let identity: string | undefined;
+
+/**
+ * The bytes of the module holding the scanner (in the bundle, the chunk it shares with the lexer
+ * and readers), read once per process and only when a cache is loaded or saved, not at start-up.
+ */
 function codeIdentity(): string {
-  return String(contentHash(readFileSync(fileURLToPath(import.meta.url))));
+  identity ??= String(contentHash(readFileSync(fileURLToPath(import.meta.url))));
+  return identity;
 }
