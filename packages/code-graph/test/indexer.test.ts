@@ -64,4 +64,52 @@ describe('CodeIndex.refresh', () => {
     expect(edges.n).toBe(4 * 2_600);
     index.close();
   });
+
+  it('reports resolving progress in calls, and a cancel while resolving keeps the old edges whole', {
+    timeout: 60_000,
+  }, async () => {
+    const root = path.join(work, 'resolving');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(path.join(root, 'target.ts'), 'export function target() {}\n');
+    const caller = (n: number, calls: number) =>
+      `import { target } from './target';\nexport function run${n}() {\n${'  target();\n'.repeat(calls)}}\n`;
+    // More calls than one page of the resolver (10,000), so it yields between pages.
+    for (let n = 0; n < 4; n++) writeFileSync(path.join(root, `run${n}.ts`), caller(n, 2_600));
+    const index = CodeIndex.open(root, {
+      ...process.env,
+      CODE_GRAPH_CACHE_DIR: path.join(work, 'cache-resolving'),
+    });
+    const steps: string[] = [];
+    const listener = {
+      step: (phase: string, done: number, total?: number, unit?: string) => {
+        if (phase === 'resolving') steps.push(`${done}/${total} ${unit}`);
+      },
+      relay: () => {},
+    };
+    const first = await index.ensureFresh(0, undefined, listener);
+    expect(first.edges).toBe(4 * 2_600);
+    expect(steps).toEqual(['10000/10400 calls', '10400/10400 calls']);
+
+    writeFileSync(path.join(root, 'run0.ts'), caller(0, 2_700));
+    const stop = new AbortController();
+    const cancelling = {
+      step: (phase: string) => {
+        if (phase === 'resolving') stop.abort();
+      },
+      relay: () => {},
+    };
+    await expect(index.ensureFresh(0, stop.signal, cancelling)).rejects.toThrow(/cancelled/);
+    const count = (sql: string) => (index.db.prepare(sql).get() as { n: number }).n;
+    // Neither half of the new edges nor none: the last complete set, and a mark to rebuild.
+    expect(count('SELECT COUNT(*) AS n FROM edges')).toBe(4 * 2_600);
+    expect(count("SELECT COUNT(*) AS n FROM meta WHERE key = 'edges_stale'")).toBe(1);
+
+    const again = await index.ensureFresh(0);
+    expect(again.parsed).toBe(0);
+    expect(again.edges).toBe(3 * 2_600 + 2_700);
+    expect(count("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'index' AND tbl_name = 'edges'")).toBe(
+      2,
+    );
+    index.close();
+  });
 });

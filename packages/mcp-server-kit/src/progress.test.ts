@@ -2,20 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { type ProgressUpdate, progressReporter, requestProgress } from './progress.js';
 
 describe('progressReporter', () => {
-  it('keeps progress rising across phases and names the phase and count', () => {
+  it('keeps progress rising across phases and names the phase, count and unit', () => {
     const sent: ProgressUpdate[] = [];
     const reporter = progressReporter((u) => sent.push(u), 0);
     reporter.step('listing', 0);
     reporter.step('listing', 1200);
     reporter.step('indexing', 0, 1000);
     reporter.step('indexing', 1000, 1000);
+    reporter.step('resolving', 500, 4000, 'calls');
     reporter.relay({ progress: 3, total: 10, message: 'loading program: 3 / 10 files' });
     expect(sent).toEqual([
       { progress: 0, message: 'listing: 0 files' },
       { progress: 1200, message: 'listing: 1,200 files' },
       { progress: 1200, total: 2200, message: 'indexing: 0 / 1,000 files' },
       { progress: 2200, total: 2200, message: 'indexing: 1,000 / 1,000 files' },
-      { progress: 2203, total: 2210, message: 'loading program: 3 / 10 files' },
+      { progress: 2700, total: 6200, message: 'resolving: 500 / 4,000 calls' },
+      { progress: 2703, total: 2710, message: 'loading program: 3 / 10 files' },
     ]);
   });
 

@@ -7,8 +7,11 @@ export interface ProgressUpdate {
 
 /** What a long tool reports while it works; a no-op when nobody listens. */
 export interface ProgressReporter {
-  /** Its own phase: `step('indexing', 12034, 29310)` → "indexing: 12,034 / 29,310 files". */
-  step(phase: string, done: number, total?: number): void;
+  /**
+   * Its own phase: `step('indexing', 12034, 29310)` → "indexing: 12,034 / 29,310 files"; a phase
+   * that counts something else names it: `step('resolving', 40000, 90000, 'calls')`.
+   */
+  step(phase: string, done: number, total?: number, unit?: string): void;
   /** A child server's progress for a call made on this one's behalf, its message kept. */
   relay(update: ProgressUpdate): void;
 }
@@ -72,12 +75,12 @@ export function progressReporter(send: (update: ProgressUpdate) => void, interva
     send({ progress, ...(total !== undefined ? { total: offset + total } : {}), message });
   };
   return {
-    step(name, done, total) {
+    step(name, done, total, unit = 'files') {
       emit(
         `own:${name}`,
         done,
         total,
-        `${name}: ${count(done)}${total !== undefined ? ` / ${count(total)}` : ''} files`,
+        `${name}: ${count(done)}${total !== undefined ? ` / ${count(total)}` : ''} ${unit}`,
       );
     },
     relay(update) {

@@ -1,5 +1,5 @@
 /** The value `memo` holds for `key`, computed once on the first ask. */
-export function remembered<V>(memo: Map<string, V>, key: string, compute: () => V): V {
+export function remembered<K, V>(memo: Map<K, V>, key: K, compute: () => V): V {
   let value = memo.get(key);
   if (value === undefined) {
     value = compute();

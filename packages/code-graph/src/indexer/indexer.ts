@@ -77,8 +77,8 @@ export class CodeIndex {
     }
   }
 
-  private report(phase: string, done: number, total?: number): void {
-    for (const listener of this.listeners) listener.step(phase, done, total);
+  private report(phase: string, done: number, total?: number, unit?: string): void {
+    for (const listener of this.listeners) listener.step(phase, done, total, unit);
   }
 
   async refresh(signal?: AbortSignal): Promise<RefreshStats> {
@@ -112,7 +112,8 @@ export class CodeIndex {
     const mark = performance.now();
     const changed = pass.parsed > 0 || removed.length > 0 || this.edgesStale();
     if (changed) this.generation++;
-    const edges = changed || !this.lastRefresh ? this.countOrRebuild(changed) : this.lastRefresh.edges;
+    const edges =
+      changed || !this.lastRefresh ? await this.countOrRebuild(changed, signal) : this.lastRefresh.edges;
     const unparsed = [...pass.unparsed, ...this.filesWithSyntaxErrors()];
     const phases = { walk, ...pass.ms, resolve: performance.now() - mark };
     const stats: RefreshStats = {
@@ -140,9 +141,13 @@ export class CodeIndex {
     return rows.map((row) => ({ file: row.path, lines: JSON.parse(row.error_lines) as number[] }));
   }
 
-  private countOrRebuild(changed: boolean): number {
+  private async countOrRebuild(changed: boolean, signal?: AbortSignal): Promise<number> {
     if (!changed) return (this.db.prepare('SELECT COUNT(*) AS n FROM edges').get() as { n: number }).n;
-    const edges = rebuildEdges(this.db, this.root);
+    // On a 50,000-file tree this is ~20 s after the last file: a bar held at 100% looks hung.
+    const edges = await rebuildEdges(this.db, this.root, {
+      signal,
+      onProgress: (done, total) => this.report('resolving', done, total, 'calls'),
+    });
     this.db.prepare("DELETE FROM meta WHERE key = 'edges_stale'").run();
     return edges;
   }

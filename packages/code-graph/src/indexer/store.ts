@@ -7,6 +7,16 @@ export type Db = Database.Database;
 
 const SCHEMA_VERSION = 4;
 
+/**
+ * The edges' lookup indexes. Edges are rebuilt whole: building these once over the new rows is
+ * faster than updating them row by row (~15% of the inserts' time on 250,000 edges).
+ */
+export const EDGE_INDEXES = {
+  create: `CREATE INDEX IF NOT EXISTS edges_caller ON edges(caller_id);
+CREATE INDEX IF NOT EXISTS edges_callee ON edges(callee_id);`,
+  drop: 'DROP INDEX IF EXISTS edges_caller; DROP INDEX IF EXISTS edges_callee;',
+};
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS files (
   path TEXT PRIMARY KEY,
@@ -62,8 +72,7 @@ CREATE TABLE IF NOT EXISTS edges (
   kind TEXT NOT NULL,
   confidence REAL NOT NULL
 );
-CREATE INDEX IF NOT EXISTS edges_caller ON edges(caller_id);
-CREATE INDEX IF NOT EXISTS edges_callee ON edges(callee_id);
+${EDGE_INDEXES.create}
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 `;
 
