@@ -7,6 +7,27 @@ import { CodeIndex } from '../dist/index.js';
 const work = mkdtempSync(path.join(tmpdir(), 'code-graph-indexer-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/**
+ * A tree of one `target` and four files calling it `calls` times each: with 2,600 calls each, more
+ * than one page of the resolver (10,000 calls).
+ */
+function callingTree(name: string, calls: number): { root: string; index: CodeIndex } {
+  const root = path.join(work, name);
+  mkdirSync(root, { recursive: true });
+  writeFileSync(path.join(root, 'target.ts'), 'export function target() {}\n');
+  for (let n = 0; n < 4; n++) writeRunFile(root, n, calls);
+  const env = { ...process.env, CODE_GRAPH_CACHE_DIR: path.join(work, `cache-${name}`) };
+  return { root, index: CodeIndex.open(root, env) };
+}
+
+function writeRunFile(root: string, n: number, calls: number): void {
+  const body = '  target();\n'.repeat(calls);
+  writeFileSync(
+    path.join(root, `run${n}.ts`),
+    `import { target } from './target';\nexport function run${n}() {\n${body}}\n`,
+  );
+}
+
 describe('CodeIndex.refresh', () => {
   it('rebuilds the edges after a refresh that was cancelled once facts were written', {
     timeout: 60_000,
@@ -45,16 +66,7 @@ describe('CodeIndex.refresh', () => {
   it('resolves every call when there are more calls than one read of them holds (10,000)', {
     timeout: 60_000,
   }, async () => {
-    const root = path.join(work, 'many-calls');
-    mkdirSync(root, { recursive: true });
-    writeFileSync(path.join(root, 'target.ts'), 'export function target() {}\n');
-    const caller = (n: number) =>
-      `import { target } from './target';\nexport function run${n}() {\n${'  target();\n'.repeat(2_600)}}\n`;
-    for (let n = 0; n < 4; n++) writeFileSync(path.join(root, `run${n}.ts`), caller(n));
-    const index = CodeIndex.open(root, {
-      ...process.env,
-      CODE_GRAPH_CACHE_DIR: path.join(work, 'cache-calls'),
-    });
+    const { index } = callingTree('many-calls', 2_600);
     await index.refresh();
     const edges = index.db
       .prepare(
@@ -68,17 +80,8 @@ describe('CodeIndex.refresh', () => {
   it('reports resolving progress in calls, and a cancel while resolving keeps the old edges whole', {
     timeout: 60_000,
   }, async () => {
-    const root = path.join(work, 'resolving');
-    mkdirSync(root, { recursive: true });
-    writeFileSync(path.join(root, 'target.ts'), 'export function target() {}\n');
-    const caller = (n: number, calls: number) =>
-      `import { target } from './target';\nexport function run${n}() {\n${'  target();\n'.repeat(calls)}}\n`;
-    // More calls than one page of the resolver (10,000), so it yields between pages.
-    for (let n = 0; n < 4; n++) writeFileSync(path.join(root, `run${n}.ts`), caller(n, 2_600));
-    const index = CodeIndex.open(root, {
-      ...process.env,
-      CODE_GRAPH_CACHE_DIR: path.join(work, 'cache-resolving'),
-    });
+    // More calls than one page of the resolver, so it yields between pages.
+    const { root, index } = callingTree('resolving', 2_600);
     const steps: string[] = [];
     const listener = {
       step: (phase: string, done: number, total?: number, unit?: string) => {
@@ -90,7 +93,7 @@ describe('CodeIndex.refresh', () => {
     expect(first.edges).toBe(4 * 2_600);
     expect(steps).toEqual(['10000/10400 calls', '10400/10400 calls']);
 
-    writeFileSync(path.join(root, 'run0.ts'), caller(0, 2_700));
+    writeRunFile(root, 0, 2_700);
     const stop = new AbortController();
     const cancelling = {
       step: (phase: string) => {
