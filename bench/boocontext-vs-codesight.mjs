@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { codesightBin, installCodesight, parseCodesightOutput } from './lib-codesight.mjs';
 import { fetchPackage, workDir } from './lib-fetch.mjs';
-import { timed } from './lib-measure.mjs';
+import { median, timed } from './lib-measure.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 installCodesight();
@@ -108,11 +108,6 @@ function boocontext(dir, { warm = false } = {}) {
   const counts = JSON.parse(m.stdout).details.counts;
   return { ...m, routes: counts.routes, models: counts.models, edges: counts.importEdges };
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 
 /** Runs of both tools, alternating so drift on the machine hits both alike; medians. */
 function compare(dir, runs) {

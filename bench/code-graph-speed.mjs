@@ -7,7 +7,7 @@ import path from 'node:path';
 import { CodeIndex } from '../packages/code-graph/dist/index.js';
 import { languageOf, listRepoFiles } from '../packages/source-kit/dist/index.js';
 import { fetchPackage, workDir } from './lib-fetch.mjs';
-import { inChild } from './lib-measure.mjs';
+import { inChild, median } from './lib-measure.mjs';
 
 const pkg = fetchPackage('rxjs@7.8.1');
 const corpus = path.join(workDir, 'speed-corpus');
@@ -23,7 +23,6 @@ const bytes = files.reduce((sum, f) => sum + statSync(f.abs).size, 0);
 // (lib-scale-child.mjs), so both start with cold grammars and JIT. This machine's speed drifts by
 // more than the effect measured, so raw and cold alternate and the ratio is the median of each
 // round's own.
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const rounds = Number(process.env.BENCH_RUNS ?? 5);
 const rawRuns = [];
 const coldRuns = [];

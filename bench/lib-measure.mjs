@@ -1,9 +1,13 @@
-// One command as its own process under /usr/bin/time: wall time, peak RSS and its output.
+// Measuring helpers of the benches: one command as its own process under /usr/bin/time (wall time,
+// peak RSS, its output), and the median they all report.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The middle value (the upper of the two middle ones for an even count), as every bench reports it. */
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export function timed(command, args, { cwd, env = {} } = {}) {
   const started = performance.now();

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { McpHub } from '../packages/mcp-hub/dist/index.js';
+import { median } from './lib-measure.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const modern = path.join(here, '../packages/mcp-hub/test/fixtures/modern-server.mjs');
@@ -80,5 +81,5 @@ console.log(`per-call overhead of the hub: ${(((hubMs - rawMs) / CALLS) * 1000).
 console.log(
   `host heap per idle connected server: ${((after.heapUsed - before.heapUsed) / N / 1024).toFixed(0)} KiB`,
 );
-console.log(`server process RSS (node fixture), median: ${rss.sort((a, b) => a - b)[N >> 1].toFixed(1)} MiB`);
+console.log(`server process RSS (node fixture), median: ${median(rss).toFixed(1)} MiB`);
 console.log(`ratio hub / raw: ${(hubMs / rawMs).toFixed(3)}x (goal <= 1.10x)`);

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { McpHub } from '../packages/mcp-hub/dist/index.js';
+import { median } from './lib-measure.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(path.join(here, '../packages/mcp-hub/package.json'));
@@ -38,7 +39,6 @@ async function timeStart(entries) {
   return elapsed;
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const reps = Number(process.env.REPS ?? 3);
 const alone = {};
 for (const server of servers) {

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Workspace } from '../apps/server/dist/tools/workspace.js';
 import { listRepoFiles } from '../packages/source-kit/dist/walk.js';
 import { fetchPackage } from './lib-fetch.mjs';
+import { median } from './lib-measure.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const corpora = [
@@ -19,7 +20,6 @@ const corpora = [
   ['this repository (packages/)', path.join(repo, 'packages')],
 ];
 const RUNS = 7;
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 /** Mean time of one call, repeated for at least 100 ms: one walk of a small tree takes a few ms. */
 const timed = async (fn) => {
   const start = performance.now();

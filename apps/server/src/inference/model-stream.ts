@@ -195,24 +195,23 @@ function readEvents(
         if (!done && event.data.split('\n').some((line) => onData(line.trim()))) finish();
       },
     });
-    response.setEncoding('utf8');
-    response.on('data', (text: string) => {
-      if (done) return;
-      idleTimer.refresh();
+    const feed = (text: string) => {
       try {
         parser.feed(text);
       } catch (error) {
         finish(error);
       }
+    };
+    response.setEncoding('utf8');
+    response.on('data', (text: string) => {
+      if (done) return;
+      idleTimer.refresh();
+      feed(text);
     });
     response.on('end', () => {
       // A last event the server did not end with a blank line still counts: end it here.
-      try {
-        parser.feed('\n\n');
-        finish();
-      } catch (error) {
-        finish(error);
-      }
+      feed('\n\n');
+      finish();
     });
     const cutShort = (cause?: NodeJS.ErrnoException) =>
       finish(
