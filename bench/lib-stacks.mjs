@@ -1,0 +1,268 @@
+// Real back ends, one or more per stack, each with the truth listed by hand from reading its
+// routing, configuration and schema: every route as the app serves it (method and full path,
+// global prefixes included) and every entity its ORM or schema defines. Most implement the public
+// "Conduit" API; each list is what that app really serves, extras and omissions included.
+//
+// Sources: the archives in ../shared/corpora/backends/, and public repositories brought to this
+// machine with the search tool's `fetch` (their code is read here, never committed). An app whose
+// source is missing is reported as skipped with the fetch that brings it.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const archives = path.resolve(here, '../../shared/corpora/backends');
+const mirrors = process.env.BOOCODE_MIRRORS ?? '/work/.mirror';
+
+/** `GET /a`, `POST /a` from `GET,POST /a`. */
+const expand = (lines) =>
+  lines.flatMap((line) => {
+    const [methods, route] = line.trim().split(/\s+/);
+    return methods.split(',').map((m) => `${m} ${route}`);
+  });
+
+/** The Conduit API's 19 endpoints under a prefix, as most apps serve them. */
+const conduit = (prefix) =>
+  expand([
+    `POST ${prefix}/users/login`,
+    `POST ${prefix}/users`,
+    `GET,PUT ${prefix}/user`,
+    `GET ${prefix}/profiles/:username`,
+    `POST,DELETE ${prefix}/profiles/:username/follow`,
+    `GET ${prefix}/articles/feed`,
+    `GET,POST ${prefix}/articles`,
+    `GET,PUT,DELETE ${prefix}/articles/:slug`,
+    `GET,POST ${prefix}/articles/:slug/comments`,
+    `DELETE ${prefix}/articles/:slug/comments/:id`,
+    `POST,DELETE ${prefix}/articles/:slug/favorite`,
+    `GET ${prefix}/tags`,
+  ]);
+
+const without = (list, ...drop) => list.filter((r) => !drop.includes(r));
+
+export const stackApps = [
+  {
+    name: 'express-prisma',
+    stack: 'TypeScript / Express + Prisma',
+    source: { mirror: 'gothinkster/node-express-realworld-example-app' },
+    routes: [...conduit('/api'), 'GET /'],
+    entities: ['Article', 'Comment', 'Tag', 'User'],
+    frameworks: ['express', 'prisma'],
+  },
+  {
+    name: 'nestjs-typeorm',
+    stack: 'TypeScript / NestJS + TypeORM',
+    source: { mirror: 'lujakob/nestjs-realworld-example-app' },
+    // app.setGlobalPrefix('api'); the app controller's GET and a user delete beside the spec.
+    routes: [...conduit('/api'), 'GET /api', 'DELETE /api/users/:slug'],
+    entities: ['article', 'comment', 'follows', 'tag', 'user'],
+    frameworks: ['nestjs', 'typeorm'],
+  },
+  {
+    name: 'flask-sqlalchemy',
+    stack: 'Python / Flask + SQLAlchemy',
+    source: { archive: 'flask-realworld-example-app' },
+    routes: conduit('/api'),
+    entities: ['users', 'userprofile', 'article', 'comment', 'tags'],
+    frameworks: ['flask', 'sqlalchemy'],
+  },
+  {
+    name: 'fastapi',
+    stack: 'Python / FastAPI + asyncpg (Alembic)',
+    source: { archive: 'fastapi-realworld-example-app' },
+    // include_router(api_router, prefix=settings.api_prefix): AppSettings.api_prefix = "/api".
+    routes: conduit('/api'),
+    entities: [
+      'users',
+      'followers_to_followings',
+      'articles',
+      'tags',
+      'articles_to_tags',
+      'favorites',
+      'commentaries',
+    ],
+    frameworks: ['fastapi'],
+  },
+  {
+    name: 'django-drf',
+    stack: 'Python / Django REST framework',
+    source: { mirror: 'gothinkster/django-realworld-example-app' },
+    // ArticleViewSet: create, list, retrieve and update (no destroy, no partial update).
+    routes: without(conduit('/api'), 'DELETE /api/articles/:slug'),
+    entities: ['Article', 'Comment', 'Tag', 'User', 'Profile'],
+    frameworks: ['django', 'django-rest-framework'],
+  },
+  {
+    name: 'gin-gorm',
+    stack: 'Go / Gin + GORM',
+    source: { archive: 'golang-gin-realworld-example-app' },
+    // No feed endpoint; a ping group beside the API.
+    routes: [...without(conduit('/api'), 'GET /api/articles/feed'), 'GET /api/ping'],
+    entities: [
+      'UserModel',
+      'FollowModel',
+      'ArticleModel',
+      'TagModel',
+      'FavoriteModel',
+      'ArticleUserModel',
+      'CommentModel',
+    ],
+    frameworks: ['gin', 'gorm'],
+  },
+  {
+    name: 'spring-mybatis',
+    stack: 'Java / Spring Boot + MyBatis',
+    source: { archive: 'spring-boot-realworld-example-app' },
+    // No context path is configured: the API is served at the root.
+    routes: conduit(''),
+    entities: ['users', 'articles', 'article_favorites', 'follows', 'tags', 'article_tags', 'comments'],
+    frameworks: ['spring'],
+  },
+  {
+    name: 'kotlin-spring-jpa',
+    stack: 'Kotlin / Spring Boot + JPA',
+    source: { mirror: 'gunkim/kotlin-realworld' },
+    routes: conduit('/api'),
+    entities: ['users', 'user_follow', 'article', 'article_tag', 'article_favorite', 'tag', 'comment'],
+    frameworks: ['spring', 'jpa'],
+  },
+  {
+    name: 'rails',
+    stack: 'Ruby / Rails + ActiveRecord (Devise)',
+    source: { mirror: 'gothinkster/rails-realworld-example-app' },
+    // scope :api; devise_for :users with sign_in named login (database_authenticatable,
+    // registerable, recoverable); resources with param:, only:, except:, on: :collection.
+    routes: expand([
+      'GET,POST /api/users/login',
+      'DELETE /api/users/sign_out',
+      'GET /api/users/cancel',
+      'GET /api/users/sign_up',
+      'GET /api/users/edit',
+      'GET,POST,PATCH,PUT,DELETE /api/users',
+      'GET /api/users/password/new',
+      'GET /api/users/password/edit',
+      'POST,PATCH,PUT /api/users/password',
+      'GET,PATCH,PUT /api/user',
+      'GET /api/profiles/:username',
+      'POST,DELETE /api/profiles/:username/follow',
+      'GET /api/articles/feed',
+      'GET,POST /api/articles',
+      'GET,PATCH,PUT,DELETE /api/articles/:slug',
+      'POST,DELETE /api/articles/:slug/favorite',
+      'GET,POST /api/articles/:slug/comments',
+      'DELETE /api/articles/:slug/comments/:id',
+      'GET /api/tags',
+    ]),
+    entities: ['articles', 'comments', 'favorites', 'follows', 'taggings', 'tags', 'users'],
+    frameworks: ['rails'],
+  },
+  {
+    name: 'laravel-eloquent',
+    stack: 'PHP / Laravel + Eloquent',
+    source: { archive: 'laravel-realworld-example-app' },
+    // RouteServiceProvider: prefix('api') for routes/api.php; match([put, patch]); resources.
+    routes: expand([
+      'POST /api/users/login',
+      'POST /api/users',
+      'GET,PUT,PATCH /api/user',
+      'GET /api/profiles/:user',
+      'POST,DELETE /api/profiles/:user/follow',
+      'GET /api/articles/feed',
+      'POST,DELETE /api/articles/:article/favorite',
+      'GET,POST /api/articles',
+      'GET,PUT,PATCH,DELETE /api/articles/:article',
+      'GET,POST /api/articles/:article/comments',
+      'DELETE /api/articles/:article/comments/:comment',
+      'GET /api/tags',
+    ]),
+    entities: ['users', 'articles', 'comments', 'tags', 'favorites', 'follows'],
+    frameworks: ['laravel', 'vue'],
+  },
+  {
+    name: 'aspnetcore-efcore',
+    stack: 'C# / ASP.NET Core + EF Core',
+    source: { archive: 'aspnetcore-realworld-example-app' },
+    // Attribute routing with no path base: served at the root.
+    routes: conduit(''),
+    entities: ['Article', 'Comment', 'Person', 'Tag', 'ArticleTag', 'ArticleFavorite', 'FollowedPeople'],
+    frameworks: ['aspnetcore', 'efcore'],
+  },
+  {
+    name: 'actix-diesel',
+    stack: 'Rust / actix-web + Diesel',
+    source: { archive: 'realworld-v1-rust-actix-web-diesel' },
+    routes: [...conduit('/api'), 'GET /api/healthcheck'],
+    entities: ['users', 'follows', 'articles', 'tags', 'comments', 'favorites'],
+    frameworks: ['actix-web', 'diesel'],
+  },
+  {
+    name: 'phoenix-ecto',
+    stack: 'Elixir / Phoenix + Ecto',
+    source: { mirror: 'gothinkster/elixir-phoenix-realworld-example-app' },
+    // scope "/": served at the root; resources except new/edit, nested and top-level comments.
+    routes: expand([
+      'GET /articles/feed',
+      'GET,POST /articles',
+      'GET,PATCH,PUT,DELETE /articles/:id',
+      'GET,POST /articles/:article_id/comments',
+      'GET,PATCH,PUT,DELETE /articles/:article_id/comments/:id',
+      'GET,POST /comments',
+      'GET,PATCH,PUT,DELETE /comments/:id',
+      'POST,DELETE /articles/:slug/favorite',
+      'GET /tags',
+      'GET,PUT /user',
+      'POST /users',
+      'POST /users/login',
+      'GET /profiles/:username',
+      'POST,DELETE /profiles/:username/follow',
+    ]),
+    entities: ['articles', 'favorites', 'comments', 'user_followers', 'users'],
+    frameworks: ['phoenix', 'ecto'],
+  },
+];
+
+/** The app's tree under `into`, unpacked once; `undefined` with the reason when its source is not here. */
+export function materialize(app, into) {
+  const dir = path.join(into, app.name);
+  if (existsSync(dir)) return { dir };
+  if (app.source.archive) {
+    const tarball = path.join(archives, `${app.source.archive}.tar.gz`);
+    if (!existsSync(tarball)) return { missing: `${tarball} is not there` };
+    mkdirSync(dir, { recursive: true });
+    execFileSync('tar', ['xzf', tarball, '-C', dir, '--strip-components=1']);
+    return { dir };
+  }
+  const gitDir = path.join(mirrors, app.source.mirror.replace('/', '+'), 'repo');
+  if (!existsSync(gitDir)) return { missing: `fetch github:${app.source.mirror} (into ${mirrors})` };
+  mkdirSync(dir, { recursive: true });
+  try {
+    execFileSync('sh', ['-c', `git --git-dir="${gitDir}" archive HEAD | tar x -C "${dir}"`]);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return { dir };
+}
+
+/**
+ * Routes compared as `METHOD /path` with parameters written alike (`:slug`, `{slug}`, `<slug>`,
+ * `<int:pk>`, `{id:int}` are one parameter) and no trailing slash: the frameworks spell them
+ * differently, and the question is whether the served path is right.
+ */
+export function routeKey(method, routePath) {
+  const segments = routePath
+    .split('/')
+    .filter(Boolean)
+    .map((s) => (/^(:\w+|\{[^}]+\}|<[^>]+>)$/.test(s) ? ':param' : s));
+  return `${method.toUpperCase()} /${segments.join('/')}`;
+}
+
+/** Entities compared by name: case, separators, plural and a Model/Entity suffix set aside. */
+export function entityKey(name) {
+  let flat = name.replace(/[_\-\s]/g, '').toLowerCase();
+  flat = flat.replace(/(model|entity|record)$/, '') || flat;
+  if (flat.endsWith('ies') && flat.length > 4) return `${flat.slice(0, -3)}y`;
+  if (/(ss|us|is)$/.test(flat)) return flat;
+  return flat.endsWith('s') ? flat.slice(0, -1) : flat;
+}

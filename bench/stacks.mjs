@@ -1,0 +1,112 @@
+// Routes, models and frameworks on real back ends in every stack, against the truth listed by hand
+// in lib-stacks.mjs, with codesight 1.13.1 beside on the same trees. Per app: route precision and
+// recall on full paths, entity recall, the frameworks each names, and each tool's scan time
+// (median of 3 alternating cold runs, boocontext with no disk cache).
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { codesightBin, installCodesight, parseCodesightOutput } from './lib-codesight.mjs';
+import { workDir } from './lib-fetch.mjs';
+import { median, timed } from './lib-measure.mjs';
+import { entityKey, materialize, routeKey, stackApps } from './lib-stacks.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const boocontextBin = path.join(here, '../packages/boocontext/bin/boocontext.js');
+const ROUNDS = 3;
+installCodesight();
+
+function boocontext(root) {
+  const run = timed(boocontextBin, ['overview', '--json', '--root', root, '--allow', root], {
+    env: { BOOCONTEXT_CACHE_DIR: 'off' },
+  });
+  const { details } = JSON.parse(run.stdout);
+  return {
+    ms: run.ms,
+    routes: details.routes.map((r) => routeKey(r.method, r.path)),
+    entities: details.models.map((m) => m.replace(/ \(.*\)$/, '')),
+    frameworks: details.frameworks,
+  };
+}
+
+function codesight(root) {
+  const outDir = path.join(workDir, 'codesight-stacks-out');
+  rmSync(outDir, { recursive: true, force: true });
+  const run = timed(process.execPath, [codesightBin, '--json', '-o', outDir, root]);
+  const json = parseCodesightOutput(run.stdout);
+  return {
+    ms: run.ms,
+    routes: (json.routes ?? []).map((r) => routeKey(r.method, r.path)),
+    entities: (json.schemas ?? []).map((s) => s.name),
+    frameworks: [...new Set((json.routes ?? []).map((r) => r.framework).filter(Boolean))],
+  };
+}
+
+/** Precision and recall of routes on full paths, recall of entities, and what was missed or extra. */
+function score(app, facts) {
+  const want = new Set(app.routes.map((r) => routeKey(...r.split(' '))));
+  const got = new Set(facts.routes);
+  const hits = [...got].filter((r) => want.has(r)).length;
+  const entities = new Set(facts.entities.map(entityKey));
+  const missedEntities = app.entities.filter((e) => !entities.has(entityKey(e)));
+  return {
+    precision: got.size ? hits / got.size : 0,
+    recall: hits / want.size,
+    entityRecall: (app.entities.length - missedEntities.length) / app.entities.length,
+    missed: [...want].filter((r) => !got.has(r)),
+    extra: [...got].filter((r) => !want.has(r)),
+    missedEntities,
+  };
+}
+
+const into = path.join(workDir, 'stacks');
+const rows = [];
+for (const app of stackApps) {
+  const { dir, missing } = materialize(app, into);
+  if (!dir) {
+    console.log(`\n${app.name}: skipped, source not here: ${missing}`);
+    continue;
+  }
+  const runs = { boocontext: [], codesight: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    runs.boocontext.push(boocontext(dir));
+    runs.codesight.push(codesight(dir));
+  }
+  console.log(`\n${app.name} (${app.stack})`);
+  for (const [tool, list] of Object.entries(runs)) {
+    const facts = list[0];
+    const s = score(app, facts);
+    const ms = median(list.map((r) => r.ms));
+    rows.push({ app: app.name, tool, ms, frameworks: facts.frameworks, ...s });
+    if (s.missed.length) console.log(`  ${tool} missed: ${s.missed.join(', ')}`);
+    if (s.extra.length) console.log(`  ${tool} beyond the truth: ${s.extra.join(', ')}`);
+    if (s.missedEntities.length) console.log(`  ${tool} entities missed: ${s.missedEntities.join(', ')}`);
+  }
+}
+
+const f2 = (x) => x.toFixed(2);
+console.log('\nroutes on full paths (precision / recall), entity recall, frameworks, scan ms (median of 3)');
+console.log(
+  `${'app'.padEnd(18)} ${'tool'.padEnd(11)} ${'prec'.padStart(5)} ${'recall'.padStart(6)} ${'ent'.padStart(5)} ${'ms'.padStart(6)}  frameworks`,
+);
+for (const r of rows)
+  console.log(
+    `${r.app.padEnd(18)} ${r.tool.padEnd(11)} ${f2(r.precision).padStart(5)} ${f2(r.recall).padStart(6)} ${f2(r.entityRecall).padStart(5)} ${String(Math.round(r.ms)).padStart(6)}  ${r.frameworks.join(', ')}`,
+  );
+const ours = rows.filter((r) => r.tool === 'boocontext');
+const theirs = new Map(rows.filter((r) => r.tool === 'codesight').map((r) => [r.app, r]));
+const goal = ours.map((r) => {
+  const peer = theirs.get(r.app);
+  const ok =
+    r.precision >= 0.95 &&
+    r.recall >= 0.95 &&
+    r.entityRecall === 1 &&
+    r.precision >= peer.precision &&
+    r.recall >= peer.recall &&
+    r.entityRecall >= peer.entityRecall &&
+    r.ms <= peer.ms;
+  return { app: r.app, ok, timeRatio: r.ms / peer.ms };
+});
+console.log('\ngoal (prec, recall >= 0.95, entities 1.0, none below codesight, time <= codesight):');
+for (const g of goal) console.log(`  ${g.app.padEnd(18)} ${g.ok ? 'met' : 'NOT met'}  time ${f2(g.timeRatio)}x`);
+console.log(`${goal.filter((g) => g.ok).length} of ${goal.length} apps meet every goal`);
