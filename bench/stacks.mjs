@@ -2,7 +2,6 @@
 // in lib-stacks.mjs, with codesight 1.13.1 beside on the same trees. Per app: route precision and
 // recall on full paths, entity recall, the frameworks each names, and each tool's scan time
 // (median of 3 alternating cold runs, boocontext with no disk cache).
-import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,7 +60,8 @@ function score(app, facts) {
 
 const into = path.join(workDir, 'stacks');
 const rows = [];
-for (const app of stackApps) {
+const only = process.env.STACKS?.split(',');
+for (const app of stackApps.filter((a) => !only || only.includes(a.name))) {
   const { dir, missing } = materialize(app, into);
   if (!dir) {
     console.log(`\n${app.name}: skipped, source not here: ${missing}`);
@@ -108,5 +108,6 @@ const goal = ours.map((r) => {
   return { app: r.app, ok, timeRatio: r.ms / peer.ms };
 });
 console.log('\ngoal (prec, recall >= 0.95, entities 1.0, none below codesight, time <= codesight):');
-for (const g of goal) console.log(`  ${g.app.padEnd(18)} ${g.ok ? 'met' : 'NOT met'}  time ${f2(g.timeRatio)}x`);
+for (const g of goal)
+  console.log(`  ${g.app.padEnd(18)} ${g.ok ? 'met' : 'NOT met'}  time ${f2(g.timeRatio)}x`);
 console.log(`${goal.filter((g) => g.ok).length} of ${goal.length} apps meet every goal`);

@@ -4,7 +4,14 @@ import { languageOf, type ModuleResolver } from '@boocode/source-kit';
 import { MANIFESTS } from './file-facts.js';
 import { mergeModels } from './models.js';
 import { withoutShadowedFileRoutes } from './react-router.js';
-import { byPathThenMethod, MountGraph, mayHaveRoutes, onlyHttpFramework, routesOfFile } from './routes.js';
+import {
+  byPathThenMethod,
+  MountGraph,
+  mayHaveRoutes,
+  type RoutingHints,
+  routesOfFile,
+  routingHints,
+} from './routes.js';
 import { isMigration, readPrisma, replayMigrations } from './schema-files.js';
 import { type CachedFile, type FileFacts, isAuxiliary, type Model, type Route, SFC_FILE } from './types.js';
 
@@ -64,7 +71,7 @@ const sameList = (a: readonly unknown[], b: readonly unknown[]) =>
  * edit costs little more than listing and stat-ing the tree.
  */
 export class Aggregator {
-  private mounts?: { graph: MountGraph; modules: ModuleResolver; guessed: string | undefined };
+  private mounts?: { graph: MountGraph; modules: ModuleResolver; hints: string };
   private readonly fileRoutes = new Map<string, Route[]>();
   private routes: Route[] = [];
   private imports?: { modules: ModuleResolver; edges: [string, string][]; hotFiles: ScanResult['hotFiles'] };
@@ -110,7 +117,7 @@ export class Aggregator {
     const either = (test: (facts: FileFacts) => boolean) =>
       changed.some(({ before, after }) => (before && test(before.facts)) || (after && test(after.facts)));
 
-    this.joinRoutes(cache, modules, changed, either, onlyHttpFramework(frameworks));
+    this.joinRoutes(cache, modules, changed, either, routingHints(frameworks));
     this.joinImports(cache, modules, changed);
     if (
       !this.models ||
@@ -158,19 +165,20 @@ export class Aggregator {
     modules: ModuleResolver,
     changed: Changed[],
     either: (test: (facts: FileFacts) => boolean) => boolean,
-    guessed: string | undefined,
+    hints: RoutingHints,
   ): void {
     const graphStale =
       !this.mounts ||
       this.mounts.modules !== modules ||
-      either((facts) => facts.mounts.length > 0) ||
+      either((facts) => facts.mounts.length > 0 || !!facts.globalPrefixes || !!facts.constants) ||
       changed.some(
         ({ before, after }) =>
           JSON.stringify(before?.facts.exportedRouters ?? {}) !==
           JSON.stringify(after?.facts.exportedRouters ?? {}),
       );
-    if (graphStale || this.mounts?.guessed !== guessed) {
-      this.mounts = { graph: new MountGraph(cache, modules), modules, guessed };
+    const hintsKey = JSON.stringify(hints);
+    if (graphStale || this.mounts?.hints !== hintsKey) {
+      this.mounts = { graph: new MountGraph(cache, modules), modules, hints: hintsKey };
       this.fileRoutes.clear();
     } else if (
       !changed.some(
@@ -188,7 +196,7 @@ export class Aggregator {
       if (!mayHaveRoutes(rel, entry.facts)) continue;
       let own = this.fileRoutes.get(rel);
       if (!own) {
-        own = routesOfFile(rel, entry.facts, graph, isProjectDir, guessed);
+        own = routesOfFile(rel, entry.facts, graph, isProjectDir, hints);
         this.fileRoutes.set(rel, own);
       }
       for (const route of own) routes.push(route);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type LanguageId, languageOf } from '@boocode/source-kit';
+import { appConfigFacts, SPRING_CONFIG } from './app-config.js';
 import { needsSyntaxTree } from './js/gate.js';
 import { lexFile } from './js/lexer.js';
 import { grammarOf, scanJs } from './js/scan.js';
@@ -83,6 +84,7 @@ export function lexedFacts(rel: string, text: string): FileFacts | undefined {
   if (language && TREE_LANGUAGES.includes(language)) return undefined;
   if (path.posix.basename(rel) === 'package.json') return manifestFacts(text);
   if (ENV_FILE.test(rel)) return envFileFacts(text);
+  if (SPRING_CONFIG.test(rel)) return appConfigFacts(rel, text);
   return emptyFacts(language ?? path.posix.extname(rel).slice(1));
 }
 

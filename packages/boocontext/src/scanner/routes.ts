@@ -10,6 +10,16 @@ type Node = string;
 
 const HTTP_FRAMEWORKS = ['express', 'fastify', 'hono', 'koa'];
 
+/** Files that make their folder a project of its own: a global prefix holds within it. */
+const PROJECT_MANIFEST =
+  /(^|\/)(package\.json|pom\.xml|build\.gradle(\.kts)?|[^/]+\.csproj|composer\.json|Cargo\.toml|go\.mod|mix\.exs|pyproject\.toml|Gemfile)$/;
+
+/** A part of a route's path written as an expression, resolved against the project's constants. */
+const EXPRESSION = /\{=([\w.]+)\}/g;
+
+/** Where a path part cannot be known statically: said in the route, never dropped. */
+export const UNKNOWN_PART = '{unknown}';
+
 /**
  * Which router is mounted where: `app.use('/api', users)` across files, prefixes routers give
  * themselves, and the full prefixes that follow (worked out once per router).
@@ -18,8 +28,24 @@ export class MountGraph {
   private readonly incoming = new Map<Node, { from: Node; prefix: string }[]>();
   private readonly selfPrefix = new Map<Node, string>();
   private readonly prefixes = new Map<Node, string[]>();
+  /** Global prefixes by framework, each with the project folder it holds in. */
+  private readonly globals: { dir: string; framework: string; prefix: string }[] = [];
+  /** Path-like constants of the whole repository by name, `undefined` where two disagree. */
+  private readonly constants = new Map<string, string | undefined>();
 
   constructor(cache: Map<string, CachedFile>, modules: ModuleResolver) {
+    const projectDirs = new Set<string>();
+    for (const rel of cache.keys()) if (PROJECT_MANIFEST.test(rel)) projectDirs.add(path.posix.dirname(rel));
+    for (const [rel, { facts }] of cache) {
+      if (isAuxiliary(rel)) continue;
+      for (const [name, value] of Object.entries(facts.constants ?? {}))
+        this.constants.set(
+          name,
+          this.constants.has(name) && this.constants.get(name) !== value ? undefined : value,
+        );
+      for (const g of facts.globalPrefixes ?? [])
+        this.globals.push({ dir: projectOf(rel, projectDirs), framework: g.framework, prefix: g.prefix });
+    }
     const language = (rel: string) => cache.get(rel)?.facts.language ?? '';
     const resolveTarget = (file: string, target: string): Node | undefined => {
       const facts = cache.get(file)?.facts;
@@ -67,6 +93,27 @@ export class MountGraph {
     }
   }
 
+  /** The prefix a framework puts before every route of `rel`'s project (`''` for none). */
+  globalPrefixOf(rel: string, framework: string): string {
+    const found = this.globals.filter(
+      (g) => g.framework === framework && (g.dir === '' || rel.startsWith(`${g.dir}/`)),
+    );
+    // The nearest project's own setting wins over an outer one's.
+    found.sort((a, b) => b.dir.length - a.dir.length);
+    return found[0] ? this.resolve(found[0].prefix) : '';
+  }
+
+  /** A path with its `{=expr}` parts replaced by the constant they name, or `{unknown}`. */
+  resolve(routePath: string): string {
+    return routePath.replace(EXPRESSION, (_, expr: string) => {
+      const name = expr.split('.').pop() as string;
+      const value = expr.includes('.')
+        ? (this.constants.get(`.${name}`) ?? this.constants.get(name))
+        : this.constants.get(name);
+      return value ?? UNKNOWN_PART;
+    });
+  }
+
   /** Every full prefix a router is reached under; computed from the top, so a cycle's cut is the same every time. */
   prefixesOf(node: Node): string[] {
     let prefixes = this.prefixes.get(node);
@@ -78,16 +125,23 @@ export class MountGraph {
   }
 
   private walkUp(node: Node, visiting: Set<Node>): string[] {
-    const own = this.selfPrefix.get(node) ?? '';
+    const own = this.resolve(this.selfPrefix.get(node) ?? '');
     const parents = this.incoming.get(node);
     if (!parents || parents.length === 0 || visiting.has(node)) return [own];
     visiting.add(node);
     const result = parents.flatMap((p) =>
-      this.walkUp(p.from, visiting).map((prefix) => joinPaths(prefix, p.prefix, own)),
+      this.walkUp(p.from, visiting).map((prefix) => joinPaths(prefix, this.resolve(p.prefix), own)),
     );
     visiting.delete(node);
     return result;
   }
+}
+
+/** The project folder a file belongs to: the nearest folder above it with a manifest, `''` for the root. */
+function projectOf(rel: string, projectDirs: ReadonlySet<string>): string {
+  for (let dir = path.posix.dirname(rel); dir !== '.'; dir = path.posix.dirname(dir))
+    if (projectDirs.has(dir)) return dir;
+  return '';
 }
 
 /** Whether a file contributes routes: its own declarations, or its path under a Next.js router. */
@@ -96,17 +150,32 @@ export const mayHaveRoutes = (rel: string, facts: FileFacts) =>
 
 const NEXT_HANDLERS = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/;
 
+/** What the project's frameworks say about routes no single file can tell. */
+export interface RoutingHints {
+  /** The project's one HTTP framework, for routes on an owner no import tied to one. */
+  http?: string;
+  /** React Router or Remix is a dependency: modules under `app/routes/` are routes by their place. */
+  fileRoutes: boolean;
+}
+
+export function routingHints(frameworks: ReadonlySet<string>): RoutingHints {
+  const present = HTTP_FRAMEWORKS.filter((f) => frameworks.has(f));
+  return {
+    ...(present.length === 1 ? { http: present[0] } : {}),
+    fileRoutes: frameworks.has('react-router') || frameworks.has('remix'),
+  };
+}
+
 /**
  * One file's routes with their full paths: its own routes under every chain of mounts that leads
- * to their router, and the Next.js routes its path makes. Test files have none. `guessed` names
- * the project's one HTTP framework, for routes on an owner no import tied to one.
+ * to their router, and the routes its path makes under Next.js or React Router. Test files have none.
  */
 export function routesOfFile(
   rel: string,
   facts: FileFacts,
   graph: MountGraph,
   isProjectDir: (dir: string) => boolean,
-  guessed?: string,
+  hints: RoutingHints = { fileRoutes: true },
 ): Route[] {
   if (isAuxiliary(rel)) return [];
   const routes: Route[] = [];
@@ -124,34 +193,29 @@ export function routesOfFile(
       continue;
     }
     const prefixes = route.owner.startsWith('*') ? [''] : graph.prefixesOf(`${rel}#${route.owner}`);
+    const global = graph.globalPrefixOf(rel, route.framework);
     for (const prefix of prefixes) {
       const full =
         route.framework === 'trpc'
           ? [prefix.replace(/^\//, '').replace(/\//g, '.'), route.path].filter(Boolean).join('.')
-          : joinPaths(prefix, route.path);
+          : joinPaths(global, prefix, graph.resolve(route.path));
       routes.push({
         method: route.method,
         path: full,
         file: rel,
         line: route.line,
         ...(route.endLine ? { endLine: route.endLine } : {}),
-        framework: route.framework === 'http' && guessed ? guessed : route.framework,
+        framework: route.framework === 'http' && hints.http ? hints.http : route.framework,
         ...(route.handler ? { handler: route.handler } : {}),
       });
     }
   }
   const exported = Object.keys(facts.exportedRouters);
   // `app/routes/x/route.ts` is a React Router module unless it answers HTTP methods the Next.js way.
-  if (isRouteModule(rel) && !exported.some((e) => NEXT_HANDLERS.test(e)))
-    routes.push(...fileConventionRoutes(rel, exported));
-  else if (isNextRouteFile(rel)) routes.push(...nextRoutes(rel, exported, isProjectDir));
+  if (isRouteModule(rel) && !exported.some((e) => NEXT_HANDLERS.test(e))) {
+    if (hints.fileRoutes) routes.push(...fileConventionRoutes(rel, exported));
+  } else if (isNextRouteFile(rel)) routes.push(...nextRoutes(rel, exported, isProjectDir));
   return routes;
-}
-
-/** The one HTTP framework a project uses, if it uses exactly one. */
-export function onlyHttpFramework(frameworks: ReadonlySet<string>): string | undefined {
-  const present = HTTP_FRAMEWORKS.filter((f) => frameworks.has(f));
-  return present.length === 1 ? present[0] : undefined;
 }
 
 /**

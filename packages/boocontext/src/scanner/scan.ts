@@ -12,6 +12,7 @@ import {
   readIfChanged,
 } from '@boocode/source-kit';
 import { Aggregator, type ScanChange, type ScanResult } from './aggregate.js';
+import { SPRING_CONFIG } from './app-config.js';
 import { contentHash, type ScanDiskCache } from './disk-cache.js';
 import { grammarFor, lexedFacts, MANIFESTS, treeFacts } from './file-facts.js';
 import { StringOwner } from './own-strings.js';
@@ -26,6 +27,7 @@ const WANTED = (rel: string) =>
   /\.(vue|svelte|sql|prisma)$/.test(rel) ||
   path.posix.basename(rel) in MANIFESTS ||
   ENV_FILE.test(rel) ||
+  SPRING_CONFIG.test(rel) ||
   /(^|\/)(package\.json|pnpm-workspace\.yaml|go\.work|tsconfig[^/]*\.json|jsconfig\.json)$/.test(rel);
 
 /** Files whose content the module resolver reads: a change to one means a new resolver. */

@@ -21,6 +21,16 @@ export interface FileFacts {
   error?: string;
   /** A React Router route config (`app/routes.ts`); `flat` when it defers to the file convention. */
   routeConfig?: { flat: boolean };
+  /**
+   * Prefixes a framework puts before every route of the project this file belongs to: NestJS's
+   * `app.setGlobalPrefix('api')`, Spring's `server.servlet.context-path`, ASP.NET's `UsePathBase`.
+   */
+  globalPrefixes?: { framework: string; prefix: string }[];
+  /**
+   * Path-like string constants a route prefix may be written with (`API_PREFIX = "/api"`, a settings
+   * class's `api_prefix: str = "/api"`), by name; class attributes as `.name`.
+   */
+  constants?: Record<string, string>;
   /** A package.json's fields other parts of the scan read: workspace globs, a Prisma schema path. */
   manifest?: { workspaces: string[]; prismaSchema?: string };
 }

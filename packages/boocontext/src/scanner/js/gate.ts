@@ -43,6 +43,7 @@ const RULES: readonly Rule[] = [
   { needles: ['define'], patterns: [/\.\s*define\s*[(<]/, /sequelize/i] },
   { needles: ['Table'], patterns: [/\b(?:pg|mysql|sqlite)Table\s*\(/] },
   { needles: ['@'], patterns: [/@\s*(?:Controller|Entity)\b/] },
+  { needles: ['setGlobalPrefix'], patterns: [/\.\s*setGlobalPrefix\s*\(/] },
   { needles: ['Model'], patterns: [/\bextends\s+Model\b/] },
   // Env wrappers (`getEnv('X')`, `Env.get("X")`), schema builders, zod schemas named env.
   { needles: ['env', 'Env', 'ENV'], patterns: [/(?:\benv|Env|ENV)[\w$.]*\s*\(\s*['"][A-Z][A-Z0-9_]*['"]/] },

@@ -1,6 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { classDecorators, decoratorCall, type JsContext, type JsDetector, lineOf } from './context.js';
-import { field } from './syntax.js';
+import { argsOf, field, stringOf } from './syntax.js';
 
 const NEST_METHODS: Record<string, string> = {
   Get: 'GET',
@@ -47,7 +47,20 @@ function readController(node: Node, ctx: JsContext): void {
   }
 }
 
-/** NestJS controllers and their routes. */
+/** `app.setGlobalPrefix('api')`: every controller's routes are served under it. */
+function readGlobalPrefix(node: Node, ctx: JsContext): void {
+  const fn = field(node, 'function');
+  if (fn?.type !== 'member_expression' || field(fn, 'property')?.text !== 'setGlobalPrefix') return;
+  const prefix = stringOf(argsOf(node)[0]);
+  if (prefix === undefined) return;
+  ctx.facts.globalPrefixes = [...(ctx.facts.globalPrefixes ?? []), { framework: 'nestjs', prefix }];
+}
+
+/** NestJS controllers and their routes, and the global prefix they are served under. */
 export const nest: JsDetector = {
-  on: { class_declaration: readController, abstract_class_declaration: readController },
+  on: {
+    class_declaration: readController,
+    abstract_class_declaration: readController,
+    call_expression: readGlobalPrefix,
+  },
 };

@@ -1,6 +1,37 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
-import { emptyFacts, type FileFacts } from '../types.js';
+import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
 import { line, unquote, walk } from './syntax.js';
+
+/** Java: Spring controllers (@RequestMapping on the class, @GetMapping… on methods) and JPA entities. */
+const MAPPINGS: Record<string, string | undefined> = {
+  GetMapping: 'GET',
+  PostMapping: 'POST',
+  PutMapping: 'PUT',
+  PatchMapping: 'PATCH',
+  DeleteMapping: 'DELETE',
+  RequestMapping: undefined,
+};
+
+/** An annotation's argument by name (`value` is also the unnamed one): string values, arrays flattened. */
+function annotationValues(annotation: Node, names: readonly string[]): string[] | undefined {
+  const args = annotation.childForFieldName('arguments');
+  const values = (node: Node | null | undefined): string[] => {
+    if (!node) return [];
+    if (node.type === 'element_value_array_initializer') return node.namedChildren.flatMap((c) => values(c));
+    const text = unquote(node);
+    return text !== undefined ? [text] : [node.text];
+  };
+  for (const arg of args?.namedChildren ?? []) {
+    if (!arg) continue;
+    if (arg.type === 'element_value_pair') {
+      if (names.includes(arg.childForFieldName('key')?.text ?? ''))
+        return values(arg.childForFieldName('value'));
+    } else if (names.includes('value')) return values(arg);
+  }
+  return undefined;
+}
+
+const pathsOf = (annotation: Node) => annotationValues(annotation, ['value', 'path']) ?? [''];
 
 /** Java: Spring controllers (@RequestMapping on the class, @GetMapping… on methods) and JPA entities. */
 export function scanJava(rel: string, root: Node): FileFacts {
@@ -8,46 +39,52 @@ export function scanJava(rel: string, root: Node): FileFacts {
   const annotationsOf = (node: Node) =>
     (
       node.childForFieldName('modifiers') ?? node.namedChildren.find((c) => c?.type === 'modifiers')
-    )?.namedChildren.filter((c) => c?.type === 'annotation' || c?.type === 'marker_annotation') ?? [];
-  const arg = (a: Node) => {
-    const args = a.childForFieldName('arguments');
-    const first = args?.namedChild(0);
-    if (!first) return '';
-    if (first.type === 'element_value_pair') return unquote(first.childForFieldName('value')) ?? '';
-    return unquote(first) ?? '';
-  };
+    )?.namedChildren.filter((c): c is Node => c?.type === 'annotation' || c?.type === 'marker_annotation') ??
+    [];
+  const nameOf = (a: Node) => a.childForFieldName('name')?.text ?? '';
   walk(root, (node) => {
     if (node.type === 'import_declaration')
       facts.imports.push({ spec: node.text.replace(/^import\s+(static\s+)?|;$/g, ''), line: line(node) });
     if (node.type !== 'class_declaration') return undefined;
     const annotations = annotationsOf(node);
-    const names = annotations.map((a) => a?.childForFieldName('name')?.text);
-    if (names.includes('Entity'))
+    const entity = annotations.find((a) => nameOf(a) === 'Entity');
+    if (entity) {
+      const table = annotations.find((a) => nameOf(a) === 'Table');
+      const tableName =
+        (table && annotationValues(table, ['name'])?.[0]) ?? annotationValues(entity, ['name'])?.[0];
       facts.models.push({
         name: node.childForFieldName('name')?.text ?? '',
         orm: 'jpa',
         file: rel,
         line: line(node),
+        ...(tableName ? { table: tableName } : {}),
       });
-    if (!names.some((n) => n === 'RestController' || n === 'Controller')) return undefined;
+    }
+    if (!annotations.some((a) => nameOf(a) === 'RestController' || nameOf(a) === 'Controller'))
+      return undefined;
     facts.frameworks = ['spring'];
-    const mapping = annotations.find((a) => a?.childForFieldName('name')?.text === 'RequestMapping');
-    const base = mapping ? arg(mapping) : '';
+    const mapping = annotations.find((a) => nameOf(a) === 'RequestMapping');
+    const bases = mapping ? pathsOf(mapping) : [''];
     for (const member of node.childForFieldName('body')?.namedChildren ?? []) {
       if (member?.type !== 'method_declaration') continue;
       for (const a of annotationsOf(member)) {
-        const name = a?.childForFieldName('name')?.text ?? '';
-        const m = /^(Get|Post|Put|Patch|Delete)Mapping$/.exec(name);
-        if (m?.[1] && a) {
-          facts.routes.push({
-            method: m[1].toUpperCase(),
-            path: `${base}/${arg(a)}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1'),
-            line: line(member),
-            framework: 'spring',
-            owner: '*spring*',
-            handler: member.childForFieldName('name')?.text ?? '',
-          });
-        }
+        const name = nameOf(a);
+        if (!(name in MAPPINGS)) continue;
+        // `@RequestMapping(path = "x", method = RequestMethod.POST)`; without a method it answers all.
+        const methods = MAPPINGS[name]
+          ? [MAPPINGS[name] as string]
+          : (annotationValues(a, ['method'])?.map((m) => m.replace(/^.*\./, '')) ?? ['ALL']);
+        for (const base of bases)
+          for (const sub of pathsOf(a))
+            for (const method of methods)
+              facts.routes.push({
+                method,
+                path: joinPaths(base, sub),
+                line: line(member),
+                framework: 'spring',
+                owner: '*spring*',
+                handler: member.childForFieldName('name')?.text ?? '',
+              });
       }
     }
     return undefined;

@@ -17,6 +17,28 @@ function keywordArg(args: Node | null, name: string): Node | undefined {
   return undefined;
 }
 
+/** A path-like string a route prefix may be written with. */
+const PATH_LIKE = /^\/[\w\-./{}:]*$/;
+
+/**
+ * A prefix argument: a string's value, or `{=name}` for a constant or settings attribute
+ * (`settings.api_prefix`) that the aggregation resolves across files.
+ */
+function prefixOf(node: Node | undefined): string | undefined {
+  if (!node) return undefined;
+  const text = unquote(node);
+  if (text !== undefined) return text;
+  return /^[A-Za-z_][\w.]*$/.test(node.text) ? `{=${node.text}}` : '{unknown}';
+}
+
+/** `API_PREFIX = "/api"` at the top of a module, `api_prefix: str = "/api"` in a (settings) class body. */
+function readConstant(node: Node, facts: FileFacts, inClass: boolean): void {
+  const name = node.childForFieldName('left');
+  const value = unquote(node.childForFieldName('right'));
+  if (name?.type !== 'identifier' || value === undefined || !PATH_LIKE.test(value)) return;
+  facts.constants = { ...facts.constants, [inClass ? `.${name.text}` : name.text]: value };
+}
+
 function readImport(node: Node, { facts }: PythonContext): void {
   for (const name of node.childrenForFieldName('name')) {
     const module = name?.type === 'aliased_import' ? name.childForFieldName('name')?.text : name?.text;
@@ -44,6 +66,12 @@ function readImportFrom(node: Node, { facts }: PythonContext): void {
 function readAssignment(node: Node, { facts, frameworks }: PythonContext): void {
   const left = node.childForFieldName('left');
   const right = node.childForFieldName('right');
+  const scope = node.parent?.parent;
+  if (
+    node.parent?.type === 'expression_statement' &&
+    (scope?.type === 'module' || scope?.parent?.type === 'class_definition')
+  )
+    readConstant(node, facts, scope?.type !== 'module');
   if (left?.type === 'identifier' && right?.type === 'call') {
     const fn = right.childForFieldName('function')?.text ?? '';
     const args = right.childForFieldName('arguments');
@@ -52,7 +80,7 @@ function readAssignment(node: Node, { facts, frameworks }: PythonContext): void 
     const kind = framework ?? flask;
     if (kind) {
       frameworks.add(kind);
-      const prefix = unquote(keywordArg(args, kind === 'fastapi' ? 'prefix' : 'url_prefix'));
+      const prefix = prefixOf(keywordArg(args, kind === 'fastapi' ? 'prefix' : 'url_prefix'));
       if (prefix)
         facts.mounts.push({ owner: `${left.text}#self`, prefix, target: left.text, line: line(node) });
       facts.exportedRouters[left.text] = left.text;
@@ -130,6 +158,20 @@ function readDjangoPath(node: Node, args: Node | null, { facts }: PythonContext)
     });
 }
 
+/** An Alembic migration's `op.create_table("users", sa.Column("id", …), …)`: a table and its columns. */
+function readAlembicTable(node: Node, args: Node | null, { rel, facts }: PythonContext): void {
+  const [first, ...rest] = (args?.namedChildren ?? []).filter((a): a is Node => !!a && a.type !== 'comment');
+  const table = unquote(first);
+  if (!table) return;
+  const fields = rest.flatMap((arg) => {
+    if (arg.type !== 'call' || !/(^|\.)Column$/.test(arg.childForFieldName('function')?.text ?? ''))
+      return [];
+    const column = unquote(arg.childForFieldName('arguments')?.namedChild(0));
+    return column ? [column] : [];
+  });
+  facts.models.push({ name: table, orm: 'sql', file: rel, line: line(node), fields });
+}
+
 /** Router mounts (`include_router`, `register_blueprint`), Django paths and `os.getenv`. */
 function readCall(node: Node, ctx: PythonContext): void {
   const fn = node.childForFieldName('function');
@@ -138,10 +180,13 @@ function readCall(node: Node, ctx: PythonContext): void {
   if (name.endsWith('.include_router') || name.endsWith('.register_blueprint')) {
     const owner = fn?.childForFieldName('object')?.text ?? '';
     const target = args?.namedChild(0)?.text;
-    const prefix = unquote(keywordArg(args, name.endsWith('include_router') ? 'prefix' : 'url_prefix')) ?? '';
+    const prefix =
+      prefixOf(keywordArg(args, name.endsWith('include_router') ? 'prefix' : 'url_prefix')) ?? '';
     if (target) ctx.facts.mounts.push({ owner, prefix, target, line: line(node) });
   } else if ((name === 'path' || name === 're_path') && /urls\.py$/.test(ctx.rel)) {
     readDjangoPath(node, args, ctx);
+  } else if (name === 'op.create_table') {
+    readAlembicTable(node, args, ctx);
   } else if (/^os\.(getenv|environ\.get)$/.test(name)) {
     const key = unquote(args?.namedChild(0));
     if (key) ctx.env.add(key);

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { Scanner } from './scan.js';
+
+/** Small apps written for these tests, one per stack: prefixes, groups and models each framework composes. */
+const stacks = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/stacks');
+
+async function scanStack(name: string) {
+  const result = await new Scanner().scan(path.join(stacks, name));
+  return {
+    routes: result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`),
+    models: result.models.map((m) => `${m.name} ${m.orm}${m.table ? ` ${m.table}` : ''}`),
+    frameworks: result.frameworks,
+  };
+}
+
+describe('stacks: routes as served, models, frameworks', () => {
+  it('NestJS: a global prefix set in main.ts comes before every controller route of its project', async () => {
+    const { routes, models, frameworks } = await scanStack('nest');
+    expect(routes).toEqual([
+      'GET /v2/orders src/orders/orders.controller.ts:5',
+      'POST /v2/orders/:id/cancel src/orders/orders.controller.ts:10',
+    ]);
+    expect(models).toEqual(['purchase_order typeorm']);
+    expect(frameworks).toEqual(['nestjs', 'typeorm']);
+  });
+
+  it("Spring: the default profile's context path, method-level @RequestMapping with methods and path arrays", async () => {
+    const { routes, models } = await scanStack('spring');
+    expect(routes).toEqual([
+      'GET /shop/orders src/main/java/shop/OrderController.java:10',
+      'GET /shop/orders/legacy src/main/java/shop/OrderController.java:16',
+      'HEAD /shop/orders/legacy src/main/java/shop/OrderController.java:16',
+      'GET /shop/orders/old src/main/java/shop/OrderController.java:16',
+      'HEAD /shop/orders/old src/main/java/shop/OrderController.java:16',
+      'POST /shop/orders/{id}/pay src/main/java/shop/OrderController.java:13',
+    ]);
+    expect(models).toEqual(['Order jpa purchase_orders']);
+  });
+
+  it('FastAPI: prefixes from a settings default and a module constant; an unknowable one is said, not dropped', async () => {
+    const { routes, models } = await scanStack('fastapi');
+    expect(routes).toEqual([
+      'GET /api/v1/orders/{order_id} app/api/orders.py:7',
+      'GET /{unknown}/orders/{order_id} app/api/orders.py:7',
+    ]);
+    expect(models).toEqual(['orders sql']);
+  });
+});
