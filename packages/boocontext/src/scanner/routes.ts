@@ -47,9 +47,20 @@ export class MountGraph {
         this.globals.push({ dir: projectOf(rel, projectDirs), framework: g.framework, prefix: g.prefix });
     }
     const language = (rel: string) => cache.get(rel)?.facts.language ?? '';
+    // Go registers routes in functions of a package (a folder), whichever of its files holds them.
+    const goRouterFunctions = new Map<string, Node>();
+    for (const [rel, { facts }] of cache)
+      if (facts.language === 'go')
+        for (const name of Object.keys(facts.exportedRouters))
+          goRouterFunctions.set(`${path.posix.dirname(rel)}#${name}`, `${rel}#${name}`);
     const resolveTarget = (file: string, target: string): Node | undefined => {
       const facts = cache.get(file)?.facts;
       if (!facts) return undefined;
+      if (target.startsWith('go:')) {
+        const [spec = '', fn = ''] = target.slice(3).split('#');
+        const to = spec ? modules.resolve(file, spec, 'go') : file;
+        return to ? goRouterFunctions.get(`${path.posix.dirname(to)}#${fn}`) : undefined;
+      }
       if (target.startsWith('import:')) {
         const to = modules.resolve(file, target.slice(7), language(file));
         const exported = to && cache.get(to)?.facts.exportedRouters.default;
@@ -79,6 +90,8 @@ export class MountGraph {
     };
 
     for (const [rel, entry] of cache) {
+      // A test's mounts wire a router for the test, not the app.
+      if (isAuxiliary(rel)) continue;
       for (const mount of entry.facts.mounts) {
         if (mount.owner.endsWith('#self')) {
           this.selfPrefix.set(`${rel}#${mount.target}`, mount.prefix);

@@ -1,94 +1,191 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
-import { emptyFacts, type FileFacts } from '../types.js';
+import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
 import { HTTP, line, unquote } from './syntax.js';
+
+/** Where a router variable's routes go: the router function (or `*go*`, the file) and the prefix inside it. */
+interface Router {
+  owner: string;
+  prefix: string;
+}
 
 interface GoContext {
   facts: FileFacts;
   frameworks: Set<string>;
   env: Set<string>;
+  /** Import path by the package name a file calls it by (`users` → `…/users`). */
+  packages: Map<string, string>;
 }
 
-function readImport(node: Node, { facts, frameworks }: GoContext): void {
+/** Parameter types that hand a function a router to register routes on. */
+const ROUTER_TYPE =
+  /^\*?(gin\.(RouterGroup|Engine|IRouter|IRoutes)|echo\.(Group|Echo)|chi\.Router|chi\.Mux|mux\.Router|fiber\.(Router|App)|http\.ServeMux)$/;
+
+/** The GORM struct tag or embedded `gorm.Model` that makes a struct a table. */
+const GORM_FIELD = /`[^`]*\bgorm:"/;
+
+const FILE_OWNER = '*go*';
+
+function readImport(node: Node, { facts, frameworks, packages }: GoContext): void {
   const spec = unquote(node.childForFieldName('path'));
   if (!spec) return;
   facts.imports.push({ spec, line: line(node) });
+  const alias = node.childForFieldName('name')?.text;
+  packages.set(alias && alias !== '_' && alias !== '.' ? alias : (spec.split('/').pop() ?? spec), spec);
   if (/gin-gonic/.test(spec)) frameworks.add('gin');
   if (/labstack\/echo/.test(spec)) frameworks.add('echo');
   if (/go-chi/.test(spec)) frameworks.add('chi');
+  if (/gofiber/.test(spec)) frameworks.add('fiber');
+  if (/gorilla\/mux/.test(spec)) frameworks.add('gorilla/mux');
+  if (/gorm/.test(spec)) frameworks.add('gorm');
 }
 
-/** `v1 := r.Group("/v1")`: the group's routes sit under its owner's prefix and its own. */
-function readGroup(node: Node, prefixes: Map<string, string>): void {
+/** `v1.Group("/v1")` (gin, echo, fiber) or a router variable: where routes on it land. */
+function routerOf(node: Node | null | undefined, routers: Map<string, Router>): Router | undefined {
+  if (!node) return undefined;
+  if (node.type === 'identifier') return routers.get(node.text);
+  const fn = node.type === 'call_expression' ? node.childForFieldName('function') : undefined;
+  if (fn?.type !== 'selector_expression' || fn.childForFieldName('field')?.text !== 'Group') return undefined;
+  const parent = routerOf(fn.childForFieldName('operand'), routers) ?? { owner: FILE_OWNER, prefix: '' };
+  const prefix = unquote(node.childForFieldName('arguments')?.namedChild(0)) ?? '';
+  return { owner: parent.owner, prefix: joinPaths(parent.prefix, prefix) };
+}
+
+/** `v1 := r.Group("/v1")`: a group variable; `r := gin.Default()`: a router of the file. */
+function readAssignment(node: Node, routers: Map<string, Router>): void {
   const left = node.childForFieldName('left')?.namedChild(0)?.text;
   const right = node.childForFieldName('right')?.namedChild(0);
-  const fn = right?.type === 'call_expression' ? right.childForFieldName('function') : undefined;
-  if (left && fn?.type === 'selector_expression' && fn.childForFieldName('field')?.text === 'Group') {
-    const owner = fn.childForFieldName('operand')?.text ?? '';
-    const prefix = unquote(right?.childForFieldName('arguments')?.namedChild(0)) ?? '';
-    prefixes.set(left, (prefixes.get(owner) ?? '') + prefix);
-  }
+  if (!left || !right) return;
+  const router = routerOf(right, routers);
+  if (router && right.type === 'call_expression') routers.set(left, router);
 }
 
 /**
- * Routes of net/http (`HandleFunc("GET /x", h)`), gin/echo (`r.GET`) and chi (`r.Get`), and
- * `os.Getenv`. A chi `r.Route("/api", func(r chi.Router) {…})` returns the prefixes its body
- * sees; any other call returns `undefined`.
+ * Routes of net/http (`HandleFunc("GET /x", h)`), gin/echo/fiber (`r.GET`) and chi (`r.Get`),
+ * `os.Getenv`, and a router handed to a function (`users.Register(v1.Group("/users"))`) as a
+ * mount. A chi `r.Route("/api", func(r chi.Router) {…})` returns the routers its body sees; any
+ * other call returns `undefined`.
  */
 function readCall(
   node: Node,
   ctx: GoContext,
-  prefixes: Map<string, string>,
-): [Node, Map<string, string>] | undefined {
+  routers: Map<string, Router>,
+): [Node, Map<string, Router>] | undefined {
   const fn = node.childForFieldName('function');
-  if (fn?.type !== 'selector_expression') return undefined;
   const args = node.childForFieldName('arguments');
-  const owner = fn.childForFieldName('operand')?.text ?? '';
+  const argList = (args?.namedChildren ?? []).filter((a): a is Node => !!a);
+  readMount(node, fn, argList, ctx, routers);
+  if (fn?.type !== 'selector_expression') return undefined;
+  const operand = fn.childForFieldName('operand');
   const method = fn.childForFieldName('field')?.text ?? '';
-  const first = unquote(args?.namedChild(0));
-  const base = prefixes.get(owner) ?? '';
-  if (owner === 'os' && method === 'Getenv' && first) ctx.env.add(first);
+  const first = unquote(argList[0]);
+  if (operand?.text === 'os' && method === 'Getenv' && first) ctx.env.add(first);
   if (first === undefined) return undefined;
-  if (method === 'HandleFunc' || method === 'Handle') {
-    const [maybeMethod, maybePath] = first.includes(' ') ? first.split(/\s+/, 2) : ['ALL', first];
+  const router = routerOf(operand, routers) ?? { owner: FILE_OWNER, prefix: '' };
+  const route = (verb: string, routePath: string, framework: string, handler?: string) =>
     ctx.facts.routes.push({
-      method: maybeMethod ?? 'ALL',
-      path: base + (maybePath ?? first),
-      line: line(node),
-      framework: 'net/http',
-      owner: '*go*',
-    });
-    ctx.frameworks.add('net/http');
-  } else if (HTTP.has(method.toUpperCase()) && (args?.namedChildren.length ?? 0) >= 2) {
-    const framework = method === method.toUpperCase() ? (ctx.frameworks.has('echo') ? 'echo' : 'gin') : 'chi';
-    ctx.facts.routes.push({
-      method: method.toUpperCase(),
-      path: base + first,
+      method: verb,
+      path: joinPaths(router.prefix, routePath),
       line: line(node),
       framework,
-      owner: '*go*',
-      handler: args?.namedChild(1)?.text ?? '',
+      owner: router.owner,
+      ...(handler ? { handler } : {}),
     });
+  if (method === 'HandleFunc' || method === 'Handle') {
+    const [maybeMethod, maybePath] = first.includes(' ') ? first.split(/\s+/, 2) : ['ALL', first];
+    route(maybeMethod ?? 'ALL', maybePath ?? first, 'net/http');
+    ctx.frameworks.add('net/http');
+  } else if (HTTP.has(method.toUpperCase()) && argList.length >= 2) {
+    const upper = method === method.toUpperCase();
+    const framework = upper
+      ? ctx.frameworks.has('echo')
+        ? 'echo'
+        : 'gin'
+      : ctx.frameworks.has('fiber')
+        ? 'fiber'
+        : 'chi';
+    route(method.toUpperCase(), first, framework, argList[1]?.text);
   } else if (method === 'Route') {
-    const fnLit = args?.namedChildren.find((a) => a?.type === 'func_literal');
+    const fnLit = argList.find((a) => a.type === 'func_literal');
     const param = fnLit?.childForFieldName('parameters')?.namedChild(0)?.childForFieldName('name')?.text;
-    if (fnLit && param) return [fnLit, new Map(prefixes).set(param, base + first)];
+    if (fnLit && param)
+      return [
+        fnLit,
+        new Map(routers).set(param, { owner: router.owner, prefix: joinPaths(router.prefix, first) }),
+      ];
   }
   return undefined;
 }
 
-/** Go: imports, net/http (incl. Go 1.22 "GET /x" patterns), gin, echo and chi routes with groups, env. */
-export function scanGo(root: Node): FileFacts {
-  const ctx: GoContext = { facts: emptyFacts('go'), frameworks: new Set(), env: new Set() };
-  const visit = (node: Node, prefixes: Map<string, string>) => {
+/** A router passed to a function: that function's routes land under the router's prefix. */
+function readMount(
+  node: Node,
+  fn: Node | null,
+  argList: Node[],
+  { facts, packages }: GoContext,
+  routers: Map<string, Router>,
+): void {
+  const router = argList.map((a) => routerOf(a, routers)).find((r) => r !== undefined);
+  if (!router) return;
+  let target: string | undefined;
+  if (fn?.type === 'identifier') target = `go:#${fn.text}`;
+  else if (fn?.type === 'selector_expression') {
+    const spec = packages.get(fn.childForFieldName('operand')?.text ?? '');
+    if (spec) target = `go:${spec}#${fn.childForFieldName('field')?.text ?? ''}`;
+  }
+  if (target) facts.mounts.push({ owner: router.owner, prefix: router.prefix, target, line: line(node) });
+}
+
+/** `func Register(r *gin.RouterGroup)`: routes on `r` belong to the function, mounted where it is called. */
+function routerParams(node: Node): Map<string, Router> {
+  const name = node.childForFieldName('name')?.text ?? '';
+  const routers = new Map<string, Router>();
+  for (const param of node.childForFieldName('parameters')?.namedChildren ?? []) {
+    const type = param?.childForFieldName('type')?.text ?? '';
+    const paramName = param?.childForFieldName('name')?.text;
+    if (paramName && ROUTER_TYPE.test(type)) routers.set(paramName, { owner: name, prefix: '' });
+  }
+  return routers;
+}
+
+/** A struct with GORM tags or an embedded `gorm.Model`: a table, with its fields. */
+function readStruct(node: Node, rel: string, facts: FileFacts): void {
+  const name = node.childForFieldName('name')?.text;
+  const struct = node.childForFieldName('type');
+  if (!name || struct?.type !== 'struct_type') return;
+  const fields = struct.namedChild(0)?.namedChildren ?? [];
+  if (!fields.some((f) => f && (GORM_FIELD.test(f.text) || /^gorm\.Model\b/.test(f.text)))) return;
+  const names = fields.flatMap((f) => {
+    const fieldName = f?.childForFieldName('name')?.text;
+    return fieldName ? [fieldName] : [];
+  });
+  facts.models.push({ name, orm: 'gorm', file: rel, line: line(node), fields: names });
+}
+
+/** Go: imports, net/http (incl. Go 1.22 "GET /x" patterns), gin, echo, fiber and chi routes with groups, GORM models, env. */
+export function scanGo(rel: string, root: Node): FileFacts {
+  const ctx: GoContext = {
+    facts: emptyFacts('go'),
+    frameworks: new Set(),
+    env: new Set(),
+    packages: new Map(),
+  };
+  const visit = (node: Node, routers: Map<string, Router>) => {
     if (node.type === 'import_spec') readImport(node, ctx);
+    if (node.type === 'type_spec') readStruct(node, rel, ctx.facts);
     if (node.type === 'short_var_declaration' || node.type === 'assignment_statement')
-      readGroup(node, prefixes);
+      readAssignment(node, routers);
+    let inner = routers;
+    if (node.type === 'function_declaration') {
+      const params = routerParams(node);
+      if (params.size) {
+        ctx.facts.exportedRouters[node.childForFieldName('name')?.text ?? ''] =
+          node.childForFieldName('name')?.text ?? '';
+        inner = new Map([...routers, ...params]);
+      } else inner = new Map(routers);
+    }
     // A chi sub-router's body is read with its prefix instead of the outer ones.
-    const [body, inner] = (node.type === 'call_expression' && readCall(node, ctx, prefixes)) || [
-      node,
-      prefixes,
-    ];
-    for (const child of body.namedChildren) if (child) visit(child, inner);
+    const [body, scoped] = (node.type === 'call_expression' && readCall(node, ctx, inner)) || [node, inner];
+    for (const child of body.namedChildren) if (child) visit(child, scoped);
   };
   visit(root, new Map());
   ctx.facts.env = [...ctx.env].sort();

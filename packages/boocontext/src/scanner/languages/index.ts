@@ -15,7 +15,7 @@ export async function scanLanguage(rel: string, text: string, language: Language
       language === 'python'
         ? scanPython(rel, root)
         : language === 'go'
-          ? scanGo(root)
+          ? scanGo(rel, root)
           : language === 'java'
             ? scanJava(rel, root)
             : language === 'ruby'
