@@ -88,8 +88,9 @@ export const stackApps = [
     name: 'django-drf',
     stack: 'Python / Django REST framework',
     source: { mirror: 'gothinkster/django-realworld-example-app' },
-    // ArticleViewSet: create, list, retrieve and update (no destroy, no partial update).
-    routes: without(conduit('/api'), 'DELETE /api/articles/:slug'),
+    // ArticleViewSet: create, list, retrieve and update (no destroy, no partial update); the user
+    // view is a RetrieveUpdateAPIView (PATCH too); the admin site is mounted at /admin/.
+    routes: [...without(conduit('/api'), 'DELETE /api/articles/:slug'), 'PATCH /api/user', 'ALL /admin'],
     entities: ['Article', 'Comment', 'Tag', 'User', 'Profile'],
     frameworks: ['django', 'django-rest-framework'],
   },

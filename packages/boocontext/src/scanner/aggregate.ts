@@ -123,7 +123,7 @@ export class Aggregator {
       !this.models ||
       this.models.outside ||
       touched(SCHEMA_FILE) ||
-      either((facts) => facts.models.length > 0)
+      either((facts) => facts.models.length > 0 || !!facts.modelClasses)
     )
       this.models = modelsOf(root, cache);
     if (!this.workspaces || touched(WORKSPACE_MANIFEST)) this.workspaces = workspacesOf(cache);
@@ -291,7 +291,34 @@ function modelsOf(root: string, cache: Map<string, CachedFile>): { models: Model
     .map(([rel, e]) => ({ rel, text: e.text as string }));
   models.push(...replayMigrations(migrations));
   for (const [rel, entry] of cache) if (!isAuxiliary(rel)) models.push(...entry.facts.models);
+  models.push(...djangoModels(cache));
   return { models: mergeModels(models), outside };
+}
+
+/** Django's model roots: `models.Model` and the auth models apps extend. */
+const DJANGO_MODEL_ROOTS = new Set(['Model', 'AbstractUser', 'AbstractBaseUser']);
+
+/**
+ * Django models across files: a class is a model when one of its bases is a model root or a
+ * model of the project (`class Article(TimestampedModel)`, the base abstract in another app).
+ * Abstract models are bases, not tables.
+ */
+function djangoModels(cache: Map<string, CachedFile>): Model[] {
+  const classes = [...cache].flatMap(([rel, e]) =>
+    isAuxiliary(rel) ? [] : (e.facts.modelClasses ?? []).map((c) => ({ ...c, rel })),
+  );
+  const models = new Set<string>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const c of classes)
+      if (!models.has(c.name) && c.bases.some((b) => DJANGO_MODEL_ROOTS.has(b) || models.has(b))) {
+        models.add(c.name);
+        grew = true;
+      }
+  }
+  return classes
+    .filter((c) => models.has(c.name) && !c.abstract)
+    .map((c) => ({ name: c.name, orm: 'django', file: c.rel, line: c.line, fields: c.fields }));
 }
 
 function workspacesOf(cache: Map<string, CachedFile>): string[] {

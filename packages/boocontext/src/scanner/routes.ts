@@ -3,7 +3,16 @@ import type { ModuleResolver } from '@boocode/source-kit';
 
 import { isNextRouteFile, nextRoutes } from './nextjs.js';
 import { appDirOf, CONFIG_OWNER, fileConventionRoutes, isRouteModule } from './react-router.js';
-import { type CachedFile, type FileFacts, isAuxiliary, joinPaths, type Route } from './types.js';
+import {
+  type CachedFile,
+  type DjangoView,
+  type FileFacts,
+  isAuxiliary,
+  joinPaths,
+  type LocalRoute,
+  type Route,
+  VIEWSET,
+} from './types.js';
 
 /** A router: `${file}#${owner}`. */
 type Node = string;
@@ -30,6 +39,9 @@ export class MountGraph {
   private readonly prefixes = new Map<Node, string[]>();
   /** Global prefixes by framework, each with the project folder it holds in. */
   private readonly globals: { dir: string; framework: string; prefix: string }[] = [];
+  /** The router (or class) a name written in a file stands for: `${file}#${name}`. */
+  private readonly resolveTarget: (file: string, target: string) => Node | undefined;
+  private readonly cache: Map<string, CachedFile>;
   /** Path-like constants of the whole repository by name, `undefined` where two disagree. */
   private readonly constants = new Map<string, string | undefined>();
 
@@ -53,6 +65,7 @@ export class MountGraph {
       if (facts.language === 'go')
         for (const name of Object.keys(facts.exportedRouters))
           goRouterFunctions.set(`${path.posix.dirname(rel)}#${name}`, `${rel}#${name}`);
+    this.cache = cache;
     const resolveTarget = (file: string, target: string): Node | undefined => {
       const facts = cache.get(file)?.facts;
       if (!facts) return undefined;
@@ -89,6 +102,7 @@ export class MountGraph {
       return `${to}#${exported}`;
     };
 
+    this.resolveTarget = resolveTarget;
     for (const [rel, entry] of cache) {
       // A test's mounts wire a router for the test, not the app.
       if (isAuxiliary(rel)) continue;
@@ -114,6 +128,14 @@ export class MountGraph {
     // The nearest project's own setting wins over an outer one's.
     found.sort((a, b) => b.dir.length - a.dir.length);
     return found[0] ? this.resolve(found[0].prefix) : '';
+  }
+
+  /** The Django/DRF view class a route names (`views.OrderList`, an imported `OrderList`), if read. */
+  djangoView(file: string, handler: string): DjangoView | undefined {
+    const node = this.resolveTarget(file, handler);
+    if (!node) return undefined;
+    const at = node.lastIndexOf('#');
+    return this.cache.get(node.slice(0, at))?.facts.views?.[node.slice(at + 1)];
   }
 
   /** A path with its `{=expr}` parts replaced by the constant they name, or `{unknown}`. */
@@ -155,6 +177,23 @@ function projectOf(rel: string, projectDirs: ReadonlySet<string>): string {
   for (let dir = path.posix.dirname(rel); dir !== '.'; dir = path.posix.dirname(dir))
     if (projectDirs.has(dir)) return dir;
   return '';
+}
+
+/**
+ * The routes a Django path serves, by its view: the methods a view class answers, a DRF viewset's
+ * list, detail and `@action` routes. A view not read keeps `ALL`.
+ */
+function djangoServed(route: LocalRoute, view: DjangoView | undefined): LocalRoute[] {
+  if (!view) return route.method === VIEWSET ? [{ ...route, method: 'ALL' }] : [route];
+  if (route.method !== VIEWSET) return view.methods.map((method) => ({ ...route, method }));
+  const at = (sub: string, methods: string[]) =>
+    methods.map((method) => ({ ...route, method, path: joinPaths(route.path, sub) }));
+  const detail = `<${view.lookup ?? 'pk'}>`;
+  return [
+    ...at('', view.methods),
+    ...at(detail, view.detail ?? []),
+    ...(view.actions ?? []).flatMap((a) => at(a.detail ? joinPaths(detail, a.path) : a.path, a.methods)),
+  ];
 }
 
 /** Whether a file contributes routes: its own declarations, or its path under a Next.js router. */
@@ -207,21 +246,26 @@ export function routesOfFile(
     }
     const prefixes = route.owner.startsWith('*') ? [''] : graph.prefixesOf(`${rel}#${route.owner}`);
     const global = graph.globalPrefixOf(rel, route.framework);
-    for (const prefix of prefixes) {
-      const full =
-        route.framework === 'trpc'
-          ? [prefix.replace(/^\//, '').replace(/\//g, '.'), route.path].filter(Boolean).join('.')
-          : joinPaths(global, prefix, graph.resolve(route.path));
-      routes.push({
-        method: route.method,
-        path: full,
-        file: rel,
-        line: route.line,
-        ...(route.endLine ? { endLine: route.endLine } : {}),
-        framework: route.framework === 'http' && hints.http ? hints.http : route.framework,
-        ...(route.handler ? { handler: route.handler } : {}),
-      });
-    }
+    const served =
+      route.framework === 'django'
+        ? djangoServed(route, graph.djangoView(rel, route.handler ?? ''))
+        : [route];
+    for (const prefix of prefixes)
+      for (const route of served) {
+        const full =
+          route.framework === 'trpc'
+            ? [prefix.replace(/^\//, '').replace(/\//g, '.'), route.path].filter(Boolean).join('.')
+            : joinPaths(global, prefix, graph.resolve(route.path));
+        routes.push({
+          method: route.method,
+          path: full,
+          file: rel,
+          line: route.line,
+          ...(route.endLine ? { endLine: route.endLine } : {}),
+          framework: route.framework === 'http' && hints.http ? hints.http : route.framework,
+          ...(route.handler ? { handler: route.handler } : {}),
+        });
+      }
   }
   const exported = Object.keys(facts.exportedRouters);
   // `app/routes/x/route.ts` is a React Router module unless it answers HTTP methods the Next.js way.

@@ -58,4 +58,22 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(models).toEqual(['Order gorm', 'OrderItem gorm']);
     expect(frameworks).toEqual(['gin', 'gorm']);
   });
+
+  it('Django: include chains, url regexes, DRF routers with viewset actions, view methods; inherited models', async () => {
+    const { routes, models, frameworks } = await scanStack('django');
+    expect(routes).toEqual([
+      'ALL /admin shop/urls.py:5',
+      'GET /api/v1/orders shop/orders/urls.py:8',
+      'GET /api/v1/orders/<number> shop/orders/urls.py:8',
+      'PUT /api/v1/orders/<number> shop/orders/urls.py:8',
+      'POST /api/v1/orders/<number>/pay shop/orders/urls.py:8',
+      'GET /api/v1/orders/<number>/refunds shop/orders/urls.py:12',
+      'POST /api/v1/orders/<number>/refunds shop/orders/urls.py:12',
+      'DELETE /api/v1/ping/<int:n> shop/orders/urls.py:13',
+      'GET /api/v1/ping/<int:n> shop/orders/urls.py:13',
+    ]);
+    // The abstract base is no table; a model of a model is one.
+    expect(models).toEqual(['Order django', 'Refund django']);
+    expect(frameworks).toEqual(['django']);
+  });
 });

@@ -31,6 +31,13 @@ export interface FileFacts {
    * class's `api_prefix: str = "/api"`), by name; class attributes as `.name`.
    */
   constants?: Record<string, string>;
+  /**
+   * Python classes of a models module, for Django models that inherit from another model (an
+   * abstract `TimestampedModel` in another app): resolved across files when models are joined.
+   */
+  modelClasses?: ModelClass[];
+  /** Django and DRF views by class name: the methods they answer, for routes written with the view. */
+  views?: Record<string, DjangoView>;
   /** A package.json's fields other parts of the scan read: workspace globs, a Prisma schema path. */
   manifest?: { workspaces: string[]; prismaSchema?: string };
 }
@@ -46,6 +53,29 @@ export interface LocalRoute {
   owner: string;
   handler?: string;
 }
+
+export interface ModelClass {
+  name: string;
+  /** Base class names as written, module prefix dropped (`models.Model` → `Model`). */
+  bases: string[];
+  line: number;
+  fields: string[];
+  abstract: boolean;
+}
+
+/**
+ * What a view answers. A plain view: `methods` on its own path. A DRF viewset: `methods` on the
+ * list path, `detail` on `{lookup}` below it, `actions` (`@action`) on paths of their own.
+ */
+export interface DjangoView {
+  methods: string[];
+  detail?: string[];
+  lookup?: string;
+  actions?: { methods: string[]; path: string; detail: boolean }[];
+}
+
+/** The method of a route a DRF router registers: its viewset's actions give the real ones. */
+export const VIEWSET = 'VIEWSET';
 
 export interface Mount {
   /** Router variable in this file the mount is made on. */

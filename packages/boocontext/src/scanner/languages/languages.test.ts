@@ -38,8 +38,8 @@ describe('Python', () => {
     expect(mounts(urls)).toEqual(['urlpatterns api/ module:shop.api.urls :6']);
     expect(urls.frameworks).toEqual(['django']);
     const models = await read('shop/models.py', 'python');
-    expect(models.models).toEqual([
-      { name: 'Order', orm: 'django', file: 'shop/models.py', line: 4, fields: ['total'] },
+    expect(models.modelClasses).toEqual([
+      { name: 'Order', bases: ['Model'], line: 4, fields: ['total'], abstract: false },
     ]);
   });
 });

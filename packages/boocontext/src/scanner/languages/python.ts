@@ -1,5 +1,5 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
-import { emptyFacts, type FileFacts } from '../types.js';
+import { type DjangoView, emptyFacts, type FileFacts, VIEWSET } from '../types.js';
 import { HTTP, line, unquote, walk } from './syntax.js';
 
 interface PythonContext {
@@ -132,30 +132,67 @@ function readDecorated(node: Node, { facts, frameworks }: PythonContext): void {
   }
 }
 
-/** Django's `path('x/', view)` / `path('api/', include('app.urls'))` in a urls.py. */
-function readDjangoPath(node: Node, args: Node | null, { facts }: PythonContext): void {
-  const routePath = unquote(args?.namedChild(0));
+/**
+ * A `url()`/`re_path()` regex as the path it matches: anchors and optional trailing slashes
+ * dropped, named groups as `<name>`, other groups as `{unknown}`.
+ */
+export function djangoRegexPath(pattern: string): string {
+  return pattern
+    .replace(/^\^/, '')
+    .replace(/\$$/, '')
+    .replace(/\/\?$/, '/')
+    .replace(/\(\?P<(\w+)>[^)]*\)/g, '<$1>')
+    .replace(/\((?!\?P<)[^)]*\)\??/g, '{unknown}')
+    .replace(/\\([./-])/g, '$1')
+    .replace(/\?$/, '');
+}
+
+/**
+ * Django's `path('x/', view)`, `re_path`/`url` with a regex, and `include('app.urls')` or
+ * `include(router.urls)` in a urls.py.
+ */
+function readDjangoPath(node: Node, args: Node | null, regex: boolean, { facts }: PythonContext): void {
+  const written = unquote(args?.namedChild(0));
   const view = args?.namedChild(1);
-  if (routePath === undefined || !view) return;
-  const include = /^include\(/.test(view.text)
-    ? unquote(view.childForFieldName('arguments')?.namedChild(0))
+  if (written === undefined || !view) return;
+  const routePath = regex ? djangoRegexPath(written) : written;
+  const included = /^include\(/.test(view.text)
+    ? view.childForFieldName('arguments')?.namedChild(0)
     : undefined;
-  if (include)
+  const module = unquote(included);
+  // `include(router.urls)`: the routes a DRF router registered in this file.
+  const router = included && /^\w+\.urls$/.test(included.text) ? included.text.slice(0, -5) : undefined;
+  if (module || router)
     facts.mounts.push({
       owner: 'urlpatterns',
       prefix: routePath,
-      target: `module:${include}`,
+      target: module ? `module:${module}` : (router as string),
       line: line(node),
     });
-  else
+  else if (!included)
     facts.routes.push({
       method: 'ALL',
       path: routePath,
       line: line(node),
       framework: 'django',
       owner: 'urlpatterns',
-      handler: view.text.replace(/\.as_view\(\)$/, ''),
+      handler: view.text.replace(/\.as_view\([^)]*\)$/, ''),
     });
+}
+
+/** DRF's `router.register(r'articles', ArticleViewSet)`: the viewset's routes, methods resolved with its class. */
+function readRegister(node: Node, owner: string, args: Node | null, { facts }: PythonContext): void {
+  const prefix = unquote(args?.namedChild(0));
+  const viewset = args?.namedChild(1)?.text;
+  if (prefix === undefined || !viewset) return;
+  facts.routes.push({
+    method: VIEWSET,
+    path: djangoRegexPath(prefix),
+    line: line(node),
+    framework: 'django',
+    owner,
+    handler: viewset,
+  });
 }
 
 /** An Alembic migration's `op.create_table("users", sa.Column("id", …), …)`: a table and its columns. */
@@ -183,8 +220,10 @@ function readCall(node: Node, ctx: PythonContext): void {
     const prefix =
       prefixOf(keywordArg(args, name.endsWith('include_router') ? 'prefix' : 'url_prefix')) ?? '';
     if (target) ctx.facts.mounts.push({ owner, prefix, target, line: line(node) });
-  } else if ((name === 'path' || name === 're_path') && /urls\.py$/.test(ctx.rel)) {
-    readDjangoPath(node, args, ctx);
+  } else if (/^(path|re_path|url)$/.test(name) && /urls\.py$/.test(ctx.rel)) {
+    readDjangoPath(node, args, name !== 'path', ctx);
+  } else if (name.endsWith('.register') && /urls\.py$/.test(ctx.rel)) {
+    readRegister(node, fn?.childForFieldName('object')?.text ?? '', args, ctx);
   } else if (name === 'op.create_table') {
     readAlembicTable(node, args, ctx);
   } else if (/^os\.(getenv|environ\.get)$/.test(name)) {
@@ -193,13 +232,107 @@ function readCall(node: Node, ctx: PythonContext): void {
   }
 }
 
-/** Django models (`models.Model`) and SQLAlchemy declarative classes (`__tablename__`). */
+/** What DRF's generic views and mixins answer, by class name. */
+const GENERIC_VIEW_METHODS: Record<string, string[]> = {
+  ListAPIView: ['GET'],
+  CreateAPIView: ['POST'],
+  RetrieveAPIView: ['GET'],
+  DestroyAPIView: ['DELETE'],
+  UpdateAPIView: ['PUT', 'PATCH'],
+  ListCreateAPIView: ['GET', 'POST'],
+  RetrieveUpdateAPIView: ['GET', 'PUT', 'PATCH'],
+  RetrieveDestroyAPIView: ['GET', 'DELETE'],
+  RetrieveUpdateDestroyAPIView: ['GET', 'PUT', 'PATCH', 'DELETE'],
+  ListView: ['GET'],
+  DetailView: ['GET'],
+  TemplateView: ['GET'],
+  CreateView: ['GET', 'POST'],
+  UpdateView: ['GET', 'POST'],
+  DeleteView: ['GET', 'POST'],
+  FormView: ['GET', 'POST'],
+};
+
+/** A viewset's actions, from its mixins and base (DRF's router maps them to methods). */
+const VIEWSET_ACTIONS: Record<string, string[]> = {
+  CreateModelMixin: ['create'],
+  ListModelMixin: ['list'],
+  RetrieveModelMixin: ['retrieve'],
+  UpdateModelMixin: ['update', 'partial_update'],
+  DestroyModelMixin: ['destroy'],
+  ModelViewSet: ['create', 'list', 'retrieve', 'update', 'partial_update', 'destroy'],
+  ReadOnlyModelViewSet: ['list', 'retrieve'],
+};
+const LIST_ACTIONS: Record<string, string> = { list: 'GET', create: 'POST' };
+const DETAIL_ACTIONS: Record<string, string> = {
+  retrieve: 'GET',
+  update: 'PUT',
+  partial_update: 'PATCH',
+  destroy: 'DELETE',
+};
+const HANDLER_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'];
+
+/** A DRF `@action(detail=True, methods=['post'], url_path='x')` on a viewset method. */
+function readAction(stmt: Node): { methods: string[]; path: string; detail: boolean } | undefined {
+  const fnName = stmt.childForFieldName('definition')?.childForFieldName('name')?.text;
+  for (const decorator of stmt.namedChildren) {
+    const call = decorator?.type === 'decorator' ? decorator.namedChild(0) : undefined;
+    if (call?.type !== 'call' || !/(^|\.)action$/.test(call.childForFieldName('function')?.text ?? ''))
+      continue;
+    const args = call.childForFieldName('arguments');
+    const methods = keywordArg(args, 'methods')
+      ?.namedChildren.map((m) => unquote(m)?.toUpperCase())
+      .filter((m): m is string => !!m) ?? ['GET'];
+    return {
+      methods,
+      path: unquote(keywordArg(args, 'url_path')) ?? fnName ?? '',
+      detail: keywordArg(args, 'detail')?.text === 'True',
+    };
+  }
+  return undefined;
+}
+
+/** The methods a Django/DRF view class answers, from its bases and the handlers it defines. */
+function viewOf(bases: string[], body: Node | null): DjangoView | undefined {
+  const defined = new Set<string>();
+  const actions: NonNullable<DjangoView['actions']> = [];
+  let lookup: string | undefined;
+  for (const stmt of body?.namedChildren ?? []) {
+    const fn = stmt?.type === 'decorated_definition' ? stmt.childForFieldName('definition') : stmt;
+    if (fn?.type === 'function_definition') defined.add(fn.childForFieldName('name')?.text ?? '');
+    const action = stmt?.type === 'decorated_definition' ? readAction(stmt) : undefined;
+    if (action) actions.push(action);
+    const assign = stmt?.type === 'expression_statement' ? stmt.namedChild(0) : undefined;
+    if (assign?.type === 'assignment' && assign.childForFieldName('left')?.text === 'lookup_field')
+      lookup = unquote(assign.childForFieldName('right'));
+  }
+  if (bases.some((b) => /ViewSet$|ModelMixin$/.test(b))) {
+    const names = new Set([...bases.flatMap((b) => VIEWSET_ACTIONS[b] ?? []), ...defined]);
+    const pick = (table: Record<string, string>) =>
+      Object.entries(table).flatMap(([action, method]) => (names.has(action) ? [method] : []));
+    return { methods: pick(LIST_ACTIONS), detail: pick(DETAIL_ACTIONS), lookup: lookup ?? 'pk', actions };
+  }
+  if (!bases.some((b) => /View$/.test(b))) return undefined;
+  const methods = new Set(bases.flatMap((b) => GENERIC_VIEW_METHODS[b] ?? []));
+  for (const m of HANDLER_METHODS) if (defined.has(m)) methods.add(m.toUpperCase());
+  return { methods: [...methods] };
+}
+
+/**
+ * Classes: SQLAlchemy declarative models (`__tablename__`), the classes of a Django models module
+ * (joined into models across files), and Django/DRF views with the methods they answer.
+ */
 function readClass(node: Node, { rel, facts }: PythonContext): void {
   const name = node.childForFieldName('name')?.text ?? '';
-  const bases = node.childForFieldName('superclasses')?.text ?? '';
+  const bases = (node.childForFieldName('superclasses')?.namedChildren ?? []).flatMap((b) =>
+    b && b.type !== 'keyword_argument' ? [b.text.split('.').pop() as string] : [],
+  );
+  const body = node.childForFieldName('body');
   let table: string | undefined;
+  let abstract = false;
   const fields: string[] = [];
-  for (const stmt of node.childForFieldName('body')?.namedChildren ?? []) {
+  for (const stmt of body?.namedChildren ?? []) {
+    if (stmt?.type === 'class_definition' && stmt.childForFieldName('name')?.text === 'Meta')
+      abstract = /\babstract\s*=\s*True\b/.test(stmt.text);
     const assign = stmt?.type === 'expression_statement' ? stmt.namedChild(0) : undefined;
     if (assign?.type !== 'assignment') continue;
     const target = assign.childForFieldName('left')?.text;
@@ -210,9 +343,18 @@ function readClass(node: Node, { rel, facts }: PythonContext): void {
     )
       fields.push(target);
   }
-  if (/\bmodels\.Model\b/.test(bases))
-    facts.models.push({ name, orm: 'django', file: rel, line: line(node), fields });
-  else if (table) facts.models.push({ name: table, orm: 'sqlalchemy', file: rel, line: line(node), fields });
+  const imported = (prefix: string) => facts.imports.some((i) => i.spec.startsWith(prefix));
+  if (table) facts.models.push({ name: table, orm: 'sqlalchemy', file: rel, line: line(node), fields });
+  // Flask-SQLAlchemy names the table after the class when none is given.
+  else if (
+    /^(db\.)?Model$/.test(node.childForFieldName('superclasses')?.namedChild(0)?.text ?? '') &&
+    imported('flask_sqlalchemy')
+  )
+    facts.models.push({ name, orm: 'sqlalchemy', file: rel, line: line(node), fields });
+  else if (bases.length && imported('django'))
+    facts.modelClasses = [...(facts.modelClasses ?? []), { name, bases, line: line(node), fields, abstract }];
+  const view = viewOf(bases, body);
+  if (view) facts.views = { ...facts.views, [name]: view };
 }
 
 const READERS = new Map<string, (node: Node, ctx: PythonContext) => void>(
