@@ -140,7 +140,7 @@ export const stackApps = [
       'GET /api/users/cancel',
       'GET /api/users/sign_up',
       'GET /api/users/edit',
-      'GET,POST,PATCH,PUT,DELETE /api/users',
+      'POST,PATCH,PUT,DELETE /api/users',
       'GET /api/users/password/new',
       'GET /api/users/password/edit',
       'POST,PATCH,PUT /api/users/password',

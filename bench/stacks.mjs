@@ -15,16 +15,29 @@ const boocontextBin = path.join(here, '../packages/boocontext/bin/boocontext.js'
 const ROUNDS = 3;
 installCodesight();
 
+/** A section of the map (`## ROUTES (34)`), its lines: the map lists every route and model, the overview only the first 25. */
+const section = (map, title) => {
+  const start = map.indexOf(`## ${title} (`);
+  if (start === -1) return [];
+  const body = map.slice(map.indexOf('\n', start) + 1);
+  const end = body.indexOf('\n## ');
+  return (end === -1 ? body : body.slice(0, end)).split('\n').filter((l) => l.trim());
+};
+
 function boocontext(root) {
-  const run = timed(boocontextBin, ['overview', '--json', '--root', root, '--allow', root], {
-    env: { BOOCONTEXT_CACHE_DIR: 'off' },
-  });
-  const { details } = JSON.parse(run.stdout);
+  const run = timed(
+    boocontextBin,
+    ['map', '--json', '--max-tokens', '200000', '--root', root, '--allow', root],
+    {
+      env: { BOOCONTEXT_CACHE_DIR: 'off' },
+    },
+  );
+  const map = String(JSON.parse(run.stdout).details.map);
   return {
     ms: run.ms,
-    routes: details.routes.map((r) => routeKey(r.method, r.path)),
-    entities: details.models.map((m) => m.replace(/ \(.*\)$/, '')),
-    frameworks: details.frameworks,
+    routes: section(map, 'ROUTES').map((l) => routeKey(...l.split(/\s+/, 2))),
+    entities: section(map, 'MODELS').map((l) => l.split(' (')[0]),
+    frameworks: /frameworks: ([^\n]*)/.exec(map)?.[1].split(', ') ?? [],
   };
 }
 

@@ -16,6 +16,7 @@ const PRIORITY: Record<string, number> = {
   typeorm: 1,
   sequelize: 1,
   mongoose: 1,
+  'schema.rb': 8,
   sql: 9,
 };
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ModuleResolver } from '@boocode/source-kit';
 
+import { DEVISE } from './languages/ruby.js';
 import { isNextRouteFile, nextRoutes } from './nextjs.js';
 import { appDirOf, CONFIG_OWNER, fileConventionRoutes, isRouteModule } from './react-router.js';
 import {
@@ -138,6 +139,14 @@ export class MountGraph {
     return this.cache.get(node.slice(0, at))?.facts.views?.[node.slice(at + 1)];
   }
 
+  /** The Devise modules a model enables (`devise :database_authenticatable, …`), if its class was read. */
+  deviseModules(model: string): string[] | undefined {
+    for (const [rel, { facts }] of this.cache)
+      if (facts.language === 'ruby' && !isAuxiliary(rel) && facts.views?.[model])
+        return facts.views[model].methods;
+    return undefined;
+  }
+
   /** A path with its `{=expr}` parts replaced by the constant they name, or `{unknown}`. */
   resolve(routePath: string): string {
     return routePath.replace(EXPRESSION, (_, expr: string) => {
@@ -196,6 +205,17 @@ function djangoServed(route: LocalRoute, view: DjangoView | undefined): LocalRou
   ];
 }
 
+/** Devise's generator enables these when the model is not in the repository to read. */
+const DEVISE_DEFAULT_MODULES = ['database_authenticatable', 'registerable', 'recoverable'];
+
+/** A `devise_for` route (`DEVISE:GET:recoverable`) is served when its model enables the module. */
+function deviseServed(route: LocalRoute, modules: string[] | undefined): LocalRoute[] {
+  const [, method = 'ALL', module = ''] = route.method.split(':');
+  if (!(modules ?? DEVISE_DEFAULT_MODULES).includes(module)) return [];
+  const { handler: _model, ...served } = route;
+  return [{ ...served, method }];
+}
+
 /** Whether a file contributes routes: its own declarations, or its path under a Next.js router. */
 export const mayHaveRoutes = (rel: string, facts: FileFacts) =>
   facts.routes.length > 0 || isNextRouteFile(rel) || isRouteModule(rel);
@@ -249,7 +269,9 @@ export function routesOfFile(
     const served =
       route.framework === 'django'
         ? djangoServed(route, graph.djangoView(rel, route.handler ?? ''))
-        : [route];
+        : route.method.startsWith(DEVISE)
+          ? deviseServed(route, graph.deviseModules(route.handler ?? ''))
+          : [route];
     for (const prefix of prefixes)
       for (const route of served) {
         const full =

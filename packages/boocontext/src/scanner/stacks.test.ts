@@ -76,4 +76,27 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(models).toEqual(['Order django', 'Refund django']);
     expect(frameworks).toEqual(['django']);
   });
+
+  it("Rails: scope, namespace, resources with param/only/except, member and collection routes, Devise by the model's modules", async () => {
+    const { routes, models, frameworks } = await scanStack('rails');
+    expect(routes.map((r) => r.split(' config/')[0])).toEqual([
+      'GET /admin/stats',
+      'GET /api/accounts/login',
+      'POST /api/accounts/login',
+      'DELETE /api/accounts/sign_out',
+      'GET /api/shops',
+      'GET /api/shops/:shop_slug/orders',
+      'POST /api/shops/:shop_slug/orders',
+      'DELETE /api/shops/:shop_slug/orders/:id',
+      'GET /api/shops/:shop_slug/orders/:id',
+      'POST /api/shops/:shop_slug/orders/:id/refund',
+      'GET /api/shops/:shop_slug/owner',
+      'GET /api/shops/:slug',
+      'GET /api/shops/nearby',
+      'GET /api/shops/top',
+    ]);
+    // A schema.rb table and its model are one entity; a table with no model class is one too.
+    expect(models).toEqual(['Account activerecord', 'shops schema.rb']);
+    expect(frameworks).toEqual(['rails']);
+  });
 });

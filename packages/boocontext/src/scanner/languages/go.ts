@@ -103,7 +103,14 @@ function readCall(
       : ctx.frameworks.has('fiber')
         ? 'fiber'
         : 'chi';
-    route(method.toUpperCase(), first, framework, argList[1]?.text);
+    // An inline handler (a func literal) has no name to give.
+    const handler = argList[argList.length - 1];
+    route(
+      method.toUpperCase(),
+      first,
+      framework,
+      handler?.type === 'func_literal' ? undefined : handler?.text,
+    );
   } else if (method === 'Route') {
     const fnLit = argList.find((a) => a.type === 'func_literal');
     const param = fnLit?.childForFieldName('parameters')?.namedChild(0)?.childForFieldName('name')?.text;

@@ -75,17 +75,21 @@ describe('Ruby', () => {
   it('reads Rails routes: root, verbs, namespaces, singular and nested resources', async () => {
     const facts = await read('config/routes.rb', 'ruby');
     const listed = facts.routes.map((r) => `${r.method} ${r.path}`);
-    expect(listed.slice(0, 5)).toEqual([
+    expect(listed.slice(0, 9)).toEqual([
       'GET /',
       'GET /about',
-      'GET /admin/profile',
       'GET /admin/profile/new',
       'POST /admin/profile',
+      'GET /admin/profile',
+      'GET /admin/profile/edit',
+      'PATCH /admin/profile',
+      'PUT /admin/profile',
+      'DELETE /admin/profile',
     ]);
     expect(listed).toContain('DELETE /posts/:id');
     expect(listed).toContain('PATCH /posts/:post_id/comments/:id');
     expect(listed).not.toContain('GET /admin/profile/:id');
-    expect(listed).toHaveLength(5 + 8 + 8);
+    expect(listed).toHaveLength(2 + 7 + 8 + 8);
     expect(facts.frameworks).toEqual(['rails']);
   });
 

@@ -1,79 +1,268 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
-import { emptyFacts, type FileFacts } from '../types.js';
+import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
 import { line } from './syntax.js';
 
-const RESOURCE_ROUTES: [string, string][] = [
-  ['GET', ''],
-  ['GET', '/new'],
-  ['POST', ''],
-  ['GET', '/:id'],
-  ['GET', '/:id/edit'],
-  ['PATCH', '/:id'],
-  ['PUT', '/:id'],
-  ['DELETE', '/:id'],
+/** Rails' resource actions: method and path below the collection (`:id` stands for the member). */
+const PLURAL_ACTIONS: [string, string, string][] = [
+  ['index', 'GET', ''],
+  ['new', 'GET', 'new'],
+  ['create', 'POST', ''],
+  ['show', 'GET', ':id'],
+  ['edit', 'GET', ':id/edit'],
+  ['update', 'PATCH', ':id'],
+  ['update', 'PUT', ':id'],
+  ['destroy', 'DELETE', ':id'],
+];
+const SINGULAR_ACTIONS: [string, string, string][] = [
+  ['new', 'GET', 'new'],
+  ['create', 'POST', ''],
+  ['show', 'GET', ''],
+  ['edit', 'GET', 'edit'],
+  ['update', 'PATCH', ''],
+  ['update', 'PUT', ''],
+  ['destroy', 'DELETE', ''],
 ];
 
-/** Ruby: Rails config/routes.rb (verbs, resources, namespace/scope blocks) and ActiveRecord models. */
+/** Devise's routes per module of the model (`devise :database_authenticatable, …`), by path name. */
+const DEVISE_ROUTES: Record<string, [string, string][]> = {
+  database_authenticatable: [
+    ['GET', '{sign_in}'],
+    ['POST', '{sign_in}'],
+    ['DELETE', '{sign_out}'],
+  ],
+  recoverable: [
+    ['GET', '{password}/new'],
+    ['GET', '{password}/edit'],
+    ['PATCH', '{password}'],
+    ['PUT', '{password}'],
+    ['POST', '{password}'],
+  ],
+  registerable: [
+    ['GET', '{registration}/{cancel}'],
+    ['GET', '{registration}/{sign_up}'],
+    ['GET', '{registration}/{edit}'],
+    ['PATCH', '{registration}'],
+    ['PUT', '{registration}'],
+    ['DELETE', '{registration}'],
+    ['POST', '{registration}'],
+  ],
+  confirmable: [
+    ['GET', '{confirmation}/new'],
+    ['GET', '{confirmation}'],
+    ['POST', '{confirmation}'],
+  ],
+  lockable: [
+    ['GET', '{unlock}/new'],
+    ['GET', '{unlock}'],
+    ['POST', '{unlock}'],
+  ],
+};
+const DEVISE_CONTROLLER: Record<string, string> = {
+  database_authenticatable: 'sessions',
+  recoverable: 'passwords',
+  registerable: 'registrations',
+  confirmable: 'confirmations',
+  lockable: 'unlocks',
+};
+const DEVISE_PATH_NAMES: Record<string, string> = {
+  sign_in: 'sign_in',
+  sign_out: 'sign_out',
+  password: 'password',
+  registration: '',
+  cancel: 'cancel',
+  sign_up: 'sign_up',
+  edit: 'edit',
+  confirmation: 'confirmation',
+  unlock: 'unlock',
+};
+
+/** The route a `devise_for` call stands for until the model's modules are known. */
+export const DEVISE = 'DEVISE';
+
+const symbolOrString = (n: Node | null | undefined) => n?.text.replace(/^:|^["']|["']$/g, '');
+
+/** `key: value` pairs of a call's trailing hash (`only: [:show]`, `param: :slug`, `on: :collection`). */
+function options(args: Node | null | undefined): Map<string, Node> {
+  const out = new Map<string, Node>();
+  for (const arg of args?.namedChildren ?? []) {
+    if (arg?.type !== 'pair') continue;
+    const key = arg.childForFieldName('key')?.text.replace(/:$/, '').replace(/^:/, '');
+    const value = arg.childForFieldName('value');
+    if (key && value) out.set(key, value);
+  }
+  return out;
+}
+
+const symbols = (node: Node | undefined) =>
+  node
+    ? (node.type === 'array' ? node.namedChildren : [node]).map((n) => symbolOrString(n) ?? '')
+    : undefined;
+
+interface Scope {
+  path: string;
+  /** Inside a `resources` block: where its collection and its members are. */
+  resource?: { collection: string; member: string };
+  /** Inside `member do … end` or `collection do … end`. */
+  on?: 'member' | 'collection';
+}
+
+/** Ruby: Rails config/routes.rb (verbs, resources, scopes, namespaces, Devise), ActiveRecord models, db/schema.rb tables. */
 export function scanRuby(rel: string, root: Node): FileFacts {
   const facts = emptyFacts('ruby');
-  const symbolOrString = (n: Node | null | undefined) => n?.text.replace(/^:|^["']|["']$/g, '');
-  const visit = (node: Node, prefix: string) => {
+  const routes = /routes\.rb$/.test(rel);
+  const route = (method: string, path: string, node: Node, handler?: string) =>
+    facts.routes.push({
+      method,
+      path,
+      line: line(node),
+      framework: 'rails',
+      owner: '*rails*',
+      ...(handler ? { handler } : {}),
+    });
+  const visit = (node: Node, scope: Scope) => {
     if (
       node.type === 'class' &&
       /ApplicationRecord|ActiveRecord::Base/.test(node.childForFieldName('superclass')?.text ?? '')
-    ) {
-      facts.models.push({
-        name: node.childForFieldName('name')?.text ?? '',
-        orm: 'activerecord',
-        file: rel,
-        line: line(node),
-      });
-    }
-    if (node.type === 'call' && /routes\.rb$/.test(rel)) {
-      const method = node.childForFieldName('method')?.text ?? '';
-      const args = node.childForFieldName('arguments');
-      const first = symbolOrString(args?.namedChild(0));
-      const block = node.childForFieldName('block');
-      if (first && ['get', 'post', 'put', 'patch', 'delete'].includes(method)) {
-        facts.routes.push({
-          method: method.toUpperCase(),
-          path: `${prefix}/${first.replace(/^\//, '')}`,
-          line: line(node),
-          framework: 'rails',
-          owner: '*rails*',
-        });
-      } else if (first && (method === 'resources' || method === 'resource')) {
-        for (const [verb, suffix] of RESOURCE_ROUTES) {
-          if (method === 'resource' && suffix.includes(':id')) continue;
-          facts.routes.push({
-            method: verb,
-            path: `${prefix}/${first}${suffix}`,
-            line: line(node),
-            framework: 'rails',
-            owner: '*rails*',
-          });
-        }
-        if (block)
-          for (const child of block.namedChildren)
-            if (child) visit(child, `${prefix}/${first}/:${first.replace(/s$/, '')}_id`);
-        return;
-      } else if (first && (method === 'namespace' || method === 'scope') && block) {
-        for (const child of block.namedChildren)
-          if (child) visit(child, `${prefix}/${first.replace(/^\//, '')}`);
-        return;
-      } else if (method === 'root') {
-        facts.routes.push({
-          method: 'GET',
-          path: prefix || '/',
-          line: line(node),
-          framework: 'rails',
-          owner: '*rails*',
-        });
-      }
-      if (facts.routes.length) facts.frameworks = ['rails'];
-    }
-    for (const child of node.namedChildren) if (child) visit(child, prefix);
+    )
+      readModel(node, rel, facts);
+    if (
+      node.type === 'call' &&
+      /schema\.rb$/.test(rel) &&
+      node.childForFieldName('method')?.text === 'create_table'
+    )
+      readSchemaTable(node, rel, facts);
+    if (node.type === 'call' && routes && readRoute(node, scope, route, visit)) return;
+    for (const child of node.namedChildren) if (child) visit(child, scope);
   };
-  visit(root, '');
+  visit(root, { path: '' });
+  if (facts.routes.length) facts.frameworks = ['rails'];
   return facts;
+}
+
+type Emit = (method: string, path: string, node: Node, handler?: string) => void;
+
+/** One routing call; true when it read the call's block itself. */
+function readRoute(node: Node, scope: Scope, route: Emit, visit: (n: Node, s: Scope) => void): boolean {
+  const method = node.childForFieldName('method')?.text ?? '';
+  const args = node.childForFieldName('arguments');
+  const first = args?.namedChildren.find((a) => a?.type !== 'pair');
+  const name = symbolOrString(first);
+  const opts = options(args);
+  const block = node.childForFieldName('block');
+  const inBlock = (inner: Scope) => {
+    for (const child of block?.namedChildren ?? []) if (child) visit(child, inner);
+    return true;
+  };
+  if (['get', 'post', 'put', 'patch', 'delete', 'match'].includes(method) && name !== undefined) {
+    const to = opts.get('to');
+    const on = symbolOrString(opts.get('on')) ?? scope.on;
+    const base = !scope.resource
+      ? scope.path
+      : on === 'collection'
+        ? scope.resource.collection
+        : on === 'member'
+          ? scope.resource.member
+          : nestedBase({ path: scope.path, resource: scope.resource });
+    const path = opts.get('path') ? (symbolOrString(opts.get('path')) ?? name) : name;
+    const verbs =
+      method === 'match'
+        ? (symbols(opts.get('via'))?.map((v) => v.toUpperCase()) ?? ['ALL'])
+        : [method.toUpperCase()];
+    for (const verb of verbs) route(verb, joinPaths(base, path), node, symbolOrString(to));
+    return false;
+  }
+  if (method === 'root') {
+    route('GET', scope.path || '/', node);
+    return false;
+  }
+  if ((method === 'resources' || method === 'resource') && name) {
+    const singularResource = method === 'resource';
+    const only = symbols(opts.get('only'));
+    const except = symbols(opts.get('except')) ?? [];
+    const param = symbolOrString(opts.get('param')) ?? 'id';
+    const collection = joinPaths(nestedBase(scope), symbolOrString(opts.get('path')) ?? name);
+    const member = singularResource ? collection : joinPaths(collection, `:${param}`);
+    for (const [action, verb, sub] of singularResource ? SINGULAR_ACTIONS : PLURAL_ACTIONS) {
+      if ((only && !only.includes(action)) || except.includes(action)) continue;
+      route(verb, joinPaths(collection, sub.replace(':id', `:${param}`)), node, `${name}#${action}`);
+    }
+    return block ? inBlock({ path: collection, resource: { collection, member } }) : true;
+  }
+  if ((method === 'member' || method === 'collection') && block && scope.resource)
+    return inBlock({ ...scope, on: method });
+  if ((method === 'namespace' || method === 'scope') && block) {
+    // `scope module: 'admin'` adds no path; `scope :api`, `scope '/api'` and `scope path: 'api'` do.
+    const path = name ?? (opts.get('path') ? symbolOrString(opts.get('path')) : undefined) ?? '';
+    const sub = method === 'namespace' ? (symbolOrString(opts.get('path')) ?? name ?? '') : path;
+    return inBlock({ path: joinPaths(nestedBase(scope), sub) });
+  }
+  if (method === 'devise_for' && name) {
+    const pathNames = new Map(
+      [...options(opts.get('path_names'))].map(([k, v]) => [k, symbolOrString(v) ?? '']),
+    );
+    const skip = symbols(opts.get('skip')) ?? [];
+    const base = joinPaths(nestedBase(scope), symbolOrString(opts.get('path')) ?? name);
+    // The model's modules decide which of these are served; the aggregation keeps those.
+    for (const [module, list] of Object.entries(DEVISE_ROUTES)) {
+      if (skip.includes(DEVISE_CONTROLLER[module] as string)) continue;
+      for (const [verb, template] of list) {
+        const sub = template.replace(
+          /\{(\w+)\}/g,
+          (_, key: string) => pathNames.get(key) ?? DEVISE_PATH_NAMES[key] ?? key,
+        );
+        route(`${DEVISE}:${verb}:${module}`, joinPaths(base, sub), node, classify(name));
+      }
+    }
+    return true;
+  }
+  return false;
+}
+
+/** Where a nested resource's routes go: `/articles/:article_slug` inside `resources :articles, param: :slug`. */
+function nestedBase(scope: Scope): string {
+  if (!scope.resource || scope.on)
+    return scope.on === 'member' ? (scope.resource?.member ?? scope.path) : scope.path;
+  const { collection, member } = scope.resource;
+  if (member === collection) return collection;
+  const param = member.split(':').pop() as string;
+  return joinPaths(collection, `:${singular(lastSegment(collection))}_${param}`);
+}
+
+const lastSegment = (p: string) => p.split('/').filter(Boolean).pop() ?? '';
+const singular = (word: string) =>
+  word.endsWith('ies')
+    ? `${word.slice(0, -3)}y`
+    : word.endsWith('ses')
+      ? word.slice(0, -2)
+      : word.replace(/s$/, '');
+/** `users` → `User`, the model `devise_for :users` maps. */
+const classify = (plural: string) =>
+  singular(plural)
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
+
+/** An ActiveRecord model, and the Devise modules it enables. */
+function readModel(node: Node, rel: string, facts: FileFacts): void {
+  const name = node.childForFieldName('name')?.text ?? '';
+  facts.models.push({ name, orm: 'activerecord', file: rel, line: line(node) });
+  for (const stmt of node.childForFieldName('body')?.namedChildren ?? []) {
+    if (stmt?.type !== 'call' || stmt.childForFieldName('method')?.text !== 'devise') continue;
+    const modules = (stmt.childForFieldName('arguments')?.namedChildren ?? []).map(
+      (a) => symbolOrString(a) ?? '',
+    );
+    facts.views = { ...facts.views, [name]: { methods: modules } };
+  }
+}
+
+/** `create_table "articles" do |t| t.string "title" … end` in db/schema.rb. */
+function readSchemaTable(node: Node, rel: string, facts: FileFacts): void {
+  const name = symbolOrString(node.childForFieldName('arguments')?.namedChild(0));
+  if (!name) return;
+  const fields: string[] = [];
+  for (const stmt of node.childForFieldName('block')?.descendantsOfType('call') ?? []) {
+    const column = symbolOrString(stmt?.childForFieldName('arguments')?.namedChild(0));
+    if (stmt?.childForFieldName('receiver')?.text === 't' && column) fields.push(column);
+  }
+  facts.models.push({ name, orm: 'schema.rb', file: rel, line: line(node), fields });
 }
