@@ -162,7 +162,8 @@ export const stackApps = [
     name: 'laravel-eloquent',
     stack: 'PHP / Laravel + Eloquent',
     source: { archive: 'laravel-realworld-example-app' },
-    // RouteServiceProvider: prefix('api') for routes/api.php; match([put, patch]); resources.
+    // RouteServiceProvider: prefix('api') for routes/api.php; match([put, patch]); resources;
+    // routes/web.php's welcome page.
     routes: expand([
       'POST /api/users/login',
       'POST /api/users',
@@ -176,6 +177,7 @@ export const stackApps = [
       'GET,POST /api/articles/:article/comments',
       'DELETE /api/articles/:article/comments/:comment',
       'GET /api/tags',
+      'GET /',
     ]),
     entities: ['users', 'articles', 'comments', 'tags', 'favorites', 'follows'],
     frameworks: ['laravel', 'vue'],

@@ -22,7 +22,117 @@ export const MANIFESTS: Record<string, string> = {
   'pom.xml': 'maven',
   'build.gradle': 'gradle',
   'build.gradle.kts': 'gradle',
+  'composer.json': 'composer',
+  'mix.exs': 'mix',
+  'Package.swift': 'swift package manager',
+  'pubspec.yaml': 'pub',
+  Pipfile: 'pipenv',
 };
+
+/** A .NET project file: its SDK and package references name its frameworks. */
+export const CSPROJ = /\.csproj$/;
+
+/**
+ * Frameworks and ORMs a manifest depends on, by the manifest's name: what a project declares is
+ * read before what its code happens to contain.
+ */
+const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
+  [
+    /^(requirements[\w.-]*\.txt|pyproject\.toml|Pipfile)$/,
+    [
+      [/^\s*["']?django\b(?!-)/im, 'django'],
+      [/^\s*["']?djangorestframework\b/im, 'django-rest-framework'],
+      [/^\s*["']?fastapi\b/im, 'fastapi'],
+      [/^\s*["']?flask\b(?!-)/im, 'flask'],
+      [/^\s*["']?(sqlalchemy|flask-sqlalchemy)\b/im, 'sqlalchemy'],
+      [/^\s*["']?sqlmodel\b/im, 'sqlmodel'],
+    ],
+  ],
+  [
+    /^go\.mod$/,
+    [
+      [/gin-gonic\/gin\b/, 'gin'],
+      [/labstack\/echo\b/, 'echo'],
+      [/go-chi\/chi\b/, 'chi'],
+      [/gofiber\/fiber\b/, 'fiber'],
+      [/gorilla\/mux\b/, 'gorilla/mux'],
+      [/(gorm\.io\/gorm|jinzhu\/gorm)\b/, 'gorm'],
+    ],
+  ],
+  [
+    /^Gemfile$/,
+    [
+      [/^\s*gem\s+["']rails["']/m, 'rails'],
+      [/^\s*gem\s+["']sinatra["']/m, 'sinatra'],
+    ],
+  ],
+  [
+    /^(pom\.xml|build\.gradle(\.kts)?)$/,
+    [
+      [/spring-boot/, 'spring'],
+      [/spring-boot-starter-data-jpa|hibernate-core|jakarta\.persistence/, 'jpa'],
+      [/mybatis/, 'mybatis'],
+      [/io\.ktor/, 'ktor'],
+      [/io\.quarkus/, 'quarkus'],
+      [/io\.micronaut/, 'micronaut'],
+    ],
+  ],
+  [
+    /^composer\.json$/,
+    [
+      [/"laravel\/(framework|lumen-framework)"/, 'laravel'],
+      [/"symfony\/framework-bundle"/, 'symfony'],
+      [/"slim\/slim"/, 'slim'],
+      [/"doctrine\/orm"/, 'doctrine'],
+    ],
+  ],
+  [
+    CSPROJ,
+    [
+      [/Sdk="Microsoft\.NET\.Sdk\.Web"|Microsoft\.AspNetCore/, 'aspnetcore'],
+      [/Microsoft\.EntityFrameworkCore/, 'efcore'],
+    ],
+  ],
+  [
+    /^Cargo\.toml$/,
+    [
+      [/^\s*actix-web\s*=/m, 'actix-web'],
+      [/^\s*axum\s*=/m, 'axum'],
+      [/^\s*rocket\s*=/m, 'rocket'],
+      [/^\s*diesel\s*=/m, 'diesel'],
+      [/^\s*sea-orm\s*=/m, 'sea-orm'],
+      [/^\s*sqlx\s*=/m, 'sqlx'],
+    ],
+  ],
+  [
+    /^mix\.exs$/,
+    [
+      [/\{:phoenix,/, 'phoenix'],
+      [/\{:(phoenix_)?ecto(_sql)?,/, 'ecto'],
+    ],
+  ],
+  [
+    /^Package\.swift$/,
+    [
+      [/vapor\/vapor/, 'vapor'],
+      [/vapor\/fluent/, 'fluent'],
+    ],
+  ],
+  [
+    /^pubspec\.yaml$/,
+    [
+      [/^\s*dart_frog\s*:/m, 'dart_frog'],
+      [/^\s*shelf_router\s*:/m, 'shelf'],
+    ],
+  ],
+];
+
+/** The frameworks a manifest other than package.json declares, or `undefined` when `rel` is none. */
+function manifestFrameworks(rel: string, text: string): string[] | undefined {
+  const name = path.posix.basename(rel);
+  const entry = MANIFEST_FRAMEWORKS.find(([file]) => file.test(name));
+  return entry?.[1].flatMap(([marker, framework]) => (marker.test(text) ? [framework] : []));
+}
 
 const DEPENDENCY_FRAMEWORKS: Record<string, string> = {
   next: 'nextjs',
@@ -54,7 +164,7 @@ const PY_FRAMEWORKS: Record<string, string> = {
   sqlalchemy: 'sqlalchemy',
 };
 
-const TREE_LANGUAGES: readonly LanguageId[] = ['python', 'go', 'java', 'ruby'];
+const TREE_LANGUAGES: readonly LanguageId[] = ['python', 'go', 'java', 'ruby', 'php', 'c_sharp', 'rust'];
 
 /** A Vue or Svelte single-file component: one component, and its <script> block's imports. */
 function componentFile(rel: string, imports: FileFacts['imports']): FileFacts {
@@ -85,6 +195,8 @@ export function lexedFacts(rel: string, text: string): FileFacts | undefined {
   if (path.posix.basename(rel) === 'package.json') return manifestFacts(text);
   if (ENV_FILE.test(rel)) return envFileFacts(text);
   if (SPRING_CONFIG.test(rel)) return appConfigFacts(rel, text);
+  const declared = manifestFrameworks(rel, text);
+  if (declared) return { ...emptyFacts(path.posix.extname(rel).slice(1)), frameworks: declared };
   return emptyFacts(language ?? path.posix.extname(rel).slice(1));
 }
 

@@ -17,6 +17,7 @@ const PRIORITY: Record<string, number> = {
   sequelize: 1,
   mongoose: 1,
   'schema.rb': 8,
+  migration: 8,
   sql: 9,
 };
 
@@ -47,6 +48,9 @@ export function mergeModels(models: readonly Model[]): Model[] {
   return entities;
 }
 
+/** Models read from tables (migrations, schema dumps) rather than from model classes. */
+const TABLE_SOURCES = new Set(['sql', 'migration', 'schema.rb']);
+
 const KEY_COLUMN = /^(a|b|id)$|_?id$|Id$|^(created|updated)(_?at)?/i;
 
 /**
@@ -55,7 +59,8 @@ const KEY_COLUMN = /^(a|b|id)$|_?id$|Id$|^(created|updated)(_?at)?/i;
  */
 function isJoinTable(model: Model, entities: Set<string>): boolean {
   if (/^_[A-Za-z0-9]+To[A-Za-z0-9]+$/.test(model.name)) return true;
-  if (model.orm !== 'sql' || model.sources || !model.fields?.every((f) => KEY_COLUMN.test(f))) return false;
+  if (!TABLE_SOURCES.has(model.orm) || model.sources || !model.fields?.every((f) => KEY_COLUMN.test(f)))
+    return false;
   const name = model.name;
   const parts = name.split('_').filter(Boolean);
   if (parts.length === 2) return parts.every((p) => entities.has(entityKey(p)));

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ModuleResolver } from '@boocode/source-kit';
 
+import { ROUTES_FILE_OWNER } from './languages/php.js';
 import { DEVISE } from './languages/ruby.js';
 import { isNextRouteFile, nextRoutes } from './nextjs.js';
 import { appDirOf, CONFIG_OWNER, fileConventionRoutes, isRouteModule } from './react-router.js';
@@ -70,6 +71,14 @@ export class MountGraph {
     const resolveTarget = (file: string, target: string): Node | undefined => {
       const facts = cache.get(file)?.facts;
       if (!facts) return undefined;
+      // A routes file mounted by path (Laravel's `group(base_path('routes/api.php'))`), `@/` for the project's folder.
+      if (target.startsWith('file:')) {
+        const written = target.slice(5);
+        const to = written.startsWith('@/')
+          ? path.posix.join(projectOf(file, projectDirs), written.slice(2))
+          : written;
+        return cache.has(to) ? `${to}#${ROUTES_FILE_OWNER}` : undefined;
+      }
       if (target.startsWith('go:')) {
         const [spec = '', fn = ''] = target.slice(3).split('#');
         const to = spec ? modules.resolve(file, spec, 'go') : file;

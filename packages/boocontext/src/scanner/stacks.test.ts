@@ -74,7 +74,8 @@ describe('stacks: routes as served, models, frameworks', () => {
     ]);
     // The abstract base is no table; a model of a model is one.
     expect(models).toEqual(['Order django', 'Refund django']);
-    expect(frameworks).toEqual(['django']);
+    // From requirements.txt, the manifest, as well as from the code.
+    expect(frameworks).toEqual(['django', 'django-rest-framework']);
   });
 
   it("Rails: scope, namespace, resources with param/only/except, member and collection routes, Devise by the model's modules", async () => {
@@ -98,5 +99,24 @@ describe('stacks: routes as served, models, frameworks', () => {
     // A schema.rb table and its model are one entity; a table with no model class is one too.
     expect(models).toEqual(['Account activerecord', 'shops schema.rb']);
     expect(frameworks).toEqual(['rails']);
+  });
+
+  it('Laravel: route files mounted by withRouting and by a provider, groups, prefixes, match, resources; Eloquent and migrations', async () => {
+    const { routes, models, frameworks } = await scanStack('laravel');
+    expect(routes.map((r) => r.replace(/:\d+$/, ''))).toEqual([
+      'GET / routes/web.php',
+      'GET /admin/stats routes/admin.php',
+      'PATCH /api/v1/shop/cart routes/api.php',
+      'PUT /api/v1/shop/cart routes/api.php',
+      'GET /api/v1/shop/me/orders routes/api.php',
+      'GET /api/v1/shop/me/orders/{order} routes/api.php',
+      'GET /api/v1/shop/orders/{order}/lines routes/api.php',
+      'POST /api/v1/shop/orders/{order}/lines routes/api.php',
+      'DELETE /api/v1/shop/orders/{order}/lines/{line} routes/api.php',
+      'GET /api/v1/shop/orders/{order}/lines/{line} routes/api.php',
+      'GET /up bootstrap/app.php',
+    ]);
+    expect(models).toEqual(['Order eloquent shop_orders', 'order_lines migration']);
+    expect(frameworks).toEqual(['laravel']);
   });
 });

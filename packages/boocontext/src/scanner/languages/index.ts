@@ -2,6 +2,7 @@ import { type LanguageId, parserFor } from '@boocode/source-kit';
 import { emptyFacts, type FileFacts } from '../types.js';
 import { scanGo } from './go.js';
 import { scanJava } from './java.js';
+import { scanPhp } from './php.js';
 import { scanPython } from './python.js';
 import { scanRuby } from './ruby.js';
 
@@ -20,7 +21,9 @@ export async function scanLanguage(rel: string, text: string, language: Language
             ? scanJava(rel, root)
             : language === 'ruby'
               ? scanRuby(rel, root)
-              : emptyFacts(language);
+              : language === 'php'
+                ? scanPhp(rel, root)
+                : emptyFacts(language);
     if (root.hasError) facts.error = 'syntax errors; read as far as it parses';
     return facts;
   } finally {

@@ -1,0 +1,258 @@
+import path from 'node:path';
+import type { SyntaxNode as Node } from '@boocode/source-kit';
+import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
+import { line } from './syntax.js';
+
+/** Laravel's resource actions: method and path below the resource (`{}` is the member's parameter). */
+const RESOURCE_ACTIONS: [string, string, string][] = [
+  ['index', 'GET', ''],
+  ['create', 'GET', 'create'],
+  ['store', 'POST', ''],
+  ['show', 'GET', '{}'],
+  ['edit', 'GET', '{}/edit'],
+  ['update', 'PUT', '{}'],
+  ['update', 'PATCH', '{}'],
+  ['destroy', 'DELETE', '{}'],
+];
+const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'any', 'match']);
+/** Base classes that make an Eloquent model. */
+const ELOQUENT_BASE = /^(Model|Authenticatable|Pivot|MorphPivot|User)$/;
+/** Owner of a routes file's own routes: a file mounted under a prefix (`->group(base_path('routes/api.php'))`). */
+export const ROUTES_FILE_OWNER = 'routes';
+
+/** A PHP string literal's text (no interpolation read). */
+function phpString(node: Node | null | undefined): string | undefined {
+  if (!node || (node.type !== 'string' && node.type !== 'encapsed_string')) return undefined;
+  return node.namedChildren.find((c) => c?.type === 'string_content')?.text ?? '';
+}
+
+/** Arguments of a call: positional values, and named ones (`apiPrefix: 'api'`) by name. */
+function argumentsOf(call: Node): { values: Node[]; named: Map<string, Node> } {
+  const values: Node[] = [];
+  const named = new Map<string, Node>();
+  for (const arg of call.childForFieldName('arguments')?.namedChildren ?? []) {
+    if (arg?.type !== 'argument') continue;
+    const value = arg.namedChildren[arg.namedChildren.length - 1];
+    if (!value) continue;
+    const name =
+      arg.childForFieldName('name')?.text ??
+      (arg.namedChildren.length > 1 ? arg.namedChild(0)?.text : undefined);
+    if (name) named.set(name, value);
+    else values.push(value);
+  }
+  return { values, named };
+}
+
+/** `['prefix' => 'v1', 'except' => ['create']]`: an array's string keys and their values. */
+function arrayEntries(node: Node | undefined): Map<string, Node> {
+  const out = new Map<string, Node>();
+  if (node?.type !== 'array_creation_expression') return out;
+  for (const el of node.namedChildren) {
+    if (el?.type !== 'array_element_initializer' || el.namedChildren.length < 2) continue;
+    const key = phpString(el.namedChild(0));
+    const value = el.namedChild(1);
+    if (key !== undefined && value) out.set(key, value);
+  }
+  return out;
+}
+
+const stringList = (node: Node | undefined): string[] | undefined =>
+  node?.type === 'array_creation_expression'
+    ? node.namedChildren.flatMap((el) => {
+        const s = phpString(el?.namedChild(0));
+        return s === undefined ? [] : [s];
+      })
+    : node
+      ? [phpString(node) ?? ''].filter(Boolean)
+      : undefined;
+
+interface Link {
+  name: string;
+  call: Node;
+}
+
+/** `Route::prefix('api')->middleware('api')->group(…)` as its links in order, or nothing when the chain does not start at `Route::`. */
+function routeChain(node: Node): Link[] | undefined {
+  if (node.type === 'scoped_call_expression')
+    return node.childForFieldName('scope')?.text === 'Route'
+      ? [{ name: node.childForFieldName('name')?.text ?? '', call: node }]
+      : undefined;
+  if (node.type !== 'member_call_expression') return undefined;
+  const inner = node.childForFieldName('object');
+  const chain = inner ? routeChain(inner) : undefined;
+  return chain && [...chain, { name: node.childForFieldName('name')?.text ?? '', call: node }];
+}
+
+/** Where a routes file passed to `group()` lives: `base_path('routes/api.php')`, `__DIR__.'/../routes/api.php'`. */
+function routesFileOf(rel: string, node: Node | undefined): string | undefined {
+  if (!node) return undefined;
+  if (node.type === 'function_call_expression' && node.childForFieldName('function')?.text === 'base_path') {
+    const file = phpString(argumentsOf(node).values[0]);
+    return file ? `file:@/${file.replace(/^\//, '')}` : undefined;
+  }
+  if (node.type === 'binary_expression' && node.namedChild(0)?.text === '__DIR__') {
+    const file = phpString(node.namedChild(1));
+    return file ? `file:${path.posix.normalize(path.posix.join(path.posix.dirname(rel), file))}` : undefined;
+  }
+  const literal = phpString(node);
+  return literal?.endsWith('.php') ? `file:@/${literal}` : undefined;
+}
+
+interface PhpContext {
+  rel: string;
+  facts: FileFacts;
+}
+
+/** One `Route::…` statement, its group closures read under the prefix it adds. */
+function readRouteChain(
+  chain: Link[],
+  node: Node,
+  prefix: string,
+  ctx: PhpContext,
+  visit: (n: Node, p: string) => void,
+): void {
+  let at = prefix;
+  let resource:
+    | { path: string; handler: string; only?: string[]; except?: string[]; api: boolean }
+    | undefined;
+  const owner = /(^|\/)routes\/[^/]+\.php$/.test(ctx.rel) ? ROUTES_FILE_OWNER : '*laravel*';
+  for (const { name, call } of chain) {
+    const { values } = argumentsOf(call);
+    if (name === 'prefix') at = joinPaths(at, phpString(values[0]) ?? '{unknown}');
+    else if (name === 'group') {
+      const options = arrayEntries(values[0]);
+      const groupPrefix = options.get('prefix');
+      const inner = groupPrefix ? joinPaths(at, phpString(groupPrefix) ?? '{unknown}') : at;
+      const body = values.find((v) => v.type === 'anonymous_function' || v.type === 'arrow_function');
+      if (body) visit(body, inner);
+      const file = routesFileOf(ctx.rel, values[values.length - 1]);
+      if (file) ctx.facts.mounts.push({ owner, prefix: inner, target: file, line: line(node) });
+    } else if (VERBS.has(name)) {
+      const methods =
+        name === 'match'
+          ? (stringList(values[0])?.map((m) => m.toUpperCase()) ?? [])
+          : [name === 'any' ? 'ALL' : name.toUpperCase()];
+      const routePath = phpString(values[name === 'match' ? 1 : 0]);
+      if (routePath === undefined) continue;
+      const handler = phpString(values[name === 'match' ? 2 : 1]);
+      for (const method of methods)
+        ctx.facts.routes.push({
+          method,
+          path: joinPaths(at, routePath),
+          line: line(node),
+          framework: 'laravel',
+          owner,
+          ...(handler ? { handler } : {}),
+        });
+    } else if (name === 'resource' || name === 'apiResource') {
+      const options = arrayEntries(values[2]);
+      resource = {
+        path: phpString(values[0]) ?? '',
+        handler: values[1]?.text.replace(/::class$/, '').replace(/^['"]|['"]$/g, '') ?? '',
+        ...(options.has('only') ? { only: stringList(options.get('only')) } : {}),
+        ...(options.has('except') ? { except: stringList(options.get('except')) } : {}),
+        api: name === 'apiResource',
+      };
+    } else if (resource && (name === 'only' || name === 'except')) resource[name] = stringList(values[0]);
+  }
+  if (!resource) return;
+  const last = resource.path.split('/').filter(Boolean).pop() ?? '';
+  const param = `{${singular(last)}}`;
+  for (const [action, method, sub] of RESOURCE_ACTIONS) {
+    if (resource.api && (action === 'create' || action === 'edit')) continue;
+    if (resource.only && !resource.only.includes(action)) continue;
+    if (resource.except?.includes(action)) continue;
+    ctx.facts.routes.push({
+      method,
+      path: joinPaths(at, resource.path, sub.replace('{}', param)),
+      line: line(node),
+      framework: 'laravel',
+      owner,
+      handler: `${resource.handler}@${action}`,
+    });
+  }
+}
+
+const singular = (word: string) =>
+  word.endsWith('ies')
+    ? `${word.slice(0, -3)}y`
+    : word.endsWith('sses')
+      ? word.slice(0, -2)
+      : word.replace(/s$/, '');
+
+/** Laravel 11's `->withRouting(api: __DIR__.'/../routes/api.php', apiPrefix: 'api', health: '/up')`. */
+function readWithRouting(call: Node, ctx: PhpContext): void {
+  const { named } = argumentsOf(call);
+  for (const [kind, prefix] of [
+    ['web', ''],
+    ['api', phpString(named.get('apiPrefix')) ?? 'api'],
+  ] as const) {
+    const file = routesFileOf(ctx.rel, named.get(kind));
+    if (file) ctx.facts.mounts.push({ owner: '*laravel*', prefix, target: file, line: line(call) });
+  }
+  const health = phpString(named.get('health'));
+  if (health)
+    ctx.facts.routes.push({
+      method: 'GET',
+      path: health,
+      line: line(call),
+      framework: 'laravel',
+      owner: '*laravel*',
+    });
+}
+
+/** An Eloquent model (`extends Model`), named by its class, its `$table` when it sets one. */
+function readClass(node: Node, { rel, facts }: PhpContext): void {
+  const base =
+    node.namedChildren
+      .find((c) => c?.type === 'base_clause')
+      ?.namedChild(0)
+      ?.text.split('\\')
+      .pop() ?? '';
+  if (!ELOQUENT_BASE.test(base)) return;
+  const table = node.descendantsOfType('property_element').find((p) => p?.namedChild(0)?.text === '$table');
+  const tableName = phpString(
+    table?.namedChildren.find((c) => c?.type === 'string' || c?.type === 'encapsed_string'),
+  );
+  facts.models.push({
+    name: node.childForFieldName('name')?.text ?? '',
+    orm: 'eloquent',
+    file: rel,
+    line: line(node),
+    ...(tableName ? { table: tableName } : {}),
+  });
+}
+
+/** A migration's `Schema::create('users', function (Blueprint $table) { $table->string('email'); … })`. */
+function readSchemaCreate(call: Node, { rel, facts }: PhpContext): void {
+  const { values } = argumentsOf(call);
+  const name = phpString(values[0]);
+  if (!name) return;
+  const fields = (values[1]?.descendantsOfType('member_call_expression') ?? []).flatMap((c) => {
+    if (c?.childForFieldName('object')?.text !== '$table') return [];
+    const column = phpString(argumentsOf(c).values[0]);
+    return column ? [column] : [];
+  });
+  facts.models.push({ name, orm: 'migration', file: rel, line: line(call), fields });
+}
+
+/** PHP: Laravel routes (groups, prefixes, resources, route files mounted by the provider), Eloquent models, migrations. */
+export function scanPhp(rel: string, root: Node): FileFacts {
+  const ctx: PhpContext = { rel, facts: emptyFacts('php') };
+  const visit = (node: Node, prefix: string) => {
+    if (node.type === 'namespace_use_clause') ctx.facts.imports.push({ spec: node.text, line: line(node) });
+    if (node.type === 'class_declaration') readClass(node, ctx);
+    if (node.type === 'member_call_expression' || node.type === 'scoped_call_expression') {
+      const chain = routeChain(node);
+      if (chain) return readRouteChain(chain, node, prefix, ctx, visit);
+      const name = node.childForFieldName('name')?.text;
+      if (name === 'withRouting') readWithRouting(node, ctx);
+      if (name === 'create' && node.childForFieldName('scope')?.text === 'Schema')
+        readSchemaCreate(node, ctx);
+    }
+    for (const child of node.namedChildren) if (child) visit(child, prefix);
+  };
+  visit(root, '');
+  if (ctx.facts.routes.length || ctx.facts.mounts.length) ctx.facts.frameworks = ['laravel'];
+  return ctx.facts;
+}
