@@ -68,7 +68,14 @@ export class MountGraph {
         for (const name of Object.keys(facts.exportedRouters))
           goRouterFunctions.set(`${path.posix.dirname(rel)}#${name}`, `${rel}#${name}`);
     this.cache = cache;
+    // A Rust handler or configure function named in `.service(index)` / `.configure(api)`: one of that name.
+    const rustRouterFunctions = new Map<string, Node | undefined>();
+    for (const [rel, { facts }] of cache)
+      if (facts.language === 'rust')
+        for (const name of Object.keys(facts.exportedRouters))
+          rustRouterFunctions.set(name, rustRouterFunctions.has(name) ? undefined : `${rel}#${name}`);
     const resolveTarget = (file: string, target: string): Node | undefined => {
+      if (target.startsWith('rs:')) return rustRouterFunctions.get(target.slice(3));
       const facts = cache.get(file)?.facts;
       if (!facts) return undefined;
       // A routes file mounted by path (Laravel's `group(base_path('routes/api.php'))`), `@/` for the project's folder.

@@ -119,4 +119,29 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(models).toEqual(['Order eloquent shop_orders', 'order_lines migration']);
     expect(frameworks).toEqual(['laravel']);
   });
+
+  it('ASP.NET Core: attribute routes with tokens, absolute and action templates; minimal API groups; UsePathBase; EF Core DbSets', async () => {
+    const { routes, models, frameworks } = await scanStack('aspnet');
+    expect(routes.map((r) => r.replace(/ Shop\/.*$/, ''))).toEqual([
+      'GET /shop/api/Orders',
+      'POST /shop/api/Orders/Cancel',
+      'GET /shop/api/Orders/{id:int}',
+      'GET /shop/api/v1/ping',
+      'DELETE /shop/legacy/orders/{id}',
+    ]);
+    expect(models).toEqual(['Order efcore', 'OrderLine efcore']);
+    expect(frameworks).toEqual(['aspnetcore', 'efcore']);
+  });
+
+  it('actix-web: scopes, resources, a configure function mounted under a scope in another file, attribute routes; Diesel tables', async () => {
+    const { routes, models, frameworks } = await scanStack('actix');
+    expect(routes).toEqual([
+      'GET /api/orders src/routes/orders.rs:6',
+      'DELETE /api/orders/{id} src/routes/orders.rs:7',
+      'PUT /api/orders/{id} src/routes/orders.rs:7',
+      'GET /healthz src/routes/orders.rs:11',
+    ]);
+    expect(models).toEqual(['orders diesel', 'order_lines diesel']);
+    expect(frameworks).toEqual(['actix-web', 'diesel']);
+  });
 });

@@ -1,0 +1,178 @@
+import type { SyntaxNode as Node } from '@boocode/source-kit';
+import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
+import { line } from './syntax.js';
+
+const HTTP_ATTRIBUTES: Record<string, string> = {
+  HttpGet: 'GET',
+  HttpPost: 'POST',
+  HttpPut: 'PUT',
+  HttpPatch: 'PATCH',
+  HttpDelete: 'DELETE',
+  HttpHead: 'HEAD',
+  HttpOptions: 'OPTIONS',
+};
+const MAP_METHODS: Record<string, string> = {
+  MapGet: 'GET',
+  MapPost: 'POST',
+  MapPut: 'PUT',
+  MapPatch: 'PATCH',
+  MapDelete: 'DELETE',
+};
+
+const stringOf = (node: Node | null | undefined): string | undefined =>
+  node?.type === 'string_literal' || node?.type === 'verbatim_string_literal'
+    ? (node.namedChildren.find((c) => c?.type === 'string_literal_content')?.text ?? '')
+    : undefined;
+
+interface Attribute {
+  name: string;
+  /** The first positional string argument, if any. */
+  template?: string;
+}
+
+/** A declaration's attributes (`[HttpGet("{id}")]`, `[Route("api/[controller]")]`), names without the `Attribute` suffix. */
+function attributesOf(node: Node): Attribute[] {
+  return node.namedChildren
+    .filter((c): c is Node => c?.type === 'attribute_list')
+    .flatMap((list) => list.namedChildren.filter((a): a is Node => a?.type === 'attribute'))
+    .map((a) => {
+      const name =
+        (a.childForFieldName('name') ?? a.namedChild(0))?.text
+          .split('.')
+          .pop()
+          ?.replace(/Attribute$/, '') ?? '';
+      const first = a.namedChildren
+        .find((c) => c?.type === 'attribute_argument_list')
+        ?.namedChildren.find((arg) => arg?.namedChild(0)?.type !== 'assignment_expression');
+      const template = stringOf(first?.namedChild(0));
+      return { name, ...(template !== undefined ? { template } : {}) };
+    });
+}
+
+/** `~/x` and `/x` on an action ignore the controller's route. */
+const absolute = (template: string) => /^~?\//.test(template);
+
+/** A controller's attribute routes: class templates × action templates, tokens replaced. */
+function readController(node: Node, rel: string, facts: FileFacts): void {
+  const className = node.childForFieldName('name')?.text ?? '';
+  const attributes = attributesOf(node);
+  const bases = node.namedChildren.find((c) => c?.type === 'base_list')?.text ?? '';
+  const isController =
+    className.endsWith('Controller') ||
+    /\bController(Base)?\b/.test(bases) ||
+    attributes.some((a) => a.name === 'ApiController');
+  if (!isController) return;
+  const controller = className.replace(/Controller$/, '');
+  const classRoutes = attributes.filter((a) => a.name === 'Route').map((a) => a.template ?? '');
+  for (const member of node.childForFieldName('body')?.namedChildren ?? []) {
+    if (member?.type !== 'method_declaration') continue;
+    const action = member.childForFieldName('name')?.text ?? '';
+    const own = attributesOf(member);
+    const verbs = own.filter((a) => a.name in HTTP_ATTRIBUTES);
+    const routeTemplates = own.filter((a) => a.name === 'Route').map((a) => a.template ?? '');
+    if (verbs.length === 0 && routeTemplates.length === 0) continue;
+    // `[HttpGet("x")]` carries its template; `[HttpGet, Route("x")]` takes the Route's.
+    const pairs = (verbs.length ? verbs : [{ name: '', template: undefined }]).flatMap((v) =>
+      (v.template !== undefined ? [v.template] : routeTemplates.length ? routeTemplates : ['']).map((t) => ({
+        method: HTTP_ATTRIBUTES[v.name] ?? 'ALL',
+        template: t,
+      })),
+    );
+    for (const { method, template } of pairs)
+      for (const base of absolute(template) ? [''] : classRoutes.length ? classRoutes : [''])
+        facts.routes.push({
+          method,
+          path: joinPaths(base, template.replace(/^~/, ''))
+            .replace(/\[controller\]/gi, controller)
+            .replace(/\[action\]/gi, action)
+            .replace(/\[area\]/gi, '{unknown}'),
+          line: line(member),
+          framework: 'aspnetcore',
+          owner: '*aspnet*',
+          handler: `${className}.${action}`,
+        });
+  }
+}
+
+/** `DbSet<Article> Articles` in a DbContext: an EF Core entity. */
+function readDbSets(node: Node, rel: string, facts: FileFacts): void {
+  for (const member of node.childForFieldName('body')?.namedChildren ?? []) {
+    if (member?.type !== 'property_declaration') continue;
+    const type = member.childForFieldName('type');
+    if (type?.type !== 'generic_name' || type.namedChild(0)?.text !== 'DbSet') continue;
+    const entity = type.namedChild(1)?.namedChild(0)?.text;
+    if (entity)
+      facts.models.push({
+        name: entity.split('.').pop() as string,
+        orm: 'efcore',
+        file: rel,
+        line: line(member),
+      });
+  }
+}
+
+/**
+ * Minimal APIs: `app.MapGet("/x", …)`, groups from `MapGroup("/api")` held in variables, and
+ * `app.UsePathBase("/base")`.
+ */
+function readInvocation(node: Node, groups: Map<string, string>, facts: FileFacts): void {
+  const fn = node.childForFieldName('function');
+  if (fn?.type !== 'member_access_expression') return;
+  const name = fn.childForFieldName('name')?.text ?? '';
+  const args = node.childForFieldName('arguments')?.namedChildren ?? [];
+  const first = stringOf(args[0]?.namedChild(0));
+  if (first === undefined) return;
+  const target = fn.childForFieldName('expression');
+  const prefix = groupPrefix(target, groups);
+  if (name === 'UsePathBase')
+    facts.globalPrefixes = [...(facts.globalPrefixes ?? []), { framework: 'aspnetcore', prefix: first }];
+  const method = MAP_METHODS[name] ?? (name === 'Map' ? 'ALL' : undefined);
+  if (method)
+    facts.routes.push({
+      method,
+      path: joinPaths(prefix, first),
+      line: line(node),
+      framework: 'aspnetcore',
+      owner: '*aspnet*',
+    });
+}
+
+/** The prefix a `MapGroup` chain or a group variable adds. */
+function groupPrefix(node: Node | null | undefined, groups: Map<string, string>): string {
+  if (!node) return '';
+  if (node.type === 'identifier') return groups.get(node.text) ?? '';
+  if (node.type !== 'invocation_expression') return '';
+  const fn = node.childForFieldName('function');
+  if (fn?.type !== 'member_access_expression') return '';
+  const outer = groupPrefix(fn.childForFieldName('expression'), groups);
+  if (fn.childForFieldName('name')?.text !== 'MapGroup') return outer;
+  return joinPaths(
+    outer,
+    stringOf(node.childForFieldName('arguments')?.namedChild(0)?.namedChild(0)) ?? '{unknown}',
+  );
+}
+
+/** C#: ASP.NET Core attribute-routed controllers, minimal APIs with groups, UsePathBase, EF Core DbSets. */
+export function scanCSharp(rel: string, root: Node): FileFacts {
+  const facts = emptyFacts('c_sharp');
+  const groups = new Map<string, string>();
+  const visit = (node: Node) => {
+    if (node.type === 'using_directive')
+      facts.imports.push({ spec: node.text.replace(/^using\s+|;$/g, ''), line: line(node) });
+    if (node.type === 'class_declaration') {
+      readController(node, rel, facts);
+      readDbSets(node, rel, facts);
+    }
+    if (node.type === 'variable_declarator') {
+      const value = node.namedChildren[node.namedChildren.length - 1];
+      const name = node.namedChild(0)?.text;
+      if (name && value?.type === 'invocation_expression' && /\.MapGroup\(/.test(value.text))
+        groups.set(name, groupPrefix(value, groups));
+    }
+    if (node.type === 'invocation_expression') readInvocation(node, groups, facts);
+    for (const child of node.namedChildren) if (child) visit(child);
+  };
+  visit(root);
+  if (facts.routes.length) facts.frameworks = ['aspnetcore'];
+  return facts;
+}
