@@ -160,7 +160,7 @@ export function scanCSharp(rel: string, root: Node): FileFacts {
     if (node.type === 'using_directive')
       facts.imports.push({ spec: node.text.replace(/^using\s+|;$/g, ''), line: line(node) });
     if (node.type === 'class_declaration') {
-      readController(node, rel, facts);
+      readController(node, facts);
       readDbSets(node, rel, facts);
     }
     if (node.type === 'variable_declarator') {
