@@ -53,7 +53,7 @@ function attributesOf(node: Node): Attribute[] {
 const absolute = (template: string) => /^~?\//.test(template);
 
 /** A controller's attribute routes: class templates × action templates, tokens replaced. */
-function readController(node: Node, rel: string, facts: FileFacts): void {
+function readController(node: Node, facts: FileFacts): void {
   const className = node.childForFieldName('name')?.text ?? '';
   const attributes = attributesOf(node);
   const bases = node.namedChildren.find((c) => c?.type === 'base_list')?.text ?? '';
