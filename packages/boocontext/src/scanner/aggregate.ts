@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { languageOf, type ModuleResolver } from '@boocode/source-kit';
-import { MANIFESTS } from './file-facts.js';
+import { MANIFESTS, textLanguageOf } from './file-facts.js';
 import { mergeModels } from './models.js';
 import { withoutShadowedFileRoutes } from './react-router.js';
 import {
@@ -236,7 +236,8 @@ export class Aggregator {
 
 /** What a file counts as: its language (for the language tally) and the package manager it names. */
 function kindOf(rel: string, facts: FileFacts): { language?: string; manager?: string } {
-  const language = languageOf(rel) ?? (SFC_FILE.test(rel) ? facts.language : undefined);
+  const language =
+    languageOf(rel) ?? textLanguageOf(rel) ?? (SFC_FILE.test(rel) ? facts.language : undefined);
   const manager = MANIFESTS[path.posix.basename(rel)];
   return { ...(language ? { language } : {}), ...(manager ? { manager } : {}) };
 }

@@ -4,7 +4,9 @@ import { appConfigFacts, SPRING_CONFIG } from './app-config.js';
 import { needsSyntaxTree } from './js/gate.js';
 import { lexFile } from './js/lexer.js';
 import { grammarOf, scanJs } from './js/scan.js';
+import { scanElixir } from './languages/elixir.js';
 import { scanLanguage } from './languages/index.js';
+import { scanKotlin } from './languages/kotlin.js';
 import { ENV_FILE, emptyFacts, type FileFacts, JS_FILE, SFC_FILE } from './types.js';
 
 export const MANIFESTS: Record<string, string> = {
@@ -166,6 +168,15 @@ const PY_FRAMEWORKS: Record<string, string> = {
 
 const TREE_LANGUAGES: readonly LanguageId[] = ['python', 'go', 'java', 'ruby', 'php', 'c_sharp', 'rust'];
 
+/** Languages no tree-sitter grammar here reads: their readers work on the text. */
+const TEXT_READERS: [RegExp, string, (rel: string, text: string) => FileFacts][] = [
+  [/\.kt$/, 'kotlin', scanKotlin],
+  [/\.exs?$/, 'elixir', scanElixir],
+];
+
+/** The language of a file read as text (Kotlin, Elixir), for the tallies. */
+export const textLanguageOf = (rel: string) => TEXT_READERS.find(([ext]) => ext.test(rel))?.[1];
+
 /** A Vue or Svelte single-file component: one component, and its <script> block's imports. */
 function componentFile(rel: string, imports: FileFacts['imports']): FileFacts {
   const framework = rel.endsWith('.vue') ? 'vue' : 'svelte';
@@ -197,6 +208,8 @@ export function lexedFacts(rel: string, text: string): FileFacts | undefined {
   if (SPRING_CONFIG.test(rel)) return appConfigFacts(rel, text);
   const declared = manifestFrameworks(rel, text);
   if (declared) return { ...emptyFacts(path.posix.extname(rel).slice(1)), frameworks: declared };
+  const textReader = TEXT_READERS.find(([ext]) => ext.test(rel));
+  if (textReader) return textReader[2](rel, text);
   return emptyFacts(language ?? path.posix.extname(rel).slice(1));
 }
 

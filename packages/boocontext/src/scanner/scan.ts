@@ -14,7 +14,7 @@ import {
 import { Aggregator, type ScanChange, type ScanResult } from './aggregate.js';
 import { SPRING_CONFIG } from './app-config.js';
 import { contentHash, type ScanDiskCache } from './disk-cache.js';
-import { CSPROJ, grammarFor, lexedFacts, MANIFESTS, treeFacts } from './file-facts.js';
+import { CSPROJ, grammarFor, lexedFacts, MANIFESTS, textLanguageOf, treeFacts } from './file-facts.js';
 import { StringOwner } from './own-strings.js';
 import { type CachedFile, ENV_FILE, emptyFacts, SFC_FILE } from './types.js';
 
@@ -29,6 +29,7 @@ const WANTED = (rel: string) =>
   ENV_FILE.test(rel) ||
   SPRING_CONFIG.test(rel) ||
   CSPROJ.test(rel) ||
+  textLanguageOf(rel) !== undefined ||
   /(^|\/)requirements[\w.-]*\.txt$/.test(rel) ||
   /(^|\/)(package\.json|pnpm-workspace\.yaml|go\.work|tsconfig[^/]*\.json|jsconfig\.json)$/.test(rel);
 

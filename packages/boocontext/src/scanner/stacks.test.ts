@@ -144,4 +144,32 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(models).toEqual(['orders diesel', 'order_lines diesel']);
     expect(frameworks).toEqual(['actix-web', 'diesel']);
   });
+
+  it('Kotlin/Spring, read as text: controllers and the interfaces they implement, the context path; comments and strings hold no code', async () => {
+    const { routes, models, frameworks } = await scanStack('kotlin');
+    expect(routes.map((r) => r.replace(/ src\/main\/kotlin\/shop\//, ' '))).toEqual([
+      'POST /shop/carts Orders.kt:27',
+      'POST /shop/orders/legacy Orders.kt:12',
+      'GET /shop/orders/{id} Orders.kt:9',
+    ]);
+    expect(models).toEqual(['Order jpa purchase_orders']);
+    expect(frameworks).toEqual(['jpa', 'spring']);
+  });
+
+  it('Phoenix, read as text: scopes, resources with only/except and nested blocks, live routes; Ecto schemas', async () => {
+    const { routes, models, frameworks } = await scanStack('phoenix');
+    expect(routes.map((r) => r.replace(/ lib\/shop_web\/router\.ex/, ''))).toEqual([
+      'GET /api/orders:12',
+      'GET /api/orders/:id:12',
+      'GET /api/orders/:order_id/lines:13',
+      'POST /api/orders/:order_id/lines:13',
+      'DELETE /api/orders/:order_id/lines/:id:13',
+      'GET /api/orders/:order_id/lines/:id:13',
+      'POST /api/orders/:order_id/pay:14',
+      'GET /api/v2/ping:18',
+      'GET /dashboard:22',
+    ]);
+    expect(models).toEqual(['orders ecto']);
+    expect(frameworks).toEqual(['ecto', 'phoenix']);
+  });
 });

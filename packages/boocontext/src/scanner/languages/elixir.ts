@@ -1,0 +1,120 @@
+import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
+
+/**
+ * Elixir, read line by line from its text (no grammar ships for it): a Phoenix router's scopes,
+ * verbs and resources, and Ecto schemas. Router and schema macros are written one call a line,
+ * their blocks opened by `do` and closed by `end`.
+ */
+
+const VERBS = new Set([
+  'get',
+  'post',
+  'put',
+  'patch',
+  'delete',
+  'options',
+  'head',
+  'match',
+  'live',
+  'forward',
+]);
+const RESOURCE_ACTIONS: [string, string, string][] = [
+  ['index', 'GET', ''],
+  ['new', 'GET', 'new'],
+  ['create', 'POST', ''],
+  ['show', 'GET', ':id'],
+  ['edit', 'GET', ':id/edit'],
+  ['update', 'PATCH', ':id'],
+  ['update', 'PUT', ':id'],
+  ['delete', 'DELETE', ':id'],
+];
+const SINGLETON_ACTIONS: [string, string, string][] = RESOURCE_ACTIONS.filter(([a]) => a !== 'index').map(
+  ([a, m, p]) => [a, m, p.replace(/^:id\/?/, '')],
+);
+
+/** `:new, :edit` or `[:new, :edit]` → the atoms. */
+const atoms = (text: string | undefined) => [...(text ?? '').matchAll(/:(\w+)/g)].map((m) => m[1] as string);
+
+/** A macro call's parts: the name, its first string, the rest of its arguments, whether it opens a block. */
+const CALL = /^\s*(\w+)[\s(]+"([^"]*)"(.*?)\)?\s*(do)?\s*$/;
+
+export function scanElixir(rel: string, text: string): FileFacts {
+  const facts = emptyFacts('elixir');
+  const lines = text.split('\n');
+  /** Open `do` blocks: a scope or resource adds to the path; any other block adds nothing. */
+  const stack: string[] = [];
+  const router = /\buse\s+\w[\w.]*,\s*:router\b|\buse\s+Phoenix\.Router\b/.test(text);
+  const path = () => joinPaths(...stack);
+  let schema: { name: string; line: number; fields: string[] } | undefined;
+  lines.forEach((raw, index) => {
+    const line = raw.replace(/#.*$/, '');
+    const lineNo = index + 1;
+    const call = CALL.exec(line);
+    const opens = /\bdo\s*$/.test(line) || /\bfn\b.*->\s*$/.test(line);
+    const closes = /^\s*end\b/.test(line);
+    for (const m of line.matchAll(/^\s*alias\s+([\w.]+)|^\s*(?:import|use)\s+([\w.]+)/g))
+      facts.imports.push({ spec: (m[1] ?? m[2]) as string, line: lineNo });
+    if (/^\s*schema\s+"/.test(line) && call) schema = { name: call[2] as string, line: lineNo, fields: [] };
+    else if (schema && !closes) {
+      const field = /^\s*field[\s(]+:(\w+)/.exec(line);
+      if (field?.[1]) schema.fields.push(field[1]);
+    }
+    if (router && call) {
+      const [, name = '', written = '', rest = ''] = call;
+      if (name === 'scope') {
+        stack.push(written);
+        return;
+      }
+      if (name === 'resources' || name === 'resource') {
+        const only = /\bonly:\s*\[([^\]]*)\]/.exec(rest)?.[1];
+        const except = atoms(/\bexcept:\s*\[([^\]]*)\]/.exec(rest)?.[1]);
+        const singleton = name === 'resource' || /\bsingleton:\s*true/.test(rest);
+        const base = joinPaths(path(), written);
+        for (const [action, method, sub] of singleton ? SINGLETON_ACTIONS : RESOURCE_ACTIONS) {
+          if ((only && !atoms(only).includes(action)) || except.includes(action)) continue;
+          facts.routes.push({
+            method,
+            path: joinPaths(base, sub),
+            line: lineNo,
+            framework: 'phoenix',
+            owner: '*phoenix*',
+          });
+        }
+        if (call[4]) {
+          const segment = written.split('/').filter(Boolean).pop() ?? '';
+          stack.push(singleton ? written : joinPaths(written, `:${segment.replace(/s$/, '')}_id`));
+        }
+        return;
+      }
+      if (VERBS.has(name)) {
+        const method =
+          name === 'live' ? 'GET' : name === 'forward' || name === 'match' ? 'ALL' : name.toUpperCase();
+        const handler = /^\s*,\s*([\w.]+)(?:\s*,\s*:(\w+))?/.exec(rest);
+        facts.routes.push({
+          method,
+          path: joinPaths(path(), written),
+          line: lineNo,
+          framework: 'phoenix',
+          owner: '*phoenix*',
+          ...(handler?.[1] ? { handler: handler[2] ? `${handler[1]}.${handler[2]}` : handler[1] } : {}),
+        });
+      }
+    }
+    if (opens) stack.push('');
+    else if (closes) {
+      stack.pop();
+      if (schema && stack.length <= 1) {
+        facts.models.push({
+          name: schema.name,
+          orm: 'ecto',
+          file: rel,
+          line: schema.line,
+          fields: schema.fields,
+        });
+        schema = undefined;
+      }
+    }
+  });
+  if (facts.routes.length) facts.frameworks = ['phoenix'];
+  return facts;
+}
