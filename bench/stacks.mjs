@@ -36,7 +36,10 @@ function boocontext(root) {
   return {
     ms: run.ms,
     routes: section(map, 'ROUTES').map((l) => routeKey(...l.split(/\s+/, 2))),
-    entities: section(map, 'MODELS').map((l) => l.split(' (')[0]),
+    // A model counts by its name or by the table it says it is stored in.
+    entities: section(map, 'MODELS').flatMap((l) =>
+      [l.split(' (')[0], /, table (\w+)/.exec(l)?.[1]].filter(Boolean),
+    ),
     frameworks: /frameworks: ([^\n]*)/.exec(map)?.[1].split(', ') ?? [],
   };
 }

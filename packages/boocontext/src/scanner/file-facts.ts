@@ -5,6 +5,7 @@ import { needsSyntaxTree } from './js/gate.js';
 import { lexFile } from './js/lexer.js';
 import { grammarOf, scanJs } from './js/scan.js';
 import { scanElixir } from './languages/elixir.js';
+import { lexedLanguageFacts } from './languages/gate.js';
 import { scanLanguage } from './languages/index.js';
 import { scanKotlin } from './languages/kotlin.js';
 import { ENV_FILE, emptyFacts, type FileFacts, JS_FILE, SFC_FILE } from './types.js';
@@ -202,7 +203,7 @@ export function lexedFacts(rel: string, text: string): FileFacts | undefined {
     return lexed && componentFile(rel, lexed.imports);
   }
   const language = languageOf(rel);
-  if (language && TREE_LANGUAGES.includes(language)) return undefined;
+  if (language && TREE_LANGUAGES.includes(language)) return lexedLanguageFacts(rel, text, language);
   if (path.posix.basename(rel) === 'package.json') return manifestFacts(text);
   if (ENV_FILE.test(rel)) return envFileFacts(text);
   if (SPRING_CONFIG.test(rel)) return appConfigFacts(rel, text);

@@ -75,8 +75,11 @@ function isJoinTable(model: Model, entities: Set<string>): boolean {
   return false;
 }
 
-/** `User (prisma, sql)`, `_PostToTag (sql, join table)`. */
+/** `User (prisma, sql)`, `_PostToTag (sql, join table)`, `UserEntity (jpa, table users)`. */
 export function modelLabel(model: Model): string {
   const orms = [model.orm, ...(model.sources?.slice(1).map((s) => s.orm) ?? [])];
-  return `${model.name} (${orms.join(', ')}${model.join ? ', join table' : ''})`;
+  // A table named unlike its model (`@Entity(name = "users") class UserEntity`) is said.
+  const table =
+    model.table && entityKey(model.table) !== entityKey(model.name) ? `, table ${model.table}` : '';
+  return `${model.name} (${orms.join(', ')}${table}${model.join ? ', join table' : ''})`;
 }

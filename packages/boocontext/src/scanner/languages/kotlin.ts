@@ -100,7 +100,7 @@ export function scanKotlin(rel: string, text: string): FileFacts {
       const declaration = { kind: m[2], name: m[3], annotations: pending, line: lineAt(text, m.index) };
       pending = [];
       awaitingBody = m[2] === 'fun' ? undefined : declaration;
-      if (m[2] === 'fun') readHandler(declaration, currentType(), rel, facts);
+      if (m[2] === 'fun') readHandler(declaration, currentType(), facts);
       else readType(declaration, rel, facts);
     } else if (m[4] && m[5]) {
       // `route("/x") {` or `get("/y") {`: Ktor's routing DSL.
@@ -142,7 +142,7 @@ function readType(type: Declaration, rel: string, facts: FileFacts): void {
 }
 
 /** A Spring handler: its mapping under the mappings of the controller (or interface) it is declared in. */
-function readHandler(fn: Declaration, owner: Declaration | undefined, rel: string, facts: FileFacts): void {
+function readHandler(fn: Declaration, owner: Declaration | undefined, facts: FileFacts): void {
   if (!owner) return;
   const ownerMapping = owner.annotations.find((a) => a.name === 'RequestMapping');
   const isController = owner.annotations.some((a) => a.name === 'RestController' || a.name === 'Controller');

@@ -1,0 +1,85 @@
+import type { LanguageId } from '@boocode/source-kit';
+import { emptyFacts, type FileFacts, isAuxiliary } from '../types.js';
+
+/**
+ * Text every file a language reader finds more than imports in contains: a route, mount, router
+ * type, model or config marker its reader looks for. A file with none is read without a syntax
+ * tree — its imports by the patterns below, which give what the tree reader gives — at a fraction
+ * of a parse. Comments and strings may match too; that only costs a parse. The unit tests hold
+ * these to the tree readers' answers.
+ */
+const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => boolean>> = {
+  go: (_, text) =>
+    /\.\s*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Get|Post|Put|Patch|Delete|Head|Options|Handle|HandleFunc|Group|Route)\s*\(|\bos\.Getenv\b|gorm[.:]|\b(gin\.(RouterGroup|Engine|IRouter|IRoutes)|echo\.(Group|Echo)|chi\.(Router|Mux)|mux\.Router|fiber\.(Router|App)|http\.ServeMux)\b/.test(
+      text,
+    ),
+  java: (_, text) => /@\s*([\w.]+\.)?(RestController|Controller|Entity|\w*Mapping)\b/.test(text),
+  c_sharp: (_, text) =>
+    /\[\s*(Http[A-Z]\w*|Route|ApiController)\b|\.\s*Map(Get|Post|Put|Patch|Delete|Group)?\s*\(|\bDbSet\s*<|UsePathBase/.test(
+      text,
+    ),
+  php: (_, text) =>
+    /\bRoute\s*::|withRouting|Schema\s*::\s*create|\bextends\s+\\?[\w\\]*\b(Model|Authenticatable|Pivot|MorphPivot|User)\b/.test(
+      text,
+    ),
+  rust: (_, text) =>
+    /\.\s*(service|route|configure|nest|to)\s*\(|#\[\s*(get|post|put|patch|delete|head|options)\b|\btable\s*!/.test(
+      text,
+    ),
+  ruby: (rel, text) =>
+    /(^|\/)(routes|schema)\.rb$/.test(rel) || /ApplicationRecord|ActiveRecord::Base/.test(text),
+};
+
+const lineOf = (text: string, offset: number) => {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+};
+
+/** Imports as each tree reader records them: the spec, the line of the import. */
+const IMPORTS: Partial<Record<LanguageId, (text: string) => FileFacts['imports']>> = {
+  go(text) {
+    const out: FileFacts['imports'] = [];
+    for (const block of text.matchAll(/^import\s*(\(([\s\S]*?)\)|(?:[\w.]+\s+)?"[^"\n]*")/gm)) {
+      const start = block.index ?? 0;
+      const body = block[2] ?? block[1] ?? '';
+      const offset = start + block[0].indexOf(body);
+      for (const spec of body.matchAll(/^[ \t]*(?:[\w.]+[ \t]+)?"([^"\n]+)"/gm))
+        out.push({ spec: spec[1] as string, line: lineOf(text, offset + (spec.index ?? 0)) });
+    }
+    return out;
+  },
+  java: (text) =>
+    [...text.matchAll(/^[ \t]*import\s+(?:static\s+)?([\w.*\s]+?)\s*;/gm)].map((m) => ({
+      spec: (m[1] as string).replace(/\s+/g, ''),
+      line: lineOf(text, m.index ?? 0),
+    })),
+  c_sharp: (text) =>
+    [...text.matchAll(/^[ \t]*(?:global\s+)?using\s+(?!\(|var\b)([^;{}()]+);/gm)].map((m) => ({
+      spec: m[0].trim().replace(/^using\s+|;$/g, ''),
+      line: lineOf(text, m.index ?? 0),
+    })),
+  php: (text) =>
+    [...text.matchAll(/^use\s+(?:function\s+|const\s+)?([\w\\]+(?:\s+as\s+\w+)?)\s*;/gm)].map((m) => ({
+      spec: m[1] as string,
+      line: lineOf(text, m.index ?? 0),
+    })),
+  rust: (text) =>
+    [...text.matchAll(/^[ \t]*((?:pub(?:\([^)]*\))?\s+)?use\s+[^;]+;)/gm)].map((m) => ({
+      spec: (m[1] as string).replace(/^use\s+|;$/g, ''),
+      line: lineOf(text, m.index ?? 0),
+    })),
+  ruby: () => [],
+};
+
+/**
+ * A file of a tree-read language whose text holds nothing its reader looks for beyond imports:
+ * its facts from the text. `undefined` when the file needs its syntax tree.
+ */
+export function lexedLanguageFacts(rel: string, text: string, language: LanguageId): FileFacts | undefined {
+  const needs = NEEDS_TREE[language];
+  const imports = IMPORTS[language];
+  // A test's routes and models are not the app's (they are set aside when joined): its imports are all it adds.
+  if (!needs || !imports || (needs(rel, text) && !isAuxiliary(rel))) return undefined;
+  return { ...emptyFacts(language), imports: imports(text) };
+}
