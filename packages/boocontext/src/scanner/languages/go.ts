@@ -168,6 +168,16 @@ function readStruct(node: Node, rel: string, facts: FileFacts): void {
   facts.models.push({ name, orm: 'gorm', file: rel, line: line(node), fields: names });
 }
 
+/** Node types the Go reader acts on; the walk materialises no other node (each read crosses into wasm). */
+const READ = new Set([
+  'import_spec',
+  'type_spec',
+  'short_var_declaration',
+  'assignment_statement',
+  'function_declaration',
+  'call_expression',
+]);
+
 /** Go: imports, net/http (incl. Go 1.22 "GET /x" patterns), gin, echo, fiber and chi routes with groups, GORM models, env. */
 export function scanGo(rel: string, root: Node): FileFacts {
   const ctx: GoContext = {
@@ -176,25 +186,42 @@ export function scanGo(rel: string, root: Node): FileFacts {
     env: new Set(),
     packages: new Map(),
   };
-  const visit = (node: Node, routers: Map<string, Router>) => {
-    if (node.type === 'import_spec') readImport(node, ctx);
-    if (node.type === 'type_spec') readStruct(node, rel, ctx.facts);
-    if (node.type === 'short_var_declaration' || node.type === 'assignment_statement')
-      readAssignment(node, routers);
-    let inner = routers;
-    if (node.type === 'function_declaration') {
-      const params = routerParams(node);
-      if (params.size) {
-        ctx.facts.exportedRouters[node.childForFieldName('name')?.text ?? ''] =
-          node.childForFieldName('name')?.text ?? '';
-        inner = new Map([...routers, ...params]);
-      } else inner = new Map(routers);
+  /** The routers each enclosing function or chi sub-router sees, innermost last, with where it ends. */
+  const scopes: { end: number; routers: Map<string, Router> }[] = [
+    { end: Number.POSITIVE_INFINITY, routers: new Map() },
+  ];
+  const cursor = root.walk();
+  try {
+    for (;;) {
+      const type = cursor.nodeType;
+      if (READ.has(type)) {
+        const node = cursor.currentNode;
+        while (node.startIndex >= (scopes[scopes.length - 1] as { end: number }).end) scopes.pop();
+        const routers = (scopes[scopes.length - 1] as { routers: Map<string, Router> }).routers;
+        if (type === 'import_spec') readImport(node, ctx);
+        else if (type === 'type_spec') readStruct(node, rel, ctx.facts);
+        else if (type === 'short_var_declaration' || type === 'assignment_statement')
+          readAssignment(node, routers);
+        else if (type === 'function_declaration') {
+          const params = routerParams(node);
+          const name = node.childForFieldName('name')?.text ?? '';
+          if (params.size) ctx.facts.exportedRouters[name] = name;
+          scopes.push({ end: node.endIndex, routers: new Map([...routers, ...params]) });
+        } else {
+          // A chi sub-router's body is read with its prefix instead of the outer ones.
+          const sub = readCall(node, ctx, routers);
+          if (sub) scopes.push({ end: sub[0].endIndex, routers: sub[1] });
+        }
+      }
+      if (cursor.gotoFirstChild()) continue;
+      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return finish(ctx);
     }
-    // A chi sub-router's body is read with its prefix instead of the outer ones.
-    const [body, scoped] = (node.type === 'call_expression' && readCall(node, ctx, inner)) || [node, inner];
-    for (const child of body.namedChildren) if (child) visit(child, scoped);
-  };
-  visit(root, new Map());
+  } finally {
+    cursor.delete();
+  }
+}
+
+function finish(ctx: GoContext): FileFacts {
   ctx.facts.env = [...ctx.env].sort();
   ctx.facts.frameworks = [...ctx.frameworks].sort();
   return ctx.facts;
