@@ -22,6 +22,9 @@ function answer(stats: RefreshStats, body: Record<string, unknown>): Record<stri
   const structured: Record<string, unknown> = {
     ...body,
     ...(partial ? { partial: true, unparsed: stats.unparsed.slice(0, 50).map((u) => u.file) } : {}),
+    ...(stats.excluded.length
+      ? { notAppCode: { files: stats.excluded.length, first: stats.excluded.slice(0, 10) } }
+      : {}),
   };
   if (JSON.stringify(structured).length <= MAX_ANSWER) return structured;
   const cut: Record<string, unknown> = {

@@ -1,5 +1,5 @@
 export type { Node as SyntaxNode, Tree as SyntaxTree } from 'web-tree-sitter';
-export { isInside, looksBinary, MAX_FILE_BYTES } from './files.js';
+export { isInside, looksBinary, MAX_FILE_BYTES, type NotAppCode, notAppCode } from './files.js';
 export { maskUnsupportedSyntax } from './grammar-compat.js';
 export { type LanguageId, languageOf, parserFor, preloadGrammar } from './languages.js';
 export { ModuleResolver } from './modules.js';

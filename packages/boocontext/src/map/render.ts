@@ -50,6 +50,7 @@ export function fullSections(scan: ScanResult): Section[] {
     },
     { title: 'ENV', rank: 4, lines: scan.env.map((e) => `${e.name}: ${e.files.join(', ')}`) },
     { title: 'IMPORTS', rank: 5, lines: importLines(scan) },
+    { title: 'NOT APP CODE', rank: 6, lines: scan.excluded.map((e) => `${e.file} (${e.reason})`) },
   ];
 }
 

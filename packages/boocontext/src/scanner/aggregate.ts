@@ -30,6 +30,8 @@ export interface ScanResult {
   edges: [string, string][];
   hotFiles: { file: string; importedBy: number }[];
   unparsed: { file: string; error: string }[];
+  /** Minified, bundled and generated files: not the app's code, so in no tally, route or hot file. */
+  excluded: { file: string; reason: string }[];
   /** Tests and fixtures, counted apart: what they declare is not the application's. */
   auxiliary: { files: number; frameworks: string[]; unparsed: string[] };
   stats: {
@@ -91,8 +93,13 @@ export class Aggregator {
     const components: ScanResult['components'] = [];
     const env = new Map<string, string[]>();
     const auxiliary = { files: 0, frameworks: new Set<string>(), unparsed: [] as string[] };
+    const excluded: ScanResult['excluded'] = [];
     for (const [rel, entry] of cache) {
       const { facts } = entry;
+      if (facts.excluded) {
+        excluded.push({ file: rel, reason: facts.excluded });
+        continue;
+      }
       entry.kind ??= kindOf(rel, facts);
       const { language, manager } = entry.kind;
       if (language) languages[language] = (languages[language] ?? 0) + 1;
@@ -148,6 +155,7 @@ export class Aggregator {
       edges: imports.edges,
       hotFiles: imports.hotFiles,
       unparsed,
+      excluded: excluded.sort((a, b) => (a.file < b.file ? -1 : 1)),
       auxiliary: {
         files: auxiliary.files,
         frameworks: [...auxiliary.frameworks].sort(),

@@ -7,6 +7,8 @@ import {
   languageOf,
   listRepoFiles,
   ModuleResolver,
+  type NotAppCode,
+  notAppCode,
   preloadGrammar,
   type RepoFile,
   readIfChanged,
@@ -16,7 +18,7 @@ import { SPRING_CONFIG } from './app-config.js';
 import { contentHash, type ScanDiskCache } from './disk-cache.js';
 import { CSPROJ, grammarFor, lexedFacts, MANIFESTS, textLanguageOf, treeFacts } from './file-facts.js';
 import { StringOwner } from './own-strings.js';
-import { type CachedFile, ENV_FILE, emptyFacts, SFC_FILE } from './types.js';
+import { type CachedFile, ENV_FILE, emptyFacts, type FileFacts, SFC_FILE } from './types.js';
 
 const LOCKFILE = /(^|\/)(package-lock\.json|pnpm-lock\.yaml|yarn\.lock|bun\.lockb?|poetry\.lock)$/;
 
@@ -42,6 +44,11 @@ const keepText = (rel: string) =>
 
 const SAVE_DELAY_MS = 2_000;
 
+/** What a generated file keeps of its facts: its models (a schema dump is the app's schema), nothing else. */
+function keptOf(facts: FileFacts, excluded: NotAppCode | undefined): FileFacts {
+  return excluded ? { ...emptyFacts(facts.language), models: facts.models, excluded } : facts;
+}
+
 interface RootState {
   listings: ListingCache;
   files: Map<string, CachedFile>;
@@ -58,7 +65,12 @@ class ScanPass {
   readonly change: ScanChange;
   private readonly seen = new Set<string>();
   /** Files that need a syntax tree wait until the rest is read: their grammars compile meanwhile. */
-  private readonly needTrees: { rel: string; stored: Omit<CachedFile, 'facts'>; text: string }[] = [];
+  private readonly needTrees: {
+    rel: string;
+    stored: Omit<CachedFile, 'facts'>;
+    text: string;
+    excluded?: NotAppCode;
+  }[] = [];
   private readonly cache: Map<string, CachedFile>;
   private readonly strings = new StringOwner();
 
@@ -86,9 +98,12 @@ class ScanPass {
   /** A file is cached only once its facts are in: a cancelled scan leaves nothing half-read. */
   async parseDeferred(): Promise<void> {
     const { needTrees } = this;
-    for (const [i, { rel, stored, text }] of needTrees.entries()) {
+    for (const [i, { rel, stored, text, excluded }] of needTrees.entries()) {
       if (this.signal?.aborted) throw new Error('scan cancelled');
-      this.cache.set(rel, { ...stored, facts: this.strings.owned(await treeFacts(rel, text)) });
+      this.cache.set(rel, {
+        ...stored,
+        facts: this.strings.owned(keptOf(await treeFacts(rel, text), excluded)),
+      });
       if (i % 20 === 19) {
         this.progress.step('parsing', i + 1, needTrees.length);
         await yieldNow();
@@ -145,6 +160,17 @@ class ScanPass {
       return false;
     }
     this.read++;
+    this.noteChange(file.rel, old, !old);
+    const excluded = notAppCode(file.rel, buffer);
+    if (excluded && excluded !== 'generated') {
+      this.cache.set(file.rel, {
+        mtimeMs: info.mtimeMs,
+        size: info.size,
+        hash,
+        facts: { ...emptyFacts(''), excluded },
+      });
+      return true;
+    }
     const text = buffer.toString('utf8');
     const lexed = lexedFacts(file.rel, text);
     const stored = {
@@ -153,12 +179,11 @@ class ScanPass {
       hash,
       ...(keepText(file.rel) ? { text } : {}),
     };
-    this.noteChange(file.rel, old, !old);
-    if (lexed) this.cache.set(file.rel, { ...stored, facts: this.strings.owned(lexed) });
+    if (lexed) this.cache.set(file.rel, { ...stored, facts: this.strings.owned(keptOf(lexed, excluded)) });
     else {
       const grammar = grammarFor(file.rel, text);
       if (grammar) preloadGrammar(grammar);
-      this.needTrees.push({ rel: file.rel, stored, text });
+      this.needTrees.push({ rel: file.rel, stored, text, ...(excluded ? { excluded } : {}) });
     }
     return true;
   }

@@ -16,6 +16,19 @@ async function scanStack(name: string) {
 }
 
 describe('stacks: routes as served, models, frameworks', () => {
+  it("sets a minified bundle and generated code apart with the reason, keeping a generated schema's models", async () => {
+    const result = await new Scanner().scan(path.join(stacks, 'laravel'));
+    expect(result.excluded).toEqual([
+      { file: 'public/js/app.js', reason: 'minified' },
+      { file: 'routes/generated.php', reason: 'generated' },
+    ]);
+    expect(result.languages.javascript).toBeUndefined();
+    expect(result.routes.some((r) => r.file === 'routes/generated.php')).toBe(false);
+    const actix = await new Scanner().scan(path.join(stacks, 'actix'));
+    expect(actix.excluded).toEqual([{ file: 'src/schema.rs', reason: 'generated' }]);
+    expect(actix.models.map((m) => m.name)).toEqual(['orders', 'order_lines']);
+  });
+
   it('NestJS: a global prefix set in main.ts comes before every controller route of its project', async () => {
     const { routes, models, frameworks } = await scanStack('nest');
     expect(routes).toEqual([

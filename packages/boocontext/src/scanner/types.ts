@@ -1,4 +1,4 @@
-import { isTestFile, type ModuleResolver } from '@boocode/source-kit';
+import { isTestFile, type ModuleResolver, type NotAppCode } from '@boocode/source-kit';
 
 /** What one file contributes to the map; cached per file by mtime and size. */
 export interface FileFacts {
@@ -17,6 +17,11 @@ export interface FileFacts {
   components: Component[];
   env: string[];
   frameworks: string[];
+  /**
+   * Not the app's own code (minified, bundled, generated): reported apart. A generated file keeps
+   * only its models (Diesel's schema.rs, a schema dump), which are the app's schema.
+   */
+  excluded?: NotAppCode;
   /** The file could not be parsed at all (CAUTION). */
   error?: string;
   /** A React Router route config (`app/routes.ts`); `flat` when it defers to the file convention. */

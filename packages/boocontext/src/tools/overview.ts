@@ -29,11 +29,12 @@ export const overviewTool = (deps: ToolDeps) =>
         envVars: scan.env.map((e) => e.name),
         unparsed: scan.unparsed,
         testsAndFixtures: scan.auxiliary,
+        notAppCode: { files: scan.excluded.length, first: scan.excluded.slice(0, 10) },
       };
       const partial = scan.unparsed.length > 0;
       return {
         verdict: partial ? 'CAUTION' : 'SAFE',
-        summary: `${scan.files} files (${Object.keys(scan.languages).join(', ') || 'no code'}); ${scan.frameworks.join(', ') || 'no framework detected'}; ${scan.routes.length} routes, ${scan.models.length} models, ${scan.components.length} components.${partial ? ` ${scan.unparsed.length} file(s) could not be fully parsed.` : ''}${scan.auxiliary.files ? ` ${scan.auxiliary.files} test/fixture files counted apart.` : ''} Next: boocontext_map for the full map.`,
+        summary: `${scan.files} files (${Object.keys(scan.languages).join(', ') || 'no code'}); ${scan.frameworks.join(', ') || 'no framework detected'}; ${scan.routes.length} routes, ${scan.models.length} models, ${scan.components.length} components.${partial ? ` ${scan.unparsed.length} file(s) could not be fully parsed.` : ''}${scan.auxiliary.files ? ` ${scan.auxiliary.files} test/fixture files counted apart.` : ''}${scan.excluded.length ? ` ${scan.excluded.length} minified, bundled or generated file(s) set aside.` : ''} Next: boocontext_map for the full map.`,
         details,
         source: 'scanner',
         truncated: scan.routes.length > 25 || scan.models.length > 25,

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { type LanguageId, languageOf, type RepoFile, readIfChanged } from '@boocode/source-kit';
+import {
+  type LanguageId,
+  languageOf,
+  type NotAppCode,
+  notAppCode,
+  type RepoFile,
+  readIfChanged,
+} from '@boocode/source-kit';
 import type { FileFacts } from '../parse/facts.js';
 import type { Outcome, ParsePool } from '../parse/pool.js';
 import type { Db, FileRow, IndexWriter } from './store.js';
@@ -7,6 +14,8 @@ import type { Db, FileRow, IndexWriter } from './store.js';
 /** Files read ahead of the parser, and facts written per transaction: bounds memory, not speed. */
 const PARSE_WINDOW = 256;
 const WRITE_BATCH = 500;
+
+const EXCLUDED = Symbol('excluded');
 
 export type KnownFile = Pick<FileRow, 'path' | 'hash' | 'size' | 'mtime_ms'>;
 
@@ -35,6 +44,8 @@ export class FilePass {
   unchanged = 0;
   parsed = 0;
   readonly unparsed: Unparsed[] = [];
+  /** Minified, bundled and generated files: not the app's code, so not indexed (source-kit's one rule). */
+  readonly excluded: { file: string; reason: NotAppCode }[] = [];
   readonly ms = { read: 0, parse: 0, write: 0 };
   /** Files whose outcome is known: one count over reading and parsing, so a bar never jumps. */
   private handled = 0;
@@ -61,7 +72,9 @@ export class FilePass {
       const old = known.get(file.rel);
       known.delete(file.rel);
       const job = this.changed(file, old);
-      if (!job) this.handledOne();
+      // An excluded file leaves the index: it counts as gone, like a deleted one.
+      if (job === EXCLUDED && old) known.set(file.rel, old);
+      if (!job || job === EXCLUDED) this.handledOne();
       else {
         this.inFlight.push(job);
         if (this.inFlight.length >= PARSE_WINDOW) await this.settle(this.inFlight.shift() as PendingFile);
@@ -89,7 +102,7 @@ export class FilePass {
   }
 
   /** The file's parse started, or undefined when its facts stand (same stat or same content). */
-  private changed(file: RepoFile, old: KnownFile | undefined): PendingFile | undefined {
+  private changed(file: RepoFile, old: KnownFile | undefined): PendingFile | typeof EXCLUDED | undefined {
     const result = readIfChanged(file.abs, old && { size: old.size, mtimeMs: old.mtime_ms });
     if (result.kind === 'skip') return undefined;
     if (result.kind === 'unchanged') {
@@ -97,6 +110,11 @@ export class FilePass {
       return undefined;
     }
     const { info, buffer } = result;
+    const reason = notAppCode(file.rel, buffer);
+    if (reason) {
+      this.excluded.push({ file: file.rel, reason });
+      return EXCLUDED;
+    }
     const hash = createHash('sha1').update(buffer).digest('hex');
     if (old?.hash === hash) {
       this.touch.run(info.size, Math.floor(info.mtimeMs), file.rel);

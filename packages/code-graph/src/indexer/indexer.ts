@@ -16,6 +16,8 @@ export interface RefreshStats {
   removed: number;
   /** Files with syntax errors (indexed partially) or that could not be parsed at all. */
   unparsed: Unparsed[];
+  /** Minified, bundled and generated files, left out of the index with the reason. */
+  excluded: { file: string; reason: string }[];
   edges: number;
   ms: number;
   /** Where the time went, in ms: walk, read (stat, read, hash), parse, write, resolve. */
@@ -122,6 +124,7 @@ export class CodeIndex {
       unchanged: pass.unchanged,
       removed: removed.length,
       unparsed,
+      excluded: pass.excluded,
       edges,
       ms: Math.round(performance.now() - started),
       phases: Object.fromEntries(
