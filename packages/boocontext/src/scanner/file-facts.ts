@@ -148,6 +148,8 @@ const DEPENDENCY_FRAMEWORKS: Record<string, string> = {
   svelte: 'svelte',
   express: 'express',
   fastify: 'fastify',
+  '@hapi/hapi': 'hapi',
+  hapi: 'hapi',
   hono: 'hono',
   koa: 'koa',
   '@nestjs/core': 'nestjs',

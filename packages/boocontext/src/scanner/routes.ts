@@ -19,7 +19,7 @@ import {
 /** A router: `${file}#${owner}`. */
 type Node = string;
 
-const HTTP_FRAMEWORKS = ['express', 'fastify', 'hono', 'koa'];
+const HTTP_FRAMEWORKS = ['express', 'fastify', 'hono', 'koa', 'hapi'];
 
 /** Files that make their folder a project of its own: a global prefix holds within it. */
 const PROJECT_MANIFEST =

@@ -185,4 +185,26 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(models).toEqual(['orders ecto']);
     expect(frameworks).toEqual(['ecto', 'phoenix']);
   });
+
+  it('Fastify: route objects in plugins, a plugin function held in a const and exported, registered with a prefix', async () => {
+    const { routes, frameworks } = await scanStack('fastify-plugins');
+    expect(routes).toEqual([
+      'GET /api/orders src/routes/orders.ts:5',
+      'GET /api/users src/routes/users.ts:4',
+      'POST /api/users/:id src/routes/users.ts:5',
+      'PUT /api/users/:id src/routes/users.ts:5',
+    ]);
+    expect(frameworks).toEqual(['fastify']);
+  });
+
+  it('hapi: route objects and lists, a plugin registered with routes.prefix; named hapi, not fastify', async () => {
+    const { routes, frameworks } = await scanStack('hapi');
+    expect(routes).toEqual([
+      'GET /api/users lib/users.js:5',
+      'POST /api/users/{id} lib/users.js:6',
+      'PUT /api/users/{id} lib/users.js:6',
+      'GET /health lib/server.js:6',
+    ]);
+    expect(frameworks).toEqual(['hapi']);
+  });
 });

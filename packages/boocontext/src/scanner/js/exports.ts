@@ -12,9 +12,41 @@ function firstParam(fn: Node | undefined): string | undefined {
   return name?.type === 'identifier' ? name.text : undefined;
 }
 
+/** A plugin function, bare or wrapped (`fp(async (app) => …)`, fastify-plugin's way): the function. */
+function pluginFunction(value: Node | undefined): Node | undefined {
+  if (!value) return undefined;
+  if (/^(arrow_function|function_expression|function)$/.test(value.type)) return value;
+  if (value.type !== 'call_expression') return undefined;
+  const args = field(value, 'arguments')?.namedChildren ?? [];
+  return args.find((a) => a && /^(arrow_function|function_expression|function)$/.test(a.type)) ?? undefined;
+}
+
+/** A plugin object's `register` function (a property or a method). */
+function registerOf(object: Node): Node | undefined {
+  for (const member of object.namedChildren) {
+    if (member?.type === 'method_definition' && field(member, 'name')?.text === 'register') return member;
+    if (member?.type === 'pair' && field(member, 'key')?.text === 'register')
+      return pluginFunction(field(member, 'value'));
+  }
+  return undefined;
+}
+
 /** Exported routers by name, for mounts made in other files. */
 function readExports(program: Node, facts: FileFacts): void {
   let defaultFunction: Node | undefined;
+  /** `const orders = async (app) => { app.get(…) }`: a plugin held in a variable, by its routes' owner. */
+  const plugins = new Map<string, string>();
+  const ownsRoutes = (param: string | undefined) => !!param && facts.routes.some((r) => r.owner === param);
+  for (const top of program.namedChildren) {
+    if (!top) continue;
+    const declaration = top.type === 'export_statement' ? field(top, 'declaration') : top;
+    if (declaration && /^(lexical|variable)_declaration$/.test(declaration.type))
+      for (const decl of declaration.namedChildren) {
+        const name = decl?.type === 'variable_declarator' ? field(decl, 'name') : undefined;
+        const param = firstParam(pluginFunction(field(decl ?? undefined, 'value')));
+        if (name?.type === 'identifier' && param && ownsRoutes(param)) plugins.set(name.text, param);
+      }
+  }
   for (const top of program.namedChildren) {
     if (!top) continue;
     const exported = top.type === 'export_statement';
@@ -23,7 +55,8 @@ function readExports(program: Node, facts: FileFacts): void {
     if (exported && /^(lexical|variable)_declaration$/.test(statement.type)) {
       for (const decl of statement.namedChildren) {
         const name = decl?.type === 'variable_declarator' ? field(decl, 'name') : undefined;
-        if (name?.type === 'identifier') facts.exportedRouters[name.text] = name.text;
+        if (name?.type === 'identifier')
+          facts.exportedRouters[name.text] = plugins.get(name.text) ?? name.text;
         // `export const { GET, POST } = handlers` (Auth.js route files).
         if (name?.type === 'object_pattern')
           for (const part of name.namedChildren) {
@@ -55,8 +88,25 @@ function readExports(program: Node, facts: FileFacts): void {
         facts.exportedRouters[isDefault ? 'default' : name] = param;
       else if (exported) facts.exportedRouters[isDefault ? 'default' : name] = name;
     }
+    // A hapi plugin: `module.exports = { register: async (server) => … }`, `export default { register(server) {…} }`.
+    const assigned =
+      top.type === 'expression_statement' && top.namedChild(0)?.type === 'assignment_expression'
+        ? top.namedChild(0)
+        : undefined;
+    const object =
+      assigned && /^(module\.exports|exports\.plugin)$/.test(field(assigned, 'left')?.text ?? '')
+        ? field(assigned, 'right')
+        : exported
+          ? field(top, 'value')
+          : undefined;
+    const register = object?.type === 'object' ? registerOf(object) : undefined;
+    if (register && ownsRoutes(firstParam(register)))
+      facts.exportedRouters.default = firstParam(register) as string;
     const value = exported ? field(top, 'value') : undefined;
-    if (value && /^(arrow_function|function_expression|function)$/.test(value.type)) defaultFunction = value;
+    if (value?.type === 'identifier' && plugins.has(value.text))
+      facts.exportedRouters.default = plugins.get(value.text) as string;
+    const fn = pluginFunction(value);
+    if (fn) defaultFunction = fn;
   }
   const param = firstParam(defaultFunction);
   if (param) facts.exportedRouters.default = param;

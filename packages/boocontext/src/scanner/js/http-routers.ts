@@ -50,6 +50,7 @@ function mountTargets(arg: Node | undefined): string[] {
 function fileFramework(facts: FileFacts): string {
   const specs = facts.imports.map((i) => i.spec);
   if (specs.some((s) => s === 'fastify' || s.startsWith('@fastify/'))) return 'fastify';
+  if (specs.some((s) => s === '@hapi/hapi' || s === 'hapi')) return 'hapi';
   if (specs.includes('hono')) return 'hono';
   if (specs.some((s) => s === 'koa' || s === '@koa/router' || s === 'koa-router')) return 'koa';
   if (specs.includes('express')) return 'express';
@@ -138,21 +139,28 @@ function readRoute(rc: RouterCall, ctx: JsContext): void {
   if (framework !== 'http') ctx.frameworks.add(framework);
 }
 
-/** Fastify's full form: `fastify.route({ method, url, handler })`. */
+/** The full form: Fastify's `route({ method, url, handler })`, hapi's `route({ method, path })` or a list of them. */
 function readRouteObject(rc: RouterCall, options: Node, ctx: JsContext): void {
+  if (options.type === 'array') {
+    for (const each of options.namedChildren) if (each?.type === 'object') readRouteObject(rc, each, ctx);
+    return;
+  }
   const url = stringOf(objectProperty(options, 'url') ?? objectProperty(options, 'path'));
   const m = objectProperty(options, 'method');
   const methods = m?.type === 'array' ? m.namedChildren.map((e) => stringOf(e ?? undefined)) : [stringOf(m)];
+  // `http` when nothing in the file says which: the project's one HTTP framework stands in when joined.
+  const framework = ctx.routers.get(rc.owner) ?? fileFramework(ctx.facts);
   for (const each of methods)
     if (url !== undefined && each)
       ctx.facts.routes.push({
-        method: each.toUpperCase(),
+        method: each === '*' ? 'ALL' : each.toUpperCase(),
         path: url,
-        line: rc.line,
-        endLine: rc.call.endPosition.row + 1,
-        framework: 'fastify',
+        line: lineOf(options),
+        endLine: options.endPosition.row + 1,
+        framework,
         owner: rc.owner,
       });
+  if (framework !== 'http') ctx.frameworks.add(framework);
 }
 
 function readMount(rc: RouterCall, prefix: string, arg: Node, ctx: JsContext): void {
@@ -164,7 +172,11 @@ function readMount(rc: RouterCall, prefix: string, arg: Node, ctx: JsContext): v
 function readRegister(rc: RouterCall, ctx: JsContext): void {
   const [plugin, options] = rc.args;
   if (!plugin) return;
-  const prefix = stringOf(objectProperty(options, 'prefix')) ?? '';
+  // Fastify's `{ prefix }`, hapi's `{ routes: { prefix } }`.
+  const prefix =
+    stringOf(
+      objectProperty(options, 'prefix') ?? objectProperty(objectProperty(options, 'routes'), 'prefix'),
+    ) ?? '';
   const target =
     plugin.type === 'identifier'
       ? plugin.text
@@ -172,7 +184,8 @@ function readRegister(rc: RouterCall, ctx: JsContext): void {
         ? `import:${stringOf(argsOf(plugin)[0])}`
         : undefined;
   if (target) ctx.facts.mounts.push({ owner: rc.owner, prefix, target, line: rc.line });
-  ctx.frameworks.add('fastify');
+  const framework = fileFramework(ctx.facts);
+  if (framework !== 'http') ctx.frameworks.add(framework);
 }
 
 /** The call as a method call on a known or conventionally named router; `undefined` for any other call. */
@@ -194,7 +207,11 @@ function readRouterCall(call: Node, ctx: JsContext): void {
   if (!rc) return;
   const { method, args, first } = rc;
   if (HTTP_METHODS.has(method.toLowerCase())) readRoute(rc, ctx);
-  else if (method === 'route' && args.length === 1 && args[0]?.type === 'object')
+  else if (
+    method === 'route' &&
+    args.length === 1 &&
+    (args[0]?.type === 'object' || args[0]?.type === 'array')
+  )
     readRouteObject(rc, args[0], ctx);
   else if ((method === 'use' || method === 'route') && first !== undefined && args.length >= 2) {
     // Express/Koa `use('/p', router)` (or `[auth, router]`), Hono `route('/p', app)`.
