@@ -112,6 +112,15 @@ export const stackApps = [
     frameworks: ['gin', 'gorm'],
   },
   {
+    name: 'echo-gorm',
+    stack: 'Go / Echo + GORM',
+    source: { mirror: 'xesina/golang-echo-realworld-example-app' },
+    // Routes registered by a handler method (h.Register(v1)) under the /api group; Swagger's UI.
+    routes: [...conduit('/api'), 'GET /swagger/*'],
+    entities: ['Article', 'Comment', 'Tag', 'User', 'Follow'],
+    frameworks: ['echo', 'gorm'],
+  },
+  {
     name: 'spring-mybatis',
     stack: 'Java / Spring Boot + MyBatis',
     source: { archive: 'spring-boot-realworld-example-app' },
@@ -236,7 +245,9 @@ export function materialize(app, into) {
     execFileSync('tar', ['xzf', tarball, '-C', dir, '--strip-components=1']);
     return { dir };
   }
-  const gitDir = path.join(mirrors, app.source.mirror.replace('/', '+'), 'repo');
+  const repo = path.join(mirrors, app.source.mirror.replace('/', '+'), 'repo');
+  // A snapshot arrives as a bare git directory or as one with a .git inside.
+  const gitDir = existsSync(path.join(repo, '.git')) ? path.join(repo, '.git') : repo;
   if (!existsSync(gitDir)) return { missing: `fetch github:${app.source.mirror} (into ${mirrors})` };
   mkdirSync(dir, { recursive: true });
   try {

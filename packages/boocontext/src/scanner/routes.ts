@@ -63,10 +63,14 @@ export class MountGraph {
     const language = (rel: string) => cache.get(rel)?.facts.language ?? '';
     // Go registers routes in functions of a package (a folder), whichever of its files holds them.
     const goRouterFunctions = new Map<string, Node>();
+    /** By name alone, for methods called on a value (`h.Register(v1)`); `undefined` where two share it. */
+    const goRouterMethods = new Map<string, Node | undefined>();
     for (const [rel, { facts }] of cache)
-      if (facts.language === 'go')
-        for (const name of Object.keys(facts.exportedRouters))
+      if (facts.language === 'go' && !isAuxiliary(rel))
+        for (const name of Object.keys(facts.exportedRouters)) {
           goRouterFunctions.set(`${path.posix.dirname(rel)}#${name}`, `${rel}#${name}`);
+          goRouterMethods.set(name, goRouterMethods.has(name) ? undefined : `${rel}#${name}`);
+        }
     this.cache = cache;
     // A Rust handler or configure function named in `.service(index)` / `.configure(api)`: one of that name.
     const rustRouterFunctions = new Map<string, Node | undefined>();
@@ -88,6 +92,7 @@ export class MountGraph {
       }
       if (target.startsWith('go:')) {
         const [spec = '', fn = ''] = target.slice(3).split('#');
+        if (spec === '*') return goRouterMethods.get(fn);
         const to = spec ? modules.resolve(file, spec, 'go') : file;
         return to ? goRouterFunctions.get(`${path.posix.dirname(to)}#${fn}`) : undefined;
       }

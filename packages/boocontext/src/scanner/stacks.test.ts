@@ -61,12 +61,13 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(models).toEqual(['orders sql']);
   });
 
-  it("Gin: groups handed to functions in other files and packages; GORM structs; a test's wiring ignored", async () => {
+  it("Gin: groups handed to functions and methods in other files and packages; GORM structs; a test's wiring ignored", async () => {
     const { routes, models, frameworks } = await scanStack('gin');
     expect(routes).toEqual([
+      'GET /api/v1/carts shop/handler.go:8',
       'GET /api/v1/orders shop/routes.go:6',
       'POST /api/v1/orders/:id/items shop/items.go:6',
-      'GET /healthz cmd/server/main.go:14',
+      'GET /healthz cmd/server/main.go:16',
     ]);
     expect(models).toEqual(['Order gorm', 'OrderItem gorm']);
     expect(frameworks).toEqual(['gin', 'gorm']);

@@ -137,7 +137,8 @@ function readMount(
   if (fn?.type === 'identifier') target = `go:#${fn.text}`;
   else if (fn?.type === 'selector_expression') {
     const spec = packages.get(fn.childForFieldName('operand')?.text ?? '');
-    if (spec) target = `go:${spec}#${fn.childForFieldName('field')?.text ?? ''}`;
+    // `h.Register(v1)`: a method of a value whose type lives elsewhere; resolved by its name when unique.
+    target = `go:${spec ?? '*'}#${fn.childForFieldName('field')?.text ?? ''}`;
   }
   if (target) facts.mounts.push({ owner: router.owner, prefix: router.prefix, target, line: line(node) });
 }
@@ -175,6 +176,7 @@ const READ = new Set([
   'short_var_declaration',
   'assignment_statement',
   'function_declaration',
+  'method_declaration',
   'call_expression',
 ]);
 
@@ -202,7 +204,7 @@ export function scanGo(rel: string, root: Node): FileFacts {
         else if (type === 'type_spec') readStruct(node, rel, ctx.facts);
         else if (type === 'short_var_declaration' || type === 'assignment_statement')
           readAssignment(node, routers);
-        else if (type === 'function_declaration') {
+        else if (type === 'function_declaration' || type === 'method_declaration') {
           const params = routerParams(node);
           const name = node.childForFieldName('name')?.text ?? '';
           if (params.size) ctx.facts.exportedRouters[name] = name;
