@@ -1,4 +1,5 @@
 import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
+import { resourceRoutes } from './syntax.js';
 
 /**
  * Elixir, read line by line from its text (no grammar ships for it): a Phoenix router's scopes,
@@ -18,19 +19,8 @@ const VERBS = new Set([
   'live',
   'forward',
 ]);
-const RESOURCE_ACTIONS: [string, string, string][] = [
-  ['index', 'GET', ''],
-  ['new', 'GET', 'new'],
-  ['create', 'POST', ''],
-  ['show', 'GET', ':id'],
-  ['edit', 'GET', ':id/edit'],
-  ['update', 'PATCH', ':id'],
-  ['update', 'PUT', ':id'],
-  ['delete', 'DELETE', ':id'],
-];
-const SINGLETON_ACTIONS: [string, string, string][] = RESOURCE_ACTIONS.filter(([a]) => a !== 'index').map(
-  ([a, m, p]) => [a, m, p.replace(/^:id\/?/, '')],
-);
+/** Phoenix names the destroy action `delete`. */
+const actionOf = (role: string) => (role === 'destroy' ? 'delete' : role);
 
 /** `:new, :edit` or `[:new, :edit]` → the atoms. */
 const atoms = (text: string | undefined) => [...(text ?? '').matchAll(/:(\w+)/g)].map((m) => m[1] as string);
@@ -70,7 +60,8 @@ export function scanElixir(rel: string, text: string): FileFacts {
         const except = atoms(/\bexcept:\s*\[([^\]]*)\]/.exec(rest)?.[1]);
         const singleton = name === 'resource' || /\bsingleton:\s*true/.test(rest);
         const base = joinPaths(path(), written);
-        for (const [action, method, sub] of singleton ? SINGLETON_ACTIONS : RESOURCE_ACTIONS) {
+        for (const { role, method, sub } of resourceRoutes(singleton)) {
+          const action = actionOf(role);
           if ((only && !atoms(only).includes(action)) || except.includes(action)) continue;
           facts.routes.push({
             method,

@@ -1,16 +1,8 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
-import { line, unquote, walk } from './syntax.js';
+import { line, SPRING_MAPPINGS, unquote, walk } from './syntax.js';
 
 /** Java: Spring controllers (@RequestMapping on the class, @GetMapping… on methods) and JPA entities. */
-const MAPPINGS: Record<string, string | undefined> = {
-  GetMapping: 'GET',
-  PostMapping: 'POST',
-  PutMapping: 'PUT',
-  PatchMapping: 'PATCH',
-  DeleteMapping: 'DELETE',
-  RequestMapping: undefined,
-};
 
 /** An annotation's argument by name (`value` is also the unnamed one): string values, arrays flattened. */
 function annotationValues(annotation: Node, names: readonly string[]): string[] | undefined {
@@ -69,10 +61,10 @@ export function scanJava(rel: string, root: Node): FileFacts {
       if (member?.type !== 'method_declaration') continue;
       for (const a of annotationsOf(member)) {
         const name = nameOf(a);
-        if (!(name in MAPPINGS)) continue;
+        if (!(name in SPRING_MAPPINGS)) continue;
         // `@RequestMapping(path = "x", method = RequestMethod.POST)`; without a method it answers all.
-        const methods = MAPPINGS[name]
-          ? [MAPPINGS[name] as string]
+        const methods = SPRING_MAPPINGS[name]
+          ? [SPRING_MAPPINGS[name] as string]
           : (annotationValues(a, ['method'])?.map((m) => m.replace(/^.*\./, '')) ?? ['ALL']);
         for (const base of bases)
           for (const sub of pathsOf(a))

@@ -1,4 +1,5 @@
 import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
+import { SPRING_MAPPINGS } from './syntax.js';
 
 /**
  * Kotlin, read from its text (no grammar ships for it): Spring controllers and the interfaces
@@ -6,14 +7,6 @@ import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
  * skipped and strings kept whole, so a brace or an `@` inside either counts for nothing.
  */
 
-const MAPPINGS: Record<string, string | undefined> = {
-  GetMapping: 'GET',
-  PostMapping: 'POST',
-  PutMapping: 'PUT',
-  PatchMapping: 'PATCH',
-  DeleteMapping: 'DELETE',
-  RequestMapping: undefined,
-};
 const KTOR_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
 
 const TOKEN =
@@ -149,9 +142,9 @@ function readHandler(fn: Declaration, owner: Declaration | undefined, facts: Fil
   if (!isController && !(owner.kind === 'interface' && ownerMapping)) return;
   const bases = ownerMapping ? (namedValues(ownerMapping.args, ['value', 'path']) ?? ['']) : [''];
   for (const a of fn.annotations) {
-    if (!(a.name in MAPPINGS)) continue;
-    const methods = MAPPINGS[a.name]
-      ? [MAPPINGS[a.name] as string]
+    if (!(a.name in SPRING_MAPPINGS)) continue;
+    const methods = SPRING_MAPPINGS[a.name]
+      ? [SPRING_MAPPINGS[a.name] as string]
       : (namedValues(a.args, ['method'])?.map((m) => m.split('.').pop() as string) ?? ['ALL']);
     const subs = namedValues(a.args, ['value', 'path']) ?? [''];
     for (const base of bases)

@@ -1,19 +1,11 @@
 import path from 'node:path';
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
-import { line } from './syntax.js';
+import { line, resourceRoutes } from './syntax.js';
 
-/** Laravel's resource actions: method and path below the resource (`{}` is the member's parameter). */
-const RESOURCE_ACTIONS: [string, string, string][] = [
-  ['index', 'GET', ''],
-  ['create', 'GET', 'create'],
-  ['store', 'POST', ''],
-  ['show', 'GET', '{}'],
-  ['edit', 'GET', '{}/edit'],
-  ['update', 'PUT', '{}'],
-  ['update', 'PATCH', '{}'],
-  ['destroy', 'DELETE', '{}'],
-];
+/** Laravel's action names for the resource roles: the form is `create`, storing it `store`. */
+const LARAVEL_ACTION: Record<string, string> = { new: 'create', create: 'store' };
+
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'any', 'match']);
 /** Base classes that make an Eloquent model. */
 const ELOQUENT_BASE = /^(Model|Authenticatable|Pivot|MorphPivot|User)$/;
@@ -158,7 +150,9 @@ function readRouteChain(
   if (!resource) return;
   const last = resource.path.split('/').filter(Boolean).pop() ?? '';
   const param = `{${singular(last)}}`;
-  for (const [action, method, sub] of RESOURCE_ACTIONS) {
+  for (const { role, method, sub: written } of resourceRoutes(false)) {
+    const action = LARAVEL_ACTION[role] ?? role;
+    const sub = written.replace('new', 'create').replace(':id', '{}');
     if (resource.api && (action === 'create' || action === 'edit')) continue;
     if (resource.only && !resource.only.includes(action)) continue;
     if (resource.except?.includes(action)) continue;

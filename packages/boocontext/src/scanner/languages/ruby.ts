@@ -1,27 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
-import { line } from './syntax.js';
-
-/** Rails' resource actions: method and path below the collection (`:id` stands for the member). */
-const PLURAL_ACTIONS: [string, string, string][] = [
-  ['index', 'GET', ''],
-  ['new', 'GET', 'new'],
-  ['create', 'POST', ''],
-  ['show', 'GET', ':id'],
-  ['edit', 'GET', ':id/edit'],
-  ['update', 'PATCH', ':id'],
-  ['update', 'PUT', ':id'],
-  ['destroy', 'DELETE', ':id'],
-];
-const SINGULAR_ACTIONS: [string, string, string][] = [
-  ['new', 'GET', 'new'],
-  ['create', 'POST', ''],
-  ['show', 'GET', ''],
-  ['edit', 'GET', 'edit'],
-  ['update', 'PATCH', ''],
-  ['update', 'PUT', ''],
-  ['destroy', 'DELETE', ''],
-];
+import { line, resourceRoutes } from './syntax.js';
 
 /** Devise's routes per module of the model (`devise :database_authenticatable, …`), by path name. */
 const DEVISE_ROUTES: Record<string, [string, string][]> = {
@@ -182,7 +161,7 @@ function readRoute(node: Node, scope: Scope, route: Emit, visit: (n: Node, s: Sc
     const param = symbolOrString(opts.get('param')) ?? 'id';
     const collection = joinPaths(nestedBase(scope), symbolOrString(opts.get('path')) ?? name);
     const member = singularResource ? collection : joinPaths(collection, `:${param}`);
-    for (const [action, verb, sub] of singularResource ? SINGULAR_ACTIONS : PLURAL_ACTIONS) {
+    for (const { role: action, method: verb, sub } of resourceRoutes(singularResource)) {
       if ((only && !only.includes(action)) || except.includes(action)) continue;
       route(verb, joinPaths(collection, sub.replace(':id', `:${param}`)), node, `${name}#${action}`);
     }

@@ -17,3 +17,37 @@ export function walk(node: Node, visit: (n: Node) => boolean | undefined): void 
   if (visit(node) === false) return;
   for (const child of node.namedChildren) if (child) walk(child, visit);
 }
+
+/** The CRUD routes of a resource, by the action's role; Rails, Phoenix and Laravel agree on these. */
+export type ResourceRole = 'index' | 'new' | 'create' | 'show' | 'edit' | 'update' | 'destroy';
+
+/**
+ * Each role's method and path below the collection: `:id` stands for the member, `new` for the
+ * form's path (Laravel calls it `create`). A singular resource (`resource :profile`) has no index
+ * and no member id.
+ */
+export function resourceRoutes(singular: boolean): { role: ResourceRole; method: string; sub: string }[] {
+  const all: [ResourceRole, string, string][] = [
+    ['index', 'GET', ''],
+    ['new', 'GET', 'new'],
+    ['create', 'POST', ''],
+    ['show', 'GET', ':id'],
+    ['edit', 'GET', ':id/edit'],
+    ['update', 'PATCH', ':id'],
+    ['update', 'PUT', ':id'],
+    ['destroy', 'DELETE', ':id'],
+  ];
+  return all
+    .filter(([role]) => !singular || role !== 'index')
+    .map(([role, method, sub]) => ({ role, method, sub: singular ? sub.replace(/^:id\/?/, '') : sub }));
+}
+
+/** Spring's mapping annotations and the method each names (`RequestMapping` says it in `method=`). */
+export const SPRING_MAPPINGS: Record<string, string | undefined> = {
+  GetMapping: 'GET',
+  PostMapping: 'POST',
+  PutMapping: 'PUT',
+  PatchMapping: 'PATCH',
+  DeleteMapping: 'DELETE',
+  RequestMapping: undefined,
+};
