@@ -44,6 +44,8 @@ export class MountGraph {
   /** The router (or class) a name written in a file stands for: `${file}#${name}`. */
   private readonly resolveTarget: (file: string, target: string) => Node | undefined;
   private readonly cache: Map<string, CachedFile>;
+  /** Ruby model classes' Devise modules, gathered on the first `devise_for` route. */
+  private rubyModels?: Map<string, string[]>;
   /** Path-like constants of the whole repository by name, `undefined` where two disagree. */
   private readonly constants = new Map<string, string | undefined>();
 
@@ -162,10 +164,13 @@ export class MountGraph {
 
   /** The Devise modules a model enables (`devise :database_authenticatable, …`), if its class was read. */
   deviseModules(model: string): string[] | undefined {
-    for (const [rel, { facts }] of this.cache)
-      if (facts.language === 'ruby' && !isAuxiliary(rel) && facts.views?.[model])
-        return facts.views[model].methods;
-    return undefined;
+    if (!this.rubyModels) {
+      this.rubyModels = new Map();
+      for (const [rel, { facts }] of this.cache)
+        if (facts.language === 'ruby' && !isAuxiliary(rel))
+          for (const [name, view] of Object.entries(facts.views ?? {})) this.rubyModels.set(name, view.methods);
+    }
+    return this.rubyModels.get(model);
   }
 
   /** A path with its `{=expr}` parts replaced by the constant they name, or `{unknown}`. */

@@ -64,16 +64,27 @@ function namedValues(args: string, names: readonly string[]): string[] | undefin
   return undefined;
 }
 
-const lineAt = (text: string, offset: number) => {
-  let n = 1;
-  for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) n++;
-  return n;
-};
+/** Line numbers by offset, from the offsets of the file's line starts (a binary search each). */
+function lineIndex(text: string): (offset: number) => number {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] as number) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  };
+}
 
 export function scanKotlin(rel: string, text: string): FileFacts {
   const facts = emptyFacts('kotlin');
+  const lineOf = lineIndex(text);
   for (const m of text.matchAll(/^import\s+([\w.*]+)/gm))
-    facts.imports.push({ spec: m[1] as string, line: lineAt(text, m.index ?? 0) });
+    facts.imports.push({ spec: m[1] as string, line: lineOf(m.index ?? 0) });
   const ktor = facts.imports.some((i) => i.spec.startsWith('io.ktor'));
   let pending: Annotation[] = [];
   let awaitingBody: Declaration | undefined;
@@ -90,7 +101,7 @@ export function scanKotlin(rel: string, text: string): FileFacts {
       pending.push({ name: m[1].split('.').pop() as string, args });
       TOKEN.lastIndex = Math.max(TOKEN.lastIndex, end);
     } else if (m[2] && m[3]) {
-      const declaration = { kind: m[2], name: m[3], annotations: pending, line: lineAt(text, m.index) };
+      const declaration = { kind: m[2], name: m[3], annotations: pending, line: lineOf(m.index) };
       pending = [];
       awaitingBody = m[2] === 'fun' ? undefined : declaration;
       if (m[2] === 'fun') readHandler(declaration, currentType(), facts);
@@ -103,7 +114,7 @@ export function scanKotlin(rel: string, text: string): FileFacts {
         facts.routes.push({
           method: call.toUpperCase(),
           path: joinPaths(ktorPrefix(), written),
-          line: lineAt(text, m.index),
+          line: lineOf(m.index),
           framework: 'ktor',
           owner: '*ktor*',
         });
