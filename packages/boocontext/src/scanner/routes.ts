@@ -168,7 +168,8 @@ export class MountGraph {
       this.rubyModels = new Map();
       for (const [rel, { facts }] of this.cache)
         if (facts.language === 'ruby' && !isAuxiliary(rel))
-          for (const [name, view] of Object.entries(facts.views ?? {})) this.rubyModels.set(name, view.methods);
+          for (const [name, view] of Object.entries(facts.views ?? {}))
+            this.rubyModels.set(name, view.methods);
     }
     return this.rubyModels.get(model);
   }
