@@ -4,10 +4,12 @@ import { appConfigFacts, SPRING_CONFIG } from './app-config.js';
 import { needsSyntaxTree } from './js/gate.js';
 import { lexFile } from './js/lexer.js';
 import { grammarOf, scanJs } from './js/scan.js';
+import { scanDart } from './languages/dart.js';
 import { scanElixir } from './languages/elixir.js';
 import { lexedLanguageFacts } from './languages/gate.js';
 import { scanLanguage } from './languages/index.js';
 import { scanKotlin } from './languages/kotlin.js';
+import { scanSwift } from './languages/swift.js';
 import { ENV_FILE, emptyFacts, type FileFacts, JS_FILE, SFC_FILE } from './types.js';
 
 export const MANIFESTS: Record<string, string> = {
@@ -175,6 +177,8 @@ const TREE_LANGUAGES: readonly LanguageId[] = ['python', 'go', 'java', 'ruby', '
 const TEXT_READERS: [RegExp, string, (rel: string, text: string) => FileFacts][] = [
   [/\.kt$/, 'kotlin', scanKotlin],
   [/\.exs?$/, 'elixir', scanElixir],
+  [/\.swift$/, 'swift', scanSwift],
+  [/\.dart$/, 'dart', scanDart],
 ];
 
 /** The language of a file read as text (Kotlin, Elixir), for the tallies. */

@@ -65,25 +65,26 @@ export class MountGraph {
     const language = (rel: string) => cache.get(rel)?.facts.language ?? '';
     // Go registers routes in functions of a package (a folder), whichever of its files holds them.
     const goRouterFunctions = new Map<string, Node>();
-    /** By name alone, for methods called on a value (`h.Register(v1)`); `undefined` where two share it. */
-    const goRouterMethods = new Map<string, Node | undefined>();
-    for (const [rel, { facts }] of cache)
-      if (facts.language === 'go' && !isAuxiliary(rel))
-        for (const name of Object.keys(facts.exportedRouters)) {
+    /**
+     * Routers by name alone within a language, where a name is all a mount says: a Go method called
+     * on a value (`h.Register(v1)`), a Rust handler in `.service(index)`, a Vapor `RouteCollection`
+     * registered by its type. `undefined` where two share the name.
+     */
+    const byName = new Map<string, Node | undefined>();
+    for (const [rel, { facts }] of cache) {
+      if (isAuxiliary(rel)) continue;
+      for (const name of Object.keys(facts.exportedRouters)) {
+        if (facts.language === 'go')
           goRouterFunctions.set(`${path.posix.dirname(rel)}#${name}`, `${rel}#${name}`);
-          goRouterMethods.set(name, goRouterMethods.has(name) ? undefined : `${rel}#${name}`);
-        }
+        const key = `${facts.language}\0${name}`;
+        byName.set(key, byName.has(key) ? undefined : `${rel}#${name}`);
+      }
+    }
     this.cache = cache;
-    // A Rust handler or configure function named in `.service(index)` / `.configure(api)`: one of that name.
-    const rustRouterFunctions = new Map<string, Node | undefined>();
-    for (const [rel, { facts }] of cache)
-      if (facts.language === 'rust')
-        for (const name of Object.keys(facts.exportedRouters))
-          rustRouterFunctions.set(name, rustRouterFunctions.has(name) ? undefined : `${rel}#${name}`);
     const resolveTarget = (file: string, target: string): Node | undefined => {
-      if (target.startsWith('rs:')) return rustRouterFunctions.get(target.slice(3));
       const facts = cache.get(file)?.facts;
       if (!facts) return undefined;
+      if (target.startsWith('named:')) return byName.get(`${facts.language}\0${target.slice(6)}`);
       // A routes file mounted by path (Laravel's `group(base_path('routes/api.php'))`), `@/` for the project's folder.
       if (target.startsWith('file:')) {
         const written = target.slice(5);
@@ -94,7 +95,7 @@ export class MountGraph {
       }
       if (target.startsWith('go:')) {
         const [spec = '', fn = ''] = target.slice(3).split('#');
-        if (spec === '*') return goRouterMethods.get(fn);
+        if (spec === '*') return byName.get(`go\0${fn}`);
         const to = spec ? modules.resolve(file, spec, 'go') : file;
         return to ? goRouterFunctions.get(`${path.posix.dirname(to)}#${fn}`) : undefined;
       }

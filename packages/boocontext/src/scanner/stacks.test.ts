@@ -208,4 +208,34 @@ describe('stacks: routes as served, models, frameworks', () => {
     ]);
     expect(frameworks).toEqual(['hapi']);
   });
+
+  it('Vapor, read as text: groups, group closures, route collections registered by type; Fluent models; no route from req.parameters.get', async () => {
+    const { routes, models, frameworks } = await scanStack('vapor');
+    expect(routes.map((r) => r.replace(' Sources/App/', ' '))).toEqual([
+      'PATCH /admin/settings routes.swift:11',
+      'GET /api/v1/orders Controllers/OrderController.swift:6',
+      'POST /api/v1/orders Controllers/OrderController.swift:7',
+      'DELETE /api/v1/orders/:orderID Controllers/OrderController.swift:9',
+      'GET /healthz routes.swift:4',
+    ]);
+    expect(models).toEqual(['Order fluent orders']);
+    expect(frameworks).toEqual(['fluent', 'vapor']);
+  });
+
+  it("Dart Frog's file routes with the methods a handler switches on, and shelf_router's routers and mounts", async () => {
+    const frog = await scanStack('dart-frog');
+    expect(frog.routes).toEqual([
+      'ALL / routes/index.dart:3',
+      'DELETE /api/users/{id} routes/api/users/[id].dart:4',
+      'GET /api/users/{id} routes/api/users/[id].dart:4',
+    ]);
+    expect(frog.frameworks).toEqual(['dart_frog']);
+    const shelf = await scanStack('shelf');
+    expect(shelf.routes).toEqual([
+      'GET /api/orders bin/server.dart:5',
+      'POST /api/orders/<id> bin/server.dart:6',
+      'GET /healthz bin/server.dart:9',
+    ]);
+    expect(shelf.frameworks).toEqual(['shelf']);
+  });
 });

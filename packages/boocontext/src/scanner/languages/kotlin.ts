@@ -1,5 +1,5 @@
 import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
-import { SPRING_MAPPINGS } from './syntax.js';
+import { lineIndex, SPRING_MAPPINGS } from './syntax.js';
 
 /**
  * Kotlin, read from its text (no grammar ships for it): Spring controllers and the interfaces
@@ -62,22 +62,6 @@ function namedValues(args: string, names: readonly string[]): string[] | undefin
   }
   if (names.includes('value') && /^\s*("|\[)/.test(args)) return strings(args.split(/,\s*\w+\s*=/)[0] ?? '');
   return undefined;
-}
-
-/** Line numbers by offset, from the offsets of the file's line starts (a binary search each). */
-function lineIndex(text: string): (offset: number) => number {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((starts[mid] as number) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
-  };
 }
 
 export function scanKotlin(rel: string, text: string): FileFacts {

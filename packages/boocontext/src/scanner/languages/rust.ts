@@ -87,14 +87,14 @@ function readBuilder(node: Node, prefix: string, ctx: RustContext): void {
         ctx.facts.mounts.push({
           owner: ctx.owner,
           prefix: at,
-          target: `rs:${lastName(args[0])}`,
+          target: `named:${lastName(args[0])}`,
           line: line(call),
         });
     } else if (name === 'configure' && args[0])
       ctx.facts.mounts.push({
         owner: ctx.owner,
         prefix: at,
-        target: `rs:${lastName(args[0])}`,
+        target: `named:${lastName(args[0])}`,
         line: line(call),
       });
     else if (name === 'route') {

@@ -51,3 +51,19 @@ export const SPRING_MAPPINGS: Record<string, string | undefined> = {
   DeleteMapping: 'DELETE',
   RequestMapping: undefined,
 };
+
+/** Line numbers by offset, from the offsets of the text's line starts (a binary search each). */
+export function lineIndex(text: string): (offset: number) => number {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] as number) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  };
+}

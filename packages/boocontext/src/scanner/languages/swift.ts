@@ -1,0 +1,151 @@
+import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
+import { lineIndex } from './syntax.js';
+
+/**
+ * Swift, read from its text (no grammar ships for it): Vapor routes on the app, on groups
+ * (`grouped("api")`, `group("todos") { todos in … }`) and in `RouteCollection`s registered by type,
+ * and Fluent models (`Model` classes with their `schema` and `@Field` keys). Only receivers known
+ * to be routers count (`req.parameters.get("id")` is no route); comments and strings hold no code.
+ */
+
+const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+const FILE_OWNER = '*vapor*';
+
+interface Router {
+  owner: string;
+  prefix: string;
+}
+
+const TOKEN =
+  /\/\/[^\n]*|\/\*[\s\S]*?\*\/|"""[\s\S]*?"""|"(?:\\.|[^"\\\n])*"|\b(?:struct|class|final\s+class)\s+(\w+)\s*:\s*([^{]*)\{|\b(\w+)\s*:\s*(?:Application|RoutesBuilder)\b|\blet\s+(\w+)\s*=\s*(\w+)\s*\.\s*grouped\s*\(|\b(\w+)\s*\.\s*(group|get|post|put|patch|delete|on|register)\s*\(|\bstatic\s+let\s+schema\s*=\s*"([^"]*)"|@(?:Field|OptionalField|Parent|OptionalParent|Timestamp|Enum|OptionalEnum|Group)\s*\(\s*key\s*:\s*"([^"]*)"|[{}]/g;
+
+/** `("api", "v1", use: h)` from `from` (just past the `(`): the path strings before any label, and where it ends. */
+function callArgs(text: string, from: number): { parts: string[]; args: string; end: number } {
+  let depth = 1;
+  let j = from;
+  for (; j < text.length && depth > 0; j++) {
+    const c = text[j];
+    if (c === '"') {
+      j++;
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+    } else if (c === '(') depth++;
+    else if (c === ')') depth--;
+  }
+  const args = text.slice(from, j - 1);
+  const parts: string[] = [];
+  for (const piece of args.split(',')) {
+    const value = piece.trim();
+    const literal = /^"([^"]*)"$/.exec(value);
+    if (literal) parts.push(literal[1] as string);
+    else if (value === '.catchall') parts.push('**');
+    else if (value === '.anything') parts.push('*');
+    else if (/^\.\w+$/.test(value))
+      continue; // `.GET` in `on(.GET, …)`
+    else break;
+  }
+  return { parts, args, end: j };
+}
+
+export function scanSwift(rel: string, text: string): FileFacts {
+  const facts = emptyFacts('swift');
+  const lineOf = lineIndex(text);
+  for (const m of text.matchAll(/^import\s+(\w+)/gm))
+    facts.imports.push({ spec: m[1] as string, line: lineOf(m.index ?? 0) });
+  /** Open braces, each with the routers bound inside it and the type it is the body of. */
+  const scopes: { routers: Map<string, Router>; type?: string }[] = [{ routers: new Map() }];
+  let pending: { routers: Map<string, Router>; type?: string } | undefined;
+  let model: { name: string; line: number; table?: string; fields: string[]; depth: number } | undefined;
+  const routerOf = (name: string) => {
+    for (let i = scopes.length - 1; i >= 0; i--) {
+      const found = scopes[i]?.routers.get(name);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const currentType = () => [...scopes].reverse().find((s) => s.type)?.type;
+  const bind = (name: string, router: Router) =>
+    (scopes[scopes.length - 1] as { routers: Map<string, Router> }).routers.set(name, router);
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
+    const token = m[0];
+    if (token.startsWith('//') || token.startsWith('/*') || token.startsWith('"')) continue;
+    if (m[1]) {
+      // A type: its body is the next scope; a Fluent model or a route collection by what it conforms to.
+      pending = { routers: new Map(), type: m[1] };
+      if (/\bModel\b/.test(m[2] ?? ''))
+        model = { name: m[1], line: lineOf(m.index), fields: [], depth: scopes.length + 1 };
+      scopes.push(pending);
+      pending = undefined;
+    } else if (m[3]) {
+      // `boot(routes: RoutesBuilder)`: routes on it belong to the collection; `routes(_ app: Application)`: to the file.
+      const type = currentType();
+      const inCollection = type && /\bboot\s*\(\s*$/.test(text.slice(Math.max(0, m.index - 12), m.index));
+      pending = { routers: new Map([[m[3], { owner: inCollection ? type : FILE_OWNER, prefix: '' }]]) };
+      if (inCollection) facts.exportedRouters[type] = type;
+    } else if (m[4] && m[5]) {
+      const parent = routerOf(m[5]);
+      const { parts, end } = callArgs(text, TOKEN.lastIndex);
+      if (parent) bind(m[4], { owner: parent.owner, prefix: joinPaths(parent.prefix, ...parts) });
+      TOKEN.lastIndex = end;
+    } else if (m[6] && m[7]) {
+      const router = routerOf(m[6]);
+      const call = m[7];
+      const { parts, args, end } = callArgs(text, TOKEN.lastIndex);
+      TOKEN.lastIndex = end;
+      if (!router) continue;
+      if (call === 'group') {
+        // `group("todos") { todos in … }`: the closure's parameter is the group.
+        const closure = /^\s*\{\s*(\w+)\s+in\b/.exec(text.slice(end));
+        if (closure?.[1])
+          pending = {
+            routers: new Map([
+              [closure[1], { owner: router.owner, prefix: joinPaths(router.prefix, ...parts) }],
+            ]),
+          };
+      } else if (call === 'register') {
+        const collection = /collection\s*:\s*(\w+)/.exec(args)?.[1];
+        if (collection)
+          facts.mounts.push({
+            owner: router.owner,
+            prefix: router.prefix,
+            target: `named:${collection}`,
+            line: lineOf(m.index),
+          });
+      } else {
+        const method =
+          call === 'on' ? (/^\s*\.(\w+)/.exec(args)?.[1]?.toUpperCase() ?? 'ALL') : call.toUpperCase();
+        if (call !== 'on' && !VERBS.has(call)) continue;
+        const handler = /\buse\s*:\s*([\w.]+)/.exec(args)?.[1];
+        facts.routes.push({
+          method,
+          path: joinPaths(router.prefix, ...parts),
+          line: lineOf(m.index),
+          framework: 'vapor',
+          owner: router.owner,
+          ...(handler ? { handler } : {}),
+        });
+      }
+    } else if (m[8] !== undefined && model) model.table = m[8];
+    else if (m[9] !== undefined && model) model.fields.push(m[9]);
+    else if (token === '{') {
+      scopes.push(pending ?? { routers: new Map() });
+      pending = undefined;
+    } else if (token === '}') {
+      if (model && scopes.length === model.depth) {
+        facts.models.push({
+          name: model.name,
+          orm: 'fluent',
+          file: rel,
+          line: model.line,
+          fields: model.fields,
+          ...(model.table ? { table: model.table } : {}),
+        });
+        model = undefined;
+      }
+      if (scopes.length > 1) scopes.pop();
+    }
+  }
+  if (facts.routes.length || facts.mounts.length) facts.frameworks = ['vapor'];
+  if (facts.models.length) facts.frameworks = [...facts.frameworks, 'fluent'];
+  return facts;
+}
