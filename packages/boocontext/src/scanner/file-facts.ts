@@ -7,7 +7,7 @@ import { grammarOf, scanJs } from './js/scan.js';
 import { scanDart } from './languages/dart.js';
 import { scanElixir } from './languages/elixir.js';
 import { lexedLanguageFacts } from './languages/gate.js';
-import { scanLanguage } from './languages/index.js';
+import { readsTree, scanLanguage } from './languages/index.js';
 import { scanKotlin } from './languages/kotlin.js';
 import { scanSwift } from './languages/swift.js';
 import { ENV_FILE, emptyFacts, type FileFacts, JS_FILE, SFC_FILE } from './types.js';
@@ -35,7 +35,7 @@ export const MANIFESTS: Record<string, string> = {
 };
 
 /** A .NET project file: its SDK and package references name its frameworks. */
-export const CSPROJ = /\.csproj$/;
+const CSPROJ = /\.csproj$/;
 
 /**
  * Frameworks and ORMs a manifest depends on, by the manifest's name: what a project declares is
@@ -132,6 +132,12 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
   ],
 ];
 
+/** Whether `rel` is a manifest whose dependencies name frameworks (the scan reads every one). */
+export const declaresFrameworks = (rel: string) => {
+  const name = path.posix.basename(rel);
+  return MANIFEST_FRAMEWORKS.some(([file]) => file.test(name));
+};
+
 /** The frameworks a manifest other than package.json declares, or `undefined` when `rel` is none. */
 function manifestFrameworks(rel: string, text: string): string[] | undefined {
   const name = path.posix.basename(rel);
@@ -171,8 +177,6 @@ const PY_FRAMEWORKS: Record<string, string> = {
   sqlalchemy: 'sqlalchemy',
 };
 
-const TREE_LANGUAGES: readonly LanguageId[] = ['python', 'go', 'java', 'ruby', 'php', 'c_sharp', 'rust'];
-
 /** Languages no tree-sitter grammar here reads: their readers work on the text. */
 const TEXT_READERS: [RegExp, string, (rel: string, text: string) => FileFacts][] = [
   [/\.kt$/, 'kotlin', scanKotlin],
@@ -209,7 +213,7 @@ export function lexedFacts(rel: string, text: string): FileFacts | undefined {
     return lexed && componentFile(rel, lexed.imports);
   }
   const language = languageOf(rel);
-  if (language && TREE_LANGUAGES.includes(language)) return lexedLanguageFacts(rel, text, language);
+  if (language && readsTree(language)) return lexedLanguageFacts(rel, text, language);
   if (path.posix.basename(rel) === 'package.json') return manifestFacts(text);
   if (ENV_FILE.test(rel)) return envFileFacts(text);
   if (SPRING_CONFIG.test(rel)) return appConfigFacts(rel, text);
@@ -278,7 +282,7 @@ export async function treeFacts(rel: string, text: string): Promise<FileFacts> {
       return componentFile(rel, (await scanJs(`${rel}.ts`, scriptOf(text) ?? '')).imports);
     const language = languageOf(rel);
     if (language === 'python') return withImportedFrameworks(await scanLanguage(rel, text, language));
-    if (language && TREE_LANGUAGES.includes(language)) return await scanLanguage(rel, text, language);
+    if (language && readsTree(language)) return await scanLanguage(rel, text, language);
     return emptyFacts(language ?? path.posix.extname(rel).slice(1));
   } catch (error) {
     return { ...emptyFacts(languageOf(rel) ?? 'unknown'), error: (error as Error).message };

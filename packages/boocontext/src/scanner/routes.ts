@@ -13,6 +13,7 @@ import {
   joinPaths,
   type LocalRoute,
   type Route,
+  UNKNOWN_PART,
   VIEWSET,
 } from './types.js';
 
@@ -27,9 +28,6 @@ const PROJECT_MANIFEST =
 
 /** A part of a route's path written as an expression, resolved against the project's constants. */
 const EXPRESSION = /\{=([\w.]+)\}/g;
-
-/** Where a path part cannot be known statically: said in the route, never dropped. */
-export const UNKNOWN_PART = '{unknown}';
 
 /**
  * Which router is mounted where: `app.use('/api', users)` across files, prefixes routers give
@@ -52,17 +50,6 @@ export class MountGraph {
   constructor(cache: Map<string, CachedFile>, modules: ModuleResolver) {
     const projectDirs = new Set<string>();
     for (const rel of cache.keys()) if (PROJECT_MANIFEST.test(rel)) projectDirs.add(path.posix.dirname(rel));
-    for (const [rel, { facts }] of cache) {
-      if (isAuxiliary(rel)) continue;
-      for (const [name, value] of Object.entries(facts.constants ?? {}))
-        this.constants.set(
-          name,
-          this.constants.has(name) && this.constants.get(name) !== value ? undefined : value,
-        );
-      for (const g of facts.globalPrefixes ?? [])
-        this.globals.push({ dir: projectOf(rel, projectDirs), framework: g.framework, prefix: g.prefix });
-    }
-    const language = (rel: string) => cache.get(rel)?.facts.language ?? '';
     // Go registers routes in functions of a package (a folder), whichever of its files holds them.
     const goRouterFunctions = new Map<string, Node>();
     /**
@@ -79,7 +66,15 @@ export class MountGraph {
         const key = `${facts.language}\0${name}`;
         byName.set(key, byName.has(key) ? undefined : `${rel}#${name}`);
       }
+      for (const [name, value] of Object.entries(facts.constants ?? {}))
+        this.constants.set(
+          name,
+          this.constants.has(name) && this.constants.get(name) !== value ? undefined : value,
+        );
+      for (const g of facts.globalPrefixes ?? [])
+        this.globals.push({ dir: projectOf(rel, projectDirs), framework: g.framework, prefix: g.prefix });
     }
+    const language = (rel: string) => cache.get(rel)?.facts.language ?? '';
     this.cache = cache;
     const resolveTarget = (file: string, target: string): Node | undefined => {
       const facts = cache.get(file)?.facts;
@@ -169,8 +164,8 @@ export class MountGraph {
       this.rubyModels = new Map();
       for (const [rel, { facts }] of this.cache)
         if (facts.language === 'ruby' && !isAuxiliary(rel))
-          for (const [name, view] of Object.entries(facts.views ?? {}))
-            this.rubyModels.set(name, view.methods);
+          for (const [name, modules] of Object.entries(facts.deviseModules ?? {}))
+            this.rubyModels.set(name, modules);
     }
     return this.rubyModels.get(model);
   }

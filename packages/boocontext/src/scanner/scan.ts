@@ -16,7 +16,14 @@ import {
 import { Aggregator, type ScanChange, type ScanResult } from './aggregate.js';
 import { SPRING_CONFIG } from './app-config.js';
 import { contentHash, type ScanDiskCache } from './disk-cache.js';
-import { CSPROJ, grammarFor, lexedFacts, MANIFESTS, textLanguageOf, treeFacts } from './file-facts.js';
+import {
+  declaresFrameworks,
+  grammarFor,
+  lexedFacts,
+  MANIFESTS,
+  textLanguageOf,
+  treeFacts,
+} from './file-facts.js';
 import { StringOwner } from './own-strings.js';
 import { type CachedFile, ENV_FILE, emptyFacts, type FileFacts, SFC_FILE } from './types.js';
 
@@ -30,9 +37,8 @@ const WANTED = (rel: string) =>
   path.posix.basename(rel) in MANIFESTS ||
   ENV_FILE.test(rel) ||
   SPRING_CONFIG.test(rel) ||
-  CSPROJ.test(rel) ||
+  declaresFrameworks(rel) ||
   textLanguageOf(rel) !== undefined ||
-  /(^|\/)requirements[\w.-]*\.txt$/.test(rel) ||
   /(^|\/)(package\.json|pnpm-workspace\.yaml|go\.work|tsconfig[^/]*\.json|jsconfig\.json)$/.test(rel);
 
 /** Files whose content the module resolver reads: a change to one means a new resolver. */

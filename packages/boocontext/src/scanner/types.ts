@@ -43,6 +43,8 @@ export interface FileFacts {
   modelClasses?: ModelClass[];
   /** Django and DRF views by class name: the methods they answer, for routes written with the view. */
   views?: Record<string, DjangoView>;
+  /** Rails models by class name: the Devise modules each enables (`devise :database_authenticatable, …`). */
+  deviseModules?: Record<string, string[]>;
   /** A package.json's fields other parts of the scan read: workspace globs, a Prisma schema path. */
   manifest?: { workspaces: string[]; prismaSchema?: string };
 }
@@ -137,6 +139,9 @@ export const emptyFacts = (language: string): FileFacts => ({
   env: [],
   frameworks: [],
 });
+
+/** Where a path part cannot be known statically: said in the route, never dropped. */
+export const UNKNOWN_PART = '{unknown}';
 
 /** Joins route path parts the way frameworks do: one slash between, none doubled, none trailing. */
 export function joinPaths(...parts: string[]): string {

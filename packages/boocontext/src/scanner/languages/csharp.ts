@@ -1,5 +1,5 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
-import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
+import { emptyFacts, type FileFacts, joinPaths, UNKNOWN_PART } from '../types.js';
 import { line } from './syntax.js';
 
 const HTTP_ATTRIBUTES: Record<string, string> = {
@@ -85,7 +85,7 @@ function readController(node: Node, facts: FileFacts): void {
           path: joinPaths(base, template.replace(/^~/, ''))
             .replace(/\[controller\]/gi, controller)
             .replace(/\[action\]/gi, action)
-            .replace(/\[area\]/gi, '{unknown}'),
+            .replace(/\[area\]/gi, UNKNOWN_PART),
           line: line(member),
           framework: 'aspnetcore',
           owner: '*aspnet*',
@@ -148,7 +148,7 @@ function groupPrefix(node: Node | null | undefined, groups: Map<string, string>)
   if (fn.childForFieldName('name')?.text !== 'MapGroup') return outer;
   return joinPaths(
     outer,
-    stringOf(node.childForFieldName('arguments')?.namedChild(0)?.namedChild(0)) ?? '{unknown}',
+    stringOf(node.childForFieldName('arguments')?.namedChild(0)?.namedChild(0)) ?? UNKNOWN_PART,
   );
 }
 

@@ -1,5 +1,5 @@
 import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
-import { resourceRoutes } from './syntax.js';
+import { resourceRoutes, singular } from './syntax.js';
 
 /**
  * Elixir, read line by line from its text (no grammar ships for it): a Phoenix router's scopes,
@@ -73,7 +73,7 @@ export function scanElixir(rel: string, text: string): FileFacts {
         }
         if (call[4]) {
           const segment = written.split('/').filter(Boolean).pop() ?? '';
-          stack.push(singleton ? written : joinPaths(written, `:${segment.replace(/s$/, '')}_id`));
+          stack.push(singleton ? written : joinPaths(written, `:${singular(segment)}_id`));
         }
         return;
       }

@@ -1,5 +1,6 @@
 import type { LanguageId } from '@boocode/source-kit';
 import { emptyFacts, type FileFacts, isAuxiliary } from '../types.js';
+import { lineIndex } from './syntax.js';
 
 /**
  * Text every file a language reader finds more than imports in contains: a route, mount, router
@@ -30,44 +31,40 @@ const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => bool
     /(^|\/)(routes|schema)\.rb$/.test(rel) || /ApplicationRecord|ActiveRecord::Base/.test(text),
 };
 
-const lineOf = (text: string, offset: number) => {
-  let n = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) n++;
-  return n;
-};
-
 /** Imports as each tree reader records them: the spec, the line of the import. */
-const IMPORTS: Partial<Record<LanguageId, (text: string) => FileFacts['imports']>> = {
-  go(text) {
+const IMPORTS: Partial<
+  Record<LanguageId, (text: string, lineOf: (offset: number) => number) => FileFacts['imports']>
+> = {
+  go(text, lineOf) {
     const out: FileFacts['imports'] = [];
     for (const block of text.matchAll(/^import\s*(\(([\s\S]*?)\)|(?:[\w.]+\s+)?"[^"\n]*")/gm)) {
       const start = block.index ?? 0;
       const body = block[2] ?? block[1] ?? '';
       const offset = start + block[0].indexOf(body);
       for (const spec of body.matchAll(/^[ \t]*(?:[\w.]+[ \t]+)?"([^"\n]+)"/gm))
-        out.push({ spec: spec[1] as string, line: lineOf(text, offset + (spec.index ?? 0)) });
+        out.push({ spec: spec[1] as string, line: lineOf(offset + (spec.index ?? 0)) });
     }
     return out;
   },
-  java: (text) =>
+  java: (text, lineOf) =>
     [...text.matchAll(/^[ \t]*import\s+(?:static\s+)?([\w.*\s]+?)\s*;/gm)].map((m) => ({
       spec: (m[1] as string).replace(/\s+/g, ''),
-      line: lineOf(text, m.index ?? 0),
+      line: lineOf(m.index ?? 0),
     })),
-  c_sharp: (text) =>
+  c_sharp: (text, lineOf) =>
     [...text.matchAll(/^[ \t]*(?:global\s+)?using\s+(?!\(|var\b)([^;{}()]+);/gm)].map((m) => ({
       spec: m[0].trim().replace(/^using\s+|;$/g, ''),
-      line: lineOf(text, m.index ?? 0),
+      line: lineOf(m.index ?? 0),
     })),
-  php: (text) =>
+  php: (text, lineOf) =>
     [...text.matchAll(/^use\s+(?:function\s+|const\s+)?([\w\\]+(?:\s+as\s+\w+)?)\s*;/gm)].map((m) => ({
       spec: m[1] as string,
-      line: lineOf(text, m.index ?? 0),
+      line: lineOf(m.index ?? 0),
     })),
-  rust: (text) =>
+  rust: (text, lineOf) =>
     [...text.matchAll(/^[ \t]*((?:pub(?:\([^)]*\))?\s+)?use\s+[^;]+;)/gm)].map((m) => ({
       spec: (m[1] as string).replace(/^use\s+|;$/g, ''),
-      line: lineOf(text, m.index ?? 0),
+      line: lineOf(m.index ?? 0),
     })),
   ruby: () => [],
 };
@@ -81,5 +78,5 @@ export function lexedLanguageFacts(rel: string, text: string, language: Language
   const imports = IMPORTS[language];
   // A test's routes and models are not the app's (they are set aside when joined): its imports are all it adds.
   if (!needs || !imports || (needs(rel, text) && !isAuxiliary(rel))) return undefined;
-  return { ...emptyFacts(language), imports: imports(text) };
+  return { ...emptyFacts(language), imports: imports(text, lineIndex(text)) };
 }

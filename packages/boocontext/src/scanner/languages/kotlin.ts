@@ -1,5 +1,5 @@
 import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
-import { lineIndex, SPRING_MAPPINGS } from './syntax.js';
+import { lineIndex, parenthesised, SPRING_MAPPINGS } from './syntax.js';
 
 /**
  * Kotlin, read from its text (no grammar ships for it): Spring controllers and the interfaces
@@ -24,21 +24,11 @@ interface Declaration {
   line: number;
 }
 
-/** An annotation's `(…)` from `from`, strings skipped: its text and where it ends. */
+/** An annotation's `(…)` right after `from` (blanks skipped), if it has one. */
 function balancedArgs(text: string, from: number): { args: string; end: number } {
   let i = from;
   while (text[i] === ' ' || text[i] === '\t') i++;
-  if (text[i] !== '(') return { args: '', end: from };
-  let depth = 0;
-  for (let j = i; j < text.length; j++) {
-    const c = text[j];
-    if (c === '"') {
-      j++;
-      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-    } else if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return { args: text.slice(i + 1, j), end: j + 1 };
-  }
-  return { args: text.slice(i + 1), end: text.length };
+  return text[i] === '(' ? parenthesised(text, i) : { args: '', end: from };
 }
 
 const strings = (text: string) => [...text.matchAll(/"((?:\\.|[^"\\])*)"/g)].map((m) => m[1] as string);

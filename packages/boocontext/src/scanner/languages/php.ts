@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { SyntaxNode as Node } from '@boocode/source-kit';
-import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
-import { line, resourceRoutes } from './syntax.js';
+import { emptyFacts, type FileFacts, joinPaths, UNKNOWN_PART } from '../types.js';
+import { line, resourceRoutes, singular } from './syntax.js';
 
 /** Laravel's action names for the resource roles: the form is `create`, storing it `store`. */
 const LARAVEL_ACTION: Record<string, string> = { new: 'create', create: 'store' };
@@ -110,11 +110,11 @@ function readRouteChain(
   const owner = /(^|\/)routes\/[^/]+\.php$/.test(ctx.rel) ? ROUTES_FILE_OWNER : '*laravel*';
   for (const { name, call } of chain) {
     const { values } = argumentsOf(call);
-    if (name === 'prefix') at = joinPaths(at, phpString(values[0]) ?? '{unknown}');
+    if (name === 'prefix') at = joinPaths(at, phpString(values[0]) ?? UNKNOWN_PART);
     else if (name === 'group') {
       const options = arrayEntries(values[0]);
       const groupPrefix = options.get('prefix');
-      const inner = groupPrefix ? joinPaths(at, phpString(groupPrefix) ?? '{unknown}') : at;
+      const inner = groupPrefix ? joinPaths(at, phpString(groupPrefix) ?? UNKNOWN_PART) : at;
       const body = values.find((v) => v.type === 'anonymous_function' || v.type === 'arrow_function');
       if (body) visit(body, inner);
       const file = routesFileOf(ctx.rel, values[values.length - 1]);
@@ -166,13 +166,6 @@ function readRouteChain(
     });
   }
 }
-
-const singular = (word: string) =>
-  word.endsWith('ies')
-    ? `${word.slice(0, -3)}y`
-    : word.endsWith('sses')
-      ? word.slice(0, -2)
-      : word.replace(/s$/, '');
 
 /** Laravel 11's `->withRouting(api: __DIR__.'/../routes/api.php', apiPrefix: 'api', health: '/up')`. */
 function readWithRouting(call: Node, ctx: PhpContext): void {

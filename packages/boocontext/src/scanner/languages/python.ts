@@ -1,5 +1,5 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
-import { type DjangoView, emptyFacts, type FileFacts, VIEWSET } from '../types.js';
+import { type DjangoView, emptyFacts, type FileFacts, UNKNOWN_PART, VIEWSET } from '../types.js';
 import { HTTP, line, unquote, walk } from './syntax.js';
 
 interface PythonContext {
@@ -28,7 +28,7 @@ function prefixOf(node: Node | undefined): string | undefined {
   if (!node) return undefined;
   const text = unquote(node);
   if (text !== undefined) return text;
-  return /^[A-Za-z_][\w.]*$/.test(node.text) ? `{=${node.text}}` : '{unknown}';
+  return /^[A-Za-z_][\w.]*$/.test(node.text) ? `{=${node.text}}` : UNKNOWN_PART;
 }
 
 /** `API_PREFIX = "/api"` at the top of a module, `api_prefix: str = "/api"` in a (settings) class body. */
@@ -142,7 +142,7 @@ export function djangoRegexPath(pattern: string): string {
     .replace(/\$$/, '')
     .replace(/\/\?$/, '/')
     .replace(/\(\?P<(\w+)>[^)]*\)/g, '<$1>')
-    .replace(/\((?!\?P<)[^)]*\)\??/g, '{unknown}')
+    .replace(/\((?!\?P<)[^)]*\)\??/g, UNKNOWN_PART)
     .replace(/\\([./-])/g, '$1')
     .replace(/\?$/, '');
 }

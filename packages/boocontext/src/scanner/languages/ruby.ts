@@ -1,6 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
-import { line, resourceRoutes } from './syntax.js';
+import { line, resourceRoutes, singular } from './syntax.js';
 
 /** Devise's routes per module of the model (`devise :database_authenticatable, …`), by path name. */
 const DEVISE_ROUTES: Record<string, [string, string][]> = {
@@ -208,12 +208,6 @@ function nestedBase(scope: Scope): string {
 }
 
 const lastSegment = (p: string) => p.split('/').filter(Boolean).pop() ?? '';
-const singular = (word: string) =>
-  word.endsWith('ies')
-    ? `${word.slice(0, -3)}y`
-    : word.endsWith('ses')
-      ? word.slice(0, -2)
-      : word.replace(/s$/, '');
 /** `users` → `User`, the model `devise_for :users` maps. */
 const classify = (plural: string) =>
   singular(plural)
@@ -230,7 +224,7 @@ function readModel(node: Node, rel: string, facts: FileFacts): void {
     const modules = (stmt.childForFieldName('arguments')?.namedChildren ?? []).map(
       (a) => symbolOrString(a) ?? '',
     );
-    facts.views = { ...facts.views, [name]: { methods: modules } };
+    facts.deviseModules = { ...facts.deviseModules, [name]: modules };
   }
 }
 

@@ -1,5 +1,5 @@
 import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
-import { lineIndex } from './syntax.js';
+import { lineIndex, parenthesised } from './syntax.js';
 
 /**
  * Swift, read from its text (no grammar ships for it): Vapor routes on the app, on groups
@@ -21,17 +21,7 @@ const TOKEN =
 
 /** `("api", "v1", use: h)` from `from` (just past the `(`): the path strings before any label, and where it ends. */
 function callArgs(text: string, from: number): { parts: string[]; args: string; end: number } {
-  let depth = 1;
-  let j = from;
-  for (; j < text.length && depth > 0; j++) {
-    const c = text[j];
-    if (c === '"') {
-      j++;
-      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-    } else if (c === '(') depth++;
-    else if (c === ')') depth--;
-  }
-  const args = text.slice(from, j - 1);
+  const { args, end } = parenthesised(text, from - 1);
   const parts: string[] = [];
   for (const piece of args.split(',')) {
     const value = piece.trim();
@@ -43,7 +33,7 @@ function callArgs(text: string, from: number): { parts: string[]; args: string; 
       continue; // `.GET` in `on(.GET, …)`
     else break;
   }
-  return { parts, args, end: j };
+  return { parts, args, end };
 }
 
 export function scanSwift(rel: string, text: string): FileFacts {

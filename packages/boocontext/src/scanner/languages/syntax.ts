@@ -67,3 +67,28 @@ export function lineIndex(text: string): (offset: number) => number {
     return lo + 1;
   };
 }
+
+/** An English plural's singular as routing DSLs derive it (`articles` → `article`, `categories` → `category`, `addresses` → `address`). */
+export const singular = (word: string) =>
+  word.endsWith('ies')
+    ? `${word.slice(0, -3)}y`
+    : /(ss|x|ch|sh|us)es$/.test(word)
+      ? word.slice(0, -2)
+      : word.replace(/s$/, '');
+
+/**
+ * The argument text of a call whose `(` is at `open`, strings skipped (a `)` inside one closes
+ * nothing), and the offset just past its `)`.
+ */
+export function parenthesised(text: string, open: number): { args: string; end: number } {
+  let depth = 0;
+  for (let j = open; j < text.length; j++) {
+    const c = text[j];
+    if (c === '"') {
+      j++;
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+    } else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return { args: text.slice(open + 1, j), end: j + 1 };
+  }
+  return { args: text.slice(open + 1), end: text.length };
+}
