@@ -50,8 +50,14 @@ export interface ScanChange {
   resolverChanged: boolean;
 }
 
+// Made on first use: a collator costs ~3 ms to build, a tenth of a small app's scan, and most scans
+// sort no migrations.
+let numericCollator: Intl.Collator | undefined;
 /** Migrations run in name order, numbers compared as numbers (2_x before 10_x). */
-const migrationOrder = new Intl.Collator('en', { numeric: true }).compare;
+function migrationOrder(a: string, b: string): number {
+  numericCollator ??= new Intl.Collator('en', { numeric: true });
+  return numericCollator.compare(a, b);
+}
 
 const WORKSPACE_MANIFEST = /(^|\/)(package\.json|pnpm-workspace\.yaml|Cargo\.toml|go\.work|go\.mod)$/;
 const SCHEMA_FILE = /\.(prisma|sql)$|(^|\/)package\.json$/;
