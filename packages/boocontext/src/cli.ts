@@ -12,6 +12,7 @@ import { toolCatalog } from './tools/catalog.js';
 
 const USAGE = `usage:
   boocontext [--warm] [--allow DIR]… [--child name=cmd,arg…]     serve MCP over stdio
+  boocontext setup [--dry-run] [--only EDITOR,…] [--remove]        register boocontext in every editor found
   boocontext ${TOOL_COMMANDS.join('|')} [ARG] [--root DIR] [--json] [--file F] [--symbol S] [--query Q] [--direction callers|callees|paths] [--to S] [--depth N] [--diff RANGE] [--max-tokens N]`;
 
 const { values, positionals } = cliArgs({
@@ -40,61 +41,74 @@ const { values, positionals } = cliArgs({
     limit: { type: 'string' },
     line: { type: 'string' },
     column: { type: 'string' },
+    // setup's own.
+    'dry-run': { type: 'boolean' },
+    only: { type: 'string' },
+    remove: { type: 'boolean' },
   },
 });
 
-let env: BoocontextEnvironment;
-let commands: ReturnType<typeof childCommands>;
-let mapTokens: number;
-try {
-  env = readEnvironment(process.env);
-  commands = childCommands(env, values.child ?? []);
-  mapTokens = positiveFlag('--max-tokens', values['max-tokens']) ?? env.BOOCONTEXT_MAP_TOKENS ?? 8000;
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(`boocontext: ${error.message}\n${USAGE}`);
-  process.exit(2);
-}
-const roots = AllowedRoots.fromEnvironment(process.cwd(), env.BOOCONTEXT_ALLOWED_ROOTS, [
-  ...(values.allow ?? []),
-  ...(typeof values.root === 'string' ? [values.root] : []),
-]);
-// Hosts commonly give a call 60 s; one that takes no progress hears back before that.
-const children = new ChildServerManager(commands, {
-  answerWithinMs: env.BOOCONTEXT_ANSWER_WITHIN_MS ?? 45_000,
-});
+if (positionals[0] === 'setup') {
+  // Loaded only here: setup's JSONC, TOML and YAML libraries are no part of a scan's start-up.
+  const { setupCommand } = await import('./setup/command.js');
+  process.exitCode = setupCommand(values);
+} else await serveOrRunTool();
 
-const scanner = new Scanner(ScanDiskCache.at(env.BOOCONTEXT_CACHE_DIR));
-
-const command = positionals[0];
-if (command) {
-  exitQuietlyWhenPipeCloses();
-  // A one-shot run: V8 would otherwise tier the parser's wasm up to optimised code in the
-  // background and hold the exit until that finishes (~90 ms), for code that has already run.
-  v8.setFlagsFromString('--liftoff-only');
-  // A one-shot command: the MCP SDK is not loaded at all (it would be most of the start-up).
-  const tools = toolCatalog({ roots, children, scanner, mapTokens });
-  process.exitCode = await runCommand(
-    tools,
-    roots,
-    command,
-    positionals.slice(1),
-    values as Record<string, unknown>,
-  );
-  scanner.persist();
-  await children.shutdown();
-} else {
-  const [{ serveUntilClosed }, { buildServer }] = await Promise.all([
-    import('@boocode/mcp-server-kit/stdio'),
-    import('./server.js'),
+/** The MCP server over stdio, or one tool run from the command line. */
+async function serveOrRunTool() {
+  let env: BoocontextEnvironment;
+  let commands: ReturnType<typeof childCommands>;
+  let mapTokens: number;
+  try {
+    env = readEnvironment(process.env);
+    commands = childCommands(env, values.child ?? []);
+    mapTokens = positiveFlag('--max-tokens', values['max-tokens']) ?? env.BOOCONTEXT_MAP_TOKENS ?? 8000;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`boocontext: ${error.message}\n${USAGE}`);
+    process.exit(2);
+  }
+  const roots = AllowedRoots.fromEnvironment(process.cwd(), env.BOOCONTEXT_ALLOWED_ROOTS, [
+    ...(values.allow ?? []),
+    ...(typeof values.root === 'string' ? [values.root] : []),
   ]);
-  // Children first on the way out: no process may outlive boocontext.
-  serveUntilClosed(buildServer({ roots, children, scanner, mapTokens }), () => {
-    scanner.persist();
-    return children.shutdown();
+  // Hosts commonly give a call 60 s; one that takes no progress hears back before that.
+  const children = new ChildServerManager(commands, {
+    answerWithinMs: env.BOOCONTEXT_ANSWER_WITHIN_MS ?? 45_000,
   });
-  if (values.warm)
-    void children
-      .warm()
-      .catch((error: Error) => process.stderr.write(`boocontext: warm-up failed: ${error.message}\n`));
+
+  const scanner = new Scanner(ScanDiskCache.at(env.BOOCONTEXT_CACHE_DIR));
+
+  const command = positionals[0];
+  if (command) {
+    exitQuietlyWhenPipeCloses();
+    // A one-shot run: V8 would otherwise tier the parser's wasm up to optimised code in the
+    // background and hold the exit until that finishes (~90 ms), for code that has already run.
+    v8.setFlagsFromString('--liftoff-only');
+    // A one-shot command: the MCP SDK is not loaded at all (it would be most of the start-up).
+    const tools = toolCatalog({ roots, children, scanner, mapTokens });
+    process.exitCode = await runCommand(
+      tools,
+      roots,
+      command,
+      positionals.slice(1),
+      values as Record<string, unknown>,
+    );
+    scanner.persist();
+    await children.shutdown();
+  } else {
+    const [{ serveUntilClosed }, { buildServer }] = await Promise.all([
+      import('@boocode/mcp-server-kit/stdio'),
+      import('./server.js'),
+    ]);
+    // Children first on the way out: no process may outlive boocontext.
+    serveUntilClosed(buildServer({ roots, children, scanner, mapTokens }), () => {
+      scanner.persist();
+      return children.shutdown();
+    });
+    if (values.warm)
+      void children
+        .warm()
+        .catch((error: Error) => process.stderr.write(`boocontext: warm-up failed: ${error.message}\n`));
+  }
 }
