@@ -94,6 +94,10 @@ export async function createBooCode(config: AppConfig, options: BooCodeOptions =
     // Servers that ask where to work are given the workspace (boocontext needs no --root then).
     roots: [{ uri: pathToFileURL(workspace.root).href, name: path.basename(workspace.root) }],
     hostInput: input.hostInput(),
+    hostInputLimits: {
+      samplingPerMinute: config.sampling.perMinute,
+      samplingMaxTokens: config.sampling.maxTokens,
+    },
     oauth: {
       store: new SqliteOAuthStore(db, (message) => log.warn(message)),
       redirectUrl: () => `${config.publicUrl ?? listenOrigin(app, config.host)}${OAUTH_CALLBACK_PATH}`,

@@ -124,6 +124,15 @@ describe('a server asking the user (elicitation)', () => {
       status: 400,
       body: { error: { message: expect.stringMatching(/a form is answered/) } },
     });
+    // Checked on the server against the server's schema, whoever posts it: named field by field.
+    const misfit = await h.api('POST', `/api/mcp/input/${request.id}`, {
+      action: 'accept',
+      content: { name: 5, age: 36.5, role: 'boss' },
+    });
+    expect(misfit.status).toBe(400);
+    expect(misfit.body.error.message).toMatch(/field "name": .*string/);
+    expect(misfit.body.error.message).toMatch(/field "age": .*int/);
+    expect(misfit.body.error.message).toMatch(/field "role": .*"dev"\|"ops"/);
     expect(
       await h.api('POST', `/api/mcp/input/${request.id}`, { action: 'accept', content: { name: 'Grace' } }),
     ).toMatchObject({ status: 200 });

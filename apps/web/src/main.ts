@@ -17,7 +17,7 @@ import {
   type ToolProgress,
   type TurnEvent,
 } from './api.js';
-import { requestCard } from './mcp-requests.js';
+import { RequestCards } from './mcp-requests.js';
 import { addCopyButtons, el, markdown, progressBar, toolCard } from './render.js';
 import { resultView } from './result-view.js';
 import { fieldErrors } from './schema-errors.js';
@@ -449,19 +449,13 @@ function onMcpEvent(event: McpEvent): void {
 }
 
 /** A server's form or sampling request appears as a card above the chat until it is settled. */
+let requestCards: RequestCards | undefined;
 function showRequest(event: Extract<McpEvent, { type: 'input-requested' | 'input-settled' }>): void {
-  const box = $('mcp-requests');
-  if (event.type === 'input-settled') {
-    box.querySelector(`[data-request="${CSS.escape(event.id)}"]`)?.remove();
-    return;
-  }
-  const { request } = event;
-  if (box.querySelector(`[data-request="${CSS.escape(request.id)}"]`)) return;
-  box.append(
-    requestCard(request, async (answer) => {
-      await api('POST', `/api/mcp/input/${encodeURIComponent(request.id)}`, answer);
-    }),
-  );
+  requestCards ??= new RequestCards($('mcp-requests'), async (request, answer) => {
+    await api('POST', `/api/mcp/input/${encodeURIComponent(request.id)}`, answer);
+  });
+  if (event.type === 'input-settled') requestCards.settle(event.id);
+  else requestCards.add(event.request);
 }
 
 /** Puts a resource in the composer: text as a quoted block under its URI, binary as a link. */

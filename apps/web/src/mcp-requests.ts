@@ -79,9 +79,68 @@ export function requestCard(request: McpInputRequest, answer: Answer): HTMLEleme
   card.append(
     el('h3', { text: `${request.server} wants BooCode's model to answer` }),
     el('pre', { text: transcript, tabindex: '0' }),
-    el('p', { class: 'muted', text: `at most ${request.maxTokens} tokens` }),
+    el('p', {
+      class: 'muted',
+      text: request.requestedMaxTokens
+        ? `at most ${request.maxTokens} tokens (BooCode's cap; ${request.server} asked for ${request.requestedMaxTokens})`
+        : `at most ${request.maxTokens} tokens`,
+    }),
     el('div', { class: 'request-actions' }, approve, deny, remember),
     error,
   );
   return card;
+}
+
+/**
+ * The requests waiting, one card per server at a time (its oldest), with how many more of that
+ * server's wait behind it: a server that sends many forms shows one card, not a wall of them.
+ */
+export class RequestCards {
+  private readonly waiting = new Map<string, McpInputRequest[]>();
+
+  constructor(
+    private readonly box: HTMLElement,
+    private readonly answer: (request: McpInputRequest, answer: McpInputAnswer) => Promise<void>,
+  ) {}
+
+  add(request: McpInputRequest): void {
+    const list = this.waiting.get(request.server) ?? [];
+    if (list.some((r) => r.id === request.id)) return;
+    list.push(request);
+    this.waiting.set(request.server, list);
+    this.render(request.server);
+  }
+
+  settle(id: string): void {
+    for (const [server, list] of this.waiting) {
+      const at = list.findIndex((r) => r.id === id);
+      if (at === -1) continue;
+      list.splice(at, 1);
+      if (!list.length) this.waiting.delete(server);
+      this.render(server);
+      return;
+    }
+  }
+
+  private render(server: string): void {
+    const list = this.waiting.get(server) ?? [];
+    const first = list[0];
+    let card = [...this.box.querySelectorAll<HTMLElement>('.mcp-request')].find(
+      (c) => c.dataset.server === server,
+    );
+    // The card on screen stays while it is still the oldest: what the user typed in it is kept.
+    if (card && card.dataset.request !== first?.id) {
+      card.remove();
+      card = undefined;
+    }
+    if (!first) return;
+    if (!card) {
+      card = requestCard(first, (answer) => this.answer(first, answer));
+      card.dataset.server = server;
+      card.append(el('p', { class: 'muted more-waiting' }));
+      this.box.append(card);
+    }
+    const more = card.querySelector('.more-waiting');
+    if (more) more.textContent = list.length > 1 ? `${list.length - 1} more waiting from ${server}` : '';
+  }
 }

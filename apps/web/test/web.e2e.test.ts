@@ -584,6 +584,29 @@ describe('what MCP servers offer and ask: resources, prompts, forms, logins', ()
     await page.close();
   });
 
+  it("shows one card per server at a time, with how many more of that server's wait behind it", async () => {
+    const harness = await servePage({ servers: { m: modern } });
+    cleanup.push(harness.close);
+    const page = await open(harness);
+    await page.locator('#console-tool option[value="m_ask"]').waitFor({ state: 'attached' });
+    const calls = [1, 2, 3].map(() => harness.api('POST', '/api/tools/m_ask/call', { arguments: {} }));
+    await expect.poll(async () => (await harness.api('GET', '/api/mcp/input')).body.requests.length).toBe(3);
+    const cards = page.locator('#mcp-requests .mcp-request');
+    await cards.locator('.more-waiting', { hasText: '2 more waiting from m' }).waitFor();
+    expect(await cards.count()).toBe(1);
+    await page.screenshot({ path: path.join(screenshots, 'requests-waiting.png') });
+    for (const left of ['1 more waiting from m', '']) {
+      await cards.locator('button', { hasText: 'Decline' }).click();
+      await expect.poll(() => cards.locator('.more-waiting').textContent()).toBe(left);
+      expect(await cards.count()).toBe(1);
+    }
+    await cards.locator('button', { hasText: 'Decline' }).click();
+    await cards.first().waitFor({ state: 'detached' });
+    for (const call of await Promise.all(calls))
+      expect(call.body.output).toBe('answer: {"action":"decline"}');
+    await page.close();
+  });
+
   it('logs in to an OAuth-protected server through the browser and back', async () => {
     const oauth = await startOAuthServer();
     cleanup.push(async () => oauth.stop());

@@ -202,7 +202,10 @@ export type McpInputRequest =
       server: string;
       systemPrompt?: string;
       messages: { role: 'user' | 'assistant'; text: string }[];
+      /** What the model may answer with: the server's ask, lowered to the host's cap. */
       maxTokens: number;
+      /** What the server asked for, when the cap lowered it. */
+      requestedMaxTokens?: number;
       createdAt: number;
     };
 

@@ -22,6 +22,7 @@ export {
   SamplingDeclined,
   type SamplingRequest,
 } from './features/host-input.js';
+export { DEFAULT_HOST_INPUT_LIMITS, type HostInputLimits } from './features/host-input-limits.js';
 export type {
   HubPrompt,
   HubPromptArgument,

@@ -51,6 +51,8 @@ const Env = z.object({
   TOOL_RESULT_BUDGET: positiveInt(16_000),
   TOOL_TIME_LIMIT_MS: positiveInt(30_000),
   MCP_CONFIG_PATH: optionalString,
+  MCP_SAMPLING_PER_MINUTE: positiveInt(30),
+  MCP_SAMPLING_MAX_TOKENS: positiveInt(4096),
   TOOL_SEARCH_MAX_TOOLS: positiveInt(40),
   TOOL_SEARCH_MAX_TOKENS: positiveInt(15_000),
   ALLOWED_HOSTS: optionalString,
@@ -90,6 +92,8 @@ export interface AppConfig {
   /** A native tool call still running after this long is stopped. */
   toolTimeLimitMs: number;
   mcpConfigPath: string;
+  /** What one MCP server may spend of the model: admitted sampling requests a minute, tokens each. */
+  sampling: { perMinute: number; maxTokens: number };
   /** Where browsers reach BooCode (the OAuth callback is built on it); default: the listen address. */
   publicUrl?: string;
   logLevel: string;
@@ -132,6 +136,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     toolSearch: { maxTools: e.TOOL_SEARCH_MAX_TOOLS, maxTokens: e.TOOL_SEARCH_MAX_TOKENS },
     toolTimeLimitMs: e.TOOL_TIME_LIMIT_MS,
     mcpConfigPath: e.MCP_CONFIG_PATH ? path.resolve(cwd, e.MCP_CONFIG_PATH) : path.join(dataDir, 'mcp.json'),
+    // A server's request never asks for more than the model's whole context.
+    sampling: {
+      perMinute: e.MCP_SAMPLING_PER_MINUTE,
+      maxTokens: Math.min(e.MCP_SAMPLING_MAX_TOKENS, e.LLM_CONTEXT_WINDOW),
+    },
     ...(e.BOOCODE_PUBLIC_URL ? { publicUrl: e.BOOCODE_PUBLIC_URL.replace(/\/$/, '') } : {}),
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,

@@ -9,6 +9,7 @@ import {
   SamplingDeclined,
   type SamplingRequest,
 } from '@boocode/mcp-hub';
+import { z } from 'zod';
 import { AppError } from '../errors.js';
 import type { SamplingPolicies } from './sampling-policy.js';
 
@@ -73,6 +74,8 @@ export class HostInputBroker extends EventEmitter<{ requested: [McpInputRequest]
           : 'a form is answered with { "action": "accept", "content": {…} }, "decline" or "cancel"',
       );
     }
+    if (pending.request.kind === 'elicitation' && 'action' in answer && answer.action === 'accept')
+      checkFormContent(pending.request.requestedSchema, answer.content);
     pending.settle(answer);
   }
 
@@ -106,6 +109,7 @@ export class HostInputBroker extends EventEmitter<{ requested: [McpInputRequest]
           server: request.server,
           messages: request.messages,
           maxTokens: request.maxTokens,
+          ...(request.requestedMaxTokens ? { requestedMaxTokens: request.requestedMaxTokens } : {}),
           ...(request.systemPrompt ? { systemPrompt: request.systemPrompt } : {}),
         },
         signal,
@@ -137,4 +141,28 @@ export class HostInputBroker extends EventEmitter<{ requested: [McpInputRequest]
       this.emit('requested', full);
     });
   }
+}
+
+/**
+ * An accepted form's content against the schema the server sent (types, enums, required fields,
+ * string formats and lengths, number bounds), whoever posted it: a wrong value is a 400 that names
+ * the field, and the server never sees it. The schema is read by zod's own JSON Schema reader.
+ */
+function checkFormContent(requestedSchema: Record<string, unknown>, content: unknown): void {
+  let schema: z.ZodType;
+  try {
+    schema = z.fromJSONSchema(requestedSchema as Parameters<typeof z.fromJSONSchema>[0]);
+  } catch {
+    // A schema zod cannot read was already accepted by the SDK's own check; nothing more to hold.
+    return;
+  }
+  const checked = schema.safeParse(content);
+  if (checked.success) return;
+  const problems = checked.error.issues.map((issue) =>
+    issue.path.length ? `field "${issue.path.join('.')}": ${issue.message}` : issue.message,
+  );
+  throw new AppError(
+    'BAD_REQUEST',
+    `the form's content does not fit what the server asked for: ${problems.join('; ')}`,
+  );
 }

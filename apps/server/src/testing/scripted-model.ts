@@ -22,6 +22,7 @@ export interface ModelRequest {
   messages: { role: string; content: string | null; tool_calls?: unknown[]; tool_call_id?: string }[];
   tools?: { function: { name: string } }[];
   stream: boolean;
+  max_tokens?: number;
 }
 
 export type Responder = ScriptStep | ((request: ModelRequest) => ScriptStep);
@@ -36,6 +37,8 @@ export interface ScriptedModel {
   lastByteAt: number[];
   /** Steps still to be served. */
   pending: () => number;
+  /** The most requests that were being answered at one time. */
+  mostAtOnce: () => number;
   close: () => Promise<void>;
 }
 
@@ -62,7 +65,12 @@ export async function startScriptedModel(script: Responder[]): Promise<ScriptedM
   const requests: ModelRequest[] = [];
   const lastByteAt: number[] = [];
   const sockets = new Set<import('node:net').Socket>();
+  let atOnce = 0;
+  let mostAtOnce = 0;
   const server = http.createServer(async (req, res) => {
+    atOnce++;
+    mostAtOnce = Math.max(mostAtOnce, atOnce);
+    res.on('close', () => atOnce--);
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
@@ -132,6 +140,7 @@ export async function startScriptedModel(script: Responder[]): Promise<ScriptedM
     requests,
     lastByteAt,
     pending: () => queue.length,
+    mostAtOnce: () => mostAtOnce,
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();

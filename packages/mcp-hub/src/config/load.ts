@@ -123,6 +123,7 @@ export function normalizeEntry(name: string, raw: unknown, context: ExpandContex
       timeoutMs: entry.timeout,
       callTimeoutMs: entry.callTimeout,
       ...(entry.protocol ? { protocol: entry.protocol } : {}),
+      ...(entry.sampling?.perMinute ? { samplingPerMinute: entry.sampling.perMinute } : {}),
     };
     // A disabled entry is never expanded: its variables need not be set.
     if (!enabled) return { ...base, command: entry.command, args: entry.args, url: entry.url };

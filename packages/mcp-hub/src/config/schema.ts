@@ -24,6 +24,11 @@ export const RawServerEntry = z.object({
   callTimeout: z.number().int().positive().optional(),
   /** `legacy` skips the 2026-07-28 probe: some servers offer tools only to 2025-era clients. */
   protocol: z.enum(['auto', 'legacy']).optional(),
+  /** How often this server may have the host's model answer it (a lower or higher limit than the host's). */
+  sampling: z
+    .object({ perMinute: z.number().int().positive().max(10_000).optional() })
+    .strict()
+    .optional(),
   /** OAuth client settings for a remote server that needs a login (all optional). */
   oauth: z
     .object({
@@ -55,6 +60,8 @@ export interface ServerEntry {
   /** Per-call timeout. */
   callTimeoutMs?: number;
   protocol?: 'auto' | 'legacy';
+  /** Sampling requests admitted per minute for this server; the host's limit when unset. */
+  samplingPerMinute?: number;
   oauth?: OAuthSettings;
   invalid?: string;
 }

@@ -28,6 +28,8 @@ export interface SamplingRequest {
   systemPrompt?: string;
   messages: { role: 'user' | 'assistant'; text: string }[];
   maxTokens: number;
+  /** What the server asked for, when the host's cap lowered `maxTokens`. */
+  requestedMaxTokens?: number;
   temperature?: number;
   /** The server's model hints, best first; a host may ignore them. */
   modelHints: string[];

@@ -11,6 +11,11 @@ import { type HubOAuthOptions, ServerLogin } from '../auth/login.js';
 import type { ServerEntry } from '../config/schema.js';
 import { describeError, HubError } from '../errors.js';
 import { type HostInput, hostInputCapabilities, registerHostInput } from '../features/host-input.js';
+import {
+  DEFAULT_HOST_INPUT_LIMITS,
+  HostInputGate,
+  type HostInputLimits,
+} from '../features/host-input-limits.js';
 import { type DiscoveredTool, screenTools, ToolsListPage } from '../tools/discovery.js';
 import { RawCallToolResult } from '../tools/result.js';
 import { ManagedStdioTransport } from '../transports/stdio.js';
@@ -74,6 +79,8 @@ export interface ConnectionOptions {
   onListChanged?: (list: 'resources' | 'prompts') => void;
   /** Answers the server's elicitation and sampling requests; each handler given is declared. */
   hostInput?: HostInput;
+  /** What this server may ask through `hostInput`; past a bound it is refused and shown degraded. */
+  hostInputLimits?: HostInputLimits;
   /** Lets remote servers that answer 401 be logged in to (OAuth 2.1); without it they fail. */
   oauth?: HubOAuthOptions;
 }
@@ -105,6 +112,8 @@ export class ServerConnection {
   private enabled: boolean;
   /** The OAuth login of a remote server, when the host allows logins. */
   readonly login?: ServerLogin;
+  /** One per server for its whole life: reconnecting does not reset what it may still ask. */
+  private readonly hostInput?: HostInput;
 
   constructor(
     readonly entry: ServerEntry,
@@ -112,6 +121,11 @@ export class ServerConnection {
   ) {
     this.log = rateLimited(options.logger);
     this.enabled = entry.enabled;
+    this.hostInput = new HostInputGate(
+      entry.name,
+      options.hostInputLimits ?? DEFAULT_HOST_INPUT_LIMITS,
+      (reason) => this.markDegraded(`flooding: ${reason}`),
+    ).wrap(options.hostInput);
     if (options.oauth && entry.transport === 'streamableHttp' && entry.url) {
       this.login = new ServerLogin(entry.name, entry.url, options.oauth, entry.oauth, options.logger);
     }
@@ -274,7 +288,8 @@ export class ServerConnection {
 
   private async handshake(mode: 'auto' | 'legacy', timeoutMs: number): Promise<void> {
     const transport = this.createTransport();
-    const { roots, onResourceUpdated, onListChanged, hostInput } = this.options;
+    const { roots, onResourceUpdated, onListChanged } = this.options;
+    const { hostInput } = this;
     const client = new Client(this.options.clientInfo, {
       capabilities: {
         ...(roots ? { roots: { listChanged: true } } : {}),

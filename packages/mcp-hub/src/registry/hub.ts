@@ -5,6 +5,7 @@ import { serverOfLoginState } from '../auth/provider.js';
 import type { ServerEntry } from '../config/schema.js';
 import { describeError, HubError } from '../errors.js';
 import type { HostInput } from '../features/host-input.js';
+import { DEFAULT_HOST_INPUT_LIMITS, type HostInputLimits } from '../features/host-input-limits.js';
 import {
   type HubPrompt,
   type HubPromptResult,
@@ -44,6 +45,8 @@ export interface HubOptions {
   roots?: HubRoot[];
   /** Answers servers' elicitation and sampling requests; without it servers are not offered them. */
   hostInput?: HostInput;
+  /** Bounds on what each server may ask through `hostInput` (defaults: DEFAULT_HOST_INPUT_LIMITS). */
+  hostInputLimits?: Partial<HostInputLimits>;
   /** Lets remote servers that answer 401 be logged in to (OAuth 2.1 through the MCP SDK). */
   oauth?: HubOAuthOptions;
 }
@@ -106,6 +109,11 @@ export class McpHub extends EventEmitter<HubEvents> {
         onResourceUpdated: (uri) => this.emit('resourceUpdated', entry.name, uri),
         onListChanged: (list) => this.emit('listChanged', entry.name, list),
         ...(options.hostInput ? { hostInput: options.hostInput } : {}),
+        hostInputLimits: {
+          ...DEFAULT_HOST_INPUT_LIMITS,
+          ...options.hostInputLimits,
+          ...(entry.samplingPerMinute ? { samplingPerMinute: entry.samplingPerMinute } : {}),
+        },
         ...(options.oauth ? { oauth: options.oauth } : {}),
       });
       this.connections.set(entry.name, connection);
