@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { loadAgents } from './agents/agents-md.js';
 import type { AppConfig } from './config/env.js';
 import { startCheckpointer } from './db/checkpointer.js';
-import { openDatabase } from './db/database.js';
+import { databasePermissionWarnings, openDatabase } from './db/database.js';
 import { lockDataDir } from './db/lock.js';
 import { Store } from './db/store.js';
 import { AppError } from './errors.js';
@@ -53,7 +53,7 @@ export async function createBooCode(config: AppConfig, options: BooCodeOptions =
   });
   const log = app.log;
   const workspace = await Workspace.open(config.workspaceDir);
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const unlock = lockDataDir(config.dataDir);
   const dbFile = path.join(config.dataDir, 'boocode.db');
   let db: ReturnType<typeof openDatabase>;
@@ -63,6 +63,7 @@ export async function createBooCode(config: AppConfig, options: BooCodeOptions =
     unlock();
     throw error;
   }
+  for (const warning of databasePermissionWarnings(dbFile)) log.warn(warning);
   const checkpointer = startCheckpointer(db, dbFile);
   const store = new Store(db);
   const interrupted = store.markRunningInterrupted();
