@@ -11,11 +11,15 @@ const HOP_TIMEOUT_MS = 10_000;
 export async function followAuthorization(
   authorizationUrl: URL,
   redirectUrl: string,
+  fetchHop: typeof fetch = fetch,
 ): Promise<URLSearchParams> {
   const callback = new URL(redirectUrl);
   let next = authorizationUrl;
   for (let hop = 0; hop < MAX_HOPS; hop++) {
-    const response = await fetch(next, { redirect: 'manual', signal: AbortSignal.timeout(HOP_TIMEOUT_MS) });
+    const response = await fetchHop(next, {
+      redirect: 'manual',
+      signal: AbortSignal.timeout(HOP_TIMEOUT_MS),
+    });
     await response.body?.cancel();
     const location = response.headers.get('location');
     if (response.status < 300 || response.status >= 400 || !location) {

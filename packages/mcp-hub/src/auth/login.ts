@@ -2,6 +2,7 @@ import { auth, type StoredOAuthTokens, selectClientAuthMethod } from '@modelcont
 import type { OAuthSettings } from '../config/schema.js';
 import { describeError, HubError } from '../errors.js';
 import type { HubLogger } from '../types.js';
+import { guardedFetch } from './guarded-fetch.js';
 import { followAuthorization } from './headless.js';
 import { HubOAuthProvider } from './provider.js';
 import type { OAuthStore } from './store.js';
@@ -30,6 +31,8 @@ const REVOKE_TIMEOUT_MS = 5_000;
 /** One remote server's OAuth login: start, finish, refresh ahead of expiry, log out. */
 export class ServerLogin {
   readonly provider: HubOAuthProvider;
+  /** Every fetch of the login (discovery, tokens, revocation, the headless walk) checks where it goes. */
+  readonly fetch: typeof fetch;
   private refreshTimer?: NodeJS.Timeout;
 
   constructor(
@@ -39,6 +42,7 @@ export class ServerLogin {
     private readonly settings: OAuthSettings | undefined,
     private readonly log: HubLogger | undefined,
   ) {
+    this.fetch = guardedFetch(new URL(url));
     this.provider = new HubOAuthProvider({
       server,
       url,
@@ -59,7 +63,11 @@ export class ServerLogin {
   async begin(): Promise<URL | undefined> {
     this.provider.pendingAuthorization = undefined;
     const scope = this.settings?.scope;
-    const result = await auth(this.provider, { serverUrl: this.url, ...(scope ? { scope } : {}) });
+    const result = await auth(this.provider, {
+      serverUrl: this.url,
+      fetchFn: this.fetch,
+      ...(scope ? { scope } : {}),
+    });
     if (result === 'AUTHORIZED') return undefined;
     const pending = this.provider.pendingAuthorization;
     if (!pending)
@@ -86,13 +94,18 @@ export class ServerLogin {
     const code = params.get('code');
     if (!code) throw new HubError('LOGIN_FAILED', 'the authorization server sent back no code');
     const iss = params.get('iss');
-    await auth(this.provider, { serverUrl: this.url, authorizationCode: code, ...(iss ? { iss } : {}) });
+    await auth(this.provider, {
+      serverUrl: this.url,
+      fetchFn: this.fetch,
+      authorizationCode: code,
+      ...(iss ? { iss } : {}),
+    });
   }
 
   /** Completes the authorization the SDK is waiting for without a person (headless hosts). */
   async completeHeadless(): Promise<void> {
     const url = this.provider.pendingAuthorization ?? (await this.begin());
-    if (url) await this.complete(await followAuthorization(url, this.provider.redirectUrl));
+    if (url) await this.complete(await followAuthorization(url, this.provider.redirectUrl, this.fetch));
   }
 
   /** Revokes the tokens where the authorization server offers it (RFC 7009), then forgets them. */
@@ -135,7 +148,7 @@ export class ServerLogin {
       body.set('client_secret', client.client_secret);
     }
     try {
-      const response = await fetch(endpoint, {
+      const response = await this.fetch(endpoint, {
         method: 'POST',
         headers,
         body,
@@ -166,7 +179,7 @@ export class ServerLogin {
     const due = savedAt + (tokens.expires_in - REFRESH_MARGIN_S) * 1000;
     this.refreshTimer = setTimeout(
       () => {
-        auth(this.provider, { serverUrl: this.url }).catch((error: unknown) =>
+        auth(this.provider, { serverUrl: this.url, fetchFn: this.fetch }).catch((error: unknown) =>
           this.log?.warn(`mcp: ${this.server}: refreshing the login failed: ${describeError(error)}`),
         );
       },

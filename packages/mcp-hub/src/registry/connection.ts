@@ -341,7 +341,8 @@ export class ServerConnection {
     this.stdio = undefined;
     return new StreamableHTTPClientTransport(new URL(entry.url ?? ''), {
       requestInit: { headers: entry.headers ?? {} },
-      ...(this.login ? { authProvider: this.login.provider } : {}),
+      // The SDK's OAuth discovery after a 401 goes through this fetch too.
+      ...(this.login ? { authProvider: this.login.provider, fetch: this.login.fetch } : {}),
     });
   }
 
