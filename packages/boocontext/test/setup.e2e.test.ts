@@ -2,16 +2,7 @@
 // checked by what reads those files: a real MCP client started from each entry, and the real
 // Claude Code and opencode command-line tools (from npm) listing boocontext as connected.
 import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +11,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeEditorFolders, treeOf, writeIn } from './editor-home.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const packageDir = path.join(here, '..');
@@ -53,25 +45,7 @@ const boocontext = (...args: string[]) =>
     timeout: 60_000,
   });
 
-function files(dir: string, skip: RegExp): Map<string, string> {
-  const found = new Map<string, string>();
-  const walk = (at: string) => {
-    for (const entry of readdirSync(at, { withFileTypes: true })) {
-      const full = path.join(at, entry.name);
-      const rel = path.relative(dir, full);
-      if (skip.test(rel)) continue;
-      if (entry.isDirectory()) walk(full);
-      else found.set(rel, readFileSync(full, 'utf8'));
-    }
-  };
-  walk(dir);
-  return found;
-}
-
-const write = (rel: string, text: string) => {
-  mkdirSync(path.dirname(path.join(home, rel)), { recursive: true });
-  writeFileSync(path.join(home, rel), text);
-};
+const write = (rel: string, text: string) => writeIn(home, rel, text);
 
 beforeAll(() => {
   if (
@@ -88,16 +62,7 @@ beforeAll(() => {
       },
     );
   }
-  for (const dir of [
-    '.claude',
-    '.cursor',
-    '.config/Code/User',
-    '.codeium/windsurf',
-    '.config/opencode',
-    '.codex',
-    '.gemini',
-  ])
-    mkdirSync(path.join(home, dir), { recursive: true });
+  makeEditorFolders(home);
   write(
     '.cursor/mcp.json',
     '{\n  // servers of mine\n  "mcpServers": {\n    "other": { "command": "other-mcp" }\n  }\n}\n',
@@ -150,11 +115,11 @@ describe('boocontext setup in a real HOME', () => {
   });
 
   it('is idempotent: a second run changes no byte', () => {
-    const before = files(home, /^(\.cache|\.npm|\.local\/share)/);
+    const before = treeOf(home, /^(\.cache|\.npm|\.local\/share)/);
     const run = boocontext('setup');
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).not.toMatch(/\badded\b|\bupdated\b/);
-    expect(files(home, /^(\.cache|\.npm|\.local\/share)/)).toEqual(before);
+    expect(treeOf(home, /^(\.cache|\.npm|\.local\/share)/)).toEqual(before);
   });
 
   it('is seen by the real Claude Code and opencode: connected, with the agents in place', () => {
@@ -191,7 +156,7 @@ describe('boocontext setup in a real HOME', () => {
     // What Claude Code and opencode wrote of their own while they ran is theirs, not setup's.
     const theirs =
       /^(\.cache|\.npm|\.local|\.claude\/(backups|telemetry|projects|statsig|shell-snapshots|todos)|\.claude\.json|\.config\/opencode\/(\.gitignore|package\.json|bun\.lock|node_modules))/;
-    expect(files(home, theirs)).toEqual(files(pristine, theirs));
+    expect(treeOf(home, theirs)).toEqual(treeOf(pristine, theirs));
     expect(JSON.parse(readFileSync(path.join(home, '.claude.json'), 'utf8')).mcpServers ?? {}).toEqual({});
   });
 });

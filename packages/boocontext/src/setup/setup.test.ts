@@ -1,13 +1,4 @@
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +6,7 @@ import { parse as parseToml } from '@decimalturn/toml-patch';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { makeEditorFolders, treeOf, writeIn } from '../../test/editor-home.js';
 import { editorTargets, launchCommand, type SetupPlace } from './editors.js';
 import { INSTALLED_MARK } from './host-files.js';
 import { runSetup, type SetupOptions } from './setup.js';
@@ -27,44 +19,14 @@ let place: SetupPlace;
 const run = (extra: Partial<SetupOptions> = {}) =>
   runSetup({ place, launch, skillDir, onPath: () => false, now: new Date(Date.UTC(2026, 0, 2)), ...extra });
 
-/** Every file under the folder with its bytes, as a map from relative path. */
-function snapshot(dir: string, skip: RegExp = /^$/): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (at: string) => {
-    for (const entry of readdirSync(at, { withFileTypes: true })) {
-      const full = path.join(at, entry.name);
-      const rel = path.relative(dir, full);
-      if (skip.test(rel)) continue;
-      if (entry.isDirectory()) {
-        files.set(`${rel}/`, '');
-        walk(full);
-      } else files.set(rel, readFileSync(full, 'utf8'));
-    }
-  };
-  walk(dir);
-  return files;
-}
-
-const write = (rel: string, text: string) => {
-  mkdirSync(path.dirname(path.join(home, rel)), { recursive: true });
-  writeFileSync(path.join(home, rel), text);
-};
+const write = (rel: string, text: string) => writeIn(home, rel, text);
 const read = (rel: string) => readFileSync(path.join(home, rel), 'utf8');
 
 beforeEach(() => {
   home = mkdtempSync(path.join(tmpdir(), 'boocontext-setup-'));
   place = { home, platform: 'linux', env: {} };
   // Seven editors present, three files already holding something of the user's.
-  for (const dir of [
-    '.claude',
-    '.cursor',
-    '.config/Code/User',
-    '.codeium/windsurf',
-    '.config/opencode',
-    '.codex',
-    '.gemini',
-  ])
-    mkdirSync(path.join(home, dir), { recursive: true });
+  makeEditorFolders(home);
   write(
     '.claude.json',
     '{\n  "numStartups": 4,\n  "mcpServers": {\n    "github": { "command": "gh-mcp" }\n  }\n}\n',
@@ -83,7 +45,7 @@ afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 describe('boocontext setup', () => {
   it('registers boocontext in all seven editors, keeps what was there, and a second run changes nothing', () => {
-    const before = snapshot(home);
+    const before = treeOf(home);
     const report = run();
     expect(report.rows.filter((r) => r.result === 'added').map((r) => r.editor)).toEqual(
       expect.arrayContaining([
@@ -150,15 +112,15 @@ describe('boocontext setup', () => {
     // Files it created hold the user's MCP settings: theirs alone.
     expect(statSync(path.join(home, '.gemini/settings.json')).mode & 0o777).toBe(0o600);
 
-    const afterFirst = snapshot(home);
+    const afterFirst = treeOf(home);
     const again = run();
     expect(again.changes).toEqual([]);
     expect(again.rows.every((r) => r.result === 'already there' || r.result === 'skipped')).toBe(true);
-    expect(snapshot(home)).toEqual(afterFirst);
+    expect(treeOf(home)).toEqual(afterFirst);
 
     // --remove leaves exactly what was there before (the backups are its only trace, in its own folder).
     run({ remove: true });
-    expect(snapshot(home, /^\.local/)).toEqual(before);
+    expect(treeOf(home, /^\.local/)).toEqual(before);
     expect(readdirSync(path.join(home, '.local/state/boocontext'))).toEqual(['backups']);
   });
 
@@ -171,9 +133,9 @@ describe('boocontext setup', () => {
   });
 
   it('changes nothing on a dry run and says what it would do', () => {
-    const before = snapshot(home);
+    const before = treeOf(home);
     const report = run({ dryRun: true });
-    expect(snapshot(home)).toEqual(before);
+    expect(treeOf(home)).toEqual(before);
     expect(report.rows.find((r) => r.editor === 'Cursor')).toMatchObject({ result: 'would add' });
     const cursor = report.changes.find((c) => c.file.endsWith('mcp.json') && c.file.includes('.cursor'));
     expect(cursor?.after).toContain('"boocontext"');
