@@ -3,10 +3,14 @@
 // fact: how many of the truth each tool finds, and what it reports beyond it (listed, so a reader
 // can judge whether an extra is noise or a fact the truth missed).
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { codesightBin, installCodesight, parseCodesightOutput } from './lib-codesight.mjs';
+import {
+  codesightArgs,
+  installCodesight,
+  parseCodesightOutput,
+  removeCodesightOutput,
+} from './lib-codesight.mjs';
 import { workDir } from './lib-fetch.mjs';
 import { realApps } from './lib-real-apps.mjs';
 
@@ -38,12 +42,11 @@ function boocontextFacts(root) {
 }
 
 function codesightFacts(root) {
-  const outDir = path.join(workDir, 'codesight-facts-out');
-  rmSync(outDir, { recursive: true, force: true });
-  const stdout = execFileSync(process.execPath, [codesightBin, '--json', '-o', outDir, root], {
+  const stdout = execFileSync(process.execPath, codesightArgs(root), {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
+  removeCodesightOutput(root);
   const json = parseCodesightOutput(stdout);
   return {
     routes: (json.routes ?? []).map((r) => ({

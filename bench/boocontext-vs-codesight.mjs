@@ -13,7 +13,12 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { codesightBin, installCodesight, parseCodesightOutput } from './lib-codesight.mjs';
+import {
+  codesightArgs,
+  installCodesight,
+  parseCodesightOutput,
+  removeCodesightOutput,
+} from './lib-codesight.mjs';
 import { fetchPackage, workDir } from './lib-fetch.mjs';
 import { median, timed } from './lib-measure.mjs';
 
@@ -82,9 +87,8 @@ function generateLarge(dir) {
 }
 
 function codesight(dir) {
-  const out = path.join(workDir, 'codesight-out');
-  rmSync(out, { recursive: true, force: true });
-  const m = timed(process.execPath, [codesightBin, '--json', '-o', out, dir], { cwd: workDir });
+  const m = timed(process.execPath, codesightArgs(dir), { cwd: workDir });
+  removeCodesightOutput(dir);
   const json = parseCodesightOutput(m.stdout);
   return {
     ...m,

@@ -1,11 +1,11 @@
-// Routes, models and frameworks on real back ends in every stack, against the truth listed by hand
-// in lib-stacks.mjs, with codesight 1.13.1 beside on the same trees. Per app: route precision and
-// recall on full paths, entity recall, the frameworks each names, and each tool's scan time
-// (median of 3 alternating cold runs, boocontext with no disk cache).
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { codesightBin, installCodesight, parseCodesightOutput } from './lib-codesight.mjs';
+import {
+  codesightArgs,
+  installCodesight,
+  parseCodesightOutput,
+  removeCodesightOutput,
+} from './lib-codesight.mjs';
 import { workDir } from './lib-fetch.mjs';
 import { median, timed } from './lib-measure.mjs';
 import { entityKey, materialize, routeKey, stackApps } from './lib-stacks.mjs';
@@ -45,9 +45,8 @@ function boocontext(root) {
 }
 
 function codesight(root) {
-  const outDir = path.join(workDir, 'codesight-stacks-out');
-  rmSync(outDir, { recursive: true, force: true });
-  const run = timed(process.execPath, [codesightBin, '--json', '-o', outDir, root]);
+  const run = timed(process.execPath, codesightArgs(root));
+  removeCodesightOutput(root);
   const json = parseCodesightOutput(run.stdout);
   return {
     ms: run.ms,
