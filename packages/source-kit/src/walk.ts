@@ -3,6 +3,7 @@ import path from 'node:path';
 import { setImmediate as yieldNow } from 'node:timers/promises';
 import ignore, { type Ignore } from 'ignore';
 import { isInside } from './files.js';
+import { byCodeUnits as byName } from './order.js';
 
 /** What no reader of a repository should be shown: VCS metadata and installed dependencies. */
 export const VCS_AND_DEPENDENCY_DIRS: ReadonlySet<string> = new Set(['.git', 'node_modules']);
@@ -92,8 +93,6 @@ export class ListingCache {
   readonly listings = new Map<string, { mtimeMs: number; listing: Listing }>();
   readonly ignores = new Map<string, { mtimeMs: number; size: number; ig: Ignore }>();
 }
-
-const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function listDirectory(dir: string, cache: ListingCache | undefined): Listing | undefined {
   const before = cache && statSync(dir, { throwIfNoEntry: false });

@@ -1,3 +1,4 @@
+import { byCodeUnits } from '@boocode/source-kit';
 import type { Route } from '../scanner/types.js';
 
 /** Where the code graph saw something reached being called or read, and how far from the change. */
@@ -119,6 +120,6 @@ export function entryPointsReached(
 
   const order = { route: 0, main: 1, test: 2 };
   return [...found.values()].sort(
-    (a, b) => order[a.kind] - order[b.kind] || a.depth - b.depth || a.name.localeCompare(b.name),
+    (a, b) => order[a.kind] - order[b.kind] || a.depth - b.depth || byCodeUnits(a.name, b.name),
   );
 }

@@ -1,3 +1,4 @@
+import { byCodeUnits } from '@boocode/source-kit';
 import { modelLabel } from '../scanner/models.js';
 import type { ScanResult } from '../scanner/scan.js';
 
@@ -65,7 +66,7 @@ function importLines(scan: ScanResult): string[] {
   const hot = new Map(scan.hotFiles.map((h, i) => [h.file, i]));
   const weight = (targets: string[]) => Math.min(...targets.map((t) => hot.get(t) ?? 1e9));
   return [...byFile.entries()]
-    .sort((a, b) => weight(a[1]) - weight(b[1]) || a[0].localeCompare(b[0]))
+    .sort((a, b) => weight(a[1]) - weight(b[1]) || byCodeUnits(a[0], b[0]))
     .map(([from, to]) => `${from} → ${to.join(', ')}`);
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { languageOf, type ModuleResolver } from '@boocode/source-kit';
+import { byCodeUnits, languageOf, type ModuleResolver } from '@boocode/source-kit';
 import { MANIFESTS, textLanguageOf } from './file-facts.js';
 import { mergeModels } from './models.js';
 import { withoutShadowedFileRoutes } from './react-router.js';
@@ -147,7 +147,7 @@ export class Aggregator {
       files: cache.size,
       // Most files first, then by name: the cache's order is the order reads finished in.
       languages: Object.fromEntries(
-        Object.entries(languages).sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0)),
+        Object.entries(languages).sort(([a, m], [b, n]) => n - m || byCodeUnits(a, b)),
       ),
       packageManagers: [...packageManagers].sort(),
       workspaces: this.workspaces,
@@ -394,5 +394,5 @@ export function blastRadius(
   reached.delete(file);
   return [...reached.entries()]
     .map(([f, d]) => ({ file: f, depth: d }))
-    .sort((a, b) => a.depth - b.depth || a.file.localeCompare(b.file));
+    .sort((a, b) => a.depth - b.depth || byCodeUnits(a.file, b.file));
 }
