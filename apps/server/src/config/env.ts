@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
-import type { ToolSearchLimits } from '../tools/search/tool-search.js';
 
 const optionalString = z
   .string()
@@ -66,6 +65,12 @@ const Env = z.object({
     .default('info'),
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).optional().default('auto'),
 });
+
+/** Past either limit, the model gets the native tools, `tool_search` and what it has found. */
+export interface ToolSearchLimits {
+  maxTools: number;
+  maxTokens: number;
+}
 
 export interface ModelConfig {
   baseUrl: string;

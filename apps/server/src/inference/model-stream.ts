@@ -3,22 +3,7 @@ import https from 'node:https';
 import { createParser } from 'eventsource-parser';
 import { z } from 'zod';
 import type { ModelConfig } from '../config/env.js';
-
-export interface ChatToolCall {
-  id: string;
-  type: 'function';
-  function: { name: string; arguments: string };
-}
-
-export type ChatMessage =
-  | { role: 'system' | 'user'; content: string }
-  | { role: 'assistant'; content: string | null; tool_calls?: ChatToolCall[] }
-  | { role: 'tool'; tool_call_id: string; content: string };
-
-export interface ChatTool {
-  type: 'function';
-  function: { name: string; description: string; parameters: Record<string, unknown> };
-}
+import type { ChatMessage, ChatTool, ChatToolCall } from './messages.js';
 
 export interface ModelReply {
   text: string;

@@ -1,5 +1,5 @@
 import type { Message } from '@boocode/api-types';
-import type { ChatMessage, ChatTool } from './model-stream.js';
+import type { ChatMessage, ChatTool } from './messages.js';
 
 export const DEFAULT_SYSTEM_PROMPT = `You are BooCode, a read-only coding assistant working in one workspace (a code repository).
 Use the tools to look at the code before you answer; never guess file contents. You cannot change files:

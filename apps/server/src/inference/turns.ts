@@ -8,7 +8,8 @@ import { AppError, describeError } from '../errors.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import { offeredTools } from '../tools/search/tool-search.js';
 import type { ToolDef } from '../tools/types.js';
-import { type ChatTool, type ChatToolCall, ModelError, streamChat } from './model-stream.js';
+import type { ChatTool, ChatToolCall } from './messages.js';
+import { ModelError, streamChat } from './model-stream.js';
 import { buildConversation, DEFAULT_SYSTEM_PROMPT, fitContext } from './prompt.js';
 
 /** The partial answer reaches the database at least this often (the bound is 500 ms). */

@@ -1,6 +1,7 @@
 import type { SamplingAnswer, SamplingRequest } from '@boocode/mcp-hub';
 import type { ModelConfig } from '../config/env.js';
-import { type ChatMessage, streamChat } from '../inference/model-stream.js';
+import type { ChatMessage } from '../inference/messages.js';
+import { streamChat } from '../inference/model-stream.js';
 
 /** Answers a server's sampling request with BooCode's own model endpoint (no tools). */
 export async function sampleWithModel(

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ToolResult } from '@boocode/mcp-hub';
 import { workerFile } from '../../worker-file.js';
-import type { WorkerCall } from './worker.js';
+import type { WorkerCall } from './worker-protocol.js';
 
 interface Slot {
   worker: Worker;

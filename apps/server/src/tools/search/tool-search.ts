@@ -1,17 +1,12 @@
 import type { Message } from '@boocode/api-types';
 import MiniSearch from 'minisearch';
 import { z } from 'zod';
+import type { ToolSearchLimits } from '../../config/env.js';
 import { estimateTokens } from '../../inference/prompt.js';
 import { defineTool } from '../native/define.js';
 import type { ToolDef } from '../types.js';
 
 export const TOOL_SEARCH = 'tool_search';
-
-/** Past either limit, the model gets the native tools, `tool_search` and what it has found. */
-export interface ToolSearchLimits {
-  maxTools: number;
-  maxTokens: number;
-}
 
 /** `github_createIssue`, `repo-name` → `github create issue repo name`: names as the words they are. */
 const words = (text: string) =>
