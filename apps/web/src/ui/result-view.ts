@@ -1,4 +1,4 @@
-import type { ContentBlock, ToolCallResult } from './api.js';
+import type { ContentBlock, ToolCallResult } from '../core/api.js';
 import { el, foldable } from './render.js';
 
 /** Text that is JSON, indented; anything else as it came. */

@@ -9,7 +9,7 @@ import python from 'highlight.js/lib/languages/python';
 import typescript from 'highlight.js/lib/languages/typescript';
 import { Marked } from 'marked';
 import 'highlight.js/styles/github-dark.css';
-import type { PartData, ToolProgress } from './api.js';
+import type { PartData, ToolProgress } from '../core/api.js';
 
 for (const [name, lang] of Object.entries({ bash, go, javascript, json, python, typescript }))
   hljs.registerLanguage(name, lang);

@@ -1,6 +1,6 @@
 import type { McpInputAnswer, McpInputRequest } from '@boocode/api-types';
-import { el } from './render.js';
-import { schemaForm } from './schema-form.js';
+import { el } from '../ui/render.js';
+import { schemaForm } from '../ui/schema-form.js';
 
 type Answer = (answer: McpInputAnswer) => Promise<void>;
 
