@@ -1,32 +1,47 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { processAlive } from '@boocode/mcp-server-kit';
+import Database from 'better-sqlite3';
 import { AppError } from '../errors.js';
 
 /**
  * One BooCode per data directory: a second one would mark the first one's running turns
- * interrupted at start-up (and both would write the same sessions). The lock file holds the owner's
- * pid; a lock left by a process that is gone (kill -9) is taken over.
+ * interrupted at start-up (and both would write the same sessions).
+ *
+ * The lock is SQLite's own: an exclusive lock on `boocode.lock.db`, taken in one step and held by
+ * an open connection for the server's life. The operating system drops it when the process ends,
+ * however it ends (kill -9 included), so there is no stale lock to take over, and two servers
+ * started at once cannot both win: a pid file taken over by whoever saw it stale let both remove
+ * it and both start. `boocode.lock` beside it only names the owner in the refusal.
  */
 export function lockDataDir(dataDir: string): () => void {
-  const file = path.join(dataDir, 'boocode.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
+  const pidFile = path.join(dataDir, 'boocode.lock');
+  // Two servers asking at the same instant can each hold a read lock the other must wait out: a
+  // short wait lets one of them through; the lock is never given up, so the other is refused.
+  const db = new Database(path.join(dataDir, 'boocode.lock.db'), { timeout: 1_000 });
+  try {
+    db.pragma('locking_mode = EXCLUSIVE');
+    // A write under EXCLUSIVE locking mode takes the exclusive lock and keeps it until close.
+    db.exec('BEGIN EXCLUSIVE');
+    db.exec('CREATE TABLE IF NOT EXISTS owner (id INTEGER PRIMARY KEY CHECK (id = 1), pid INTEGER)');
+    db.prepare('INSERT OR REPLACE INTO owner (id, pid) VALUES (1, ?)').run(process.pid);
+    db.exec('COMMIT');
+  } catch (error) {
+    db.close();
+    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+    let owner = 'another process';
     try {
-      const fd = openSync(file, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(file, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(file, 'utf8').trim());
-      if (Number.isInteger(owner) && owner > 0 && processAlive(owner)) {
-        throw new AppError(
-          'CONFLICT',
-          `another BooCode (pid ${owner}) is using DATA_DIR ${dataDir}; stop it, or give this one its own DATA_DIR`,
-        );
-      }
-      rmSync(file, { force: true });
+      owner = `pid ${Number(readFileSync(pidFile, 'utf8').trim())}`;
+    } catch {
+      // Not written yet: the owner is starting this very moment.
     }
+    throw new AppError(
+      'CONFLICT',
+      `another BooCode (${owner}) is using DATA_DIR ${dataDir}; stop it, or give this one its own DATA_DIR`,
+    );
   }
-  throw new AppError('CONFLICT', `cannot lock DATA_DIR ${dataDir} (${file} keeps reappearing)`);
+  writeFileSync(pidFile, String(process.pid));
+  return () => {
+    rmSync(pidFile, { force: true });
+    db.close();
+  };
 }
