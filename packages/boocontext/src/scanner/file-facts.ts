@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { type LanguageId, languageOf } from '@boocode/source-kit';
 import { appConfigFacts, SPRING_CONFIG } from './app-config.js';
 import { needsSyntaxTree } from './js/gate.js';
@@ -247,13 +248,13 @@ function manifestFacts(text: string): FileFacts {
   return facts;
 }
 
-/** The names a dotenv file assigns (`KEY=…`, `export KEY=…`); values are never kept. */
+/**
+ * The names a dotenv file assigns, read by Node's own dotenv parser (`util.parseEnv`), so a line
+ * inside a multi-line quoted value (a certificate, a key) is no variable; values are never kept.
+ */
 function envFileFacts(text: string): FileFacts {
   const facts = emptyFacts('dotenv');
-  const names = new Set<string>();
-  for (const match of text.matchAll(/^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*=/gm))
-    if (match[1]) names.add(match[1]);
-  facts.env = [...names].sort();
+  facts.env = Object.keys(parseEnv(text)).sort();
   return facts;
 }
 

@@ -172,6 +172,20 @@ describe('languages', () => {
     ));
 });
 
+describe('.env files', () => {
+  it('name the variables a dotenv parser reads: a line inside a multi-line quoted value is none', () =>
+    inScratchRepo(
+      {
+        '.env':
+          'PORT=3000\nexport API_KEY=x\nTLS_CERT="-----BEGIN CERTIFICATE-----\nMIIB=AbCd\n-----END CERTIFICATE-----"\n# COMMENTED=1\n',
+      },
+      async (repo) => {
+        const { env } = await new Scanner().scan(repo);
+        expect(env.map((v) => v.name)).toEqual(['API_KEY', 'PORT', 'TLS_CERT']);
+      },
+    ));
+});
+
 describe('package managers', () => {
   it('are named by their lockfiles, however large (a real package-lock.json passes the 1 MB read cap)', async () => {
     write(
