@@ -14,6 +14,7 @@ import {
 } from './routes.js';
 import { isMigration, readPrisma, replayMigrations } from './schema-files.js';
 import { type CachedFile, type FileFacts, isAuxiliary, type Model, type Route, SFC_FILE } from './types.js';
+import { workspacesOf } from './workspaces.js';
 
 export interface ScanResult {
   root: string;
@@ -334,36 +335,6 @@ function djangoModels(cache: Map<string, CachedFile>): Model[] {
   return classes
     .filter((c) => models.has(c.name) && !c.abstract)
     .map((c) => ({ name: c.name, orm: 'django', file: c.rel, line: c.line, fields: c.fields }));
-}
-
-function workspacesOf(cache: Map<string, CachedFile>): string[] {
-  const patterns = [...(cache.get('package.json')?.facts.manifest?.workspaces ?? [])];
-  const pnpm = cache.get('pnpm-workspace.yaml')?.text;
-  if (pnpm)
-    for (const m of pnpm.matchAll(/^\s*-\s*['"]?([^'"\n#]+?)['"]?\s*$/gm)) if (m[1]) patterns.push(m[1]);
-  const cargo = cache.get('Cargo.toml')?.text;
-  const members = cargo && /\[workspace\][\s\S]*?members\s*=\s*\[([\s\S]*?)\]/.exec(cargo)?.[1];
-  if (members) for (const m of members.matchAll(/"([^"]+)"/g)) if (m[1]) patterns.push(m[1]);
-  const goWork = cache.get('go.work')?.text;
-  if (goWork)
-    for (const m of goWork.matchAll(/^\s*(?:use\s+)?(\.\/[\w./-]+)\s*$/gm)) if (m[1]) patterns.push(m[1]);
-  if (patterns.length === 0) return [];
-  const dirs = new Set<string>();
-  for (const rel of cache.keys()) {
-    if (!/(^|\/)(package\.json|Cargo\.toml|go\.mod)$/.test(rel) || !rel.includes('/')) continue;
-    const dir = path.posix.dirname(rel);
-    for (const pattern of patterns) {
-      const clean = pattern.replace(/^\.\//, '').replace(/\/$/, '');
-      const re = new RegExp(
-        `^${clean
-          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-          .replace(/\*\*/g, '.+')
-          .replace(/\*/g, '[^/]+')}$`,
-      );
-      if (re.test(dir)) dirs.add(dir);
-    }
-  }
-  return [...dirs].sort();
 }
 
 /** Files that depend on `file`, breadth-first up to `depth` import hops. */
