@@ -95,6 +95,57 @@ async function askInNewChat(harness: Harness, prompt: string): Promise<Page> {
   return page;
 }
 
+describe('a reply streaming into a long chat', () => {
+  it('draws only what changed: earlier answers keep their nodes and a selection, and a reader scrolled up stays there', async () => {
+    const lines = (n: number, word: string) =>
+      Array.from({ length: n }, (_, i) => `${word} line ${i} with \`code\` and **bold** text.`).join('\n\n');
+    const model = await startScriptedModel([
+      { text: lines(80, 'First') },
+      { text: lines(40, 'Second'), chunkDelayMs: 15 },
+    ]);
+    const harness = await servePage({ modelUrl: model.url });
+    cleanup.push(model.close, harness.close);
+    const page = await askInNewChat(harness, 'Tell me a lot.');
+    await page.locator('.message.assistant .markdown', { hasText: 'First line 79' }).waitFor();
+    await page.locator('#send:not([hidden])').waitFor();
+    await page.fill('#prompt', 'And more.');
+    await page.click('#send');
+    await page.locator('.message.assistant .markdown', { hasText: 'Second line 1 ' }).waitFor();
+    // While the reply streams, a reader scrolls up and selects part of the first answer (marked,
+    // so that a redraw of it would show).
+    await page.evaluate(() => {
+      (document.getElementById('messages') as HTMLElement).scrollTop = 0;
+      const first = document.querySelector('.message.assistant .markdown') as HTMLElement;
+      first.dataset.probe = 'kept';
+      const range = document.createRange();
+      range.selectNodeContents(first.querySelector('p') as Node);
+      getSelection()?.removeAllRanges();
+      getSelection()?.addRange(range);
+    });
+    await page.locator('.message.assistant .markdown', { hasText: 'Second line 20 ' }).waitFor();
+    const seen = await page.evaluate(() => ({
+      scrollTop: (document.getElementById('messages') as HTMLElement).scrollTop,
+      probe: (document.querySelector('.message.assistant .markdown') as HTMLElement).dataset.probe,
+      selected: getSelection()?.toString(),
+    }));
+    expect(seen).toEqual({ scrollTop: 0, probe: 'kept', selected: 'First line 0 with code and bold text.' });
+    const pill = page.locator('button.new-output');
+    await pill.waitFor();
+    await pill.click();
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const box = document.getElementById('messages') as HTMLElement;
+          return box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+        }),
+      )
+      .toBe(true);
+    expect(await pill.isHidden()).toBe(true);
+    await page.locator('#send:not([hidden])').waitFor();
+    await page.close();
+  });
+});
+
 describe('the BooCode page in a real browser', () => {
   let model: ScriptedModel;
   let harness: Harness;

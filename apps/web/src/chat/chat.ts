@@ -11,7 +11,7 @@ import {
   lastUserText,
   PENDING,
 } from './conversation.js';
-import { refreshTimes, renderMessages } from './message-list.js';
+import { MessageList, refreshTimes } from './message-list.js';
 
 /**
  * The chat pane: one session's messages, followed live through its turn events, redrawn at most
@@ -22,6 +22,7 @@ export class Chat {
   private conversation: Conversation = emptyConversation();
   private stopFollowing: (() => void) | undefined;
   private renderPending = false;
+  private readonly list = new MessageList($('messages'));
 
   constructor(private readonly onTurnDone: () => void) {
     $('stop').onclick = () => this.sessionId && void api('POST', `/api/sessions/${this.sessionId}/cancel`);
@@ -38,7 +39,9 @@ export class Chat {
     this.sessionId = id;
     $('chat-title').textContent = detail.title;
     this.conversation = conversationOf(detail);
+    this.list.reset();
     this.render();
+    this.list.toBottom();
     this.setRunning(this.running);
     this.stopFollowing = followEvents(id, (event) => {
       const outcome = applyTurnEvent(this.conversation, event);
@@ -56,7 +59,7 @@ export class Chat {
     this.sessionId = undefined;
     $('chat-title').textContent = '';
     this.conversation = emptyConversation();
-    $('messages').replaceChildren();
+    this.list.reset();
     this.setRunning(false);
   }
 
@@ -71,6 +74,7 @@ export class Chat {
       parts: [{ type: 'text', text }],
     });
     this.render();
+    this.list.toBottom();
   }
 
   dropPending(): void {
@@ -108,6 +112,6 @@ export class Chat {
 
   private render(): void {
     const serverOf = new Map(tools.get().map((t) => [t.name, t.server ?? undefined]));
-    renderMessages($('messages'), this.conversation, serverOf);
+    this.list.render(this.conversation, serverOf);
   }
 }
