@@ -28,6 +28,36 @@ function writeRunFile(root: string, n: number, calls: number): void {
   );
 }
 
+describe('symbol search', () => {
+  it('finds what the index holds now: a renamed or deleted file’s old symbols are gone, the new ones found', async () => {
+    const root = path.join(work, 'search');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(
+      path.join(root, 'queue.ts'),
+      'export function dispatchQueue() {}\nexport function drainQueue() {}\n',
+    );
+    writeFileSync(path.join(root, 'mail.ts'), '/** Dispatches an email. */\nexport function sendMail() {}\n');
+    const index = CodeIndex.open(root, {
+      ...process.env,
+      CODE_GRAPH_CACHE_DIR: path.join(work, 'cache-search'),
+    });
+    await index.refresh();
+    const names = () =>
+      index
+        .queries()
+        .search('dispatch')
+        .results.map((r) => r.name);
+    // Name words rank above a doc's mention; `dispatch` finds `dispatchQueue` as a prefix of a word.
+    expect(names()).toEqual(['dispatchQueue', 'sendMail']);
+    writeFileSync(path.join(root, 'queue.ts'), 'export function dispatchJobs() {}\n');
+    rmSync(path.join(root, 'mail.ts'));
+    await index.refresh();
+    expect(names()).toEqual(['dispatchJobs']);
+    expect(index.queries().search('drain').results).toEqual([]);
+    index.close();
+  });
+});
+
 describe('CodeIndex.refresh', () => {
   it('leaves minified, bundled and generated files out of the index, and says which and why', async () => {
     const root = path.join(work, 'not-app-code');

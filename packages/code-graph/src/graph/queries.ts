@@ -6,7 +6,7 @@ import picomatch from 'picomatch';
 import { type Grade, gradeAverage, gradeFunction } from '../health/grade.js';
 import type { Db } from '../indexer/store.js';
 import type { FunctionMetrics, SymbolFact } from '../parse/facts.js';
-import { Bm25Index } from '../search/bm25.js';
+import { matchExpression } from '../search/words.js';
 
 /** A stored symbol as the queries answer it: the extracted fact, with its id and file. */
 export type SymbolInfo = Pick<
@@ -47,17 +47,13 @@ const info = (r: SymbolRow): SymbolInfo => ({
   exported: r.exported === 1,
 });
 
-const searchCache = new WeakMap<
-  Db,
-  { generation: number; rows: Map<number, SymbolRow & { language: string }>; bm25: Bm25Index }
->();
+/** At most this many matches are ranked per query: more than any page, and a bound on the work. */
+const RANKED_CAP = 500;
 
 export class Queries {
-  /** `generation` changes whenever the index does; search structures are rebuilt then. */
   constructor(
     private readonly db: Db,
     private readonly root: string,
-    private readonly generation = 0,
   ) {}
 
   /** Symbols a user-given name means: `Class.method`, `method`, or `file:name`. */
@@ -78,65 +74,53 @@ export class Queries {
     return rows;
   }
 
+  /**
+   * Symbols ranked for a query by SQLite's FTS5 (`symbol_words`, filled as the index is written):
+   * BM25 over the name's words (weight 3), signature and doc (1) and path (0.5), every word also a
+   * prefix; symbols with all the query's words, else with any. Nothing is held in memory between
+   * queries; production code first unless the query asks for tests.
+   */
   search(
     query: string,
     options: { kind?: string; language?: string; path?: string; limit?: number; cursor?: string } = {},
   ) {
-    const { rows, bm25 } = this.searchIndex();
-    const matchesPath = options.path ? picomatch(options.path, { dot: true }) : undefined;
-    const keep = (id: number) => {
-      const r = rows.get(id);
-      return (
-        r !== undefined &&
-        (!options.kind || r.kind === options.kind) &&
-        (!options.language || r.language === options.language) &&
-        (!matchesPath || matchesPath(r.file))
-      );
-    };
-    const wantsTests = /\btests?\b|\bspec\b/i.test(query);
-    const ranked = bm25
-      .rank(query, keep)
-      .map((hit) => {
-        const row = rows.get(hit.id) as SymbolRow;
-        // Production code first unless the query asks for tests.
-        const penalty = isTestFile(row.file) && !wantsTests ? 0.5 : 1;
-        return { row, score: hit.score * penalty };
-      })
-      .sort((a, b) => b.score - a.score);
     const offset = Number(options.cursor ?? 0) || 0;
     const limit = Math.min(options.limit ?? 20, 100);
+    if (!matchExpression(query)) return { total: 0, results: [] };
+    const filters = [
+      ...(options.kind ? ['s.kind = @kind'] : []),
+      ...(options.language ? ['f.language = @language'] : []),
+    ];
+    // Unfiltered, FTS5 ranks and cuts first and only the best are joined; filtered, the filters
+    // apply before the cut so that a narrow kind or language still gets its best matches.
+    const best = filters.length
+      ? `SELECT symbol_words.rowid AS id, rank FROM symbol_words JOIN symbols s ON s.id = symbol_words.rowid
+         JOIN files f ON f.path = s.file
+         WHERE symbol_words MATCH @match ${filters.map((f) => `AND ${f}`).join(' ')} ORDER BY rank LIMIT ${RANKED_CAP}`
+      : `SELECT rowid AS id, rank FROM symbol_words WHERE symbol_words MATCH @match ORDER BY rank LIMIT ${RANKED_CAP}`;
+    const statement = this.db.prepare(`SELECT s.*, w.rank FROM (${best}) w JOIN symbols s ON s.id = w.id`);
+    const run = (match: string | undefined) =>
+      statement.all({
+        match,
+        ...(options.kind ? { kind: options.kind } : {}),
+        ...(options.language ? { language: options.language } : {}),
+      }) as (SymbolRow & { rank: number })[];
+    // Symbols with every word of the query; when none has them all, those with any.
+    let hits = run(matchExpression(query));
+    if (hits.length === 0) hits = run(matchExpression(query, false));
+    const matchesPath = options.path ? picomatch(options.path, { dot: true }) : undefined;
+    const wantsTests = /\btests?\b|\bspec\b/i.test(query);
+    const ranked = hits
+      .filter((row) => !matchesPath || matchesPath(row.file))
+      // FTS5's bm25 is negative, better the lower; as a score, better the higher.
+      .map((row) => ({ row, score: -row.rank * (isTestFile(row.file) && !wantsTests ? 0.5 : 1) }))
+      .sort((a, b) => b.score - a.score);
     const page = ranked.slice(offset, offset + limit);
     return {
       total: ranked.length,
       results: page.map(({ row, score }) => ({ ...info(row), score: Math.round(score * 1000) / 1000 })),
       ...(offset + limit < ranked.length ? { nextCursor: String(offset + limit) } : {}),
     };
-  }
-
-  /** Symbols tokenised once per index generation, shared by every query until the index changes. */
-  private searchIndex(): { rows: Map<number, SymbolRow & { language: string }>; bm25: Bm25Index } {
-    const cached = searchCache.get(this.db);
-    if (cached && cached.generation === this.generation) return cached;
-    const list = this.db
-      .prepare('SELECT s.*, f.language FROM symbols s JOIN files f ON f.path = s.file')
-      .all() as (SymbolRow & { language: string })[];
-    const built = {
-      generation: this.generation,
-      rows: new Map(list.map((r) => [r.id, r])),
-      bm25: new Bm25Index(
-        list.map((r) => ({
-          id: r.id,
-          fields: [
-            { text: r.name, weight: 3 },
-            { text: r.signature, weight: 1 },
-            { text: r.doc ?? '', weight: 1 },
-            { text: r.file, weight: 0.5 },
-          ],
-        })),
-      ),
-    };
-    searchCache.set(this.db, built);
-    return built;
   }
 
   private symbolById(id: number): SymbolRow | undefined {

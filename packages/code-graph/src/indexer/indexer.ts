@@ -39,8 +39,6 @@ export function cacheFileFor(root: string, env: NodeJS.ProcessEnv = process.env)
  */
 export class CodeIndex {
   lastRefresh?: RefreshStats;
-  /** Bumped by every refresh that changed the index. */
-  generation = 0;
   private refreshing?: Promise<RefreshStats>;
   /** Everyone waiting on the refresh in progress hears how far it is. */
   private readonly listeners = new Set<ProgressReporter>();
@@ -113,7 +111,6 @@ export class CodeIndex {
     pass.remove(removed);
     const mark = performance.now();
     const changed = pass.parsed > 0 || removed.length > 0 || this.edgesStale();
-    if (changed) this.generation++;
     const edges =
       changed || !this.lastRefresh ? await this.countOrRebuild(changed, signal) : this.lastRefresh.edges;
     const unparsed = [...pass.unparsed, ...this.filesWithSyntaxErrors()];
@@ -161,7 +158,7 @@ export class CodeIndex {
 
   /** Queries over the index as it is now. */
   queries(): Queries {
-    return new Queries(this.db, this.root, this.generation);
+    return new Queries(this.db, this.root);
   }
 
   close(): void {

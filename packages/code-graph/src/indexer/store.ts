@@ -2,10 +2,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { FileFacts } from '../parse/facts.js';
+import { indexedWords } from '../search/words.js';
 
 export type Db = Database.Database;
 
-const SCHEMA_VERSION = 4;
+const SCHEMA_VERSION = 5;
 
 /**
  * The edges' lookup indexes. Edges are rebuilt whole: building these once over the new rows is
@@ -74,6 +75,7 @@ CREATE TABLE IF NOT EXISTS edges (
 );
 ${EDGE_INDEXES.create}
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE VIRTUAL TABLE IF NOT EXISTS symbol_words USING fts5(name, signature, doc, path, prefix = '3 4 5');
 `;
 
 export function openIndex(file: string): Db {
@@ -88,11 +90,16 @@ export function openIndex(file: string): Db {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version !== SCHEMA_VERSION) {
     // The index is a cache: an old layout is dropped and rebuilt, never migrated.
-    for (const table of ['edges', 'imports', 'calls', 'symbols', 'files', 'meta'])
+    for (const table of ['symbol_words', 'edges', 'imports', 'calls', 'symbols', 'files', 'meta'])
       db.exec(`DROP TABLE IF EXISTS ${table}`);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }
   db.exec(SCHEMA);
+  // Ranked by BM25 with the name's words counting most (then signature and doc, then the path),
+  // set as the table's own rank so that ORDER BY rank takes FTS5's top-N path.
+  db.prepare(
+    "INSERT INTO symbol_words (symbol_words, rank) VALUES ('rank', 'bm25(3.0, 1.0, 1.0, 0.5)')",
+  ).run();
   return db;
 }
 
@@ -114,6 +121,13 @@ export class IndexWriter {
   constructor(db: Db) {
     this.s = {
       remove: db.prepare('DELETE FROM files WHERE path = ?'),
+      // The full-text rows go with their symbols (a file's symbols go with the file, by cascade).
+      removeWords: db.prepare(
+        'DELETE FROM symbol_words WHERE rowid IN (SELECT id FROM symbols WHERE file = ?)',
+      ),
+      words: db.prepare(
+        'INSERT INTO symbol_words (rowid, name, signature, doc, path) VALUES (?, ?, ?, ?, ?)',
+      ),
       file: db.prepare(
         'INSERT INTO files (path, hash, size, mtime_ms, language, error_lines, types, default_export) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
@@ -128,11 +142,12 @@ export class IndexWriter {
   }
 
   remove(path: string): void {
+    this.s.removeWords.run(path);
     this.s.remove.run(path);
   }
 
   write(row: Omit<FileRow, 'error_lines' | 'types' | 'default_export'>, facts: FileFacts): void {
-    this.s.remove.run(row.path);
+    this.remove(row.path);
     this.s.file.run(
       row.path,
       row.hash,
@@ -143,8 +158,9 @@ export class IndexWriter {
       JSON.stringify(facts.types),
       facts.defaultExport ?? null,
     );
+    const words = indexedWords(row.path);
     for (const sym of facts.symbols) {
-      this.s.symbol.run(
+      const { lastInsertRowid } = this.s.symbol.run(
         row.path,
         sym.name,
         sym.name.split('.').pop() ?? sym.name,
@@ -158,6 +174,13 @@ export class IndexWriter {
         sym.local ?? null,
         sym.metrics ? JSON.stringify(sym.metrics) : null,
         sym.bodyHash ?? null,
+      );
+      this.s.words.run(
+        lastInsertRowid,
+        indexedWords(sym.name),
+        indexedWords(sym.signature),
+        indexedWords(sym.doc ?? ''),
+        words,
       );
     }
     for (const c of facts.calls)
