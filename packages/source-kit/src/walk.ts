@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { setImmediate as yieldNow } from 'node:timers/promises';
 import ignore, { type Ignore } from 'ignore';
+import { parse as parseIni } from 'ini';
 import { isInside } from './files.js';
 import { byCodeUnits as byName } from './order.js';
 
@@ -78,10 +80,37 @@ interface Listing {
   kinds: Uint8Array;
 }
 
+/**
+ * Every ignore pattern that applies in a directory, as one list relative to the walk's root in
+ * git's order of precedence (lowest first: the global excludes file, the repository's info/exclude,
+ * then each .gitignore from the root down), so the last pattern that matches wins as in git: a
+ * deeper `!keep.ts` or `!out/` re-includes what a parent's pattern excluded.
+ */
 interface Rules {
-  /** Directory (relative to the root, posix) the .gitignore lives in; '' for the root. */
-  base: string;
+  lines: readonly string[];
   ig: Ignore;
+}
+
+const noRules: Rules = { lines: [], ig: ignore() };
+
+function withLines(rules: Rules, lines: readonly string[]): Rules {
+  if (lines.length === 0) return rules;
+  const all = [...rules.lines, ...lines];
+  return { lines: all, ig: ignore().add(all) };
+}
+
+/**
+ * A pattern of the ignore file in `base` as the same pattern from the root: one with a slash
+ * before its end is anchored to its file's folder, one without matches at any depth below it.
+ */
+function rebased(line: string, base: string): string | undefined {
+  if (!line.trim() || line.startsWith('#')) return undefined;
+  if (base === '') return line;
+  const negated = line.startsWith('!');
+  const body = negated ? line.slice(1) : line;
+  const anchored = body.replace(/\/+\s*$/, '').includes('/');
+  const rooted = anchored ? `${base}/${body.replace(/^\//, '')}` : `${base}/**/${body}`;
+  return negated ? `!${rooted}` : rooted;
 }
 
 /**
@@ -91,7 +120,7 @@ interface Rules {
  */
 export class ListingCache {
   readonly listings = new Map<string, { mtimeMs: number; listing: Listing }>();
-  readonly ignores = new Map<string, { mtimeMs: number; size: number; ig: Ignore }>();
+  readonly ignores = new Map<string, { mtimeMs: number; size: number; lines: readonly string[] }>();
 }
 
 function listDirectory(dir: string, cache: ListingCache | undefined): Listing | undefined {
@@ -117,28 +146,56 @@ function listDirectory(dir: string, cache: ListingCache | undefined): Listing | 
   return listing;
 }
 
-function readIgnore(dir: string, base: string, cache: ListingCache | undefined): Rules | undefined {
-  const file = path.join(dir, '.gitignore');
+/** An ignore file's patterns as seen from the root (the file is in `base`); none when there is no file. */
+function readPatterns(file: string, base: string, cache: ListingCache | undefined): readonly string[] {
   try {
     const info = cache && statSync(file);
     const known = cache?.ignores.get(file);
-    if (info && known && known.mtimeMs === info.mtimeMs && known.size === info.size)
-      return { base, ig: known.ig };
-    const ig = ignore().add(readFileSync(file, 'utf8'));
+    if (info && known && known.mtimeMs === info.mtimeMs && known.size === info.size) return known.lines;
+    const lines = readFileSync(file, 'utf8')
+      .split(/\r?\n/)
+      .map((line) => rebased(line, base))
+      .filter((line): line is string => line !== undefined);
     if (cache && info && settled(info.mtimeMs))
-      cache.ignores.set(file, { mtimeMs: info.mtimeMs, size: info.size, ig });
-    return { base, ig };
+      cache.ignores.set(file, { mtimeMs: info.mtimeMs, size: info.size, lines });
+    return lines;
   } catch {
-    return undefined;
+    return [];
   }
 }
 
-function ignoredBy(rules: readonly Rules[], rel: string, isDir: boolean): boolean {
-  for (const { base, ig } of rules) {
-    const sub = base === '' ? rel : rel.slice(base.length + 1);
-    if (sub && ig.ignores(isDir ? `${sub}/` : sub)) return true;
+const gitignoreIn = (root: string, base: string, cache: ListingCache | undefined) =>
+  readPatterns(path.join(root, base, '.gitignore'), base, cache);
+
+function ignoredBy(rules: Rules, rel: string, isDir: boolean): boolean {
+  return rules.lines.length > 0 && rules.ig.ignores(isDir ? `${rel}/` : rel);
+}
+
+/** The user's global excludes file as git finds it: `core.excludesFile`, else `$XDG_CONFIG_HOME/git/ignore`. */
+export function globalExcludesFile(env: NodeJS.ProcessEnv = process.env, home = os.homedir()): string {
+  const xdg = env.XDG_CONFIG_HOME || path.join(home, '.config');
+  let configured: string | undefined;
+  // git reads the XDG config, then ~/.gitconfig: the later one wins.
+  for (const file of [path.join(xdg, 'git', 'config'), path.join(home, '.gitconfig')]) {
+    try {
+      const config = parseIni(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>;
+      const core = Object.entries(config).find(([name]) => name.toLowerCase() === 'core')?.[1] ?? {};
+      const value = Object.entries(core).find(([key]) => key.toLowerCase() === 'excludesfile')?.[1];
+      if (typeof value === 'string' && value) configured = value;
+    } catch {
+      // No such file, or not one git would read either.
+    }
   }
-  return false;
+  if (configured) return configured.startsWith('~/') ? path.join(home, configured.slice(2)) : configured;
+  return path.join(xdg, 'git', 'ignore');
+}
+
+/** The rules under every .gitignore: the global excludes file, then the repository's info/exclude. */
+function baseRules(root: string, cache: ListingCache | undefined): Rules {
+  return withLines(noRules, [
+    ...readPatterns(globalExcludesFile(), '', cache),
+    ...readPatterns(path.join(root, '.git', 'info', 'exclude'), '', cache),
+  ]);
 }
 
 /** An entry of any kind with a skipped name is skipped: a `.git` file marks a submodule's metadata too. */
@@ -147,17 +204,14 @@ const skips = (skipDirs: ReadonlySet<string>, name: string, parentRel: string) =
 
 const relativeTo = (root: string, abs: string) => path.relative(root, abs).split(path.sep).join('/');
 
-/** .gitignore rules of the directories from the root down to `rel`'s parent. */
-function rulesAbove(root: string, rel: string, cache?: ListingCache): Rules[] {
-  const rules: Rules[] = [];
+/** The rules that apply to `rel`: the base ones, then the .gitignore of each directory from the root down to its parent. */
+function rulesAbove(root: string, rel: string, cache?: ListingCache): Rules {
+  const rules = baseRules(root, cache);
   if (rel === '') return rules;
   const parts = rel.split('/');
-  for (let i = 0; i < parts.length; i++) {
-    const base = parts.slice(0, i).join('/');
-    const loaded = readIgnore(path.join(root, base), base, cache);
-    if (loaded) rules.push(loaded);
-  }
-  return rules;
+  const lines: string[] = [];
+  for (let i = 0; i < parts.length; i++) lines.push(...gitignoreIn(root, parts.slice(0, i).join('/'), cache));
+  return withLines(rules, lines);
 }
 
 /**
@@ -190,14 +244,13 @@ export async function walkTree(
   const { skipDirs = NOT_SOURCE_DIRS, showLink, signal, cache } = options;
   let listed = 0;
   let stopped = false;
-  const walkDir = async (dir: string, rel: string, rules: Rules[]): Promise<void> => {
+  const walkDir = async (dir: string, rel: string, rules: Rules): Promise<void> => {
     if (++listed % DIRS_PER_TURN === 0) await yieldNow();
     const listing = listDirectory(dir, cache);
     if (!listing) return;
     const { names, kinds } = listing;
     // Only read a .gitignore that is there: a failed read per directory costs more than the listing.
-    const own = names.includes('.gitignore') ? readIgnore(dir, rel, cache) : undefined;
-    const active = own ? [...rules, own] : rules;
+    const active = names.includes('.gitignore') ? withLines(rules, gitignoreIn(root, rel, cache)) : rules;
     for (let i = 0; i < names.length; i++) {
       if (stopped || signal?.aborted) return;
       const kind = KINDS[kinds[i] ?? 0];
