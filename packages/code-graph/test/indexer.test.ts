@@ -54,6 +54,13 @@ describe('symbol search', () => {
     await index.refresh();
     expect(names()).toEqual(['dispatchJobs']);
     expect(index.queries().search('drain').results).toEqual([]);
+    // No symbol has every word: those with any of them.
+    expect(
+      index
+        .queries()
+        .search('dispatch zebra')
+        .results.map((r) => r.name),
+    ).toEqual(['dispatchJobs']);
     index.close();
   });
 });

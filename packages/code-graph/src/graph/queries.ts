@@ -105,16 +105,25 @@ export class Queries {
         ...(options.kind ? { kind: options.kind } : {}),
         ...(options.language ? { language: options.language } : {}),
       }) as (SymbolRow & { rank: number })[];
-    // Symbols with every word of the query; when none has them all, those with any.
-    let hits = run(matchExpression(query));
-    if (hits.length === 0) hits = run(matchExpression(query, false));
     const matchesPath = options.path ? picomatch(options.path, { dot: true }) : undefined;
     const wantsTests = /\btests?\b|\bspec\b/i.test(query);
-    const ranked = hits
-      .filter((row) => !matchesPath || matchesPath(row.file))
-      // FTS5's bm25 is negative, better the lower; as a score, better the higher.
-      .map((row) => ({ row, score: -row.rank * (isTestFile(row.file) && !wantsTests ? 0.5 : 1) }))
-      .sort((a, b) => b.score - a.score);
+    // Widening until a page is full: symbols whose name has every word of the query, then those
+    // with every word anywhere (signature, doc, path), then those with any. Each stage is ranked
+    // within itself and follows the one before; most queries end at the first, which scores only
+    // the symbols whose names match.
+    const all = matchExpression(query) as string;
+    const seen = new Set<number>();
+    const ranked: { row: SymbolRow; score: number }[] = [];
+    for (const match of [`{name} : (${all})`, all, matchExpression(query, false)]) {
+      if (ranked.length >= offset + limit) break;
+      const stage = run(match)
+        .filter((row) => !seen.has(row.id) && (!matchesPath || matchesPath(row.file)))
+        // FTS5's bm25 is negative, better the lower; as a score, better the higher.
+        .map((row) => ({ row, score: -row.rank * (isTestFile(row.file) && !wantsTests ? 0.5 : 1) }))
+        .sort((a, b) => b.score - a.score);
+      for (const hit of stage) seen.add(hit.row.id);
+      ranked.push(...stage);
+    }
     const page = ranked.slice(offset, offset + limit);
     return {
       total: ranked.length,
