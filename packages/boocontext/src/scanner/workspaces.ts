@@ -32,7 +32,8 @@ export function cargoPatterns(text: string): string[] {
 
 /**
  * go.work's `use` directives by its grammar (the go.mod syntax): `use dir` or a `use ( … )` block,
- * one path a line, quoted or not, `//` comments anywhere.
+ * one path a line, quoted or not, `//` comments anywhere. Read by hand: no parser of the go.mod
+ * syntax turned up among npm's packages, and the part read here is three lines of grammar.
  */
 export function goWorkPatterns(text: string): string[] {
   const lines = text.split('\n').map((line) => line.replace(/\/\/.*$/, '').trim());
