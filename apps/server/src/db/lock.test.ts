@@ -50,7 +50,7 @@ describe('the data directory lock', () => {
     for (let round = 0; round < 5; round++) {
       // What a killed server of the old kind left: a pid that is gone.
       writeFileSync(path.join(dir, 'boocode.lock'), '999999999');
-      // Each holds what it won longer than a loser waits (1 s), then is stopped.
+      // Each holds what it won longer than a loser keeps asking (2 s), then is stopped.
       const racers = [contender(10_000), contender(10_000)];
       const said = await Promise.all(racers.map((r) => r.said));
       expect(
