@@ -6,7 +6,9 @@ export default {
   platform: 'node',
   // web-tree-sitter finds its runtime wasm beside its own module file; it and the grammar package
   // are dependencies of this package for that reason, pinned to source-kit's versions.
-  external: [/^node:/, 'web-tree-sitter'],
+  // write-file-atomic (setup's writer, through mcp-server-kit) names its temporary files after its
+  // own __filename, which a module in an ES bundle does not have: loaded from node_modules instead.
+  external: [/^node:/, 'web-tree-sitter', 'write-file-atomic'],
   // ES module builds first: a UMD build (jsonc-parser's main) resolves its parts with a runtime
   // require() the bundle cannot follow, and cannot be tree-shaken.
   resolve: { mainFields: ['module', 'main'] },

@@ -51,7 +51,7 @@ const { values, positionals } = cliArgs({
 if (positionals[0] === 'setup') {
   // Loaded only here: setup's JSONC, TOML and YAML libraries are no part of a scan's start-up.
   const { setupCommand } = await import('./setup/command.js');
-  process.exitCode = setupCommand(values);
+  process.exitCode = await setupCommand(values);
 } else await serveOrRunTool();
 
 /** The MCP server over stdio, or one tool run from the command line. */

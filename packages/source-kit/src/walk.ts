@@ -171,27 +171,46 @@ function ignoredBy(rules: Rules, rel: string, isDir: boolean): boolean {
   return rules.lines.length > 0 && rules.ig.ignores(isDir ? `${rel}/` : rel);
 }
 
-/** The user's global excludes file as git finds it: `core.excludesFile`, else `$XDG_CONFIG_HOME/git/ignore`. */
+const excludesFiles = new Map<string, { stamp: string; file: string }>();
+
+/**
+ * The user's global excludes file as git finds it: `core.excludesFile`, else
+ * `$XDG_CONFIG_HOME/git/ignore`. Every walk and every path check asks, so the answer is kept
+ * while git's two config files keep their modification times (two stats instead of two reads).
+ */
 export function globalExcludesFile(env: NodeJS.ProcessEnv = process.env, home = os.homedir()): string {
   const xdg = env.XDG_CONFIG_HOME || path.join(home, '.config');
-  let configured: string | undefined;
   // git reads the XDG config, then ~/.gitconfig: the later one wins.
-  for (const file of [path.join(xdg, 'git', 'config'), path.join(home, '.gitconfig')]) {
+  const configs = [path.join(xdg, 'git', 'config'), path.join(home, '.gitconfig')];
+  const stamp = configs.map((f) => statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? '-').join('|');
+  const key = `${xdg}\0${home}`;
+  const known = excludesFiles.get(key);
+  if (known?.stamp === stamp) return known.file;
+  let configured: string | undefined;
+  for (const file of configs) {
     try {
       const config = parseIni(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>;
       const core = Object.entries(config).find(([name]) => name.toLowerCase() === 'core')?.[1] ?? {};
-      const value = Object.entries(core).find(([key]) => key.toLowerCase() === 'excludesfile')?.[1];
+      const value = Object.entries(core).find(([k]) => k.toLowerCase() === 'excludesfile')?.[1];
       if (typeof value === 'string' && value) configured = value;
     } catch {
       // No such file, or not one git would read either.
     }
   }
-  if (configured) return configured.startsWith('~/') ? path.join(home, configured.slice(2)) : configured;
-  return path.join(xdg, 'git', 'ignore');
+  const file = configured
+    ? configured.startsWith('~/')
+      ? path.join(home, configured.slice(2))
+      : configured
+    : path.join(xdg, 'git', 'ignore');
+  excludesFiles.set(key, { stamp, file });
+  return file;
 }
 
+/** The base rules' files are read again only when they change, whether or not the caller keeps a cache. */
+const baseFiles = new ListingCache();
+
 /** The rules under every .gitignore: the global excludes file, then the repository's info/exclude. */
-function baseRules(root: string, cache: ListingCache | undefined): Rules {
+function baseRules(root: string, cache: ListingCache = baseFiles): Rules {
   return withLines(noRules, [
     ...readPatterns(globalExcludesFile(), '', cache),
     ...readPatterns(path.join(root, '.git', 'info', 'exclude'), '', cache),

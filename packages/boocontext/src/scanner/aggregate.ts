@@ -158,11 +158,11 @@ export class Aggregator {
       components,
       env: [...env.entries()]
         .map(([name, files]) => ({ name, files: files.sort() }))
-        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+        .sort((a, b) => byCodeUnits(a.name, b.name)),
       edges: imports.edges,
       hotFiles: imports.hotFiles,
       unparsed,
-      excluded: excluded.sort((a, b) => (a.file < b.file ? -1 : 1)),
+      excluded: excluded.sort((a, b) => byCodeUnits(a.file, b.file)),
       auxiliary: {
         files: auxiliary.files,
         frameworks: [...auxiliary.frameworks].sort(),

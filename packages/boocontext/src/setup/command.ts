@@ -84,7 +84,11 @@ function print(report: SetupReport, home: string, dryRun: boolean): void {
 }
 
 /** `boocontext setup`: exit 0 when every editor found took the change, 1 when a file was refused, 2 on bad usage. */
-export function setupCommand(flags: { 'dry-run'?: boolean; only?: string; remove?: boolean }): number {
+export async function setupCommand(flags: {
+  'dry-run'?: boolean;
+  only?: string;
+  remove?: boolean;
+}): Promise<number> {
   let only: EditorId[] | undefined;
   try {
     only = parseOnly(flags.only);
@@ -94,7 +98,7 @@ export function setupCommand(flags: { 'dry-run'?: boolean; only?: string; remove
   }
   const { dir: packageRoot, version } = packageInfo(import.meta.url);
   const place: SetupPlace = { home: os.homedir(), platform: process.platform, env: process.env };
-  const report = runSetup({
+  const report = await runSetup({
     place,
     launch: launchCommand(
       realpathSync(path.join(packageRoot, 'bin', 'boocontext.js')),

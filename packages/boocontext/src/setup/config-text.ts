@@ -146,14 +146,14 @@ export function withoutEntry(
   return editJson(text, dropContainer ? [container] : [container, name], undefined);
 }
 
-/** The entry as the file holds it, or undefined. */
-export function entryIn(format: ConfigFormat, text: string, file: string, container: string, name: string) {
-  return containerOf(readSettings(format, text, file), container, file)?.[name];
-}
-
-/** Whether the file holds the container at all (setup records the containers it had to make). */
-export function hasContainer(format: ConfigFormat, text: string, file: string, container: string): boolean {
-  return containerOf(readSettings(format, text, file), container, file) !== undefined;
+/** The file's table of servers (`mcpServers`, `servers`…), or undefined when it has none. */
+export function serversIn(
+  format: ConfigFormat,
+  text: string,
+  file: string,
+  container: string,
+): Table | undefined {
+  return containerOf(readSettings(format, text, file), container, file);
 }
 
 /**

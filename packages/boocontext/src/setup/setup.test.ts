@@ -44,9 +44,9 @@ beforeEach(() => {
 afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 describe('boocontext setup', () => {
-  it('registers boocontext in all seven editors, keeps what was there, and a second run changes nothing', () => {
+  it('registers boocontext in all seven editors, keeps what was there, and a second run changes nothing', async () => {
     const before = treeOf(home);
-    const report = run();
+    const report = await run();
     expect(report.rows.filter((r) => r.result === 'added').map((r) => r.editor)).toEqual(
       expect.arrayContaining([
         'Claude Code',
@@ -113,44 +113,44 @@ describe('boocontext setup', () => {
     expect(statSync(path.join(home, '.gemini/settings.json')).mode & 0o777).toBe(0o600);
 
     const afterFirst = treeOf(home);
-    const again = run();
+    const again = await run();
     expect(again.changes).toEqual([]);
     expect(again.rows.every((r) => r.result === 'already there' || r.result === 'skipped')).toBe(true);
     expect(treeOf(home)).toEqual(afterFirst);
 
     // --remove leaves exactly what was there before (the backups are its only trace, in its own folder).
-    run({ remove: true });
+    await run({ remove: true });
     expect(treeOf(home, /^\.local/)).toEqual(before);
     expect(readdirSync(path.join(home, '.local/state/boocontext'))).toEqual(['backups']);
   });
 
-  it('gives a one-line file back byte for byte on --remove, though the entry went in on lines of its own', () => {
+  it('gives a one-line file back byte for byte on --remove, though the entry went in on lines of its own', async () => {
     write('.gemini/settings.json', '{"theme": "dark", "mcpServers": {}}');
-    run();
+    await run();
     expect(read('.gemini/settings.json')).toContain('\n');
-    run({ remove: true });
+    await run({ remove: true });
     expect(read('.gemini/settings.json')).toBe('{"theme": "dark", "mcpServers": {}}');
   });
 
-  it('changes nothing on a dry run and says what it would do', () => {
+  it('changes nothing on a dry run and says what it would do', async () => {
     const before = treeOf(home);
-    const report = run({ dryRun: true });
+    const report = await run({ dryRun: true });
     expect(treeOf(home)).toEqual(before);
     expect(report.rows.find((r) => r.editor === 'Cursor')).toMatchObject({ result: 'would add' });
     const cursor = report.changes.find((c) => c.file.endsWith('mcp.json') && c.file.includes('.cursor'));
     expect(cursor?.after).toContain('"boocontext"');
   });
 
-  it('touches only the editors named with --only', () => {
-    const report = run({ only: ['cursor', 'codex'] });
+  it('touches only the editors named with --only', async () => {
+    const report = await run({ only: ['cursor', 'codex'] });
     expect(report.rows.map((r) => r.editor)).toEqual(['Cursor', 'Codex']);
     expect(existsSync(path.join(home, '.gemini/settings.json'))).toBe(false);
     expect(existsSync(path.join(home, '.claude/agents'))).toBe(false);
   });
 
-  it('refuses a file it cannot parse, leaves it untouched, and still does the others', () => {
+  it('refuses a file it cannot parse, leaves it untouched, and still does the others', async () => {
     write('.gemini/settings.json', '{ "theme": "dark", ');
-    const report = run();
+    const report = await run();
     const gemini = report.rows.find((r) => r.editor === 'Gemini CLI');
     expect(gemini?.result).toBe('refused');
     expect(gemini?.why).toMatch(/settings\.json is not valid JSON .* line 1, column \d+/);
@@ -158,38 +158,38 @@ describe('boocontext setup', () => {
     expect(JSON.parse(read('.config/Code/User/mcp.json')).servers.boocontext).toBeDefined();
   });
 
-  it('refuses a servers key that is not a table', () => {
+  it('refuses a servers key that is not a table', async () => {
     write('.gemini/settings.json', '{ "mcpServers": [] }');
-    expect(run().rows.find((r) => r.editor === 'Gemini CLI')).toMatchObject({ result: 'refused' });
+    expect((await run()).rows.find((r) => r.editor === 'Gemini CLI')).toMatchObject({ result: 'refused' });
   });
 
-  it('updates only the launch keys of an entry the user extended, and keeps the rest of it', () => {
+  it('updates only the launch keys of an entry the user extended, and keeps the rest of it', async () => {
     write(
       '.gemini/settings.json',
       '{ "mcpServers": { "boocontext": { "command": "old", "env": { "X": "1" } } } }',
     );
-    expect(run().rows.find((r) => r.editor === 'Gemini CLI')).toMatchObject({ result: 'updated' });
+    expect((await run()).rows.find((r) => r.editor === 'Gemini CLI')).toMatchObject({ result: 'updated' });
     expect(JSON.parse(read('.gemini/settings.json')).mcpServers.boocontext).toEqual({
       ...launch,
       env: { X: '1' },
     });
   });
 
-  it('never overwrites or removes an agent file of the user that has the same name', () => {
+  it('never overwrites or removes an agent file of the user that has the same name', async () => {
     write('.claude/agents/health-auditor.md', '---\nname: health-auditor\n---\nmine\n');
-    const report = run();
+    const report = await run();
     expect(report.rows.find((r) => r.file.endsWith('.claude/agents/health-auditor.md'))).toMatchObject({
       result: 'skipped',
     });
-    run({ remove: true });
+    await run({ remove: true });
     expect(read('.claude/agents/health-auditor.md')).toBe('---\nname: health-auditor\n---\nmine\n');
   });
 
-  it('counts an editor as present when only its command is on PATH', () => {
+  it('counts an editor as present when only its command is on PATH', async () => {
     rmSync(path.join(home, '.config/opencode'), { recursive: true });
-    const report = run({ onPath: (command) => command === 'opencode' });
+    const report = await run({ onPath: (command) => command === 'opencode' });
     expect(report.rows.find((r) => r.editor === 'opencode')).toMatchObject({ result: 'added' });
-    run({ remove: true });
+    await run({ remove: true });
     expect(existsSync(path.join(home, '.config/opencode'))).toBe(false);
   });
 });

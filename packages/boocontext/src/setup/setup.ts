@@ -1,11 +1,11 @@
 import { existsSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { writeAtomically } from '@boocode/mcp-server-kit/write-atomically';
 import {
-  entryIn,
-  hasContainer,
   readSettings,
   SetupError,
   sameButWhitespace,
+  serversIn,
   withEntry,
   withoutEntry,
 } from './config-text.js';
@@ -17,7 +17,7 @@ import {
   SERVER_NAME,
   type SetupPlace,
 } from './editors.js';
-import { ensureDir, keepBackup, writeAtomically } from './files.js';
+import { ensureDir, keepBackup } from './files.js';
 import { type HostFile, hostFiles, INSTALLED_MARK } from './host-files.js';
 import { emptyState, loadState, type SetupState, saveState, setupStateDir } from './state.js';
 
@@ -85,12 +85,13 @@ const verb = (dryRun: boolean | undefined, done: keyof typeof PREVIEW): SetupRes
  * atomically; what it had to create (files, folders, the servers table) is recorded so that
  * `remove` takes out exactly that and leaves everything else as it found it.
  */
-export function runSetup(options: SetupOptions): SetupReport {
+export async function runSetup(options: SetupOptions): Promise<SetupReport> {
   const { place, onPath } = options;
   const stateDir = setupStateDir(place);
   const state = options.dryRun ? emptyState() : loadState(stateDir);
-  const targets = editorTargets(place).filter((t) => !options.only || options.only.includes(t.id));
-  const opencodeDir = path.dirname(editorTargets(place).find((t) => t.id === 'opencode')?.file ?? '');
+  const editors = editorTargets(place);
+  const targets = editors.filter((t) => !options.only || options.only.includes(t.id));
+  const opencodeDir = path.dirname(editors.find((t) => t.id === 'opencode')?.file ?? '');
   const guides = hostFiles(options.skillDir, place, opencodeDir);
   const rows: SetupRow[] = [];
   const changes: FileChange[] = [];
@@ -102,7 +103,7 @@ export function runSetup(options: SetupOptions): SetupReport {
       if (options.remove) {
         if (
           before === null ||
-          entryIn(target.format, before, target.file, target.container, SERVER_NAME) === undefined
+          serversIn(target.format, before, target.file, target.container)?.[SERVER_NAME] === undefined
         ) {
           rows.push({ ...row, result: 'not there' });
           continue;
@@ -137,6 +138,7 @@ export function runSetup(options: SetupOptions): SetupReport {
         continue;
       }
       const base = before ?? target.seed;
+      const servers = serversIn(target.format, base, target.file, target.container);
       const after = withEntry(
         target.format,
         base,
@@ -149,10 +151,8 @@ export function runSetup(options: SetupOptions): SetupReport {
         rows.push({ ...row, result: 'already there' });
         continue;
       }
-      const had =
-        before !== null && entryIn(target.format, before, target.file, target.container, SERVER_NAME);
-      if (before === null || !hasContainer(target.format, base, target.file, target.container))
-        state.containers[target.file] = target.container;
+      const had = before !== null && servers?.[SERVER_NAME] !== undefined;
+      if (servers === undefined) state.containers[target.file] = target.container;
       changes.push({ file: target.file, before, after });
       rows.push({ ...row, result: verb(options.dryRun, had ? 'updated' : 'added') });
     } catch (error) {
@@ -166,20 +166,20 @@ export function runSetup(options: SetupOptions): SetupReport {
     rows.filter((r) => r.result !== 'skipped' && r.result !== 'refused').map((r) => r.editor),
   );
   for (const guide of guides.filter((g) => chosen.has(g.editor))) {
-    const editor = editorTargets(place).find((t) => t.id === guide.editor)?.name ?? guide.editor;
+    const editor = editors.find((t) => t.id === guide.editor)?.name ?? guide.editor;
     planGuide(guide, editor, options.remove ? true : installedFor.has(editor), options, rows, changes);
   }
 
   const report: SetupReport = { rows, changes };
   if (options.dryRun || changes.length === 0) return report;
-  report.backupDir = applyChanges(
+  report.backupDir = await applyChanges(
     changes,
     Boolean(options.remove),
     state,
     stateDir,
     options.now ?? new Date(),
   );
-  saveState(stateDir, state);
+  await saveState(stateDir, state);
   return report;
 }
 
@@ -213,13 +213,13 @@ function planGuide(
 }
 
 /** Writes every planned change, each existing file copied to one backup folder first; returns that folder. */
-function applyChanges(
+async function applyChanges(
   changes: FileChange[],
   removing: boolean,
   state: SetupState,
   stateDir: string,
   now: Date,
-): string | undefined {
+): Promise<string | undefined> {
   const backupDir = path.join(stateDir, 'backups', now.toISOString().replace(/[:.]/g, '-'));
   let backedUp = false;
   for (const { file, before, after } of changes) {
@@ -239,7 +239,8 @@ function applyChanges(
     }
     state.dirs.push(...ensureDir(path.dirname(file)).filter((d) => !state.dirs.includes(d)));
     if (before === null && !state.files.includes(file)) state.files.push(file);
-    writeAtomically(file, after);
+    // A new file holds the user's MCP settings (tokens often sit in an entry's env): theirs alone.
+    await writeAtomically(file, after, before === null ? 0o600 : undefined);
   }
   // Folders setup made go once they are empty, deepest first.
   for (const dir of [...state.dirs].sort((a, b) => b.length - a.length)) {

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { writeAtomically } from '@boocode/mcp-server-kit/write-atomically';
 import type { SetupPlace } from './editors.js';
-import { writeAtomically } from './files.js';
 
 /** What setup had to create, so `--remove` takes out that and nothing the user had before. */
 export interface SetupState {
@@ -38,7 +38,7 @@ export function loadState(dir: string): SetupState {
 }
 
 /** Saved while it records anything; deleted once `--remove` has taken everything out. */
-export function saveState(dir: string, state: SetupState): void {
+export async function saveState(dir: string, state: SetupState): Promise<void> {
   const file = stateFile(dir);
   const empty =
     !state.files.length &&
@@ -51,5 +51,5 @@ export function saveState(dir: string, state: SetupState): void {
   }
   // boocontext's own folder, not recorded in the state: it is not the user's.
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  writeAtomically(file, `${JSON.stringify(state, null, 2)}\n`);
+  await writeAtomically(file, `${JSON.stringify(state, null, 2)}\n`, 0o600);
 }

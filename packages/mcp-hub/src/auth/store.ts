@@ -1,11 +1,11 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeAtomically } from '@boocode/mcp-server-kit/write-atomically';
 import type {
   OAuthClientInformationMixed,
   OAuthDiscoveryState,
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
-import { writeAtomically } from '../util/write-atomically.js';
 
 /** What the hub keeps of one server's OAuth login between runs. */
 export interface OAuthRecord {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { writeAtomically } from '@boocode/mcp-server-kit/write-atomically';
 import { applyEdits, type FormattingOptions, modify, parse as parseJsonc } from 'jsonc-parser';
 import { HubError } from '../errors.js';
-import { writeAtomically } from '../util/write-atomically.js';
 import { isValidServerName } from './schema.js';
 import { type ConfigDialect, detectShape, SERVERS_KEY } from './shapes.js';
 
