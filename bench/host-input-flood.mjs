@@ -133,6 +133,8 @@ const floodMs = performance.now() - started;
 clearInterval(sampler);
 poller.postMessage('stop');
 const health = (await healthDone).sort((a, b) => a - b);
+// Its keep-alive connections would hold the bench open after the last line.
+await poller.terminate();
 const { servers } = await (await call('GET', '/api/mcp')).json();
 page.abort();
 
