@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 
@@ -10,6 +10,8 @@ import writeFileAtomic from 'write-file-atomic';
  * and owner unless `mode` says what they must be.
  */
 export async function writeAtomically(file: string, text: string, mode?: number): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
+  // Synchronously, so that calls reach write-file-atomic in the order they were made: it queues
+  // writes to one path as they come, and an awaited mkdir could let a later one pass an earlier.
+  mkdirSync(path.dirname(file), { recursive: true });
   await writeFileAtomic(file, text, { fsync: true, ...(mode !== undefined ? { mode } : {}) });
 }
