@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type HubLogger, type LoadedConfig, loadMcpConfig, McpHub } from '@boocode/mcp-hub';
 import { packageInfo } from '@boocode/mcp-server-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadAgents } from './agents/agents-md.js';
+import { prepareDataDir } from './config/data-dir.js';
 import type { AppConfig } from './config/env.js';
 import { startCheckpointer } from './db/checkpointer.js';
 import { databasePermissionWarnings, openDatabase } from './db/database.js';
@@ -53,7 +53,11 @@ export async function createBooCode(config: AppConfig, options: BooCodeOptions =
   });
   const log = app.log;
   const workspace = await Workspace.open(config.workspaceDir);
-  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const { seeded } = prepareDataDir(config.dataDir, config.dataDefaultsDir);
+  if (seeded.length > 0)
+    log.info(
+      `${config.dataDir} had no ${seeded.join(' or ')}: copied the shipped defaults from ${config.dataDefaultsDir}`,
+    );
   const unlock = lockDataDir(config.dataDir);
   const dbFile = path.join(config.dataDir, 'boocode.db');
   let db: ReturnType<typeof openDatabase>;
@@ -127,7 +131,11 @@ export async function createBooCode(config: AppConfig, options: BooCodeOptions =
       .code(404)
       .send({ error: { code: 'NOT_FOUND', message: `no route ${request.method} ${request.url}` } }),
   );
-  registerGuard(app, { listenHost: config.host, allowedHosts: config.allowedHosts });
+  registerGuard(app, {
+    listenHost: config.host,
+    allowedHosts: config.allowedHosts,
+    ...(config.publicUrl ? { publicOrigin: config.publicUrl } : {}),
+  });
   registerAuth(app, config.token);
   registerRoutes(app, {
     store,

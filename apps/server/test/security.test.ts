@@ -133,6 +133,47 @@ describe('browser-origin defences (default config, no token)', () => {
   });
 });
 
+describe('behind a proxy at BOOCODE_PUBLIC_URL', () => {
+  let h: Harness;
+  let port: string;
+  beforeAll(async () => {
+    h = await startHarness({ mcp: false, env: { BOOCODE_PUBLIC_URL: 'https://boo.example.com' } });
+    port = new URL(h.url).port;
+  });
+  afterAll(() => h.close());
+
+  it('answers to the public host with no other setting, and to the proxy passing its own Host', async () => {
+    expect((await raw(h.url, 'GET', '/api/sessions', { host: 'boo.example.com' })).status).toBe(200);
+    expect((await raw(h.url, 'GET', '/api/sessions', { host: 'other.example.com' })).status).toBe(403);
+    const json = { 'content-type': 'application/json' };
+    const viaHost = await raw(
+      h.url,
+      'POST',
+      '/api/sessions',
+      { ...json, host: 'boo.example.com', origin: 'https://boo.example.com' },
+      '{}',
+    );
+    expect(viaHost.status).toBe(201);
+    // nginx's default proxy_pass sends the upstream address as Host; the browser's Origin is the public one.
+    const rewritten = await raw(
+      h.url,
+      'POST',
+      '/api/sessions',
+      { ...json, host: `127.0.0.1:${port}`, origin: 'https://boo.example.com' },
+      '{}',
+    );
+    expect(rewritten.status).toBe(201);
+    const foreign = await raw(
+      h.url,
+      'POST',
+      '/api/sessions',
+      { ...json, host: 'boo.example.com', origin: 'https://evil.example.com' },
+      '{}',
+    );
+    expect(foreign.status).toBe(403);
+  });
+});
+
 describe('a native tool that would run for minutes', () => {
   let h: Harness;
   beforeAll(async () => {

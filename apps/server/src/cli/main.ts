@@ -1,5 +1,6 @@
 import { runMcpCli } from '@boocode/mcp-hub';
 import { cliArgs, exitQuietlyWhenPipeCloses, packageInfo } from '@boocode/mcp-server-kit';
+import { installedBinDirs, withBinDirsFirst } from './bin-path.js';
 
 const { version } = packageInfo(import.meta.url);
 
@@ -17,6 +18,8 @@ Serves BooCode on http://HOST:PORT over WORKSPACE_DIR. Configured by environment
 The README lists what each one does.`;
 
 exitQuietlyWhenPipeCloses();
+// MCP servers started by a bare command (the shipped mcp.json's `boocontext`) are found beside BooCode.
+process.env.PATH = withBinDirsFirst(process.env.PATH, installedBinDirs(import.meta.dirname));
 const argv = process.argv.slice(2);
 if (argv[0] === 'mcp') {
   process.exitCode = await runMcpCli(argv.slice(1), { clientInfo: { name: 'boocode', version } });

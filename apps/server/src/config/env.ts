@@ -36,6 +36,7 @@ const Env = z.object({
       return n;
     }),
   DATA_DIR: optionalString,
+  BOOCODE_DATA_DEFAULTS: optionalString,
   WORKSPACE_DIR: optionalString,
   LLM_BASE_URL: optionalString.refine(
     (v) => v === undefined || /^https?:\/\//.test(v),
@@ -85,6 +86,8 @@ export interface AppConfig {
   host: string;
   port: number;
   dataDir: string;
+  /** Where the shipped mcp.json and AGENTS.md are copied from into a data folder that lacks them. */
+  dataDefaultsDir?: string;
   workspaceDir: string;
   /** Undefined until LLM_BASE_URL and LLM_MODEL are set: chat then answers NO_MODEL, the rest works. */
   model?: ModelConfig;
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: e.HOST,
     port: e.PORT,
     dataDir,
+    ...(e.BOOCODE_DATA_DEFAULTS ? { dataDefaultsDir: path.resolve(cwd, e.BOOCODE_DATA_DEFAULTS) } : {}),
     workspaceDir: path.resolve(cwd, e.WORKSPACE_DIR ?? '.'),
     ...(model ? { model } : {}),
     ...(e.BOOCODE_TOKEN ? { token: e.BOOCODE_TOKEN } : {}),

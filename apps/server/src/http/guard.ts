@@ -12,6 +12,8 @@ export interface GuardOptions {
   listenHost: string;
   /** ALLOWED_HOSTS: extra host names (with or without a port) people reach BooCode by. */
   allowedHosts: readonly string[];
+  /** BOOCODE_PUBLIC_URL: the origin a proxy serves BooCode at; its host and origin are allowed. */
+  publicOrigin?: string;
 }
 
 function splitHost(value: string): { name: string; port?: string } {
@@ -29,7 +31,8 @@ export function registerGuard(app: FastifyInstance, options: GuardOptions): void
   const names = new Set(LOOPBACK);
   if (!['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(options.listenHost))
     names.add(options.listenHost.includes(':') ? `[${options.listenHost}]` : options.listenHost);
-  const extra = options.allowedHosts.map(splitHost);
+  const publicOrigin = options.publicOrigin ? new URL(options.publicOrigin) : undefined;
+  const extra = [...options.allowedHosts, ...(publicOrigin ? [publicOrigin.host] : [])].map(splitHost);
   const port = () => {
     const address = app.server.address();
     return typeof address === 'object' && address ? String(address.port) : undefined;
@@ -52,7 +55,9 @@ export function registerGuard(app: FastifyInstance, options: GuardOptions): void
     }
     if (!STATE_CHANGING.has(request.method)) return;
     const origin = request.headers.origin;
-    if (origin !== undefined && (origin === 'null' || !sameOrigin(origin, host))) {
+    // A proxy that rewrites Host still passes the browser's Origin: the public one is ours too.
+    const ours = origin !== undefined && (sameOrigin(origin, host) || origin === publicOrigin?.origin);
+    if (origin !== undefined && !ours) {
       throw new AppError('FORBIDDEN_ORIGIN', `cross-origin ${request.method} from ${origin} refused`);
     }
     if (request.headers['sec-fetch-site'] === 'cross-site')
