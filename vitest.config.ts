@@ -37,6 +37,16 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          ...shared,
+          name: 'container',
+          include: ['test/container/**/*.container.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 1_800_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -60,7 +60,14 @@ function pieces(text: string, size = 4): string[] {
   return out;
 }
 
-export async function startScriptedModel(script: Responder[]): Promise<ScriptedModel> {
+/**
+ * `host`: where it listens (loopback unless told); a BooCode in a container reaches it through the
+ * engine's bridge, so the container tests listen on every interface.
+ */
+export async function startScriptedModel(
+  script: Responder[],
+  { host = '127.0.0.1' }: { host?: string } = {},
+): Promise<ScriptedModel> {
   const queue = [...script];
   const requests: ModelRequest[] = [];
   const lastByteAt: number[] = [];
@@ -133,10 +140,10 @@ export async function startScriptedModel(script: Responder[]): Promise<ScriptedM
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/v1`,
     requests,
     lastByteAt,
     pending: () => queue.length,
