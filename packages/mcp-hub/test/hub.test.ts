@@ -125,6 +125,22 @@ describe('McpHub against a 2026-07-28 server over stdio', () => {
     );
   });
 
+  it('connects a current server too slow to answer the version probe in time (a busy machine)', async () => {
+    // It starts 3.5 s late: the probe (3 s) gives up, the 2025 `initialize` that follows is refused
+    // by a server that took 2026-07-28 meanwhile; the hub tries once more, waiting for the probe.
+    const args = ['stdio', '--startup-delay', '3500', '--one-instance'];
+    const hub = track(new McpHub([stdio('slow', modern, args, { timeoutMs: 20_000 })]));
+    await hub.start();
+    expect(stateOf(hub, 'slow'), JSON.stringify(stateOf(hub, 'slow'))).toMatchObject({
+      state: 'connected',
+      protocolVersion: '2026-07-28',
+    });
+    expect(await hub.callTool('slow_echo', { message: 'late' })).toEqual({
+      error: false,
+      output: 'echo: late',
+    });
+  }, 30_000);
+
   it('survives a server that prints noise on stdout, keeping it out of results', async () => {
     const hub = track(new McpHub([stdio('noisy', modern, ['stdio', '--noise'])]));
     await hub.start();

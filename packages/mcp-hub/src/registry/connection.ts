@@ -273,20 +273,35 @@ export class ServerConnection {
   }
 
   private async open(generation: number, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    const mode = this.entry.protocol ?? 'auto';
     try {
-      await this.handshake(this.entry.protocol ?? 'auto', timeoutMs);
+      await this.handshake(mode, timeoutMs);
     } catch (error) {
-      // Some 2025-era stdio servers exit on any request before `initialize`, which is how the
-      // 2026-07-28 probe begins; such a server deserves one plain legacy attempt on a fresh process.
-      if (generation !== this.generation || !this.stdio?.exitedOnItsOwn) throw error;
-      await this.teardown();
-      await this.handshake('legacy', timeoutMs);
+      if (generation !== this.generation) throw error;
+      if (mode === 'auto' && isMethodNotFound(error)) {
+        // The 2026-07-28 probe gave up on a server that was only slow to answer it (a stdio server
+        // starting on a busy machine): it answered the probe late, took that revision, and refused
+        // the 2025 `initialize` that followed. Once more, fresh, waiting the whole budget for the probe.
+        await this.teardown();
+        const left = Math.max(1, deadline - Date.now());
+        await this.handshake('auto', left, left);
+      } else if (this.stdio?.exitedOnItsOwn) {
+        // Some 2025-era stdio servers exit on any request before `initialize`, which is how the
+        // 2026-07-28 probe begins; such a server deserves one plain legacy attempt on a fresh process.
+        await this.teardown();
+        await this.handshake('legacy', timeoutMs);
+      } else throw error;
     }
     // A server that offers only resources or prompts has no tools/list to ask.
     if (this.client?.getServerCapabilities()?.tools !== undefined) await this.refreshTools();
   }
 
-  private async handshake(mode: 'auto' | 'legacy', timeoutMs: number): Promise<void> {
+  private async handshake(
+    mode: 'auto' | 'legacy',
+    timeoutMs: number,
+    probeMs = Math.min(3_000, Math.ceil(timeoutMs / 2)),
+  ): Promise<void> {
     const transport = this.createTransport();
     const { roots, onResourceUpdated, onListChanged } = this.options;
     const { hostInput } = this;
@@ -295,7 +310,7 @@ export class ServerConnection {
         ...(roots ? { roots: { listChanged: true } } : {}),
         ...hostInputCapabilities(hostInput),
       },
-      versionNegotiation: { mode, probe: { timeoutMs: Math.min(3_000, Math.ceil(timeoutMs / 2)) } },
+      versionNegotiation: { mode, probe: { timeoutMs: probeMs } },
     });
     this.client = client;
     this.transport = transport;
@@ -666,4 +681,9 @@ export function summarizeStderr(lines: readonly string[]): string {
     .reverse()
     .find((l) => /error|fatal|cannot|not found|denied|missing|invalid/i.test(l));
   return telling && telling !== last ? `${telling.trim()} … ${last.trim()}` : last.trim();
+}
+
+/** JSON-RPC's "Method not found" (-32601), as the SDK reports a request the peer does not know. */
+function isMethodNotFound(error: unknown): boolean {
+  return (error as { code?: unknown } | undefined)?.code === -32601;
 }
