@@ -11,7 +11,8 @@ import { Scanner } from './scanner/scan.js';
 import { toolCatalog } from './tools/catalog.js';
 
 const USAGE = `usage:
-  boocontext [--warm] [--allow DIR]… [--child name=cmd,arg…]     serve MCP over stdio
+  boocontext [serve] [--warm] [--allow DIR]… [--child name=cmd,arg…]   serve MCP over stdio
+  boocontext serve --http [--host 127.0.0.1] [--port 7433] [--root DIR]…   serve Streamable HTTP at /mcp
   boocontext setup [--dry-run] [--only EDITOR,…] [--remove]        register boocontext in every editor found
   boocontext ${TOOL_COMMANDS.join('|')} [ARG] [--root DIR] [--json] [--file F] [--symbol S] [--query Q] [--direction callers|callees|paths] [--to S] [--depth N] [--diff RANGE] [--max-tokens N]`;
 
@@ -21,8 +22,11 @@ const { values, positionals } = cliArgs({
   usage: USAGE,
   allowPositionals: true,
   options: {
-    root: { type: 'string' },
+    root: { type: 'string', multiple: true },
     json: { type: 'boolean' },
+    http: { type: 'boolean' },
+    host: { type: 'string' },
+    port: { type: 'string' },
     warm: { type: 'boolean' },
     allow: { type: 'string', multiple: true },
     child: { type: 'string', multiple: true },
@@ -54,32 +58,54 @@ if (positionals[0] === 'setup') {
   process.exitCode = await setupCommand(values);
 } else await serveOrRunTool();
 
-/** The MCP server over stdio, or one tool run from the command line. */
+function portFlag(value: string | undefined): number {
+  if (value === undefined) return 7433;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new ConfigError(`--port must be a port number 0-65535 (0 picks a free one), got "${value}"`);
+  return n;
+}
+
+/** The MCP server over stdio or HTTP, or one tool run from the command line. */
 async function serveOrRunTool() {
+  const serving = positionals[0] === undefined || positionals[0] === 'serve';
+  const command = serving ? undefined : positionals[0];
   let env: BoocontextEnvironment;
   let commands: ReturnType<typeof childCommands>;
   let mapTokens: number;
+  let port: number;
   try {
     env = readEnvironment(process.env);
     commands = childCommands(env, values.child ?? []);
     mapTokens = positiveFlag('--max-tokens', values['max-tokens']) ?? env.BOOCONTEXT_MAP_TOKENS ?? 8000;
+    port = portFlag(values.port);
+    if (!values.http && (values.host !== undefined || values.port !== undefined))
+      throw new ConfigError('--host and --port are for `boocontext serve --http`');
+    if (values.http && !serving) throw new ConfigError(`--http serves; it does not go with "${command}"`);
+    if (command && (values.root?.length ?? 0) > 1) throw new ConfigError(`${command} reads one --root`);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`boocontext: ${error.message}\n${USAGE}`);
     process.exit(2);
   }
-  const roots = AllowedRoots.fromEnvironment(process.cwd(), env.BOOCONTEXT_ALLOWED_ROOTS, [
-    ...(values.allow ?? []),
-    ...(typeof values.root === 'string' ? [values.root] : []),
-  ]);
+  const given = [...(values.allow ?? []), ...(values.root ?? [])];
+  // Over HTTP the clients' roots are paths on their own machines: the server's are fixed.
+  const roots = values.http
+    ? new AllowedRoots(given.length > 0 ? given : [process.cwd(), ...env.BOOCONTEXT_ALLOWED_ROOTS])
+    : AllowedRoots.fromEnvironment(process.cwd(), env.BOOCONTEXT_ALLOWED_ROOTS, given);
   // Hosts commonly give a call 60 s; one that takes no progress hears back before that.
   const children = new ChildServerManager(commands, {
     answerWithinMs: env.BOOCONTEXT_ANSWER_WITHIN_MS ?? 45_000,
   });
 
-  const scanner = new Scanner(ScanDiskCache.at(env.BOOCONTEXT_CACHE_DIR));
+  const scanner = new Scanner(
+    ScanDiskCache.at(env.BOOCONTEXT_CACHE_DIR),
+    values.http
+      ? (root, stats) =>
+          process.stderr.write(`boocontext: indexed ${root}: ${stats.read} files read in ${stats.ms} ms\n`)
+      : undefined,
+  );
 
-  const command = positionals[0];
   if (command) {
     exitQuietlyWhenPipeCloses();
     // A one-shot run: V8 would otherwise tier the parser's wasm up to optimised code in the
@@ -87,15 +113,22 @@ async function serveOrRunTool() {
     v8.setFlagsFromString('--liftoff-only');
     // A one-shot command: the MCP SDK is not loaded at all (it would be most of the start-up).
     const tools = toolCatalog({ roots, children, scanner, mapTokens });
-    process.exitCode = await runCommand(
-      tools,
-      roots,
-      command,
-      positionals.slice(1),
-      values as Record<string, unknown>,
-    );
+    process.exitCode = await runCommand(tools, roots, command, positionals.slice(1), {
+      ...values,
+      root: values.root?.[0],
+    } as Record<string, unknown>);
     scanner.persist();
     await children.shutdown();
+  } else if (values.http) {
+    const { serveTeam } = await import('./http/serve-team.js');
+    await serveTeam({
+      deps: { roots, children, scanner, mapTokens },
+      host: values.host ?? '127.0.0.1',
+      port,
+      token: env.BOOCONTEXT_TOKEN,
+      allowedHosts: env.BOOCONTEXT_ALLOWED_HOSTS,
+      warm: values.warm === true,
+    });
   } else {
     const [{ serveUntilClosed }, { buildServer }] = await Promise.all([
       import('@boocode/mcp-server-kit/stdio'),

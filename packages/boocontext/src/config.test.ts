@@ -11,14 +11,18 @@ describe('readEnvironment', () => {
         BOOCONTEXT_ANSWER_WITHIN_MS: ' ',
         BOOCONTEXT_CODE_GRAPH_CMD: '["my cg", "--x"]',
         BOOCONTEXT_TS_TYPES_CMD: 'tt serve',
+        BOOCONTEXT_TOKEN: 'a-team-token-of-some-length',
+        BOOCONTEXT_ALLOWED_HOSTS: 'ctx.lan, ctx.example.com:7433 ,',
       }),
     ).toEqual({
       BOOCONTEXT_ALLOWED_ROOTS: ['/a', '/b'],
       BOOCONTEXT_MAP_TOKENS: 4000,
       BOOCONTEXT_CODE_GRAPH_CMD: { command: 'my cg', args: ['--x'] },
       BOOCONTEXT_TS_TYPES_CMD: { command: 'tt', args: ['serve'] },
+      BOOCONTEXT_TOKEN: 'a-team-token-of-some-length',
+      BOOCONTEXT_ALLOWED_HOSTS: ['ctx.lan', 'ctx.example.com:7433'],
     });
-    expect(readEnvironment({})).toEqual({ BOOCONTEXT_ALLOWED_ROOTS: [] });
+    expect(readEnvironment({})).toEqual({ BOOCONTEXT_ALLOWED_ROOTS: [], BOOCONTEXT_ALLOWED_HOSTS: [] });
   });
 
   it('names every bad variable in one error', () => {

@@ -46,6 +46,15 @@ const Environment = z.object({
   BOOCONTEXT_ANSWER_WITHIN_MS: unsetIfEmpty(PositiveWhole),
   BOOCONTEXT_CODE_GRAPH_CMD: unsetIfEmpty(CommandLine),
   BOOCONTEXT_TS_TYPES_CMD: unsetIfEmpty(CommandLine),
+  /** `serve --http`: the bearer token every request must carry (required off loopback). */
+  BOOCONTEXT_TOKEN: unsetIfEmpty(z.string().min(16, 'must be at least 16 characters')),
+  /** `serve --http`: host names clients reach it by, comma-separated (beyond loopback and this machine's name). */
+  BOOCONTEXT_ALLOWED_HOSTS: unsetIfEmpty(z.string()).transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
+  ),
   /** Where scanned facts are kept between processes; `off` keeps none. */
   BOOCONTEXT_CACHE_DIR: unsetIfEmpty(z.string()),
 });

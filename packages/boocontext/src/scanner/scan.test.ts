@@ -45,6 +45,20 @@ async function inScratchRepo(files: Record<string, string>, test: (repo: string)
   }
 }
 
+describe('Scanner shared by many callers', () => {
+  it('reads a root once for callers asking at the same time, and tells who indexed it', async () => {
+    const indexed: string[] = [];
+    const scanner = new Scanner(undefined, (scanned) => indexed.push(scanned));
+    const repo = path.join(root, 'express');
+    const results = await Promise.all(Array.from({ length: 8 }, () => scanner.scan(repo)));
+    expect(scanner.coldScans).toBe(1);
+    expect(indexed).toEqual([repo]);
+    expect(new Set(results.map((r) => JSON.stringify(withoutStats(r)))).size).toBe(1);
+    expect(withoutStats(await scanner.scan(repo))).toEqual(withoutStats(results[0] as ScanResult));
+    expect(scanner.coldScans).toBe(1);
+  });
+});
+
 describe('Scanner re-scans', () => {
   const scanner = new Scanner();
 

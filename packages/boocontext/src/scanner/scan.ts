@@ -25,6 +25,7 @@ import {
   treeFacts,
 } from './file-facts.js';
 import { StringOwner } from './own-strings.js';
+import { SharedRun } from './shared-run.js';
 import { type CachedFile, ENV_FILE, emptyFacts, type FileFacts, SFC_FILE } from './types.js';
 
 const LOCKFILE = /(^|\/)(package-lock\.json|pnpm-lock\.yaml|yarn\.lock|bun\.lockb?|poetry\.lock)$/;
@@ -203,11 +204,18 @@ class ScanPass {
  */
 export class Scanner {
   private readonly roots = new Map<string, RootState>();
+  private readonly running = new Map<string, SharedRun<ScanResult>>();
+  /** How many times a root was read from nothing (no facts in memory or in the disk cache). */
+  coldScans = 0;
   /** Roots whose files changed since they were last saved to the disk cache. */
   private readonly unsaved = new Set<string>();
   private saveTimer?: NodeJS.Timeout;
 
-  constructor(private readonly diskCache?: ScanDiskCache) {}
+  constructor(
+    private readonly diskCache?: ScanDiskCache,
+    /** Told each time a root was read from nothing, once that read is done (a shared server logs it). */
+    private readonly onIndexed?: (root: string, stats: ScanResult['stats']) => void,
+  ) {}
 
   /** Writes what changed to the disk cache now (the one-shot CLI before it exits, a server as it stops). */
   persist(): void {
@@ -220,10 +228,26 @@ export class Scanner {
     this.unsaved.clear();
   }
 
-  async scan(
+  /**
+   * The repository's facts, brought up to date with what changed on disk. Callers asking for the
+   * same root while a scan runs wait for that one (a server shared by many clients builds each
+   * index once); each hears its progress and may cancel alone.
+   */
+  scan(
     root: string,
     { signal, progress = silentProgress }: { signal?: AbortSignal; progress?: ProgressReporter } = {},
   ): Promise<ScanResult> {
+    let run = this.running.get(root);
+    if (!run) {
+      const started = new SharedRun((shared, fanOut) => this.scanNow(root, shared, fanOut));
+      this.running.set(root, started);
+      void started.result.finally(() => this.running.delete(root)).catch(() => {});
+      run = started;
+    }
+    return run.wait(signal, progress);
+  }
+
+  private async scanNow(root: string, signal: AbortSignal, progress: ProgressReporter): Promise<ScanResult> {
     const started = performance.now();
     let state = this.roots.get(root);
     if (!state) {
@@ -234,6 +258,7 @@ export class Scanner {
       };
       this.roots.set(root, state);
     }
+    const cold = state.files.size === 0 && !state.modules;
     const files = await listRepoFiles(root, WANTED, signal, state.listings);
     const listed = performance.now();
     const pass = new ScanPass(state, signal, progress);
@@ -251,7 +276,7 @@ export class Scanner {
     if (pass.change.files.size || pass.retimed) this.saveSoon(root);
     const done = performance.now();
     const ms = (from: number, to: number) => Math.round(to - from);
-    return {
+    const scanned = {
       ...result,
       stats: {
         ms: ms(started, done),
@@ -265,6 +290,11 @@ export class Scanner {
         },
       },
     };
+    if (cold) {
+      this.coldScans++;
+      this.onIndexed?.(root, scanned.stats);
+    }
+    return scanned;
   }
 
   /** A server saves a while after its last change, off the answer's path; edits in a burst cost one write. */
