@@ -55,8 +55,10 @@ export interface HubTool {
   /** The tool's name on its server, used for dispatch. */
   originalName: string;
   description: string;
-  /** JSON Schema of the arguments (always an object schema). */
+  /** JSON Schema of the arguments (always an object schema), exactly as the server sent it. */
   inputSchema: Record<string, unknown>;
+  /** JSON Schema of the structured result, when the server declares one; as sent. */
+  outputSchema?: Record<string, unknown>;
   annotations?: Record<string, unknown>;
 }
 

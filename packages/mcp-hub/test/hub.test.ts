@@ -385,6 +385,16 @@ describe('McpHub against real npm servers', () => {
         error: false,
         output: 'echo: modern http',
       });
+      // SEP-2243: x-mcp-header parameters ride along as Mcp-Param-* headers, unsafe text in base64,
+      // a missing one omitted; the schema is listed as the server sent it, annotations included.
+      const where = hub.listTools().find((t) => t.name === 'mhttp_where');
+      expect(where?.inputSchema).toMatchObject({ properties: { region: { 'x-mcp-header': 'Region' } } });
+      const seen = await hub.callTool('mhttp_where', { region: 'Zürich', note: null });
+      expect(JSON.parse(seen.output)).toEqual({
+        'mcp-param-region': `=?base64?${Buffer.from('Zürich').toString('base64')}?=`,
+      });
+      const plain = await hub.callTool('mhttp_where', { region: 'us-west1', tier: 2 });
+      expect(JSON.parse(plain.output)).toEqual({ 'mcp-param-region': 'us-west1', 'mcp-param-tier': '2' });
     } finally {
       await everything.stop();
       await current.stop();

@@ -37,12 +37,17 @@ describe('boocode mcp list', () => {
     ]);
     const m = servers[0];
     expect(m).toMatchObject({ transport: 'stdio', protocolVersion: '2026-07-28', error: null });
+    // Each tool's schemas as the server sent them (an x-mcp-header annotation kept).
     expect(m.tools).toContainEqual({
       name: 'm_echo',
       server: 'm',
       originalName: 'echo',
       description: 'Echoes the message',
+      inputSchema: expect.objectContaining({ type: 'object', properties: { message: { type: 'string' } } }),
+      outputSchema: null,
     });
+    const where = m.tools.find((t: { name: string }) => t.name === 'm_where');
+    expect(where.inputSchema.properties.region).toMatchObject({ 'x-mcp-header': 'Region' });
     expect(m.rejected).toEqual([{ name: 'delete_everything', reason: expect.any(String) }]);
     expect(servers[1].error).toMatch(/command not found/);
   });
@@ -52,7 +57,7 @@ describe('boocode mcp list', () => {
     const io = capture();
     await runMcpCli(['list', '--config', file], io);
     expect(io.stdout.join('\n')).toMatch(
-      /^m: connected \(stdio, protocol 2026-07-28, fixture-modern 1.2.3, 8 tools\)/,
+      /^m: connected \(stdio, protocol 2026-07-28, fixture-modern 1.2.3, 9 tools\)/,
     );
     expect(io.stdout.join('\n')).toMatch(/rejected delete_everything/);
   });

@@ -281,6 +281,8 @@ function toJson(status: ServerStatus, tools: HubTool[]) {
         server: t.server,
         originalName: t.originalName,
         description: t.description,
+        inputSchema: t.inputSchema,
+        outputSchema: t.outputSchema ?? null,
       })),
     rejected: status.rejected,
     renamed: status.renamed,

@@ -118,6 +118,36 @@ describe('normalizeEntry', () => {
     expect(normalizeEntry('f', { url: 'file:///etc/passwd' }, env).invalid).toMatch(/not an http\(s\) URL/);
   });
 
+  it('reads grants that need no person, their secrets from the environment', () => {
+    const cc = normalizeEntry(
+      'cc',
+      {
+        url: 'https://x/mcp',
+        oauth: { grant: 'client_credentials', clientId: 'svc', privateKey: '${TOKEN}', algorithm: 'ES256' },
+      },
+      env,
+    );
+    expect(cc.invalid).toBeUndefined();
+    expect(cc.oauth).toMatchObject({ grant: 'client_credentials', privateKey: 't0k' });
+    const wif = normalizeEntry(
+      'wif',
+      { url: 'https://x/mcp', oauth: { grant: 'jwt_bearer', clientId: 'w', assertionFile: '${HOME}/token' } },
+      env,
+    );
+    expect(wif.oauth).toMatchObject({ assertionFile: '/home/u/token' });
+  });
+
+  it.each([
+    [{ grant: 'client_credentials', clientSecret: 's' }, /needs clientId/],
+    [{ grant: 'client_credentials', clientId: 'c' }, /needs clientSecret or privateKey/],
+    [{ grant: 'client_credentials', clientId: 'c', clientSecret: 's', privateKey: 'k' }, /one of them/],
+    [{ grant: 'client_credentials', clientId: 'c', privateKey: 'k' }, /privateKey needs algorithm/],
+    [{ grant: 'jwt_bearer', clientId: 'c' }, /needs assertion or assertionFile/],
+    [{ grant: 'password', clientId: 'c' }, /grant/],
+  ])('refuses an incomplete grant %j, naming what is missing', (oauth, reason) => {
+    expect(normalizeEntry('g', { url: 'https://x/mcp', oauth }, env).invalid).toMatch(reason);
+  });
+
   it('reads timeouts', () => {
     expect(normalizeEntry('t', { command: 'x', timeout: 1500, callTimeout: 9000 }, env)).toMatchObject({
       timeoutMs: 1500,

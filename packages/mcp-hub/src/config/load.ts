@@ -140,9 +140,15 @@ export function normalizeEntry(name: string, raw: unknown, context: ExpandContex
     if (!entry.url) return invalid('field "url": required for a streamableHttp server');
     const url = expand(entry.url);
     if (!/^https?:\/\//i.test(url)) return invalid(`field "url": "${url}" is not an http(s) URL`);
+    // Secrets and key material come from the environment: `${VAR}` in any of them.
+    const secret = (key: 'clientSecret' | 'privateKey' | 'assertion' | 'assertionFile') =>
+      entry.oauth?.[key] ? { [key]: expand(entry.oauth[key]) } : {};
     const oauth = entry.oauth && {
       ...entry.oauth,
-      ...(entry.oauth.clientSecret ? { clientSecret: expand(entry.oauth.clientSecret) } : {}),
+      ...secret('clientSecret'),
+      ...secret('privateKey'),
+      ...secret('assertion'),
+      ...secret('assertionFile'),
     };
     return { ...base, url, headers: expandRecord(entry.headers), ...(oauth ? { oauth } : {}) };
   } catch (error) {

@@ -38,8 +38,37 @@ export const RawServerEntry = z.object({
       scope: z.string().min(1).optional(),
       /** An https URL of this client's metadata document, used as its id where the server allows. */
       clientMetadataUrl: z.string().url().optional(),
+      /**
+       * How tokens are got: `authorization_code` (a person logs in; the default), or with no person,
+       * `client_credentials` (clientId with clientSecret, or with privateKey and algorithm: RFC 7523
+       * private_key_jwt) or `jwt_bearer` (a workload's identity token as the assertion: assertion,
+       * or assertionFile read at each request, as Kubernetes projects it).
+       */
+      grant: z.enum(['authorization_code', 'client_credentials', 'jwt_bearer']).optional(),
+      privateKey: z.string().min(1).optional(),
+      algorithm: z.string().min(1).optional(),
+      assertion: z.string().min(1).optional(),
+      assertionFile: z.string().min(1).optional(),
     })
     .strict()
+    .superRefine((o, ctx) => {
+      const need = (ok: boolean, message: string) => ok || ctx.addIssue({ code: 'custom', message });
+      if (o.grant === 'client_credentials') {
+        need(o.clientId !== undefined, 'grant "client_credentials" needs clientId');
+        need(
+          (o.clientSecret !== undefined) !== (o.privateKey !== undefined),
+          'grant "client_credentials" needs clientSecret or privateKey (one of them)',
+        );
+        if (o.privateKey) need(o.algorithm !== undefined, 'privateKey needs algorithm (e.g. RS256, ES256)');
+      }
+      if (o.grant === 'jwt_bearer') {
+        need(o.clientId !== undefined, 'grant "jwt_bearer" needs clientId');
+        need(
+          (o.assertion !== undefined) !== (o.assertionFile !== undefined),
+          'grant "jwt_bearer" needs assertion or assertionFile (one of them)',
+        );
+      }
+    })
     .optional(),
 });
 export type RawServerEntry = z.infer<typeof RawServerEntry>;

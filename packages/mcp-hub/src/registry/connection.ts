@@ -1,5 +1,6 @@
 import {
   Client,
+  type OAuthClientProvider,
   type RequestOptions,
   SdkError,
   SdkErrorCode,
@@ -7,7 +8,9 @@ import {
   type Transport,
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
+import { guardedFetch } from '../auth/guarded-fetch.js';
 import { type HubOAuthOptions, ServerLogin } from '../auth/login.js';
+import { isMachineGrant, machineGrantProvider } from '../auth/machine-grants.js';
 import type { ServerEntry } from '../config/schema.js';
 import { describeError, HubError } from '../errors.js';
 import { type HostInput, hostInputCapabilities, registerHostInput } from '../features/host-input.js';
@@ -17,7 +20,9 @@ import {
   type HostInputLimits,
 } from '../features/host-input-limits.js';
 import { type DiscoveredTool, screenTools, ToolsListPage } from '../tools/discovery.js';
+import { headersFor } from '../tools/param-headers.js';
 import { RawCallToolResult } from '../tools/result.js';
+import { withDefaultResultType } from '../transports/default-result-type.js';
 import { ManagedStdioTransport } from '../transports/stdio.js';
 import type {
   CallOptions,
@@ -112,6 +117,8 @@ export class ServerConnection {
   private enabled: boolean;
   /** The OAuth login of a remote server, when the host allows logins. */
   readonly login?: ServerLogin;
+  /** A grant that needs no person (client credentials, a workload's identity token): tokens on demand. */
+  private readonly machineAuth?: OAuthClientProvider;
   /** One per server for its whole life: reconnecting does not reset what it may still ask. */
   private readonly hostInput?: HostInput;
 
@@ -126,8 +133,10 @@ export class ServerConnection {
       options.hostInputLimits ?? DEFAULT_HOST_INPUT_LIMITS,
       (reason) => this.markDegraded(`flooding: ${reason}`),
     ).wrap(options.hostInput);
-    if (options.oauth && entry.transport === 'streamableHttp' && entry.url) {
-      this.login = new ServerLogin(entry.name, entry.url, options.oauth, entry.oauth, options.logger);
+    if (entry.transport === 'streamableHttp' && entry.url) {
+      if (isMachineGrant(entry.oauth)) this.machineAuth = machineGrantProvider(entry.oauth ?? {});
+      else if (options.oauth)
+        this.login = new ServerLogin(entry.name, entry.url, options.oauth, entry.oauth, options.logger);
     }
     if (entry.invalid) {
       this.state = 'failed';
@@ -302,7 +311,7 @@ export class ServerConnection {
     timeoutMs: number,
     probeMs = Math.min(3_000, Math.ceil(timeoutMs / 2)),
   ): Promise<void> {
-    const transport = this.createTransport();
+    const transport = withDefaultResultType(this.createTransport());
     const { roots, onResourceUpdated, onListChanged } = this.options;
     const { hostInput } = this;
     const client = new Client(this.options.clientInfo, {
@@ -354,11 +363,35 @@ export class ServerConnection {
       return this.stdio;
     }
     this.stdio = undefined;
-    return new StreamableHTTPClientTransport(new URL(entry.url ?? ''), {
+    // The SDK's OAuth discovery and token requests after a 401 go through this fetch too, so
+    // every address a server names is checked before it is reached.
+    const url = new URL(entry.url ?? '');
+    const base: typeof fetch = this.login?.fetch ?? (this.machineAuth ? guardedFetch(url) : fetch);
+    const authProvider = this.login?.provider ?? this.machineAuth;
+    return new StreamableHTTPClientTransport(url, {
       requestInit: { headers: entry.headers ?? {} },
-      // The SDK's OAuth discovery after a 401 goes through this fetch too.
-      ...(this.login ? { authProvider: this.login.provider, fetch: this.login.fetch } : {}),
+      fetch: (target, init) => base(target, this.withParamHeaders(init)),
+      ...(authProvider ? { authProvider } : {}),
     });
+  }
+
+  /** A `tools/call` POST carries the tool's `x-mcp-header` parameters as `Mcp-Param-*` headers too. */
+  private withParamHeaders(init: RequestInit | undefined): RequestInit | undefined {
+    const body = init?.body;
+    if (typeof body !== 'string' || !body.includes('"tools/call"')) return init;
+    let message: { method?: unknown; params?: { name?: unknown; arguments?: unknown } };
+    try {
+      message = JSON.parse(body);
+    } catch {
+      return init;
+    }
+    if (message.method !== 'tools/call') return init;
+    const tool = this.tools.find((t) => t.originalName === message.params?.name);
+    if (!tool || tool.paramHeaders.length === 0) return init;
+    const headers = new Headers(init?.headers);
+    for (const [name, value] of Object.entries(headersFor(tool.paramHeaders, message.params?.arguments)))
+      headers.set(name, value);
+    return { ...init, headers };
   }
 
   /** Walks every `tools/list` page, screening each tool on its own. */

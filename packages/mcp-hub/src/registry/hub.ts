@@ -352,6 +352,7 @@ export class McpHub extends EventEmitter<HubEvents> {
         originalName: named.originalName,
         description: tool.description,
         inputSchema: tool.inputSchema,
+        ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
         ...(tool.annotations ? { annotations: tool.annotations } : {}),
       };
       routes.set(named.name, {

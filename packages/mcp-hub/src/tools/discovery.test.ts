@@ -33,4 +33,41 @@ describe('screenTools', () => {
     expect(rejected.map((r) => r.name)).toEqual(['bad', 'worse', '(unnamed)']);
     expect(rejected[0]?.reason).toMatch(/inputSchema.type must be "object"/);
   });
+
+  it('refuses a tool with a malformed x-mcp-header and keeps the valid ones', () => {
+    const { accepted, rejected } = screenTools([
+      {
+        name: 'valid',
+        inputSchema: { type: 'object', properties: { r: { type: 'string', 'x-mcp-header': 'Region' } } },
+      },
+      {
+        name: 'num',
+        inputSchema: { type: 'object', properties: { s: { type: 'number', 'x-mcp-header': 'Score' } } },
+      },
+    ]);
+    expect(accepted.map((t) => [t.originalName, t.paramHeaders])).toEqual([
+      ['valid', [{ property: 'r', header: 'Region' }]],
+    ]);
+    expect(rejected[0]).toMatchObject({
+      name: 'num',
+      reason: expect.stringMatching(/^invalid x-mcp-header/),
+    });
+  });
+
+  it('keeps input and output schemas exactly as sent: $ref not followed, 2020-12 keywords kept', () => {
+    // (if/then/else are kept alike; the conformance suite's preservation scenario sends them)
+    const inputSchema = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      $defs: { id: { $anchor: 'id', type: 'string' } },
+      properties: { id: { $ref: '#/$defs/id' }, profile: { $ref: 'https://example.com/profile.json' } },
+      allOf: [{ required: ['id'] }],
+      anyOf: [{ required: ['profile'] }],
+      additionalProperties: false,
+    };
+    const outputSchema = { type: 'object', properties: { ok: { type: 'boolean' } } };
+    const [tool] = screenTools([{ name: 'rich', inputSchema, outputSchema }]).accepted;
+    expect(tool?.inputSchema).toStrictEqual(inputSchema);
+    expect(tool?.outputSchema).toStrictEqual(outputSchema);
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RejectedTool } from '../types.js';
+import { type ParamHeader, paramHeaders } from './param-headers.js';
 
 /** One entry of a `tools/list` page, parsed alone so one malformed tool never hides the others. */
 const ListedTool = z
@@ -8,6 +9,7 @@ const ListedTool = z
     title: z.string().optional(),
     description: z.string().optional(),
     inputSchema: z.unknown(),
+    outputSchema: z.record(z.string(), z.unknown()).optional(),
     annotations: z.record(z.string(), z.unknown()).optional(),
   })
   .passthrough();
@@ -22,8 +24,12 @@ export const ToolsListPage = z
 export interface DiscoveredTool {
   originalName: string;
   description: string;
+  /** As the server sent it: nothing dereferenced or normalised (`$ref`, 2020-12 keywords kept). */
   inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
   annotations?: Record<string, unknown>;
+  /** Parameters mirrored into `Mcp-Param-*` headers on each call over HTTP. */
+  paramHeaders: ParamHeader[];
 }
 
 export interface Discovery {
@@ -90,11 +96,19 @@ export function screenTools(rawTools: readonly unknown[]): Discovery {
       rejected.push({ name: tool.name, reason: `invalid input schema: ${problem}` });
       continue;
     }
+    const inputSchema = tool.inputSchema as Record<string, unknown>;
+    const mirrored = paramHeaders(inputSchema);
+    if ('problem' in mirrored) {
+      rejected.push({ name: tool.name, reason: `invalid x-mcp-header: ${mirrored.problem}` });
+      continue;
+    }
     accepted.push({
       originalName: tool.name,
       description: tool.description ?? tool.title ?? '',
-      inputSchema: tool.inputSchema as Record<string, unknown>,
+      inputSchema,
+      ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
       ...(tool.annotations ? { annotations: tool.annotations } : {}),
+      paramHeaders: mirrored.headers,
     });
   }
   return { accepted, rejected };

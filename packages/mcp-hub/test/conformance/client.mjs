@@ -17,10 +17,21 @@ const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json
 // What `npx boocode` runs in this repository.
 const boocode = fileURLToPath(new URL('../../../../node_modules/.bin/boocode', import.meta.url));
 
+// What a user writes in mcp.json for each kind of server; the suite's context fills in the values.
+const machine = {
+  'auth/client-credentials-basic': { grant: 'client_credentials' },
+  'auth/client-credentials-jwt': {
+    grant: 'client_credentials',
+    privateKey: context.private_key_pem,
+    algorithm: context.signing_algorithm,
+  },
+  'auth/wif-jwt-bearer': { grant: 'jwt_bearer', assertion: context.valid_jwt },
+}[scenario];
 const oauth = {
   ...(context.client_id ? { clientId: context.client_id } : {}),
-  ...(context.client_secret ? { clientSecret: context.client_secret } : {}),
+  ...(context.client_secret && !machine?.privateKey ? { clientSecret: context.client_secret } : {}),
   ...(scenario === 'auth/basic-cimd' ? { clientMetadataUrl: CLIENT_METADATA_URL } : {}),
+  ...machine,
 };
 const dir = mkdtempSync(path.join(tmpdir(), 'boocode-conformance-'));
 const config = path.join(dir, 'mcp.json');
@@ -29,29 +40,55 @@ writeFileSync(
   JSON.stringify({ mcpServers: { conformance: { url, ...(Object.keys(oauth).length ? { oauth } : {}) } } }),
 );
 
-const calls = {
-  initialize: ['list'],
-  tools_call: ['call', 'conformance_add_numbers', '{"a":5,"b":3}'],
-  'elicitation-sep1034-client-defaults': [
-    'call',
-    'conformance_test_client_elicitation_defaults',
-    '{}',
-    '--elicitation',
-    'defaults',
+const call = (tool, args = {}, ...flags) => ['call', `conformance_${tool}`, JSON.stringify(args), ...flags];
+const mcp = (args, stdio = 'inherit') =>
+  spawnSync(process.execPath, [boocode, 'mcp', ...args, '--config', config], {
+    stdio: ['ignore', stdio, 'inherit'],
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: dir, BOOCODE_OAUTH_FILE: path.join(dir, 'oauth.json') },
+    timeout: 60_000,
+  });
+
+/** The `boocode mcp` commands a user would run for each scenario, in order. */
+const steps = {
+  initialize: () => [['list']],
+  // Listing is the whole exercise: headers and _meta on every request, a network $ref left alone.
+  'request-metadata': () => [['list']],
+  'http-standard-headers': () => [['list']],
+  'json-schema-ref-no-deref': () => [['list']],
+  // The skills extension: BooCode fetches no skills, so listing is all it does.
+  'sep-2640-client-no-prefetch': () => [['list']],
+  'sep-2640-client-verify-digest': () => [['list']],
+  'sep-2640-client-verify-size': () => [['list']],
+  'sep-2640-client-verify-frontmatter': () => [['list']],
+  tools_call: () => [call('add_numbers', { a: 5, b: 3 })],
+  'elicitation-sep1034-client-defaults': () => [
+    call('test_client_elicitation_defaults', {}, '--elicitation', 'defaults'),
   ],
-  'sse-retry': ['call', 'conformance_test_reconnection', '{}'],
+  'sse-retry': () => [call('test_reconnection')],
+  // Each tool answers input_required (a form) or a result without resultType; --elicitation answers the form.
+  'sep-2322-client-request-state': () =>
+    ['test_mrtr_echo_state', 'test_mrtr_no_state', 'test_mrtr_unrelated', 'test_mrtr_no_result_type'].map(
+      (tool) => call(tool, {}, '--elicitation', 'defaults'),
+    ),
+  // The suite names the calls to make and their arguments.
+  'http-custom-headers': () => (context.toolCalls ?? []).map((c) => call(c.name, c.arguments)),
+  'http-invalid-tool-headers': () => [call('valid_tool', { region: 'us-west1' })],
+  // The focal tool's inputSchema as `boocode mcp list --json` shows it, echoed back verbatim.
+  'json-schema-2020-12-preservation': () => {
+    const listed = mcp(['list', '--json'], 'pipe');
+    const tools = JSON.parse(listed.stdout).servers.flatMap((s) => s.tools);
+    const focal = tools.find((t) => t.name === 'conformance_json_schema_2020_12_tool');
+    return [call('json_schema_echo', { schema: focal?.inputSchema })];
+  },
 };
-const args =
-  calls[scenario] ??
-  (scenario.startsWith('auth/') ? ['call', 'conformance_test-tool', '{}', '--headless'] : undefined);
-if (!args) {
+const plan =
+  steps[scenario] ?? (scenario.startsWith('auth/') ? () => [call('test-tool', {}, '--headless')] : undefined);
+if (!plan) {
   process.stderr.write(`no boocode mcp command for scenario "${scenario}"\n`);
   process.exit(2);
 }
-const run = spawnSync(process.execPath, [boocode, 'mcp', ...args, '--config', config], {
-  stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dir, BOOCODE_OAUTH_FILE: path.join(dir, 'oauth.json') },
-  timeout: 60_000,
-});
+let status = 0;
+for (const args of plan()) status ||= mcp(args).status ?? 1;
 rmSync(dir, { recursive: true, force: true });
-process.exit(run.status ?? 1);
+process.exit(status);

@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import {
+  ClientCredentialsProvider,
+  type OAuthClientProvider,
+  PrivateKeyJwtProvider,
+} from '@modelcontextprotocol/client';
+import type { OAuthSettings } from '../config/schema.js';
+
+const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+
+/** Whether the server's tokens are got with no person involved (no login page, no callback). */
+export const isMachineGrant = (settings: OAuthSettings | undefined) =>
+  settings?.grant === 'client_credentials' || settings?.grant === 'jwt_bearer';
+
+/**
+ * The SDK's provider for a grant that needs no person: on a 401 the transport gets a token itself.
+ * Tokens live in memory for the connection; a reconnect asks again, which these grants allow.
+ */
+export function machineGrantProvider(settings: OAuthSettings): OAuthClientProvider {
+  const clientId = settings.clientId ?? '';
+  const scope = settings.scope ? { scope: settings.scope } : {};
+  if (settings.grant === 'jwt_bearer') return new JwtBearerProvider(clientId, settings, settings.scope);
+  if (settings.privateKey)
+    return new PrivateKeyJwtProvider({
+      clientId,
+      privateKey: settings.privateKey,
+      algorithm: settings.algorithm ?? 'RS256',
+      clientName: 'BooCode',
+      ...scope,
+    });
+  return new ClientCredentialsProvider({
+    clientId,
+    clientSecret: settings.clientSecret ?? '',
+    clientName: 'BooCode',
+    ...scope,
+  });
+}
+
+/**
+ * RFC 7523 §2.1: the workload's identity token (workload identity federation) is the grant. Read
+ * afresh for every token request, since a projected token file is rotated under us. A refusal is
+ * final: this grant is never retried or swapped for another.
+ */
+class JwtBearerProvider implements OAuthClientProvider {
+  private stored: Parameters<OAuthClientProvider['saveTokens']>[0] | undefined;
+
+  constructor(
+    private readonly clientId: string,
+    private readonly settings: OAuthSettings,
+    private readonly scope: string | undefined,
+  ) {}
+
+  get redirectUrl(): undefined {
+    return undefined;
+  }
+
+  get clientMetadata() {
+    return {
+      client_name: 'BooCode',
+      redirect_uris: [],
+      grant_types: [JWT_BEARER],
+      token_endpoint_auth_method: 'none',
+      ...(this.scope ? { scope: this.scope } : {}),
+    };
+  }
+
+  clientInformation() {
+    return { client_id: this.clientId };
+  }
+
+  tokens() {
+    return this.stored;
+  }
+
+  saveTokens(tokens: Parameters<OAuthClientProvider['saveTokens']>[0]): void {
+    this.stored = tokens;
+  }
+
+  redirectToAuthorization(): void {
+    throw new Error('the jwt_bearer grant has no login page');
+  }
+
+  saveCodeVerifier(): void {}
+
+  codeVerifier(): string {
+    throw new Error('the jwt_bearer grant uses no code verifier');
+  }
+
+  prepareTokenRequest(scope?: string): URLSearchParams {
+    const assertion = this.settings.assertionFile
+      ? readFileSync(this.settings.assertionFile, 'utf8').trim()
+      : (this.settings.assertion ?? '');
+    const params = new URLSearchParams({ grant_type: JWT_BEARER, assertion });
+    if (scope ?? this.scope) params.set('scope', scope ?? this.scope ?? '');
+    return params;
+  }
+}
