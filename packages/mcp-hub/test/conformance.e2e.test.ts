@@ -86,14 +86,6 @@ function clientScenarios(suite: string): string[] {
 // The skills extension's checks apply to a client that fetches skills; BooCode does not, and
 // the suite records nothing for it to pass or fail.
 const NOTHING_TO_CHECK = /^sep-2640-/;
-// Not yet passing, each for a reason written down; `it.fails` turns red the day one passes.
-const NOT_YET: Record<string, string> = {
-  'auth/authorization-server-migration': 'a login kept across a change of authorization server',
-  'auth/enterprise-managed-authorization': 'cross-app access (ID-JAG)',
-  'auth/dpop': 'DPoP-bound tokens',
-  'auth/dpop-nonce': 'DPoP-bound tokens with server nonces',
-};
-
 function expectPassed(scenario: string, { status, output }: { status: number | null; output: string }) {
   const summary = output.match(/Passed: (\d+)\/(\d+), (\d+) failed, (\d+) warnings/);
   expect(summary, output).not.toBeNull();
@@ -118,10 +110,5 @@ describe('the newest conformance suite (0.2.0-alpha.12) against boocode mcp: eve
   it('lists its client scenarios', () => {
     expect(clientScenarios(newest).length).toBeGreaterThanOrEqual(48);
   });
-  for (const scenario of scenarios) {
-    if (NOT_YET[scenario])
-      it.fails(`${scenario} (not yet: ${NOT_YET[scenario]})`, () =>
-        expectPassed(scenario, runScenario(newest, scenario)));
-    else it(`${scenario} passes`, () => expectPassed(scenario, runScenario(newest, scenario)));
-  }
+  it.each(scenarios)('%s passes', (scenario) => expectPassed(scenario, runScenario(newest, scenario)));
 });

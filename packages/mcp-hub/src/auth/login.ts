@@ -62,6 +62,9 @@ export class ServerLogin {
   /** Starts a login: the URL a person must visit, or `undefined` when stored tokens were refreshed. */
   async begin(): Promise<URL | undefined> {
     this.provider.pendingAuthorization = undefined;
+    // A login starts from what the server names now: it may have moved to another authorization
+    // server since the last one (SEP-2352), and the SDK would otherwise go back to the old one.
+    await this.provider.invalidateCredentials('discovery');
     const scope = this.settings?.scope;
     const result = await auth(this.provider, {
       serverUrl: this.url,

@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import {
   ClientCredentialsProvider,
+  CrossAppAccessProvider,
+  discoverAndRequestJwtAuthGrant,
   type OAuthClientProvider,
   PrivateKeyJwtProvider,
+  requestJwtAuthorizationGrant,
 } from '@modelcontextprotocol/client';
 import type { OAuthSettings } from '../config/schema.js';
 
@@ -10,7 +13,9 @@ const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
 /** Whether the server's tokens are got with no person involved (no login page, no callback). */
 export const isMachineGrant = (settings: OAuthSettings | undefined) =>
-  settings?.grant === 'client_credentials' || settings?.grant === 'jwt_bearer';
+  settings?.grant === 'client_credentials' ||
+  settings?.grant === 'jwt_bearer' ||
+  settings?.grant === 'cross_app_access';
 
 /**
  * The SDK's provider for a grant that needs no person: on a 401 the transport gets a token itself.
@@ -20,6 +25,7 @@ export function machineGrantProvider(settings: OAuthSettings): OAuthClientProvid
   const clientId = settings.clientId ?? '';
   const scope = settings.scope ? { scope: settings.scope } : {};
   if (settings.grant === 'jwt_bearer') return new JwtBearerProvider(clientId, settings, settings.scope);
+  if (settings.grant === 'cross_app_access') return crossAppAccess(settings);
   if (settings.privateKey)
     return new PrivateKeyJwtProvider({
       clientId,
@@ -94,4 +100,33 @@ class JwtBearerProvider implements OAuthClientProvider {
     if (scope ?? this.scope) params.set('scope', scope ?? this.scope ?? '');
     return params;
   }
+}
+
+/**
+ * Enterprise-managed authorization (SEP-990): the ID token is exchanged at the identity provider
+ * for an ID-JAG naming this MCP server, which the SDK then redeems at the server's authorization
+ * server. The ID token is read afresh for each exchange (a file a sign-in helper keeps current).
+ */
+function crossAppAccess(settings: OAuthSettings): OAuthClientProvider {
+  const idp = settings.idp ?? { clientId: '' };
+  return new CrossAppAccessProvider({
+    clientId: settings.clientId ?? '',
+    clientSecret: settings.clientSecret ?? '',
+    clientName: 'BooCode',
+    assertion: async (context) => {
+      const request = {
+        audience: context.authorizationServerUrl,
+        resource: context.resourceUrl,
+        idToken: idp.idTokenFile ? readFileSync(idp.idTokenFile, 'utf8').trim() : (idp.idToken ?? ''),
+        clientId: idp.clientId,
+        ...(idp.clientSecret ? { clientSecret: idp.clientSecret } : {}),
+        ...(context.scope ? { scope: context.scope } : {}),
+        fetchFn: context.fetchFn,
+      };
+      const grant = idp.tokenEndpoint
+        ? await requestJwtAuthorizationGrant({ ...request, tokenEndpoint: idp.tokenEndpoint })
+        : await discoverAndRequestJwtAuthGrant({ ...request, idpUrl: idp.issuer ?? '' });
+      return grant.jwtAuthGrant;
+    },
+  });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type {
+  DpopSession,
   OAuthClientInformationMixed,
   OAuthClientMetadata,
   OAuthClientProvider,
@@ -7,6 +8,7 @@ import type {
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import type { OAuthSettings } from '../config/schema.js';
+import { newDpopKey, restoreDpopKey } from './dpop-key.js';
 import type { OAuthRecord, OAuthStore } from './store.js';
 
 export interface OAuthProviderOptions {
@@ -33,6 +35,7 @@ export class HubOAuthProvider implements OAuthClientProvider {
   /** Set when the SDK asked to send the user to the authorization server. */
   pendingAuthorization?: URL;
   private record?: Promise<OAuthRecord>;
+  private dpopSession?: Promise<DpopSession>;
 
   constructor(private readonly options: OAuthProviderOptions) {}
 
@@ -98,6 +101,22 @@ export class HubOAuthProvider implements OAuthClientProvider {
     this.pendingAuthorization = authorizationUrl;
   }
 
+  /**
+   * With `oauth.dpop`, tokens are bound to a key of this client (RFC 9449): the SDK signs a proof
+   * into each token request and each call. One key per login, kept with it, so a restart keeps
+   * using the tokens it bound; a logout forgets both.
+   */
+  dpop(): Promise<DpopSession> | undefined {
+    if (this.options.settings?.dpop !== true) return undefined;
+    this.dpopSession ??= this.current().then(async (record) => {
+      if (record.dpopKey) return restoreDpopKey(record.dpopKey);
+      const { session, stored } = await newDpopKey();
+      await this.update({ dpopKey: stored });
+      return session;
+    });
+    return this.dpopSession;
+  }
+
   async saveCodeVerifier(codeVerifier: string): Promise<void> {
     await this.update({ codeVerifier });
   }
@@ -130,6 +149,7 @@ export class HubOAuthProvider implements OAuthClientProvider {
   /** Drops everything kept for the server (logout). */
   async forget(): Promise<void> {
     this.record = Promise.resolve({ url: this.options.url });
+    this.dpopSession = undefined;
     this.pendingAuthorization = undefined;
     await this.options.store.save(this.options.server, undefined);
   }

@@ -6,6 +6,7 @@ import type {
   OAuthDiscoveryState,
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
+import type { StoredDpopKey } from './dpop-key.js';
 
 /** What the hub keeps of one server's OAuth login between runs. */
 export interface OAuthRecord {
@@ -19,6 +20,8 @@ export interface OAuthRecord {
   /** The `state` of the authorization request in flight, checked on the way back. */
   state?: string;
   discovery?: OAuthDiscoveryState;
+  /** With `oauth.dpop`: the key the tokens are bound to. */
+  dpopKey?: StoredDpopKey;
 }
 
 /** Where logins are kept: BooCode keeps them in its database, `boocode mcp` in a file. */

@@ -149,6 +149,16 @@ export function normalizeEntry(name: string, raw: unknown, context: ExpandContex
       ...secret('privateKey'),
       ...secret('assertion'),
       ...secret('assertionFile'),
+      ...(entry.oauth.idp
+        ? {
+            idp: {
+              ...entry.oauth.idp,
+              ...(entry.oauth.idp.clientSecret ? { clientSecret: expand(entry.oauth.idp.clientSecret) } : {}),
+              ...(entry.oauth.idp.idToken ? { idToken: expand(entry.oauth.idp.idToken) } : {}),
+              ...(entry.oauth.idp.idTokenFile ? { idTokenFile: expand(entry.oauth.idp.idTokenFile) } : {}),
+            },
+          }
+        : {}),
     };
     return { ...base, url, headers: expandRecord(entry.headers), ...(oauth ? { oauth } : {}) };
   } catch (error) {

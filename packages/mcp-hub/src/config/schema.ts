@@ -44,7 +44,27 @@ export const RawServerEntry = z.object({
        * private_key_jwt) or `jwt_bearer` (a workload's identity token as the assertion: assertion,
        * or assertionFile read at each request, as Kubernetes projects it).
        */
-      grant: z.enum(['authorization_code', 'client_credentials', 'jwt_bearer']).optional(),
+      grant: z
+        .enum(['authorization_code', 'client_credentials', 'jwt_bearer', 'cross_app_access'])
+        .optional(),
+      /**
+       * `cross_app_access` (enterprise-managed authorization): the person's ID token from the
+       * company's identity provider is exchanged there for an ID-JAG (RFC 8693), which the MCP
+       * server's authorization server takes as a JWT-bearer grant from clientId/clientSecret.
+       */
+      idp: z
+        .object({
+          issuer: z.string().url().optional(),
+          tokenEndpoint: z.string().url().optional(),
+          clientId: z.string().min(1),
+          clientSecret: z.string().min(1).optional(),
+          idToken: z.string().min(1).optional(),
+          idTokenFile: z.string().min(1).optional(),
+        })
+        .strict()
+        .optional(),
+      /** Bind tokens to a key of this client (RFC 9449 DPoP), for servers that ask for it. */
+      dpop: z.boolean().optional(),
       privateKey: z.string().min(1).optional(),
       algorithm: z.string().min(1).optional(),
       assertion: z.string().min(1).optional(),
@@ -60,6 +80,26 @@ export const RawServerEntry = z.object({
           'grant "client_credentials" needs clientSecret or privateKey (one of them)',
         );
         if (o.privateKey) need(o.algorithm !== undefined, 'privateKey needs algorithm (e.g. RS256, ES256)');
+      }
+      if (o.grant === 'cross_app_access') {
+        need(
+          o.clientId !== undefined && o.clientSecret !== undefined,
+          'grant "cross_app_access" needs clientId and clientSecret',
+        );
+        need(
+          o.idp !== undefined,
+          'grant "cross_app_access" needs idp { clientId, issuer or tokenEndpoint, idToken or idTokenFile }',
+        );
+        if (o.idp) {
+          need(
+            o.idp.issuer !== undefined || o.idp.tokenEndpoint !== undefined,
+            'idp needs issuer or tokenEndpoint',
+          );
+          need(
+            (o.idp.idToken !== undefined) !== (o.idp.idTokenFile !== undefined),
+            'idp needs idToken or idTokenFile (one of them)',
+          );
+        }
       }
       if (o.grant === 'jwt_bearer') {
         need(o.clientId !== undefined, 'grant "jwt_bearer" needs clientId');

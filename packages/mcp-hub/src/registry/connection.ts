@@ -222,7 +222,7 @@ export class ServerConnection {
    * Connects and lists tools within the connect timeout. Never throws: failure is a state. A server
    * that wants a login is `needs-login`, unless the host logs in headless: then that runs once first.
    */
-  async connect(loginTried = false): Promise<void> {
+  async connect(logins = 0): Promise<void> {
     if (this.entry.invalid || !this.enabled) return;
     const generation = ++this.generation;
     this.setState('connecting');
@@ -252,7 +252,7 @@ export class ServerConnection {
       if (this.login && isUnauthorized(error)) {
         await this.teardown();
         clearTimeout(timer);
-        if (await this.loggedInHeadless(this.login, loginTried)) return this.connect(true);
+        if (await this.loggedInHeadless(this.login, logins)) return this.connect(logins + 1);
         this.setState('needs-login');
         this.log?.warn(`mcp: ${this.entry.name}: ${this.error}`);
         return;
@@ -266,12 +266,19 @@ export class ServerConnection {
     }
   }
 
-  /** A headless host logs in once when a server first asks; anyone else is told how to log in. */
-  private async loggedInHeadless(login: ServerLogin, loginTried: boolean): Promise<boolean> {
-    if (!login.headless || loginTried) {
+  /**
+   * A headless host logs in when a server asks; anyone else is told how to log in. Twice at most
+   * per connect: a server that refuses the tokens of a fresh login may have moved to another
+   * authorization server (SEP-2352), which the second login discovers and registers with.
+   */
+  private async loggedInHeadless(login: ServerLogin, logins: number): Promise<boolean> {
+    if (!login.headless || logins >= 2) {
       this.error = `needs a login: run "boocode mcp login ${this.entry.name}", or use Log in in BooCode's MCP panel`;
       return false;
     }
+    // A second login is for a server that refused the first one's tokens: not the authorization URL
+    // its 401 left pending (built on the discovery kept from the first), but a fresh discovery.
+    if (logins > 0) login.provider.pendingAuthorization = undefined;
     try {
       await login.completeHeadless();
       return true;
@@ -597,18 +604,18 @@ export class ServerConnection {
     const login = this.requireLogin();
     if (login.headless) {
       await login.completeHeadless();
-      await this.connect(true);
+      await this.connect(LOGGED_IN);
       return undefined;
     }
     const url = await login.begin();
-    if (!url) await this.connect(true);
+    if (!url) await this.connect(LOGGED_IN);
     return url;
   }
 
   /** Finishes a login with the authorization server's answer, then connects. */
   async completeLogin(params: URLSearchParams): Promise<void> {
     await this.requireLogin().complete(params);
-    await this.connect(true);
+    await this.connect(LOGGED_IN);
   }
 
   /** Revokes and forgets the login; the server then needs a new one. */
@@ -616,7 +623,7 @@ export class ServerConnection {
     const login = this.requireLogin();
     await this.close();
     await login.logout();
-    await this.connect(true);
+    await this.connect(NO_AUTOMATIC_LOGIN);
   }
 
   private requireLogin(): ServerLogin {
@@ -715,6 +722,10 @@ export function summarizeStderr(lines: readonly string[]): string {
     .find((l) => /error|fatal|cannot|not found|denied|missing|invalid/i.test(l));
   return telling && telling !== last ? `${telling.trim()} … ${last.trim()}` : last.trim();
 }
+
+/** `connect`'s count of logins made for it: one just made, or none to be made (after a logout). */
+const LOGGED_IN = 1;
+const NO_AUTOMATIC_LOGIN = 2;
 
 /** JSON-RPC's "Method not found" (-32601), as the SDK reports a request the peer does not know. */
 function isMethodNotFound(error: unknown): boolean {

@@ -26,6 +26,17 @@ const machine = {
     algorithm: context.signing_algorithm,
   },
   'auth/wif-jwt-bearer': { grant: 'jwt_bearer', assertion: context.valid_jwt },
+  'auth/enterprise-managed-authorization': {
+    grant: 'cross_app_access',
+    idp: {
+      issuer: context.idp_issuer,
+      tokenEndpoint: context.idp_token_endpoint,
+      clientId: context.idp_client_id,
+      idToken: context.idp_id_token,
+    },
+  },
+  'auth/dpop': { dpop: true },
+  'auth/dpop-nonce': { dpop: true },
 }[scenario];
 const oauth = {
   ...(context.client_id ? { clientId: context.client_id } : {}),
