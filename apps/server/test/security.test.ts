@@ -174,6 +174,39 @@ describe('behind a proxy at BOOCODE_PUBLIC_URL', () => {
   });
 });
 
+describe("a remote server's credentials in mcp.json", () => {
+  it('never reach the API (status, events, tools), connected or not', async () => {
+    const secret = 'S3CRET-in-mcp-json-0123456789';
+    const key = '-----BEGIN PRIVATE KEY-----KEY-MATERIAL-----END PRIVATE KEY-----';
+    const h = await startHarness({
+      servers: {
+        svc: {
+          url: 'http://127.0.0.1:9/mcp',
+          timeout: 1000,
+          oauth: { grant: 'client_credentials', clientId: 'boocode-ci', clientSecret: secret },
+        },
+        signed: {
+          url: 'http://127.0.0.1:9/mcp',
+          timeout: 1000,
+          oauth: { grant: 'client_credentials', clientId: 'boocode-ci', privateKey: key, algorithm: 'ES256' },
+        },
+      },
+    });
+    try {
+      const seen = JSON.stringify([
+        (await h.api('GET', '/api/mcp')).body,
+        (await h.api('GET', '/api/tools')).body,
+        await raw(h.url, 'GET', '/api/mcp/events', { host: new URL(h.url).host }),
+      ]);
+      expect(seen).toContain('"svc"');
+      expect(seen).not.toContain(secret);
+      expect(seen).not.toContain('KEY-MATERIAL');
+    } finally {
+      await h.close();
+    }
+  });
+});
+
 describe('a native tool that would run for minutes', () => {
   let h: Harness;
   beforeAll(async () => {

@@ -62,13 +62,18 @@ if (!existsSync(node22)) {
   );
 }
 
-function runScenario(suite: string, scenario: string): { status: number | null; output: string } {
+function runScenario(
+  suite: string,
+  scenario: string,
+  env: Record<string, string> = {},
+): { status: number | null; output: string } {
   const run = spawnSync(
     node22,
     [suite, 'client', '--command', `${process.execPath} ${client}`, '--scenario', scenario],
     {
       // The suite writes its results under the working directory.
       cwd: mkdtempSync(path.join(tmpdir(), 'boocode-conformance-results-')),
+      env: { ...process.env, ...env },
       encoding: 'utf8',
       timeout: 90_000,
     },
@@ -111,4 +116,14 @@ describe('the newest conformance suite (0.2.0-alpha.12) against boocode mcp: eve
     expect(clientScenarios(newest).length).toBeGreaterThanOrEqual(48);
   });
   it.each(scenarios)('%s passes', (scenario) => expectPassed(scenario, runScenario(newest, scenario)));
+
+  it("withholds a grant's credentials from any authorization server but the configured issuer", () => {
+    const passing = runScenario(newest, 'auth/client-credentials-basic');
+    expect(passing.output).toMatch(/Received POST request for \/token/);
+    const pinned = runScenario(newest, 'auth/client-credentials-basic', {
+      BOOCODE_TEST_OAUTH_ISSUER: 'https://auth.elsewhere.example',
+    });
+    expect(pinned.output).toMatch(/did not make a client_credentials token request/);
+    expect(pinned.output).not.toMatch(/Received POST request for \/token/);
+  });
 });

@@ -24,6 +24,7 @@ export const isMachineGrant = (settings: OAuthSettings | undefined) =>
 export function machineGrantProvider(settings: OAuthSettings): OAuthClientProvider {
   const clientId = settings.clientId ?? '';
   const scope = settings.scope ? { scope: settings.scope } : {};
+  const expectedIssuer = settings.issuer ? { expectedIssuer: settings.issuer } : {};
   if (settings.grant === 'jwt_bearer') return new JwtBearerProvider(clientId, settings, settings.scope);
   if (settings.grant === 'cross_app_access') return crossAppAccess(settings);
   if (settings.privateKey)
@@ -33,12 +34,14 @@ export function machineGrantProvider(settings: OAuthSettings): OAuthClientProvid
       algorithm: settings.algorithm ?? 'RS256',
       clientName: 'BooCode',
       ...scope,
+      ...expectedIssuer,
     });
   return new ClientCredentialsProvider({
     clientId,
     clientSecret: settings.clientSecret ?? '',
     clientName: 'BooCode',
     ...scope,
+    ...expectedIssuer,
   });
 }
 
@@ -70,8 +73,9 @@ class JwtBearerProvider implements OAuthClientProvider {
     };
   }
 
+  /** Stamped with `issuer` when configured: the SDK then sends the assertion to that server alone. */
   clientInformation() {
-    return { client_id: this.clientId };
+    return { client_id: this.clientId, ...(this.settings.issuer ? { issuer: this.settings.issuer } : {}) };
   }
 
   tokens() {
@@ -113,6 +117,7 @@ function crossAppAccess(settings: OAuthSettings): OAuthClientProvider {
     clientId: settings.clientId ?? '',
     clientSecret: settings.clientSecret ?? '',
     clientName: 'BooCode',
+    ...(settings.issuer ? { expectedIssuer: settings.issuer } : {}),
     assertion: async (context) => {
       const request = {
         audience: context.authorizationServerUrl,

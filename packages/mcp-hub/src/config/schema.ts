@@ -63,6 +63,11 @@ export const RawServerEntry = z.object({
         })
         .strict()
         .optional(),
+      /**
+       * The authorization server the credentials of a grant without a person belong to: they are
+       * then sent to it alone, whatever authorization server the MCP server names (SEP-2352).
+       */
+      issuer: z.string().url().optional(),
       /** Bind tokens to a key of this client (RFC 9449 DPoP), for servers that ask for it. */
       dpop: z.boolean().optional(),
       privateKey: z.string().min(1).optional(),

@@ -38,8 +38,11 @@ const machine = {
   'auth/dpop': { dpop: true },
   'auth/dpop-nonce': { dpop: true },
 }[scenario];
+// A test may pin the grant's credentials to another authorization server, to see them withheld.
+const pinnedIssuer = process.env.BOOCODE_TEST_OAUTH_ISSUER;
 const oauth = {
   ...(context.client_id ? { clientId: context.client_id } : {}),
+  ...(pinnedIssuer ? { issuer: pinnedIssuer } : {}),
   ...(context.client_secret && !machine?.privateKey ? { clientSecret: context.client_secret } : {}),
   ...(scenario === 'auth/basic-cimd' ? { clientMetadataUrl: CLIENT_METADATA_URL } : {}),
   ...machine,
