@@ -40,6 +40,10 @@ function raw(
   });
 }
 
+/** `POST /api/sessions` as JSON with the given headers (Host, Origin…). */
+const postSession = (base: string, headers: Record<string, string>) =>
+  raw(base, 'POST', '/api/sessions', { 'content-type': 'application/json', ...headers }, '{}');
+
 describe('with BOOCODE_TOKEN set', () => {
   let h: Harness;
   let session: string;
@@ -112,23 +116,10 @@ describe('browser-origin defences (default config, no token)', () => {
       '{}',
     );
     expect(simple.status).toBe(415);
-    const foreign = await raw(
-      h.url,
-      'POST',
-      '/api/sessions',
-      { host, origin: 'http://evil.example', 'content-type': 'application/json' },
-      '{}',
-    );
+    const foreign = await postSession(h.url, { host, origin: 'http://evil.example' });
     expect(foreign.status).toBe(403);
     expect(JSON.parse(foreign.body).error.code).toBe('FORBIDDEN_ORIGIN');
-    const ours = await raw(
-      h.url,
-      'POST',
-      '/api/sessions',
-      { host, origin: `http://${host}`, 'content-type': 'application/json' },
-      '{}',
-    );
-    expect(ours.status).toBe(201);
+    expect((await postSession(h.url, { host, origin: `http://${host}` })).status).toBe(201);
     expect((await h.api('GET', '/api/sessions')).body.sessions).toHaveLength(1);
   });
 });
@@ -145,31 +136,11 @@ describe('behind a proxy at BOOCODE_PUBLIC_URL', () => {
   it('answers to the public host with no other setting, and to the proxy passing its own Host', async () => {
     expect((await raw(h.url, 'GET', '/api/sessions', { host: 'boo.example.com' })).status).toBe(200);
     expect((await raw(h.url, 'GET', '/api/sessions', { host: 'other.example.com' })).status).toBe(403);
-    const json = { 'content-type': 'application/json' };
-    const viaHost = await raw(
-      h.url,
-      'POST',
-      '/api/sessions',
-      { ...json, host: 'boo.example.com', origin: 'https://boo.example.com' },
-      '{}',
-    );
-    expect(viaHost.status).toBe(201);
+    const origin = 'https://boo.example.com';
+    expect((await postSession(h.url, { host: 'boo.example.com', origin })).status).toBe(201);
     // nginx's default proxy_pass sends the upstream address as Host; the browser's Origin is the public one.
-    const rewritten = await raw(
-      h.url,
-      'POST',
-      '/api/sessions',
-      { ...json, host: `127.0.0.1:${port}`, origin: 'https://boo.example.com' },
-      '{}',
-    );
-    expect(rewritten.status).toBe(201);
-    const foreign = await raw(
-      h.url,
-      'POST',
-      '/api/sessions',
-      { ...json, host: 'boo.example.com', origin: 'https://evil.example.com' },
-      '{}',
-    );
+    expect((await postSession(h.url, { host: `127.0.0.1:${port}`, origin })).status).toBe(201);
+    const foreign = await postSession(h.url, { host: 'boo.example.com', origin: 'https://evil.example.com' });
     expect(foreign.status).toBe(403);
   });
 });
