@@ -24,24 +24,10 @@ const pinned = suiteAt('@modelcontextprotocol/conformance');
 const newest = suiteAt('conformance-next');
 const client = fileURLToPath(new URL('./conformance/client.mjs', import.meta.url));
 
-const CORE = ['initialize', 'tools_call', 'sse-retry', 'elicitation-sep1034-client-defaults'];
-// Every auth/* client scenario of the 2025-06-18 and 2025-11-25 revisions.
-const AUTH = [
-  'metadata-default',
-  'metadata-var1',
-  'metadata-var2',
-  'metadata-var3',
-  'basic-cimd',
-  'scope-from-www-authenticate',
-  'scope-from-scopes-supported',
-  'scope-omitted-when-undefined',
-  'scope-step-up',
-  'scope-retry-limit',
-  'token-endpoint-auth-basic',
-  'token-endpoint-auth-post',
-  'token-endpoint-auth-none',
-  'pre-registration',
-].map((name) => `auth/${name}`);
+// The pinned suite's fixture for this one serves authorization-server metadata whose issuer is not
+// the URL it is fetched from; RFC 8414 §3.3 has a client refuse that, as the newest suite's
+// auth/metadata-issuer-mismatch checks. The newest suite's own version of this scenario passes.
+const PINNED_OUTDATED = new Set(['auth/2025-03-26-oauth-metadata-backcompat']);
 
 // At load, not in a hook: the newest suite's scenarios are listed by running it, to make the tests.
 if (process.platform !== 'linux' || process.arch !== 'x64')
@@ -104,8 +90,12 @@ function expectPassed(scenario: string, { status, output }: { status: number | n
   expect(status, output).toBe(0);
 }
 
-describe('the pinned conformance suite (0.1.16) against boocode mcp', () => {
-  it.each([...CORE, ...AUTH])('%s passes', (scenario) =>
+describe('the pinned conformance suite (0.1.16) against boocode mcp: every client scenario', () => {
+  const scenarios = clientScenarios(pinned);
+  it('lists its client scenarios', () => {
+    expect(scenarios.length).toBeGreaterThanOrEqual(26);
+  });
+  it.each(scenarios.filter((s) => !PINNED_OUTDATED.has(s)))('%s passes', (scenario) =>
     expectPassed(scenario, runScenario(pinned, scenario)),
   );
 });
@@ -113,7 +103,7 @@ describe('the pinned conformance suite (0.1.16) against boocode mcp', () => {
 describe('the newest conformance suite (0.2.0-alpha.12) against boocode mcp: every client scenario', () => {
   const scenarios = clientScenarios(newest);
   it('lists its client scenarios', () => {
-    expect(clientScenarios(newest).length).toBeGreaterThanOrEqual(48);
+    expect(scenarios.length).toBeGreaterThanOrEqual(48);
   });
   it.each(scenarios)('%s passes', (scenario) => expectPassed(scenario, runScenario(newest, scenario)));
 

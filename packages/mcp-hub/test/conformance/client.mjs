@@ -17,6 +17,18 @@ const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json
 // What `npx boocode` runs in this repository.
 const boocode = fileURLToPath(new URL('../../../../node_modules/.bin/boocode', import.meta.url));
 
+function crossAppAccess() {
+  return {
+    grant: 'cross_app_access',
+    idp: {
+      ...(context.idp_issuer ? { issuer: context.idp_issuer } : {}),
+      tokenEndpoint: context.idp_token_endpoint,
+      clientId: context.idp_client_id,
+      idToken: context.idp_id_token,
+    },
+  };
+}
+
 // What a user writes in mcp.json for each kind of server; the suite's context fills in the values.
 const machine = {
   'auth/client-credentials-basic': { grant: 'client_credentials' },
@@ -26,15 +38,9 @@ const machine = {
     algorithm: context.signing_algorithm,
   },
   'auth/wif-jwt-bearer': { grant: 'jwt_bearer', assertion: context.valid_jwt },
-  'auth/enterprise-managed-authorization': {
-    grant: 'cross_app_access',
-    idp: {
-      issuer: context.idp_issuer,
-      tokenEndpoint: context.idp_token_endpoint,
-      clientId: context.idp_client_id,
-      idToken: context.idp_id_token,
-    },
-  },
+  'auth/enterprise-managed-authorization': crossAppAccess(),
+  // The pinned suite's name for the same flow.
+  'auth/cross-app-access-complete-flow': crossAppAccess(),
   'auth/dpop': { dpop: true },
   'auth/dpop-nonce': { dpop: true },
 }[scenario];
