@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ScriptedModel, startScriptedModel } from '@boocode/server/testing';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../support.js';
 import { buildImage, type Engine, ensureBaseImage, findEngine } from './engine.js';
@@ -348,6 +349,60 @@ describe('the data folder', () => {
     const lines = ran.output.trim().split('\n');
     expect(lines, ran.output).toHaveLength(1);
     expect(lines[0]).toMatch(/DATA_DIR \/data is not writable by uid 1000 .*chown -R 1000:1000/);
+  });
+});
+
+describe('boocontext serve --http from the same image (deploy/compose.team-index.yaml)', () => {
+  it('serves the mounted workspace to MCP clients on the published port, with the token', async () => {
+    const token = 'container-team-token-0123456789';
+    const compose = readFileSync(path.join(repoRoot, 'deploy/compose.team-index.yaml'), 'utf8');
+    const command = JSON.parse(/command: (\[.*\])/.exec(compose)?.[1] ?? '[]') as string[];
+    const name = `boocode-team-${process.pid}`;
+    containers.push(name);
+    await engine.exec([
+      'run',
+      '-d',
+      '--name',
+      name,
+      '-p',
+      '127.0.0.1::7433',
+      '-e',
+      `BOOCONTEXT_TOKEN=${token}`,
+      '-v',
+      `${WORKSPACE}:/workspace:ro`,
+      TAG,
+      ...command,
+    ]);
+    const mapping = (await engine.exec(['port', name, '7433/tcp'])).trim().split('\n')[0] ?? '';
+    const url = new URL(`http://localhost:${mapping.slice(mapping.lastIndexOf(':') + 1)}/mcp`);
+    let client: Client | undefined;
+    await waitFor(
+      async () => {
+        const attempt = new Client(
+          { name: 'container-test', version: '1' },
+          { versionNegotiation: { mode: 'auto' } },
+        );
+        await attempt.connect(
+          new StreamableHTTPClientTransport(url, {
+            requestInit: { headers: { authorization: `Bearer ${token}` } },
+          }),
+        );
+        client = attempt;
+        return true;
+      },
+      60_000,
+      'boocontext serve --http in the container',
+    );
+    expect((await client?.listTools())?.tools.map((t) => t.name)).toContain('boocontext_overview');
+    const result = await client?.callTool({ name: 'boocontext_overview', arguments: {} });
+    expect(JSON.stringify(result)).toContain('shop/handler.go');
+    await client?.close();
+    const refused = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(refused.status).toBe(401);
   });
 });
 
