@@ -67,7 +67,11 @@ interface Started {
   port: number;
 }
 
-async function startContainer(data: string, env: Record<string, string> = {}): Promise<Started> {
+async function startContainer(
+  data: string,
+  env: Record<string, string> = {},
+  runArgs: string[] = [],
+): Promise<Started> {
   const name = `boocode-test-${process.pid}-${containers.length}`;
   containers.push(name);
   const envArgs = Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
@@ -84,6 +88,7 @@ async function startContainer(data: string, env: Record<string, string> = {}): P
     `${WORKSPACE}:/workspace:ro`,
     ...engine.hostArgs,
     ...envArgs,
+    ...runArgs,
     TAG,
   ]);
   const mapping = (await engine.exec(['port', name, '3000/tcp'])).trim().split('\n')[0] ?? '';
@@ -138,6 +143,40 @@ console.log(JSON.stringify(out));`;
     command: string;
   }[];
   return listed.filter((p) => !p.command.startsWith('node -e'));
+}
+
+/**
+ * Kills boocontext after a call that made it start its code-graph child, orphaning that child:
+ * the init must reap both (under one that does not, the orphan stays a zombie). No process as root.
+ */
+async function killServerExpectReaped(box: Started): Promise<void> {
+  await waitFor(
+    async () =>
+      (
+        await api<{ servers: { name: string; state: string }[] }>(box.url, 'GET', '/api/mcp')
+      ).body.servers.some((s) => s.name === 'boocontext' && s.state === 'connected'),
+    60_000,
+    'boocontext to connect',
+  );
+  const searched = await api<{ error: boolean }>(box.url, 'POST', '/api/tools/boocontext_symbols/call', {
+    arguments: { query: 'list' },
+  });
+  expect(searched.body.error).toBe(false);
+  const before = await processes(box.name);
+  const server = before.find((p) => p.command.includes('.bin/boocontext'));
+  const orphan = before.find((p) => p.command.includes('code-graph'));
+  expect({ server, orphan }, JSON.stringify(before)).toMatchObject({ server: {}, orphan: {} });
+  expect(before.filter((p) => p.uid !== IMAGE_UID)).toEqual([]);
+  await engine.exec(['exec', box.name, 'node', '-e', `process.kill(${server?.pid}, 'SIGKILL')`]);
+  await waitFor(
+    async () => {
+      const now = await processes(box.name);
+      return !now.some((p) => p.pid === server?.pid || p.pid === orphan?.pid || p.state === 'Z');
+    },
+    15_000,
+    'the killed server and its orphan to be reaped',
+  );
+  expect((await processes(box.name)).filter((p) => p.uid !== IMAGE_UID)).toEqual([]);
 }
 
 /** A raw HTTP exchange (fetch cannot set Host), with the time each body chunk arrived. */
@@ -244,29 +283,8 @@ describe('the image with the repository data/ at /data', () => {
     );
   });
 
-  it('runs no process as root, and a killed MCP server leaves no zombie, its own children included', async () => {
-    // A symbol search makes boocontext start its code-graph child: killing boocontext orphans it.
-    const searched = await api<{ error: boolean }>(box.url, 'POST', '/api/tools/boocontext_symbols/call', {
-      arguments: { query: 'list' },
-    });
-    expect(searched.body.error).toBe(false);
-    const before = await processes(box.name);
-    const server = before.find((p) => p.command.includes('.bin/boocontext'));
-    const orphan = before.find((p) => p.command.includes('code-graph'));
-    expect({ server, orphan }, JSON.stringify(before)).toMatchObject({ server: {}, orphan: {} });
-    expect(before.filter((p) => p.uid !== IMAGE_UID)).toEqual([]);
-    await engine.exec(['exec', box.name, 'node', '-e', `process.kill(${server?.pid}, 'SIGKILL')`]);
-    // The init reaps the orphan once it ends; under an init that does not, it would stay a zombie.
-    await waitFor(
-      async () => {
-        const now = await processes(box.name);
-        return !now.some((p) => p.pid === server?.pid || p.pid === orphan?.pid || p.state === 'Z');
-      },
-      15_000,
-      'the killed server and its orphan to be reaped',
-    );
-    expect((await processes(box.name)).filter((p) => p.uid !== IMAGE_UID)).toEqual([]);
-  });
+  it('runs no process as root, and a killed MCP server leaves no zombie, its own children included', () =>
+    killServerExpectReaped(box));
 
   for (const proxy of ['nginx', 'caddy'] as const) {
     it(`behind ${proxy} with forward auth: refused without the login, and the chat streams through as it is made`, async () => {
@@ -340,6 +358,10 @@ describe('the data folder', () => {
       60_000,
       'boocontext to connect',
     );
+  });
+
+  it("reaps under the runtime's own init too (run --init: tini is then not PID 1)", async () => {
+    await killServerExpectReaped(await startContainer(dataFolder(true), {}, ['--init']));
   });
 
   it('an unwritable /data: one line saying what to run, no stack trace', async () => {
