@@ -145,12 +145,9 @@ console.log(JSON.stringify(out));`;
   return listed.filter((p) => !p.command.startsWith('node -e'));
 }
 
-/**
- * Kills boocontext after a call that made it start its code-graph child, orphaning that child:
- * the init must reap both (under one that does not, the orphan stays a zombie). No process as root.
- */
-async function killServerExpectReaped(box: Started): Promise<void> {
-  await waitFor(
+/** Waits for the shipped mcp.json's boocontext to be connected in the container. */
+function boocontextConnected(box: Started): Promise<void> {
+  return waitFor(
     async () =>
       (
         await api<{ servers: { name: string; state: string }[] }>(box.url, 'GET', '/api/mcp')
@@ -158,6 +155,14 @@ async function killServerExpectReaped(box: Started): Promise<void> {
     60_000,
     'boocontext to connect',
   );
+}
+
+/**
+ * Kills boocontext after a call that made it start its code-graph child, orphaning that child:
+ * the init must reap both (under one that does not, the orphan stays a zombie). No process as root.
+ */
+async function killServerExpectReaped(box: Started): Promise<void> {
+  await boocontextConnected(box);
   const searched = await api<{ error: boolean }>(box.url, 'POST', '/api/tools/boocontext_symbols/call', {
     arguments: { query: 'list' },
   });
@@ -350,14 +355,7 @@ describe('the data folder', () => {
     );
     const { body } = await api<{ agents: { name: string }[] }>(box.url, 'GET', '/api/agents');
     expect(body.agents.map((a) => a.name)).toContain('explorer');
-    await waitFor(
-      async () =>
-        (
-          await api<{ servers: { name: string; state: string }[] }>(box.url, 'GET', '/api/mcp')
-        ).body.servers.some((s) => s.name === 'boocontext' && s.state === 'connected'),
-      60_000,
-      'boocontext to connect',
-    );
+    await boocontextConnected(box);
   });
 
   it("reaps under the runtime's own init too (run --init: tini is then not PID 1)", async () => {

@@ -12,6 +12,7 @@ export {
   type ToolContext,
   terminalProgress,
 } from './progress.js';
+export { bearerToken, secretMatches } from './secret.js';
 export { runServerBin } from './server-bin.js';
 export {
   type ClientRoots,

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { bearerToken, secretMatches } from '@boocode/mcp-server-kit';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
 
@@ -13,22 +13,16 @@ const EVENTS_ROUTE = '/api/sessions/:id/events';
 export function registerAuth(app: FastifyInstance, token: string | undefined): void {
   if (!token) return;
   const expected = Buffer.from(token);
-  const matches = (given: unknown) => {
-    if (typeof given !== 'string' || given === '') return false;
-    const actual = Buffer.from(given);
-    return actual.length === expected.length && timingSafeEqual(actual, expected);
-  };
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions.url;
     // No matched route: the 404 handler answers, and it reads nothing.
     if (route === undefined || !route.startsWith('/api/')) return;
-    const header = request.headers.authorization;
-    const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const bearer = bearerToken(request.headers.authorization);
     const query =
       route === EVENTS_ROUTE && request.method === 'GET'
         ? (request.query as { access_token?: unknown }).access_token
         : undefined;
-    if (!matches(bearer) && !matches(query)) {
+    if (!secretMatches(bearer, expected) && !secretMatches(query, expected)) {
       throw new AppError(
         'UNAUTHORIZED',
         'this BooCode needs a token: send Authorization: Bearer <BOOCODE_TOKEN>',

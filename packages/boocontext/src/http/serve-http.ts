@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
+import { bearerToken, secretMatches } from '@boocode/mcp-server-kit';
 import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, type McpServer } from '@modelcontextprotocol/server';
 import { ConfigError } from '../errors.js';
@@ -39,10 +39,11 @@ export interface HttpServing {
   close(): Promise<void>;
 }
 
+/** Loopback host names as a Host header carries them. */
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 const WILDCARD = ['0.0.0.0', '::', ''];
 
-export const isLoopbackHost = (host: string) => ['localhost', '127.0.0.1', '::1', '[::1]'].includes(host);
+export const isLoopbackHost = (host: string) => host === '::1' || LOOPBACK.includes(host);
 
 /**
  * boocontext over Streamable HTTP at `/mcp`: one process, so one index per repository, for every
@@ -78,7 +79,7 @@ export async function serveHttp(newServer: () => McpServer, options: HttpServeOp
     if (!hostAllowed(req, res) || !originAllowed(req, res)) return;
     const route = new URL(req.url ?? '/', 'http://boocontext').pathname;
     if (route !== '/mcp') return refuse(res, 404, `no route ${route}: the MCP endpoint is /mcp`);
-    if (expected && !bearerMatches(req.headers.authorization, expected)) {
+    if (expected && !secretMatches(bearerToken(req.headers.authorization), expected)) {
       res.setHeader('www-authenticate', 'Bearer realm="boocontext"');
       return refuse(res, 401, 'this boocontext needs a token: send Authorization: Bearer <BOOCONTEXT_TOKEN>');
     }
@@ -126,11 +127,6 @@ function allowedHostnames(listenHost: string, extra: readonly string[]): string[
   else names.add(os.hostname().toLowerCase());
   for (const name of extra) names.add(name.trim().toLowerCase().replace(/:\d+$/, ''));
   return [...names].filter(Boolean);
-}
-
-function bearerMatches(header: string | undefined, expected: Buffer): boolean {
-  const given = header?.startsWith('Bearer ') ? Buffer.from(header.slice(7).trim()) : undefined;
-  return given !== undefined && given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 function refuse(res: http.ServerResponse, status: number, message: string): void {

@@ -141,23 +141,10 @@ export function normalizeEntry(name: string, raw: unknown, context: ExpandContex
     const url = expand(entry.url);
     if (!/^https?:\/\//i.test(url)) return invalid(`field "url": "${url}" is not an http(s) URL`);
     // Secrets and key material come from the environment: `${VAR}` in any of them.
-    const secret = (key: 'clientSecret' | 'privateKey' | 'assertion' | 'assertionFile') =>
-      entry.oauth?.[key] ? { [key]: expand(entry.oauth[key]) } : {};
     const oauth = entry.oauth && {
-      ...entry.oauth,
-      ...secret('clientSecret'),
-      ...secret('privateKey'),
-      ...secret('assertion'),
-      ...secret('assertionFile'),
+      ...expandFields(entry.oauth, ['clientSecret', 'privateKey', 'assertion', 'assertionFile'], expand),
       ...(entry.oauth.idp
-        ? {
-            idp: {
-              ...entry.oauth.idp,
-              ...(entry.oauth.idp.clientSecret ? { clientSecret: expand(entry.oauth.idp.clientSecret) } : {}),
-              ...(entry.oauth.idp.idToken ? { idToken: expand(entry.oauth.idp.idToken) } : {}),
-              ...(entry.oauth.idp.idTokenFile ? { idTokenFile: expand(entry.oauth.idp.idTokenFile) } : {}),
-            },
-          }
+        ? { idp: expandFields(entry.oauth.idp, ['clientSecret', 'idToken', 'idTokenFile'], expand) }
         : {}),
     };
     return { ...base, url, headers: expandRecord(entry.headers), ...(oauth ? { oauth } : {}) };
@@ -179,4 +166,18 @@ function lineAndColumn(text: string, offset: number): string {
   const line = before.split('\n').length;
   const column = offset - before.lastIndexOf('\n');
   return `line ${line}, column ${column}`;
+}
+
+/** `record` with the named string fields expanded; fields it lacks stay absent. */
+function expandFields<T extends object>(
+  record: T,
+  keys: readonly (keyof T)[],
+  expand: (text: string) => string,
+): T {
+  const out = { ...record };
+  for (const key of keys) {
+    const value = out[key];
+    if (typeof value === 'string') out[key] = expand(value) as T[keyof T];
+  }
+  return out;
 }

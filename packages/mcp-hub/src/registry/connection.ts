@@ -385,6 +385,8 @@ export class ServerConnection {
   /** A `tools/call` POST carries the tool's `x-mcp-header` parameters as `Mcp-Param-*` headers too. */
   private withParamHeaders(init: RequestInit | undefined): RequestInit | undefined {
     const body = init?.body;
+    // Most servers mirror nothing: their requests are not read back at all.
+    if (!this.tools.some((t) => t.paramHeaders.length > 0)) return init;
     if (typeof body !== 'string' || !body.includes('"tools/call"')) return init;
     let message: { method?: unknown; params?: { name?: unknown; arguments?: unknown } };
     try {

@@ -47,7 +47,7 @@ export function paramHeaders(
  */
 export function headerValue(value: unknown): string | undefined {
   if (value === null || value === undefined) return undefined;
-  const text = typeof value === 'string' ? value : typeof value === 'boolean' ? String(value) : String(value);
+  const text = String(value);
   const plain = /^[\x20-\x7E]*$/.test(text) && text === text.trim();
   return plain ? text : `=?base64?${Buffer.from(text, 'utf8').toString('base64')}?=`;
 }
