@@ -14,7 +14,7 @@ const USAGE = `usage:
   boocontext [serve] [--warm] [--allow DIR]… [--child name=cmd,arg…]   serve MCP over stdio
   boocontext serve --http [--host 127.0.0.1] [--port 7433] [--root DIR]…   serve Streamable HTTP at /mcp
   boocontext setup [--dry-run] [--only EDITOR,…] [--remove]        register boocontext in every editor found
-  boocontext ${TOOL_COMMANDS.join('|')} [ARG] [--root DIR] [--json] [--file F] [--symbol S] [--query Q] [--direction callers|callees|paths] [--to S] [--depth N] [--diff RANGE] [--max-tokens N]`;
+  boocontext ${TOOL_COMMANDS.join('|')} [ARG] [--root DIR] [--json] [--file F] [--symbol S] [--query Q] [--direction callers|callees|paths] [--to S] [--entry "METHOD /path"] [--depth N] [--diff RANGE] [--max-tokens N]`;
 
 const { values, positionals } = cliArgs({
   name: 'boocontext',
@@ -41,6 +41,7 @@ const { values, positionals } = cliArgs({
     language: { type: 'string' },
     path: { type: 'string' },
     diff: { type: 'string' },
+    entry: { type: 'string' },
     depth: { type: 'string' },
     limit: { type: 'string' },
     line: { type: 'string' },

@@ -18,7 +18,7 @@ export interface ServerDeps {
 }
 
 /**
- * The seven boocontext tools as an MCP server (each answers one verdict envelope, never a protocol
+ * The boocontext tools as an MCP server (each answers one verdict envelope, never a protocol
  * error), its overview and map as resources, and the skill's three flows as prompts.
  */
 export function buildServer(deps: ServerDeps): McpServer {

@@ -72,10 +72,11 @@ const routesOf = (envelope: Envelope) =>
   );
 
 describe('boocontext over MCP', () => {
-  it('offers exactly the seven read-only tools, each with an output schema', async () => {
+  it('offers exactly the eight read-only tools, each with an output schema', async () => {
     const { tools } = await main.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'boocontext_callgraph',
+      'boocontext_flows',
       'boocontext_health',
       'boocontext_impact',
       'boocontext_map',
@@ -492,5 +493,79 @@ describe('the command line', () => {
   it('keeps a numeric-looking file name a string (--file 2024)', () => {
     const answer = run(['impact', '--file', '2024', '--json']);
     expect(JSON.parse(answer.stdout).summary).not.toMatch(/expected string/);
+  });
+});
+
+describe('boocontext_flows over MCP', () => {
+  const flowsDir = path.join(work, 'flows');
+  let client: Client;
+  type Flow = {
+    entry: { method: string; path: string };
+    steps: { symbol: string; via?: string }[];
+    data: { entity: string; op: string; call: string; file: string; line: number }[];
+  };
+  const flowsOf = async (app: string, args: Record<string, unknown> = {}) => {
+    const envelope = await call('boocontext_flows', { root: path.join(flowsDir, app), ...args }, client);
+    return { envelope, flows: envelope.details.flows as Flow[] };
+  };
+  const at = (flow: Flow | undefined) => flow?.data.map((d) => `${d.op} ${d.entity} ${d.file}:${d.line}`);
+
+  beforeAll(async () => {
+    cpSync(path.join(here, 'fixtures/flows'), flowsDir, { recursive: true });
+    client = (await connect(['--allow', flowsDir], flowsDir)).client;
+  });
+
+  it('follows a NestJS route through its injected service to the repository calls', async () => {
+    const { envelope, flows } = await flowsOf('nest');
+    expect(envelope.verdict).toBe('SAFE');
+    const remove = flows.find((f) => f.entry.method === 'DELETE');
+    expect(remove?.entry.path).toBe('/api/articles/:slug');
+    expect(remove?.steps.map((s) => s.symbol)).toEqual([
+      'ArticleController.remove',
+      'ArticleService.remove',
+      'ArticleService.findOne',
+    ]);
+    expect(at(remove)).toEqual([
+      'read article src/article/article.service.ts:10',
+      'write article src/article/article.service.ts:15',
+    ]);
+  });
+
+  it('takes DRF’s own wiring: a serializer’s save to its create, a generic view’s get_queryset', async () => {
+    const { flows } = await flowsOf('django');
+    const create = flows.find((f) => f.entry.method === 'POST');
+    expect(create?.steps.map((s) => s.symbol)).toEqual(['PostViewSet.create', 'PostSerializer.create']);
+    expect(create?.steps[1]?.via).toMatch(/save\(\) → create/);
+    expect(at(create)).toContain('write Post blog/serializers.py:12');
+    const search = flows.find((f) => f.entry.path === '/api/search');
+    expect(search?.steps.map((s) => s.symbol)).toContain('PostList.get_queryset');
+    expect(at(search)).toEqual(['read Post blog/views.py:27']);
+  });
+
+  it('runs a Rails action’s before_action callbacks, as only: says', async () => {
+    const { flows } = await flowsOf('rails');
+    const destroy = flows.find((f) => f.entry.method === 'DELETE');
+    expect(destroy?.steps.map((s) => s.symbol)).toEqual([
+      'PostsController.destroy',
+      'PostsController.find_post!',
+    ]);
+    expect(at(destroy)).toEqual([
+      'write Post app/controllers/posts_controller.rb:10',
+      'read Post app/controllers/posts_controller.rb:17',
+    ]);
+    const index = flows.find((f) => f.entry.method === 'GET');
+    expect(index?.steps.map((s) => s.symbol)).toEqual(['PostsController.index']);
+  });
+
+  it('answers one route by "METHOD /path" (any parameter spelling), and names a missing one', async () => {
+    const { flows } = await flowsOf('django', { entry: 'GET /api/posts/{slug}' });
+    expect(flows.map((f) => `${f.entry.method} ${f.entry.path}`)).toEqual(['GET /api/posts/<pk>']);
+    const missing = await call(
+      'boocontext_flows',
+      { root: path.join(flowsDir, 'django'), entry: 'GET /nope' },
+      client,
+    );
+    expect(missing.verdict).toBe('CAUTION');
+    expect(missing.summary).toMatch(/no route "GET \/nope".*boocontext_overview/);
   });
 });

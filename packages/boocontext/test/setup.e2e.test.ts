@@ -103,6 +103,7 @@ describe('boocontext setup in a real HOME', () => {
       await client.close();
       expect(tools.map((t) => t.name).sort(), editor).toEqual([
         'boocontext_callgraph',
+        'boocontext_flows',
         'boocontext_health',
         'boocontext_impact',
         'boocontext_map',

@@ -2,6 +2,7 @@ import { readOnlyTool, rootDirectory, type ToolContext } from '@boocode/mcp-serv
 import { readOnlyServer } from '@boocode/mcp-server-kit/server';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { FlowTracer } from './flows/flows.js';
 import type { Queries } from './graph/queries.js';
 import { CodeIndex, type RefreshStats } from './indexer/indexer.js';
 
@@ -10,7 +11,7 @@ const root = z.string().min(1).describe('Absolute path of the repository root to
 /** Cap on one answer, in characters of JSON: big graphs page instead of flooding the context. */
 const MAX_ANSWER = 60_000;
 /** The lists an over-long answer is cut in. */
-const LISTS = ['edges', 'results', 'functions', 'hotspots', 'callers', 'paths', 'duplicates'];
+const LISTS = ['edges', 'results', 'functions', 'hotspots', 'callers', 'paths', 'duplicates', 'flows'];
 
 export interface ServerOptions {
   env?: NodeJS.ProcessEnv;
@@ -171,6 +172,40 @@ export function buildServer(options: ServerOptions = {}): McpServer {
           limit: z.number().int().min(1).max(500).optional(),
         }),
         run: withIndex((q, args) => q.impact({ ...args, depth: args.depth ?? 3, limit: args.limit ?? 100 })),
+      }),
+      readOnlyTool({
+        name: 'flows',
+        description:
+          "Execution flows: from each entry point (a route's file and line, with its handler as the framework names it) through the resolved call graph to the data operations at the end (entity, read or write, the call, file and line). Framework wiring no call expresses is followed (DRF serializer save, MediatR Send).",
+        input: z.object({
+          root,
+          entries: z
+            .array(
+              z.object({
+                file: z
+                  .string()
+                  .describe('Where the route is declared; empty when only the handler is known'),
+                line: z.number().int().min(1),
+                endLine: z.number().int().min(1).optional(),
+                handler: z.string().max(300).optional(),
+                method: z.string().max(16).optional(),
+                path: z.string().max(1000).optional(),
+              }),
+            )
+            .min(1)
+            .max(2000),
+          entities: z.array(z.string().min(1).max(200)).max(5000).optional(),
+          depth: z.number().int().min(1).max(10).optional(),
+          maxSteps: z.number().int().min(1).max(200).optional(),
+        }),
+        run: withIndex((_q, args, index) => {
+          const tracer = new FlowTracer(index.db, index.root, args.entities ?? [], {
+            depth: args.depth ?? 6,
+            maxSteps: args.maxSteps ?? 40,
+            maxData: 40,
+          });
+          return { flows: args.entries.map((entry) => tracer.trace(entry)) };
+        }),
       }),
       readOnlyTool({
         name: 'index_status',

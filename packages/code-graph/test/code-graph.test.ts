@@ -51,6 +51,7 @@ describe('code-graph over MCP', () => {
       'call_paths',
       'callees',
       'callers',
+      'flows',
       'health',
       'impact',
       'index_status',

@@ -5,7 +5,16 @@ import type { AllowedRoots } from '../roots.js';
 import type { ToolDefinition } from '../tools/define.js';
 import { runTool } from '../tools/run.js';
 
-export const TOOL_COMMANDS = ['overview', 'map', 'health', 'symbols', 'callgraph', 'impact', 'types'];
+export const TOOL_COMMANDS = [
+  'overview',
+  'map',
+  'health',
+  'symbols',
+  'callgraph',
+  'impact',
+  'types',
+  'flows',
+];
 
 /** Flags that are the bin's own, not tool arguments. */
 const BIN_FLAGS = new Set(['json', 'warm', 'allow', 'child', 'help', 'version']);
@@ -47,6 +56,8 @@ export async function runCommand(
   // A bare word after the command is the main argument: a query, a symbol or a file.
   if (rest[0]) {
     if (command === 'symbols') args.query ??= rest[0];
+    else if (command === 'flows')
+      args[/^\/|^[A-Z]+\s/.test(rest.join(' ')) ? 'entry' : 'symbol'] ??= rest.join(' ');
     else if (command === 'health' || command === 'impact')
       args[rest[0].includes('/') || rest[0].includes('.') ? 'file' : 'symbol'] ??= rest[0];
     else args.symbol ??= rest[0];

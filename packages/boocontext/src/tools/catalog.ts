@@ -1,5 +1,6 @@
 import { callgraphTool } from './callgraph.js';
 import type { ToolDefinition, ToolDeps } from './define.js';
+import { flowsTool } from './flows.js';
 import { healthTool } from './health.js';
 import { impactTool } from './impact.js';
 import { mapTool } from './map.js';
@@ -7,8 +8,8 @@ import { overviewTool } from './overview.js';
 import { symbolsTool } from './symbols.js';
 import { typesTool } from './types.js';
 
-/** The seven boocontext tools, independent of any transport: MCP and the command line both run these. */
+/** The boocontext tools, independent of any transport: MCP and the command line both run these. */
 export const toolCatalog = (deps: ToolDeps): ToolDefinition[] =>
-  [overviewTool, mapTool, healthTool, symbolsTool, callgraphTool, impactTool, typesTool].map((make) =>
-    make(deps),
+  [overviewTool, mapTool, healthTool, symbolsTool, callgraphTool, impactTool, typesTool, flowsTool].map(
+    (make) => make(deps),
   );

@@ -162,9 +162,14 @@ class CallResolver {
     const last = receiver.split('.').pop() ?? '';
     if (!/^[a-z_]\w*$/i.test(last)) return UNRESOLVED;
     const typeName = last.replace(/^_+/, '').toLowerCase();
-    return remembered(this.byReceiverMemo, `${typeName}\u0000${member}`, () =>
-      this.memberOfTypesNamed(typeName, member),
-    );
+    // `article_usecase` names an `ArticleUsecase` as `articleUsecase` does: snake_case fields and
+    // variables (Rust, Python, Ruby) are named after CamelCase types.
+    return remembered(this.byReceiverMemo, `${typeName}\u0000${member}`, () => {
+      const found = this.memberOfTypesNamed(typeName, member);
+      return found.id === null && typeName.includes('_')
+        ? this.memberOfTypesNamed(typeName.replace(/_/g, ''), member)
+        : found;
+    });
   }
 
   private memberOfTypesNamed(typeName: string, member: string): Target {

@@ -6,7 +6,8 @@ import { indexedWords } from '../search/words.js';
 
 export type Db = Database.Database;
 
-const SCHEMA_VERSION = 5;
+/** The tables' layout and what the extractor records in them: either changing rebuilds the index. */
+const SCHEMA_VERSION = 6;
 
 /**
  * The edges' lookup indexes. Edges are rebuilt whole: building these once over the new rows is

@@ -44,7 +44,7 @@ export function pushType(
     .replace(/^:\s*/, '')
     .replace(/<.*$/, '')
     .replace(/\[\]$/, '')
-    .replace(/^\*|^&/, '')
+    .replace(/^(\[\]|\*|&)+/, '')
     .trim();
   if (/^[A-Za-z_][\w.]*$/.test(clean)) x.facts.types[`${scope.qualified ?? ''}::${variable}`] = clean;
 }

@@ -151,6 +151,7 @@ export const INTERESTING = new Set([
   'variable_declarator',
   'assignment',
   'short_var_declaration',
+  'var_spec',
   'import_statement',
   'import_from_statement',
   'import_spec',

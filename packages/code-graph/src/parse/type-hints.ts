@@ -68,3 +68,11 @@ export function callbackParamTypes(x: Extraction, node: Node, scope: Scope): voi
     if (pname && ptype) pushType(x, scope, pname.text, ptype.text);
   }
 }
+
+/** Go's `var m T` (and `var a, b T`): the declared type, as a parameter's would be. */
+export function goVarType(x: Extraction, node: Node, scope: Scope): void {
+  const typeNode = node.childForFieldName('type');
+  if (!typeNode) return;
+  for (const name of node.childrenForFieldName('name'))
+    if (name) pushType(x, scope, name.text, typeNode.text);
+}

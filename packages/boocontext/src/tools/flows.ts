@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { ToolFailure } from '../envelope.js';
+import type { Route } from '../scanner/types.js';
+import { viaChild } from './child.js';
+import { defineTool, rootArg, type ToolDeps } from './define.js';
+
+/** Entry points sent to code-graph per call: its answers stay well under its size cap. */
+const BATCH = 20;
+/** A flow's steps and data kept when the whole answer would pass the token budget. */
+const TRIMMED = 8;
+
+interface FlowStep {
+  symbol: string;
+  file: string;
+  line: number;
+  depth: number;
+  via?: string;
+}
+
+interface FlowData {
+  entity: string;
+  op: 'read' | 'write';
+  call: string;
+  file: string;
+  line: number;
+}
+
+interface ChildFlow {
+  handler?: FlowStep;
+  steps: FlowStep[];
+  data: FlowData[];
+  cut?: boolean;
+}
+
+/** `:slug`, `{slug}`, `<slug>`, `<int:pk>` are one parameter; no trailing slash. */
+const pathKey = (routePath: string) =>
+  routePath
+    .replace(/\/+$/, '')
+    .split('/')
+    .map((s) => (/^(:\w+|\{[^}]*\}|<[^>]*>|\*\w*)$/.test(s) ? ':' : s.toLowerCase()))
+    .join('/') || '/';
+
+/** `GET /api/articles/:slug` as the user types it, against a route as the scanner read it. */
+function matchesEntry(route: Route, entry: string): boolean {
+  const [first, ...rest] = entry.trim().split(/\s+/);
+  const hasMethod = rest.length > 0;
+  const method = hasMethod ? first?.toUpperCase() : undefined;
+  const wanted = hasMethod ? rest.join(' ') : (first ?? '');
+  if (method && route.method !== method && route.method !== 'ALL') return false;
+  return pathKey(route.path) === pathKey(wanted);
+}
+
+export const flowsTool = (deps: ToolDeps) =>
+  defineTool(
+    'boocontext_flows',
+    'What happens on a request: for each HTTP route (or one given as "METHOD /path", or a symbol), the chain of calls from its handler through services to the data access at the end — each step symbol, file and line, each data operation with its entity, read or write, the call, file and line. Framework wiring is followed (injected services, DRF serializers, MediatR, Rails callbacks).',
+    z.object({
+      root: rootArg,
+      entry: z.string().min(1).max(1000).optional().describe('One route, "METHOD /path" or "/path"'),
+      symbol: z.string().min(1).max(300).optional().describe('Start from this function or method instead'),
+      depth: z.number().int().min(1).max(10).optional(),
+      limit: z.number().int().min(1).max(500).optional().describe('Most entry points to answer (50)'),
+      max_tokens: z.number().int().min(500).max(100_000).optional(),
+    }),
+    async (args, root, ctx) => {
+      const scan = await deps.scanner.scan(root, ctx);
+      const routes = args.entry
+        ? scan.routes.filter((r) => matchesEntry(r, args.entry as string))
+        : scan.routes;
+      if (args.entry && routes.length === 0)
+        throw new ToolFailure(
+          'CAUTION',
+          'NOT_FOUND',
+          `no route "${args.entry}" in ${root}; boocontext_overview lists the routes (${scan.routes.length} found)`,
+        );
+      const limit = args.limit ?? 50;
+      const entries = args.symbol
+        ? [{ entry: { symbol: args.symbol }, child: { file: '', line: 1, handler: args.symbol } }]
+        : routes.slice(0, limit).map((r) => ({
+            entry: { method: r.method, path: r.path, file: r.file, line: r.line },
+            child: {
+              file: r.file,
+              line: r.wholeFile ? 1 : r.line,
+              ...(r.wholeFile ? { endLine: 1_000_000 } : r.endLine ? { endLine: r.endLine } : {}),
+              ...(r.handler ? { handler: r.handler } : {}),
+              method: r.method,
+              path: r.path,
+            },
+          }));
+      const entities = scan.models.map((m) => m.name);
+      const flows: (ChildFlow & { entry: Record<string, unknown> })[] = [];
+      let verdict: 'SAFE' | 'CAUTION' = 'SAFE';
+      for (let at = 0; at < entries.length; at += BATCH) {
+        const batch = entries.slice(at, at + BATCH);
+        const answer = await viaChild(
+          deps.children,
+          'code-graph',
+          'flows',
+          {
+            root,
+            entries: batch.map((e) => e.child),
+            entities,
+            ...(args.depth ? { depth: args.depth } : {}),
+          },
+          ctx,
+        );
+        if (answer.verdict === 'CAUTION') verdict = 'CAUTION';
+        const got = (answer.data.flows ?? []) as ChildFlow[];
+        batch.forEach((e, i) => {
+          const flow = got[i] ?? { steps: [], data: [] };
+          flows.push({ entry: e.entry, ...flow });
+        });
+      }
+      const budget = (args.max_tokens ?? deps.mapTokens) * 4;
+      let truncated = routes.length > limit;
+      if (JSON.stringify(flows).length > budget) {
+        truncated = true;
+        for (const flow of flows) {
+          if (flow.steps.length > TRIMMED || flow.data.length > TRIMMED) flow.cut = true;
+          flow.steps = flow.steps.slice(0, TRIMMED);
+          flow.data = flow.data.slice(0, TRIMMED);
+        }
+      }
+      const reaching = flows.filter((f) => f.data.length > 0).length;
+      const unresolved = flows.filter((f) => f.steps.length === 0).length;
+      return {
+        verdict: truncated || unresolved > 0 ? 'CAUTION' : verdict,
+        summary: `${flows.length} entry point${flows.length === 1 ? '' : 's'}${
+          routes.length > limit ? ` (of ${routes.length}; raise limit for more)` : ''
+        }: ${reaching} reach data access, ${unresolved} with no handler found in the code graph.`,
+        details: { flows },
+        source: 'merged',
+        truncated,
+      };
+    },
+  );

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { type CallSite, type ClassifyContext, classifyCall, Entities, entityKey } from './data-ops.js';
+
+const entities = new Entities(['Article', 'Comment', 'UserModel', 'tags', 'Profile']);
+
+function classify(
+  call: Partial<CallSite> & { callee: string },
+  lineText: string,
+  language = 'typescript',
+  types: Record<string, string> = {},
+) {
+  const ctx: ClassifyContext = {
+    entities,
+    typeOf: (_caller, name) => types[name],
+    lineText,
+    language,
+  };
+  return classifyCall({ receiver: null, line: 7, caller: 'f', ...call }, ctx);
+}
+
+describe('classifyCall', () => {
+  it('reads each ORM’s spelling of an access as the entity it touches', () => {
+    expect(
+      classify({ callee: 'findMany', receiver: 'prisma.article' }, 'prisma.article.findMany()'),
+    ).toMatchObject({
+      entity: 'Article',
+      op: 'read',
+      call: 'prisma.article.findMany',
+    });
+    expect(
+      classify(
+        { callee: 'save', receiver: 'this.commentRepository' },
+        'await this.commentRepository.save(c)',
+      ),
+    ).toMatchObject({ entity: 'Comment', op: 'write' });
+    expect(
+      classify({ callee: 'filter', receiver: 'Article.objects' }, 'Article.objects.filter(x=1)', 'python'),
+    ).toMatchObject({
+      entity: 'Article',
+      op: 'read',
+    });
+    // Eloquent: any static call on a model starts a query.
+    expect(
+      classify({ callee: 'loadRelations', receiver: 'Article' }, 'Article::loadRelations()', 'php'),
+    ).toMatchObject({
+      entity: 'Article',
+      op: 'read',
+    });
+    expect(
+      classify(
+        { callee: 'Where', receiver: 'context.Articles' },
+        'context.Articles.Where(x => x.Id == id)',
+        'c_sharp',
+      ),
+    ).toMatchObject({ entity: 'Article', op: 'read' });
+    expect(
+      classify(
+        { callee: 'find_by!', receiver: 'current_user.articles' },
+        'current_user.articles.find_by!(slug: s)',
+        'ruby',
+      ),
+    ).toMatchObject({ entity: 'Article', op: 'read' });
+  });
+
+  it('finds a GORM query’s entity through the variable it loads into', () => {
+    expect(
+      classify(
+        { callee: 'First', receiver: 'db.Where(condition)' },
+        '	err := db.Where(condition).First(&model).Error',
+        'go',
+        {
+          model: 'UserModel',
+        },
+      ),
+    ).toMatchObject({ entity: 'UserModel', op: 'read' });
+  });
+
+  it('reads the table from SQL text', () => {
+    expect(
+      classify({ callee: 'query', receiver: 'pool' }, "pool.query('SELECT * FROM tags WHERE id = $1', [id])"),
+    ).toMatchObject({
+      entity: 'tags',
+      op: 'read',
+    });
+    expect(
+      classify({ callee: 'exec', receiver: 'db' }, 'db.exec("DELETE FROM comments WHERE id = ?")'),
+    ).toMatchObject({
+      entity: 'Comment',
+      op: 'write',
+    });
+  });
+
+  it('counts a call handed the database handle as an access', () => {
+    expect(
+      classify(
+        { callee: 'get_article_by_slug', receiver: 'queries' },
+        'await queries.get_article_by_slug(self.connection, slug=slug)',
+        'python',
+      ),
+    ).toMatchObject({ entity: 'Article', op: 'read' });
+  });
+
+  it('leaves alone what only looks like an access', () => {
+    // An array named after an entity, in JS.
+    expect(
+      classify({ callee: 'filter', receiver: 'articles' }, 'articles.filter((a) => a.ok)'),
+    ).toBeUndefined();
+    // A Java entity's own method is domain logic, not a query.
+    expect(
+      classify({ callee: 'update', receiver: 'article' }, 'article.update(title, body);', 'java'),
+    ).toBeUndefined();
+    // A map's get, a service's method.
+    expect(classify({ callee: 'get', receiver: 'this.cache' }, 'this.cache.get(key)')).toBeUndefined();
+    expect(
+      classify({ callee: 'remove', receiver: 'this.articleService' }, 'this.articleService.remove(slug)'),
+    ).toBeUndefined();
+  });
+
+  it('instances that save themselves, where the ORM is an active record', () => {
+    expect(classify({ callee: 'delete', receiver: 'comment' }, 'comment.delete()', 'python')).toMatchObject({
+      entity: 'Comment',
+      op: 'write',
+    });
+    expect(classify({ callee: 'destroy', receiver: '@article' }, '@article.destroy', 'ruby')).toMatchObject({
+      entity: 'Article',
+      op: 'write',
+    });
+  });
+});
+
+describe('entityKey', () => {
+  it('sets case, plural and role suffixes aside', () => {
+    expect(entityKey('ArticleEntity')).toBe('article');
+    expect(entityKey('article_repository')).toBe('article');
+    expect(entityKey('categories')).toBe('category');
+    expect(entityKey('Address')).toBe('address');
+  });
+});

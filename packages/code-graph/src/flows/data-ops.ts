@@ -1,0 +1,383 @@
+/**
+ * Which calls touch the database, on what entity, reading or writing. Read from the call's own
+ * shape (its receiver chain, its verb, its line's text) against the entities the project's schema
+ * defines, the way each ORM spells an access: a client's model (`prisma.article.findMany`), a
+ * repository or mapper (`articleRepository.save`), a model class (`Article.objects.filter`,
+ * `Article::where`, `Article.find_by`), a context's set (`context.Articles.Where`), a builder over
+ * a handle (`db.Where(…).First(&m)`, `articles::table.filter`), an instance (`comment.delete()`), or
+ * SQL text.
+ */
+
+export type DataOpKind = 'read' | 'write';
+
+export interface CallSite {
+  callee: string;
+  receiver: string | null;
+  line: number;
+  caller: string | null;
+}
+
+export interface DataOp {
+  entity: string;
+  op: DataOpKind;
+  call: string;
+  line: number;
+}
+
+export const UNKNOWN_ENTITY = '{unknown}';
+
+const WRITE_VERBS = new Set([
+  'save',
+  'saveall',
+  'saveandflush',
+  'create',
+  'createmany',
+  'insert',
+  'insertinto',
+  'insertone',
+  'insertmany',
+  'update',
+  'updatemany',
+  'updateone',
+  'updateorcreate',
+  'upsert',
+  'delete',
+  'deletemany',
+  'deleteone',
+  'destroy',
+  'remove',
+  'add',
+  'addrange',
+  'persist',
+  'merge',
+  'flush',
+  'savechanges',
+  'commit',
+  'increment',
+  'decrement',
+  'attach',
+  'detach',
+  'sync',
+  'toggle',
+  'touch',
+  'exec',
+  'execute',
+  'bulkcreate',
+  'getorcreate',
+  'firstorcreate',
+  'findorcreate',
+  'softdelete',
+  'restore',
+  'associate',
+  'dissociate',
+  'append',
+  'replace',
+  'clear',
+]);
+
+const READ_VERBS = new Set([
+  'find',
+  'findall',
+  'findone',
+  'findmany',
+  'findunique',
+  'findfirst',
+  'findandcount',
+  'findorfail',
+  'findbyid',
+  'findbypk',
+  'findbyidandupdate',
+  'findbyidanddelete',
+  'getone',
+  'getmany',
+  'getrawmany',
+  'getrawone',
+  'getcount',
+  'all',
+  'first',
+  'firstordefault',
+  'single',
+  'singleordefault',
+  'last',
+  'where',
+  'filter',
+  'exclude',
+  'select',
+  'query',
+  'queryrow',
+  'queryrowx',
+  'count',
+  'exists',
+  'any',
+  'load',
+  'fetch',
+  'fetchone',
+  'fetchall',
+  'aggregate',
+  'pluck',
+  'paginate',
+  'tolist',
+  'toarray',
+  'getresult',
+  'getresults',
+  'getsingleresult',
+  'getobjector404',
+  'getlistor404',
+  'findby',
+  'findeach',
+  'selectrelated',
+  'prefetchrelated',
+  'annotate',
+  'orderby',
+  'preload',
+  'joins',
+  'includes',
+  'with',
+  'latest',
+  'createquerybuilder',
+  'get',
+  'scan',
+  'take',
+  'raw',
+  'one',
+  'scalar',
+  'scalars',
+  'order',
+  'page',
+]);
+
+/** Languages whose ORMs load an entity's associations through a member named after it. */
+const ASSOCIATION_LANGUAGES = new Set(['ruby', 'php', 'python']);
+/** Languages whose entities save themselves (`article.save()`, `$comment->delete()`, `@user.destroy`). */
+const ACTIVE_RECORD_LANGUAGES = new Set(['ruby', 'php', 'python', 'typescript', 'tsx', 'javascript']);
+
+/** Verbs that move data whatever object they are called on, with no accessor in sight. */
+const PERSIST_VERBS = new Set(['save', 'delete', 'destroy', 'update', 'create', 'remove', 'persist']);
+
+/** Names an ORM gives its handle: a client, a session, a context, a builder, a repository. */
+const ACCESSORS = new Set([
+  'prisma',
+  'db',
+  'database',
+  'tx',
+  'trx',
+  'conn',
+  'connection',
+  'pool',
+  'session',
+  'objects',
+  'query',
+  'queryset',
+  'context',
+  'dbcontext',
+  'em',
+  'entitymanager',
+  'manager',
+  'knex',
+  'sql',
+  'orm',
+  'diesel',
+  'table',
+  'repo',
+  'model',
+  'eloquent',
+  'gorm',
+  'sqlx',
+  'store',
+]);
+/** Names a database handle goes by when it is passed along. */
+const HANDLES = new Set(['conn', 'connection', 'session', 'tx', 'trx', 'db', 'pool', 'executor', 'pg']);
+
+/** An entity among a function name's words: `get_article_by_slug`, `fetchCommentsForArticle`. */
+function wordEntity(name: string, ctx: ClassifyContext): string | undefined {
+  for (const word of name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').split('_'))
+    if (word.length > 2) {
+      const found = ctx.entities.match(word);
+      if (found) return found;
+    }
+  return undefined;
+}
+
+const ACCESSOR_SUFFIX = /(repository|repo|mapper|dao|context|store|table|queryset|model)$/i;
+
+/** `findBySlug`, `find_by_email`, `getByIdAsync`, `find_by!`: the verb the ORM reads it by. */
+function verbOf(callee: string): string {
+  const plain = callee
+    .replace(/[!?]$/, '')
+    .replace(/Async$/, '')
+    .replace(/(OrFail|OrThrow|_or_404|OrDefault)$/i, (m) => (/default/i.test(m) ? m : ''))
+    .replace(/[_$]/g, '')
+    .toLowerCase();
+  if (WRITE_VERBS.has(plain) || READ_VERBS.has(plain)) return plain;
+  if (/^(find|get|read|load|fetch|select|query)by/.test(plain)) return 'findby';
+  if (/^(find|get|fetch)(all|many|list)/.test(plain)) return 'findall';
+  if (/^(delete|remove|destroy)by/.test(plain)) return 'delete';
+  if (/^(update|save|insert|create|upsert)\w+/.test(plain))
+    return plain.startsWith('update') ? 'update' : plain.startsWith('save') ? 'save' : 'insert';
+  if (/^(delete|remove|destroy)\w+/.test(plain)) return 'delete';
+  if (/^(find|fetch|get|load|list|search|count|exists|select|query)\w+/.test(plain)) return 'find';
+  return plain;
+}
+
+const opOf = (verb: string): DataOpKind | undefined =>
+  WRITE_VERBS.has(verb) ? 'write' : READ_VERBS.has(verb) ? 'read' : undefined;
+
+/** A name as the schema would spell its entity: case, separators, plural and role suffixes set aside. */
+export function entityKey(name: string): string {
+  let key = name
+    .replace(/^[$@_]+/, '')
+    .replace(
+      /(?<=[a-z0-9])(?:_?(?:Repository|Repo|Mapper|Dao|Model|Entity|Record|Table|Schema)|_(?:repository|repo|mapper|dao|model|entity|record|table|schema))$/,
+      '',
+    )
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+  if (key.endsWith('ies') && key.length > 4) key = `${key.slice(0, -3)}y`;
+  else if (/(sses|xes|ches|shes)$/.test(key)) key = key.slice(0, -2);
+  else if (key.endsWith('s') && !key.endsWith('ss') && key.length > 3) key = key.slice(0, -1);
+  return key;
+}
+
+/** The project's entities by key, each shown as the schema names it. */
+export class Entities {
+  private readonly byKey = new Map<string, string>();
+
+  constructor(names: readonly string[]) {
+    for (const name of names) {
+      const key = entityKey(name);
+      if (key && !this.byKey.has(key)) this.byKey.set(key, name);
+    }
+  }
+
+  match(token: string): string | undefined {
+    if (!/^[A-Za-z_$@]/.test(token) || token.length < 2) return undefined;
+    return this.byKey.get(entityKey(token));
+  }
+
+  /** An entity a type's name starts with: `ArticleReadService`, `user_mapper`. */
+  leading(typeName: string): string | undefined {
+    const words = typeName.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[\s_]+/);
+    for (let n = words.length - 1; n >= 1; n--) {
+      const found = this.match(words.slice(0, n).join(''));
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  get size(): number {
+    return this.byKey.size;
+  }
+}
+
+const tokensOf = (text: string): string[] => text.match(/[$@]?[A-Za-z_][\w]*/g) ?? [];
+
+const isAccessor = (token: string): boolean => {
+  const bare = token.replace(/^[$@_]+/, '').toLowerCase();
+  return ACCESSORS.has(bare) || ACCESSOR_SUFFIX.test(bare);
+};
+
+/** The table an SQL string names after FROM, INTO, UPDATE or JOIN. */
+function sqlTable(text: string): string | undefined {
+  const sql = /["'`]\s*(select|insert|update|delete|with)\b[^"'`]*/i.exec(text);
+  if (!sql) return undefined;
+  return /\b(?:from|into|update|join)\s+["`[]?(\w+)/i.exec(sql[0])?.[1];
+}
+
+export interface ClassifyContext {
+  entities: Entities;
+  /** What a variable was assigned or declared as, in the caller or its class (code-graph's type hints). */
+  typeOf: (caller: string | null, name: string) => string | undefined;
+  /** The call's line in its file. */
+  lineText: string;
+  /** The file's language: array methods in JS/TS share names with ORM reads. */
+  language: string;
+}
+
+/** Entity named by a chain's tokens, a variable's recorded type, or the line around the call. */
+function entityFrom(tokens: string[], call: CallSite, ctx: ClassifyContext): string | undefined {
+  for (const token of tokens) {
+    const direct = ctx.entities.match(token);
+    if (direct) return direct;
+  }
+  for (const token of tokens) {
+    const typed = ctx.typeOf(call.caller, token);
+    if (!typed) continue;
+    for (const part of tokensOf(typed)) {
+      const found = ctx.entities.match(part);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** The entities and variables named in a call's arguments, as far as its line shows them. */
+function argumentTokens(call: CallSite, lineText: string): string[] {
+  const at = lineText.indexOf(`${call.callee}(`);
+  const tail = at >= 0 ? lineText.slice(at + call.callee.length) : lineText;
+  return tokensOf(tail.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, ' '));
+}
+
+/** One call as a data operation, or undefined when it does not touch the database. */
+export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | undefined {
+  const verb = verbOf(call.callee);
+  const sqlEntity = sqlTable(ctx.lineText.slice(Math.max(0, ctx.lineText.indexOf(call.callee))));
+  const receiver = call.receiver ?? '';
+  const tokens = tokensOf(receiver);
+  // Eloquent: every static call on a model (`Article::loadRelations()`) starts a query.
+  const eloquent =
+    ctx.language === 'php' && /^[A-Z]\w*$/.test(receiver) && ctx.entities.match(receiver) !== undefined;
+  const handed = argumentTokens(call, ctx.lineText).some((t) =>
+    HANDLES.has(t.replace(/^[$@_]+/, '').toLowerCase()),
+  );
+  const op =
+    opOf(verb) ??
+    (handed && /^(create|insert|update|delete|remove|add|save|upsert|set)/i.test(call.callee)
+      ? 'write'
+      : sqlEntity || eloquent || handed
+        ? 'read'
+        : undefined);
+  if (!op) return undefined;
+  const written = `${receiver ? `${receiver.replace(/\s+/g, ' ')}.` : ''}${call.callee}`;
+  const shown = written.length > 120 ? `…${written.slice(-119)}` : written;
+  const accessor = tokens.some(isAccessor);
+  const root = tokens[0] ?? '';
+  const classAccess = /^[A-Z]/.test(root) && ctx.entities.match(root) !== undefined;
+  const entity = entityFrom(tokens, call, ctx);
+  const sqlOp: DataOpKind | undefined = sqlEntity
+    ? /["'`]\s*select\b/i.test(ctx.lineText)
+      ? 'read'
+      : 'write'
+    : undefined;
+
+  if (classAccess || accessor) {
+    const named =
+      entity ??
+      entityFrom(argumentTokens(call, ctx.lineText), call, ctx) ??
+      (sqlEntity ? (ctx.entities.match(sqlEntity) ?? sqlEntity) : undefined);
+    // A bare `get`/`add`/`first` on some accessor-looking name (`map.get`, `store.add`) with no
+    // entity anywhere is not a database call.
+    if (!named && !sqlEntity && !/^(save|savechanges|commit|flush|exec|execute|query|queryrow)/.test(verb))
+      return undefined;
+    return { entity: named ?? UNKNOWN_ENTITY, op: sqlOp ?? op, call: shown, line: call.line };
+  }
+  // A call handed the database handle (`queries.get_article(conn, …)`, `.load::<T>(conn)`): a query
+  // kept outside the code (aiosql, sqlc) or a builder's last step.
+  const args = argumentTokens(call, ctx.lineText);
+  if (args.some((t) => HANDLES.has(t.replace(/^[$@_]+/, '').toLowerCase()))) {
+    const named =
+      entity ??
+      entityFrom(args, call, ctx) ??
+      ctx.entities.leading(call.callee) ??
+      wordEntity(call.callee, ctx);
+    return { entity: named ?? UNKNOWN_ENTITY, op: sqlOp ?? op, call: shown, line: call.line };
+  }
+  if (entity && op === 'write' && PERSIST_VERBS.has(verb) && ACTIVE_RECORD_LANGUAGES.has(ctx.language))
+    return { entity, op, call: shown, line: call.line };
+  // `current_user.articles.find_by!` in Ruby, `$user->articles()->where` in PHP: an association
+  // named after an entity, the receiver's last member. In JS/TS the same shape is an array.
+  const tail = /([A-Za-z_]\w*)\s*(?:\(\s*\))?\s*$/.exec(receiver)?.[1];
+  const association = tail ? ctx.entities.match(tail) : undefined;
+  if (association && ASSOCIATION_LANGUAGES.has(ctx.language) && tokens.length > 1)
+    return { entity: association, op, call: shown, line: call.line };
+  return undefined;
+}

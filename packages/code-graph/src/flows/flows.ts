@@ -1,0 +1,395 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { isTestFile } from '@boocode/source-kit';
+import type { Db } from '../indexer/store.js';
+import { type CallSite, classifyCall, type DataOp, Entities, UNKNOWN_ENTITY } from './data-ops.js';
+import { implicitSteps } from './framework.js';
+import { isDetailPath, methodNamesFor, parseHandler, type SymbolRow } from './handlers.js';
+
+/** An entry point as the route reader (or a caller) knows it. */
+export interface FlowEntry {
+  file: string;
+  line: number;
+  endLine?: number;
+  handler?: string;
+  method?: string;
+  path?: string;
+}
+
+export interface FlowStep {
+  symbol: string;
+  file: string;
+  line: number;
+  depth: number;
+  /** How the step was reached when no call edge says so: a framework's own wiring. */
+  via?: string;
+}
+
+export interface FlowData extends DataOp {
+  file: string;
+}
+
+export interface Flow {
+  handler?: FlowStep;
+  steps: FlowStep[];
+  data: FlowData[];
+  cut?: boolean;
+}
+
+interface EdgeRow {
+  callee_id: number | null;
+  kind: string;
+}
+
+interface CallRow extends CallSite {
+  file: string;
+}
+
+const CALLABLE = ['function', 'method'];
+
+export interface TraceOptions {
+  depth: number;
+  maxSteps: number;
+  maxData: number;
+}
+
+/**
+ * Follows each entry point's handler through the resolved call graph, breadth-first, cycles cut,
+ * to the data operations at the end; framework wiring that no call expresses (a serializer's
+ * `save` reaching its `create`, a mediator's `Send` reaching its handler) adds the step it implies.
+ */
+export class FlowTracer {
+  private readonly entities: Entities;
+  private readonly lines = new Map<string, string[]>();
+  private readonly types = new Map<string, Record<string, string>>();
+  private readonly languages = new Map<string, string>();
+  private readonly bySymbol;
+  private readonly edgesOf;
+  private readonly callsIn;
+  private readonly byShort;
+  private readonly inFile;
+
+  constructor(
+    readonly db: Db,
+    private readonly root: string,
+    entityNames: readonly string[],
+    private readonly options: TraceOptions,
+  ) {
+    this.entities = new Entities(entityNames);
+    this.bySymbol = db.prepare('SELECT * FROM symbols WHERE id = ?');
+    this.edgesOf = db.prepare('SELECT callee_id, kind FROM edges WHERE caller_id = ? ORDER BY line');
+    this.callsIn = db.prepare(
+      'SELECT file, caller, callee, receiver, line FROM calls WHERE file = ? AND line BETWEEN ? AND ? AND kind IN (?, ?) ORDER BY line',
+    );
+    this.byShort = db.prepare('SELECT * FROM symbols WHERE short = ? ORDER BY file, line');
+    this.inFile = db.prepare('SELECT * FROM symbols WHERE file = ? ORDER BY line');
+    for (const row of db.prepare('SELECT path, language FROM files').all() as {
+      path: string;
+      language: string;
+    }[])
+      this.languages.set(row.path, row.language);
+  }
+
+  trace(entry: FlowEntry): Flow {
+    const starts = this.startsOf(entry);
+    const steps: FlowStep[] = [];
+    const data = new Map<string, FlowData>();
+    const seen = new Set<number>();
+    let cut = false;
+    const addData = (op: FlowData) => {
+      const key = `${op.file}:${op.line}`;
+      const known = data.get(key);
+      // One operation per line: a builder chain's calls share it; a write anywhere makes it a write.
+      if (!known) {
+        if (data.size >= this.options.maxData) cut = true;
+        else data.set(key, op);
+      } else if (op.op === 'write' || (known.entity.startsWith('{') && !op.entity.startsWith('{')))
+        data.set(key, { ...known, ...op, call: op.call.length > known.call.length ? op.call : known.call });
+    };
+
+    if (starts.length === 0 && entry.endLine !== undefined) {
+      // An inline handler: the route's own lines are its body.
+      for (const op of this.dataIn(entry.file, entry.line, entry.endLine)) addData(op);
+    }
+    let frontier: { row: SymbolRow; via?: string }[] = starts.map((row) => ({ row }));
+    if (starts.length === 0 && entry.endLine !== undefined) frontier = this.calleesOfSpan(entry);
+    for (const s of frontier) seen.add(s.row.id);
+    for (let depth = starts.length ? 0 : 1; depth <= this.options.depth && frontier.length > 0; depth++) {
+      const next: { row: SymbolRow; via?: string }[] = [];
+      for (const { row, via } of frontier) {
+        if (steps.length >= this.options.maxSteps) {
+          cut = true;
+          break;
+        }
+        steps.push({
+          symbol: row.name,
+          file: row.file,
+          line: row.line,
+          depth,
+          ...(via ? { via } : {}),
+        });
+        for (const op of this.dataOf(row)) addData(op);
+        for (const op of this.dataInterfaceCalls(row)) addData(op);
+        if (depth === 0) for (const op of this.boundModels(row)) addData(op);
+        if (depth === this.options.depth) continue;
+        for (const callee of this.calleesOf(row, entry)) {
+          if (seen.has(callee.row.id)) continue;
+          seen.add(callee.row.id);
+          next.push(callee);
+        }
+      }
+      frontier = next;
+    }
+    const handler = steps[0] && starts.length ? steps[0] : undefined;
+    return {
+      ...(handler ? { handler } : {}),
+      steps,
+      data: [...data.values()].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line),
+      ...(cut ? { cut } : {}),
+    };
+  }
+
+  /** The handler symbols a route runs (several for a class whose verbs share a path). */
+  private startsOf(entry: FlowEntry): SymbolRow[] {
+    const ref = entry.handler ? parseHandler(entry.handler) : undefined;
+    if (ref?.member) {
+      const candidates = (this.byShort.all(ref.member) as SymbolRow[]).filter(
+        (s) => CALLABLE.includes(s.kind) && !isTestFile(s.file),
+      );
+      const owners = [ref.owner, ref.altOwner].filter(Boolean).map((o) => o?.toLowerCase());
+      const owned = owners.length
+        ? candidates.filter((s) => owners.includes(lastPart(s.parent)))
+        : candidates;
+      const hinted = ref.pathHint
+        ? owned.filter((s) => s.file.includes(ref.pathHint as string) || s.file.includes(`${ref.pathHint}.`))
+        : owned;
+      const pool = hinted.length ? hinted : owned;
+      const picked = closest(pool, entry.file);
+      if (picked) return [picked];
+    }
+    // A class named alone (a Django view, a Go handler type): its method for the HTTP verb.
+    const className = ref && !ref.owner && ref.member && /^[A-Z]/.test(ref.member) ? ref.member : undefined;
+    if (className) {
+      const classes = (this.byShort.all(className) as SymbolRow[]).filter((s) => s.kind === 'class');
+      const owner = closest(classes, entry.file);
+      if (owner) {
+        const members = (this.inFile.all(owner.file) as SymbolRow[]).filter((s) => s.parent === owner.name);
+        for (const name of methodNamesFor(entry.method ?? 'GET', isDetailPath(entry.path))) {
+          const member = members.find((m) => m.short === name);
+          if (member) return [member];
+        }
+        return [owner];
+      }
+    }
+    if (entry.handler) return [];
+    // A decorated or annotated function starts on the route's line or just below it.
+    const below = (this.inFile.all(entry.file) as SymbolRow[]).find(
+      (s) => CALLABLE.includes(s.kind) && s.line >= entry.line && s.line <= entry.line + 3,
+    );
+    if (below && (entry.endLine === undefined || below.line <= entry.endLine || below.line === entry.line))
+      return [below];
+    return [];
+  }
+
+  /** Callees of an inline handler's lines: the first steps of its flow. */
+  private calleesOfSpan(entry: FlowEntry): { row: SymbolRow }[] {
+    const rows = this.db
+      .prepare(
+        'SELECT DISTINCT callee_id FROM edges WHERE file = ? AND line BETWEEN ? AND ? AND callee_id IS NOT NULL ORDER BY line',
+      )
+      .all(entry.file, entry.line, entry.endLine ?? entry.line) as { callee_id: number }[];
+    return rows
+      .map((r) => this.bySymbol.get(r.callee_id) as SymbolRow | undefined)
+      .filter((s): s is SymbolRow => s !== undefined && CALLABLE.includes(s.kind) && !isTestFile(s.file))
+      .map((row) => ({ row }));
+  }
+
+  private calleesOf(row: SymbolRow, entry: FlowEntry): { row: SymbolRow; via?: string }[] {
+    const out: { row: SymbolRow; via?: string }[] = [];
+    for (const edge of this.edgesOf.all(row.id) as EdgeRow[]) {
+      if (edge.callee_id === null) continue;
+      const callee = this.bySymbol.get(edge.callee_id) as SymbolRow | undefined;
+      if (!callee || isTestFile(callee.file)) continue;
+      // A read of a class or a value is no step; a constructor's body may be.
+      if (!CALLABLE.includes(callee.kind)) continue;
+      out.push({ row: callee });
+    }
+    const calls = this.callsOfSymbol(row);
+    // A class's own lines hold its methods: only its body's statements are the class's doing.
+    const own = row.kind === 'class' ? calls.filter((c) => c.caller === null) : calls;
+    for (const implied of implicitSteps(row, own, {
+      method: entry.method,
+      lineOf: (file, line) => this.lineText(file, line),
+      sourceOf: (file, from, to) => this.sourceText(file, from, to),
+      symbolsNamed: (short) => this.byShort.all(short) as SymbolRow[],
+      symbolsIn: (file) => this.inFile.all(file) as SymbolRow[],
+      typeOf: (file, caller, name) => this.typeOf(file, caller, name),
+    }))
+      out.push(implied);
+    return out;
+  }
+
+  /**
+   * Calls into a data interface — a MyBatis `@Mapper`, a Spring Data or other `…Repository`, a DAO —
+   * whose queries live outside the code (XML, derived from the method's name): the call is the access.
+   */
+  private dataInterfaceCalls(row: SymbolRow): FlowData[] {
+    const out: FlowData[] = [];
+    const edges = this.db
+      .prepare(
+        'SELECT callee_id, callee_name, file, line FROM edges WHERE caller_id = ? AND callee_id IS NOT NULL',
+      )
+      .all(row.id) as { callee_id: number; callee_name: string; file: string; line: number }[];
+    for (const edge of edges) {
+      const callee = this.bySymbol.get(edge.callee_id) as SymbolRow | undefined;
+      if (!callee?.parent || callee.kind !== 'method' || !this.isDataInterface(callee)) continue;
+      const entity = this.entities.leading(lastSegment(callee.parent)) ?? UNKNOWN_ENTITY;
+      const verb = /^(save|insert|update|delete|remove|create|add|upsert|merge)/i.test(callee.short)
+        ? 'write'
+        : 'read';
+      const call = (this.callsIn.all(edge.file, edge.line, edge.line, 'call', 'method') as CallRow[]).find(
+        (c) => c.callee === edge.callee_name,
+      );
+      out.push({
+        entity,
+        op: verb,
+        call: `${call?.receiver ? `${call.receiver}.` : ''}${edge.callee_name}`,
+        line: edge.line,
+        file: edge.file,
+      });
+    }
+    return out;
+  }
+
+  private readonly dataInterfaces = new Map<string, boolean>();
+
+  private isDataInterface(method: SymbolRow): boolean {
+    const key = `${method.file}\0${method.parent}`;
+    const known = this.dataInterfaces.get(key);
+    if (known !== undefined) return known;
+    const owner = (this.inFile.all(method.file) as SymbolRow[]).find((s) => s.name === method.parent);
+    // The annotations above the declaration and the declaration line itself, no body.
+    const head = owner ? this.sourceText(owner.file, Math.max(1, owner.line - 4), owner.line) : '';
+    const is =
+      /@(Mapper|Repository|Dao)\b|(interface|class)\s+\w+[^{\n]*\b(extends|implements|:)\s+[\w<>, .]*(Repository|Mapper|Dao|DbContext)\b/.test(
+        head,
+      ) || /(Mapper|Dao)$/.test(method.parent ?? '');
+    this.dataInterfaces.set(key, is);
+    return is;
+  }
+
+  /**
+   * A handler's parameter typed with an entity the framework loads from the route (Laravel's route
+   * model binding: `show(Article $article)`): a read before the handler's first line runs.
+   */
+  private boundModels(row: SymbolRow): FlowData[] {
+    if (this.languages.get(row.file) !== 'php') return [];
+    const out: FlowData[] = [];
+    for (const m of row.signature.matchAll(/([A-Z]\w*)\s+\$(\w+)/g)) {
+      const entity = m[1] ? this.entities.match(m[1]) : undefined;
+      if (entity)
+        out.push({
+          entity,
+          op: 'read',
+          call: `route model binding ${m[1]} $${m[2]}`,
+          line: row.line,
+          file: row.file,
+        });
+    }
+    return out;
+  }
+
+  private callsOfSymbol(row: SymbolRow): CallRow[] {
+    return this.callsIn.all(row.file, row.line, row.end_line, 'call', 'method') as CallRow[];
+  }
+
+  /** The data operations in a symbol's own lines, and a class's attributes for its methods. */
+  private dataOf(row: SymbolRow): FlowData[] {
+    if (row.kind === 'class') return this.dataIn(row.file, row.line, row.end_line, true);
+    const own = this.dataIn(row.file, row.line, row.end_line);
+    if (!row.parent) return own;
+    const owner = (this.inFile.all(row.file) as SymbolRow[]).find(
+      (s) => s.name === row.parent && s.line <= row.line && s.end_line >= row.end_line,
+    );
+    return owner ? [...this.dataIn(owner.file, owner.line, owner.end_line, true), ...own] : own;
+  }
+
+  private dataIn(file: string, from: number, to: number, bodyOnly = false): FlowData[] {
+    const language = this.languages.get(file) ?? '';
+    const out: FlowData[] = [];
+    for (const call of this.callsIn.all(file, from, to, 'call', 'method') as CallRow[]) {
+      if (bodyOnly && call.caller !== null) continue;
+      const op = classifyCall(call, {
+        entities: this.entities,
+        typeOf: (caller, name) => this.typeOf(file, caller, name),
+        lineText: this.lineText(file, call.line),
+        language,
+      });
+      if (op) out.push({ ...op, file });
+    }
+    return out;
+  }
+
+  private typeOf(file: string, caller: string | null, name: string): string | undefined {
+    let hints = this.types.get(file);
+    if (!hints) {
+      const row = this.db.prepare('SELECT types FROM files WHERE path = ?').get(file) as
+        | { types: string }
+        | undefined;
+      hints = row ? (JSON.parse(row.types) as Record<string, string>) : {};
+      this.types.set(file, hints);
+    }
+    const owner = caller?.includes('.') ? caller.slice(0, caller.lastIndexOf('.')) : undefined;
+    return (
+      hints[`${caller ?? ''}::${name}`] ??
+      (owner ? (hints[`${owner}::this.${name}`] ?? hints[`${owner}::${name}`]) : undefined) ??
+      hints[`::${name}`]
+    );
+  }
+
+  private fileLines(file: string): string[] {
+    let lines = this.lines.get(file);
+    if (!lines) {
+      try {
+        lines = readFileSync(path.join(this.root, file), 'utf8').split('\n');
+      } catch {
+        lines = [];
+      }
+      this.lines.set(file, lines);
+    }
+    return lines;
+  }
+
+  private lineText(file: string, line: number): string {
+    return this.fileLines(file)[line - 1] ?? '';
+  }
+
+  private sourceText(file: string, from: number, to: number): string {
+    return this.fileLines(file)
+      .slice(from - 1, to)
+      .join('\n');
+  }
+}
+
+const lastSegment = (name: string): string => name.split(/\.|::/).pop() ?? name;
+
+const lastPart = (name: string | null): string | undefined =>
+  name?.split(/\.|::/).pop()?.toLowerCase() ?? undefined;
+
+/** Of several same-named candidates, the one whose file shares the longest folder path with `near`. */
+function closest(rows: SymbolRow[], near: string): SymbolRow | undefined {
+  let best: SymbolRow | undefined;
+  let bestScore = -1;
+  for (const row of rows) {
+    const a = row.file.split('/');
+    const b = near.split('/');
+    let shared = 0;
+    while (shared < a.length - 1 && a[shared] === b[shared]) shared++;
+    const score = row.file === near ? Number.MAX_SAFE_INTEGER : shared;
+    if (score > bestScore) {
+      best = row;
+      bestScore = score;
+    }
+  }
+  return best;
+}

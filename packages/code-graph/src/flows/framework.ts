@@ -1,0 +1,160 @@
+/**
+ * Steps a framework takes on the code's behalf, where the framework defines them and no call in
+ * the code says so: Django REST framework's `serializer.save()` runs the serializer's `create`
+ * (a new object) or `update` (an existing one); MediatR's `mediator.Send(new X.Command(…))` runs
+ * the `Handle` of the handler declared for that request type.
+ */
+import type { CallSite } from './data-ops.js';
+import type { SymbolRow } from './handlers.js';
+
+export interface FrameworkLookups {
+  method?: string;
+  lineOf: (file: string, line: number) => string;
+  sourceOf: (file: string, from: number, to: number) => string;
+  symbolsNamed: (short: string) => SymbolRow[];
+  symbolsIn: (file: string) => SymbolRow[];
+  typeOf: (file: string, caller: string | null, name: string) => string | undefined;
+}
+
+export interface ImpliedStep {
+  row: SymbolRow;
+  via: string;
+}
+
+type CallIn = CallSite & { file: string };
+
+/** The serializer class a DRF view's `serializer.save()` uses: assigned in the view class or built inline. */
+function serializerClass(row: SymbolRow, calls: CallIn[], find: FrameworkLookups): SymbolRow | undefined {
+  const built = calls.find((c) => /Serializer$/.test(c.callee) && c.receiver === null);
+  const owner = row.parent
+    ? find.symbolsIn(row.file).find((s) => s.name === row.parent && s.kind === 'class')
+    : row.kind === 'class'
+      ? row
+      : undefined;
+  const assigned = owner
+    ? /\bserializer_class\s*=\s*([A-Za-z_]\w*)/.exec(
+        find.sourceOf(owner.file, owner.line, owner.end_line),
+      )?.[1]
+    : undefined;
+  const name = built?.callee ?? assigned;
+  if (!name) return undefined;
+  const classes = find.symbolsNamed(name).filter((s) => s.kind === 'class');
+  return classes[0];
+}
+
+function drfSave(row: SymbolRow, calls: CallIn[], find: FrameworkLookups): ImpliedStep[] {
+  const saves = calls.filter((c) => c.callee === 'save' && /serializer/i.test(c.receiver ?? ''));
+  // A generic view (ListCreateAPIView) saves in DRF's own `perform_create`.
+  const generic = row.kind === 'class' && /POST|PUT|PATCH/i.test(find.method ?? '');
+  if (saves.length === 0 && !generic) return [];
+  const serializer = serializerClass(row, calls, find);
+  if (!serializer) return [];
+  const wanted = /^(PUT|PATCH)$/i.test(find.method ?? '') ? 'update' : 'create';
+  const member = find
+    .symbolsIn(serializer.file)
+    .find((s) => s.parent === serializer.name && s.short === wanted);
+  return member ? [{ row: member, via: `${serializer.short}.save() → ${wanted}` }] : [];
+}
+
+function mediatorSend(calls: CallIn[], find: FrameworkLookups): ImpliedStep[] {
+  const out: ImpliedStep[] = [];
+  for (const call of calls) {
+    if (!/^(Send|SendAsync|Publish)$/.test(call.callee) || !/mediator|bus|sender/i.test(call.receiver ?? ''))
+      continue;
+    const text = find.lineOf(call.file, call.line);
+    const argument = /Send(?:Async)?\s*\(\s*(\w+)\s*[,)]/.exec(text)?.[1];
+    const request =
+      /new\s+([\w.]+)\s*[({]/.exec(text)?.[1] ??
+      (argument ? find.typeOf(call.file, call.caller, argument) : undefined);
+    if (!request) continue;
+    const parts = request.split('.');
+    const type = parts.at(-1) as string;
+    const outer = parts.at(-2);
+    // The handler is declared for the request type: `class Handler : IRequestHandler<Command, …>`,
+    // beside it in the request's own class (MediatR's usual layout) or anywhere by its full name.
+    const homes = nearest(
+      (outer ? find.symbolsNamed(outer) : find.symbolsNamed(type)).filter((s) => s.kind === 'class'),
+      call.file,
+    );
+    for (const home of homes) {
+      const handles = find
+        .symbolsIn(home.file)
+        .filter(
+          (s) =>
+            s.short === 'Handle' &&
+            s.line >= home.line &&
+            s.end_line <= home.end_line &&
+            new RegExp(`IRequestHandler\\s*<\\s*${type}\\b`).test(
+              find.sourceOf(home.file, home.line, s.line),
+            ),
+        );
+      for (const handle of handles) out.push({ row: handle, via: `${call.callee}(${request}) → handler` });
+    }
+  }
+  return out;
+}
+
+/** Of same-named classes, those in the folder nearest the caller: the namespace it most likely means. */
+function nearest(rows: SymbolRow[], near: string): SymbolRow[] {
+  const shared = (file: string) => {
+    const a = file.split('/');
+    const b = near.split('/');
+    let n = 0;
+    while (n < a.length - 1 && a[n] === b[n]) n++;
+    return n;
+  };
+  const best = Math.max(-1, ...rows.map((r) => shared(r.file)));
+  return rows.filter((r) => shared(r.file) === best);
+}
+
+/** Rails runs a controller's `before_action` callbacks before the action (`only:`/`except:` respected). */
+function railsCallbacks(row: SymbolRow, find: FrameworkLookups): ImpliedStep[] {
+  if (!row.file.endsWith('.rb') || !row.parent) return [];
+  const owner = find.symbolsIn(row.file).find((s) => s.name === row.parent && s.kind === 'class');
+  if (!owner) return [];
+  const out: ImpliedStep[] = [];
+  for (const line of find.sourceOf(owner.file, owner.line, owner.end_line).split('\n')) {
+    const callback = /^\s*before_action\s+:(\w+[!?]?)(.*)$/.exec(line);
+    if (!callback?.[1]) continue;
+    const list = (key: string) => {
+      const m = new RegExp(`${key}:\\s*(?:\\[([^\\]]*)\\]|:(\\w+))`).exec(callback[2] ?? '');
+      return m ? (m[1] ?? m[2] ?? '').split(/[\s,:%]+/).filter(Boolean) : undefined;
+    };
+    const only = list('only');
+    const except = list('except');
+    if ((only && !only.includes(row.short)) || except?.includes(row.short)) continue;
+    const target = nearest(
+      find.symbolsNamed(callback[1]).filter((s) => s.kind === 'method'),
+      row.file,
+    )[0];
+    if (target) out.push({ row: target, via: `before_action :${callback[1]}` });
+  }
+  return out;
+}
+
+/** DRF's generic views call these hooks of the view class themselves; a view overrides them by name. */
+const DRF_HOOKS = [
+  'get_queryset',
+  'filter_queryset',
+  'get_object',
+  'perform_create',
+  'perform_update',
+  'perform_destroy',
+];
+
+function drfHooks(row: SymbolRow, find: FrameworkLookups): ImpliedStep[] {
+  if (row.kind !== 'class') return [];
+  return find
+    .symbolsIn(row.file)
+    .filter((s) => s.parent === row.name && DRF_HOOKS.includes(s.short))
+    .map((s) => ({ row: s, via: `${row.short} (generic view) → ${s.short}` }));
+}
+
+export function implicitSteps(row: SymbolRow, calls: CallIn[], find: FrameworkLookups): ImpliedStep[] {
+  return [
+    ...railsCallbacks(row, find),
+    ...drfHooks(row, find),
+    ...drfSave(row, calls, find),
+    ...mediatorSend(calls, find),
+  ];
+}

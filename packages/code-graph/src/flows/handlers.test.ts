@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { isDetailPath, methodNamesFor, parseHandler } from './handlers.js';
+
+describe('parseHandler', () => {
+  it('splits each framework’s way of naming a handler', () => {
+    expect(parseHandler('articles#index')).toMatchObject({ owner: 'ArticlesController', member: 'index' });
+    expect(parseHandler('favorite#create')).toMatchObject({
+      owner: 'FavoriteController',
+      altOwner: 'FavoritesController',
+      member: 'create',
+    });
+    expect(parseHandler('App\\Http\\Controllers\\ArticleController@show')).toEqual({
+      owner: 'ArticleController',
+      member: 'show',
+    });
+    expect(parseHandler('crate::features::article::controllers::index')).toEqual({
+      member: 'index',
+      pathHint: 'article/controllers',
+    });
+    expect(parseHandler('ArticlesController.Get')).toEqual({ owner: 'ArticlesController', member: 'Get' });
+    expect(parseHandler('h.Articles')).toEqual({ member: 'Articles', pathHint: 'h' });
+    expect(parseHandler('ArticleViewSet')).toEqual({ member: 'ArticleViewSet' });
+    expect(parseHandler('() => x')).toBeUndefined();
+  });
+});
+
+describe('methodNamesFor', () => {
+  it('names a class handler’s method for the verb, list or detail', () => {
+    expect(methodNamesFor('GET', false)[0]).toBe('list');
+    expect(methodNamesFor('GET', true)[0]).toBe('retrieve');
+    expect(methodNamesFor('PATCH', true)[0]).toBe('partial_update');
+    expect(isDetailPath('/api/posts/<pk>')).toBe(true);
+    expect(isDetailPath('/api/posts/{id}/')).toBe(true);
+    expect(isDetailPath('/api/posts')).toBe(false);
+  });
+});

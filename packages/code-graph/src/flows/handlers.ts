@@ -1,0 +1,101 @@
+/**
+ * The symbol a route runs, from what the route reader saw: a handler named the way its framework
+ * names it (`ArticlesController.Get`, `articles#index`, `ArticleController@index`,
+ * `app::features::article::controllers::index`, `h.Articles`, a Django view class), a decorated
+ * function just below the route's line, or the route's own lines (an inline handler).
+ */
+
+/** A stored symbol as the flow tracer reads it. */
+export interface SymbolRow {
+  id: number;
+  name: string;
+  short: string;
+  kind: string;
+  file: string;
+  line: number;
+  end_line: number;
+  parent: string | null;
+  signature: string;
+}
+
+export interface HandlerRef {
+  /** The member to find (`index`); absent for a class-only handler. */
+  member?: string;
+  /** The class it belongs to, as written (`ArticlesController`); a Rails controller may be either spelling. */
+  owner?: string;
+  altOwner?: string;
+  /** Folder words the handler's file should have (`article/controllers` for a Rust path). */
+  pathHint?: string;
+}
+
+const camel = (snake: string) =>
+  snake
+    .split(/[_-]/)
+    .filter(Boolean)
+    .map((w) => (w[0]?.toUpperCase() ?? '') + w.slice(1))
+    .join('');
+
+/** A handler string as its framework writes it, split into what to look up. */
+export function parseHandler(handler: string): HandlerRef | undefined {
+  const text = handler.trim();
+  // Rails: `articles#index`, `api/v1/articles#show`.
+  const rails = /^([\w/]+)#(\w+[!?]?)$/.exec(text);
+  if (rails?.[1] && rails[2]) {
+    const segments = rails[1].split('/');
+    const last = segments.at(-1) ?? '';
+    return {
+      owner: `${camel(last)}Controller`,
+      // A singular `resource :favorite` is served by the plural FavoritesController.
+      ...(last.endsWith('s') ? {} : { altOwner: `${camel(last)}sController` }),
+      member: rails[2],
+      pathHint: `controllers/${rails[1]}`,
+    };
+  }
+  // Laravel: `ArticleController@index`, `App\Http\Controllers\ArticleController@index`.
+  const laravel = /^([\w\\]+)@(\w+)$/.exec(text);
+  if (laravel?.[1] && laravel[2]) return { owner: laravel[1].split('\\').pop(), member: laravel[2] };
+  // Rust and PHP paths: `crate::handlers::articles::list`.
+  if (text.includes('::')) {
+    const parts = text.split('::').filter((p) => p && p !== 'crate' && p !== 'self' && p !== 'super');
+    const member = parts.pop();
+    if (!member || !/^\w+$/.test(member)) return undefined;
+    const owner = parts.at(-1);
+    return {
+      member,
+      ...(owner && /^[A-Z]/.test(owner) ? { owner } : {}),
+      ...(parts.length ? { pathHint: parts.slice(-2).join('/') } : {}),
+    };
+  }
+  const dotted = text.split('.');
+  if (dotted.every((p) => /^[A-Za-z_$][\w$]*$/.test(p))) {
+    const member = dotted.pop() as string;
+    const owner = dotted.at(-1);
+    if (!owner) return { member };
+    return /^[A-Z]/.test(owner) ? { owner, member } : { member, pathHint: owner };
+  }
+  return undefined;
+}
+
+/** A class handler's method for an HTTP method: REST frameworks' conventional names, in order. */
+export function methodNamesFor(httpMethod: string, detail: boolean): string[] {
+  switch (httpMethod.toUpperCase()) {
+    case 'GET':
+      return detail
+        ? ['retrieve', 'show', 'get', 'handle', 'invoke', '__invoke', 'call']
+        : ['list', 'index', 'get', 'handle', 'invoke', '__invoke', 'call'];
+    case 'POST':
+      return ['create', 'store', 'post', 'handle', 'invoke', '__invoke', 'call'];
+    case 'PUT':
+      return ['update', 'put', 'handle', 'invoke', '__invoke', 'call'];
+    case 'PATCH':
+      return ['partial_update', 'update', 'patch', 'handle', 'invoke', '__invoke', 'call'];
+    case 'DELETE':
+      return ['destroy', 'delete', 'handle', 'invoke', '__invoke', 'call'];
+    default:
+      return ['handle', 'invoke', '__invoke', 'call'];
+  }
+}
+
+/** Whether a route's path ends in a parameter: `/articles/:slug`, `/articles/{id}`, `<slug>`. */
+export const isDetailPath = (routePath: string | undefined): boolean =>
+  routePath !== undefined && /(?:^|\/)(?::\w+|\{[^}]+\}|<[^>]+>)\/?$/.test(routePath);
