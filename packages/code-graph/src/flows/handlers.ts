@@ -5,18 +5,7 @@
  * function just below the route's line, or the route's own lines (an inline handler).
  */
 
-/** A stored symbol as the flow tracer reads it. */
-export interface SymbolRow {
-  id: number;
-  name: string;
-  short: string;
-  kind: string;
-  file: string;
-  line: number;
-  end_line: number;
-  parent: string | null;
-  signature: string;
-}
+export type { SymbolRow } from '../graph/queries.js';
 
 export interface HandlerRef {
   /** The member to find (`index`); absent for a class-only handler. */

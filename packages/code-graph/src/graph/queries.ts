@@ -18,7 +18,8 @@ export type SymbolInfo = Pick<
   file: string;
 };
 
-interface SymbolRow {
+/** A row of the symbols table as stored. */
+export interface SymbolRow {
   id: number;
   name: string;
   short: string;
