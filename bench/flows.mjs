@@ -3,12 +3,18 @@
 // method, a repository), and whether it reaches a data operation; and the time of `flows` beside
 // `overview` on the same tree, both cold (fresh caches), in one run.
 //
+// Then the route map on front ends paired with back ends of other languages (side by side in one
+// tree): the share of each front end's calls linked to the right route, the links' precision, the
+// calls to endpoints the back end lacks reported as unmatched, and flows + route map time against
+// overview on the same tree.
+//
 // Not yet measured here: the labelled handler-service and data-line truth per endpoint (#38).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { workDir } from './lib-fetch.mjs';
+import { frontEnds, materializeFront } from './lib-fronts.mjs';
 import { timed } from './lib-measure.mjs';
 import { materialize, routeKey, stackApps } from './lib-stacks.mjs';
 
@@ -73,3 +79,76 @@ for (const r of rows)
     console.log(
       `${r.app}: no data operation on ${r.noData.slice(0, 8).join(', ')}${r.noData.length > 8 ? ', …' : ''}`,
     );
+
+const pairRows = [];
+for (const front of frontEnds) {
+  const made = materializeFront(front, path.join(workDir, 'fronts'));
+  if (!made.dir) {
+    console.log(`${front.name}: skipped (${made.missing})`);
+    continue;
+  }
+  for (const backName of front.pairs) {
+    const back = stackApps.find((a) => a.name === backName);
+    const backDir = back && materialize(back, into).dir;
+    if (!back || !backDir) continue;
+    const dir = path.join(workDir, 'pairs', `${front.name}+${back.name}`);
+    if (!existsSync(dir)) {
+      mkdirSync(dir, { recursive: true });
+      cpSync(made.dir, path.join(dir, 'web'), { recursive: true });
+      cpSync(backDir, path.join(dir, 'api'), { recursive: true });
+    }
+    const overview = run('overview', dir);
+    const flows = run('flows', dir, ['--limit', '500', '--max-tokens', '100000']);
+    const map = run('routemap', dir, ['--max-tokens', '100000']);
+    const served = new Set(back.routes.map((r) => routeKey(...r.split(' '))));
+    const truth = [...new Set(front.calls)];
+    const { links, unmatched } = map.envelope.details;
+    const linked = new Set(
+      links
+        .filter(
+          (l) =>
+            routeKey(l.client.method, l.client.path) ===
+            routeKey(l.route.method === 'ALL' ? l.client.method : l.route.method, l.route.path),
+        )
+        .map((l) => routeKey(l.client.method, l.client.path)),
+    );
+    const expected = truth.filter((k) => served.has(k));
+    const missing = truth.filter((k) => !served.has(k));
+    const right = links.filter((l) => {
+      const key = routeKey(l.client.method, l.client.path);
+      if (l.fills && !served.has(key)) return true;
+      return (
+        truth.includes(key) &&
+        key === routeKey(l.route.method === 'ALL' ? l.client.method : l.route.method, l.route.path)
+      );
+    });
+    // A call the back end has no route for counts as reported when it is unmatched, or linked only
+    // through a route parameter its literal segment fills (said in the link's `fills`).
+    const unmatchedKeys = new Set([
+      ...unmatched.map((c) => routeKey(c.method, c.path)),
+      ...links.filter((l) => l.fills).map((l) => routeKey(l.client.method, l.client.path)),
+    ]);
+    pairRows.push({
+      pair: `${front.name} + ${back.name}`,
+      expected: expected.length,
+      recall: expected.filter((k) => linked.has(k)).length / expected.length,
+      precision: links.length ? right.length / links.length : 0,
+      unmatched: `${missing.filter((k) => unmatchedKeys.has(k)).length}/${missing.length}`,
+      ratio: (flows.ms + map.ms) / overview.ms,
+      overviewMs: overview.ms,
+      flowsMs: flows.ms,
+      mapMs: map.ms,
+      notLinked: expected.filter((k) => !linked.has(k)),
+    });
+  }
+}
+
+console.log(
+  '\npair                              calls  linked  precision  no-route reported  overview ms  flows ms  routemap ms  (flows+map)/overview',
+);
+for (const r of pairRows)
+  console.log(
+    `${r.pair.padEnd(33)} ${String(r.expected).padStart(5)}  ${pct(r.recall).padStart(6)}  ${pct(r.precision).padStart(9)}  ${r.unmatched.padStart(17)}  ${String(Math.round(r.overviewMs)).padStart(11)}  ${String(Math.round(r.flowsMs)).padStart(8)}  ${String(Math.round(r.mapMs)).padStart(11)}  ${r.ratio.toFixed(2).padStart(20)}`,
+  );
+for (const r of pairRows)
+  if (r.notLinked.length) console.log(`${r.pair}: not linked ${r.notLinked.join(', ')}`);

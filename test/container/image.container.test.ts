@@ -263,7 +263,7 @@ describe('the image with the repository data/ at /data', () => {
           '/api/mcp',
         );
         return body.servers.some(
-          (s) => s.name === 'boocontext' && s.state === 'connected' && s.toolCount === 7,
+          (s) => s.name === 'boocontext' && s.state === 'connected' && s.toolCount === 9,
         );
       },
       60_000,

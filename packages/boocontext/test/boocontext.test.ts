@@ -72,7 +72,7 @@ const routesOf = (envelope: Envelope) =>
   );
 
 describe('boocontext over MCP', () => {
-  it('offers exactly the eight read-only tools, each with an output schema', async () => {
+  it('offers exactly the nine read-only tools, each with an output schema', async () => {
     const { tools } = await main.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'boocontext_callgraph',
@@ -81,6 +81,7 @@ describe('boocontext over MCP', () => {
       'boocontext_impact',
       'boocontext_map',
       'boocontext_overview',
+      'boocontext_routemap',
       'boocontext_symbols',
       'boocontext_types',
     ]);
@@ -555,6 +556,34 @@ describe('boocontext_flows over MCP', () => {
     ]);
     const index = flows.find((f) => f.entry.method === 'GET');
     expect(index?.steps.map((s) => s.symbol)).toEqual(['PostsController.index']);
+  });
+
+  it('maps each front-end call through its wrappers to the route it reaches, and both kinds of unmatched', async () => {
+    const envelope = await call('boocontext_routemap', { root: path.join(flowsDir, 'shop') }, client);
+    expect(envelope.verdict).toBe('SAFE');
+    const details = envelope.details as {
+      links: {
+        client: { method: string; path: string; file: string; line: number };
+        route: { path: string; file: string; line: number };
+      }[];
+      unmatched: { method: string; path: string; file: string; line: number }[];
+      uncalled: { method: string; path: string }[];
+    };
+    expect(
+      details.links.map(
+        (l) =>
+          `${l.client.method} ${l.client.path} ${l.client.file}:${l.client.line} → ${l.route.file}:${l.route.line}`,
+      ),
+    ).toEqual([
+      'GET /api/orders/mine web/src/api.js:12 → server/src/orders.js:5',
+      'GET /api/orders web/src/api.js:12 → server/src/orders.js:4',
+      'GET /api/orders/:param web/src/api.js:13 → server/src/orders.js:6',
+      'POST /api/orders/:param/cancel web/src/api.js:14 → server/src/orders.js:7',
+    ]);
+    expect(details.unmatched.map((c) => `${c.method} ${c.path} ${c.file}:${c.line}`)).toEqual([
+      'POST /api/orders/:param/refund web/src/api.js:15',
+    ]);
+    expect(details.uncalled.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/health']);
   });
 
   it('answers one route by "METHOD /path" (any parameter spelling), and names a missing one', async () => {

@@ -136,7 +136,7 @@ describe('boocontext serve --http', () => {
     const clients = await Promise.all(Array.from({ length: 6 }, () => connect(server.url)));
     expect(clients.map((c) => c.getNegotiatedProtocolVersion())).toEqual(Array(6).fill('2026-07-28'));
     const listed = await Promise.all(clients.map((c) => c.listTools()));
-    for (const { tools } of listed) expect(tools.map((t) => t.name)).toHaveLength(8);
+    for (const { tools } of listed) expect(tools.map((t) => t.name)).toHaveLength(9);
     const answers = await Promise.all(clients.map((c) => call(c, 'boocontext_overview', {})));
     for (const answer of answers) {
       expect(answer.verdict).toBe('SAFE');

@@ -108,6 +108,7 @@ describe('boocontext setup in a real HOME', () => {
         'boocontext_impact',
         'boocontext_map',
         'boocontext_overview',
+        'boocontext_routemap',
         'boocontext_symbols',
         'boocontext_types',
       ]);

@@ -94,7 +94,7 @@ function indexedRunner(env: NodeJS.ProcessEnv) {
 
 /**
  * The code-graph MCP server: every tool indexes its root lazily and incrementally, then answers.
- * Longer than most functions here: it is the declarative list of the seven tools, each a schema
+ * Longer than most functions here: it is the declarative list of the eight tools, each a schema
  * and one query over the index.
  */
 export function buildServer(options: ServerOptions = {}): McpServer {

@@ -1,0 +1,104 @@
+// Real front ends of the Conduit ("RealWorld") API, each with the calls it makes listed by hand from
+// reading its code (method + path as the back end sees it, the base URL's path included), paired
+// with back ends of other languages from the stacks bench. Sources come with the search tool's
+// `fetch` (read here, never committed); a missing one is reported as skipped with the fetch.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const mirrors = process.env.BOOCODE_MIRRORS ?? '/work/.mirror';
+
+/** The 19 Conduit endpoints as a client calls them. */
+const conduitCalls = [
+  'GET /api/user',
+  'PUT /api/user',
+  'POST /api/users/login',
+  'POST /api/users',
+  'GET /api/profiles/:param',
+  'POST /api/profiles/:param/follow',
+  'DELETE /api/profiles/:param/follow',
+  'GET /api/articles',
+  'GET /api/articles/feed',
+  'POST /api/articles',
+  'GET /api/articles/:param',
+  'PUT /api/articles/:param',
+  'DELETE /api/articles/:param',
+  'POST /api/articles/:param/favorite',
+  'DELETE /api/articles/:param/favorite',
+  'GET /api/articles/:param/comments',
+  'POST /api/articles/:param/comments',
+  'DELETE /api/articles/:param/comments/:param',
+  'GET /api/tags',
+];
+const without = (list, ...drop) => list.filter((c) => !drop.includes(c));
+
+export const frontEnds = [
+  // superagent behind a `requests` object of arrow wrappers, API_ROOT constant.
+  {
+    name: 'react-redux',
+    mirror: 'gothinkster/react-redux-realworld-example-app',
+    calls: conduitCalls,
+    pairs: ['django-drf', 'express-prisma'],
+  },
+  // HttpClient in services, the base URL added by a functional interceptor.
+  {
+    name: 'angular',
+    mirror: 'gothinkster/angular-realworld-example-app',
+    calls: conduitCalls,
+    pairs: ['gin-gorm', 'nestjs-typeorm'],
+  },
+  // fetch in `send({ method, path })`, wrapped by get/post/put/del, called through `import * as api`;
+  // the current user comes from the session cookie, never GET /api/user.
+  {
+    name: 'sveltekit',
+    mirror: 'sveltejs/realworld',
+    calls: without(conduitCalls, 'GET /api/user'),
+    pairs: ['laravel-eloquent', 'flask-sqlalchemy'],
+  },
+  // Vue.axios with defaults.baseURL from a config constant; ApiService wrapped by per-resource services.
+  {
+    name: 'vue',
+    mirror: 'gothinkster/vue-realworld-example-app',
+    calls: conduitCalls,
+    pairs: ['rails', 'fastapi'],
+  },
+  // fetch in `send(method, url, …)` with the method in an options object, inside a factory function.
+  {
+    name: 'solid',
+    mirror: 'solidjs/solid-realworld',
+    calls: conduitCalls,
+    pairs: ['nestjs-typeorm', 'echo-gorm'],
+  },
+  // axios called directly in lib/api and components, SERVER_BASE_URL constant; its current-user call
+  // is `axios.get('/user')` with no base: it reaches the Next server, no API route (a broken contract).
+  {
+    name: 'nextjs',
+    mirror: 'reck1ess/next-realworld-example-app',
+    calls: [...without(conduitCalls, 'GET /api/user'), 'GET /user'],
+    pairs: ['fastapi', 'actix-diesel'],
+  },
+  // superagent wrappers again, with MobX stores as the callers.
+  {
+    name: 'react-mobx',
+    mirror: 'gothinkster/react-mobx-realworld-example-app',
+    calls: conduitCalls,
+    pairs: ['express-prisma', 'laravel-eloquent'],
+  },
+];
+
+/** A front end's source at `into/name`, from its mirror. */
+export function materializeFront(front, into) {
+  const dir = path.join(into, front.name);
+  if (existsSync(dir)) return { dir };
+  const repo = path.join(mirrors, front.mirror.replace('/', '+'), 'repo');
+  const gitDir = existsSync(path.join(repo, '.git')) ? path.join(repo, '.git') : repo;
+  if (!existsSync(gitDir)) return { missing: `fetch github:${front.mirror} (into ${mirrors})` };
+  mkdirSync(dir, { recursive: true });
+  try {
+    execFileSync('sh', ['-c', `git --git-dir="${gitDir}" archive HEAD | tar x -C "${dir}"`]);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return { dir };
+}

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { type ClientCall, clientCalls } from './client-calls.js';
+import { SourceFile } from './source-file.js';
+
+const read = (files: Record<string, string>): string[] =>
+  clientCalls(Object.entries(files).map(([rel, text]) => new SourceFile(rel, text))).calls.map(
+    (c: ClientCall) => `${c.method} ${c.path} ${c.file}:${c.line}`,
+  );
+
+describe('clientCalls', () => {
+  it('reads library calls with the base URL a constant in another file gives', () => {
+    expect(
+      read({
+        'src/config.ts': "export const API = 'https://api.example.com/v2';\n",
+        'src/orders.ts': [
+          "import { API } from './config';",
+          'export const list = () => fetch(`${API}/orders?page=1`);',
+          "export const cancel = (id: string) => fetch(API + '/orders/' + id + '/cancel', { method: 'POST' });",
+          '// fetch("/commented/out")',
+        ].join('\n'),
+      }),
+    ).toEqual(['GET /v2/orders src/orders.ts:2', 'POST /v2/orders/:param/cancel src/orders.ts:3']);
+  });
+
+  it('follows a wrapper whose URL is its parameter to each call of it, where the call is made', () => {
+    expect(
+      read({
+        'src/agent.js': [
+          "const ROOT = 'https://shop.test/api';",
+          'const requests = {',
+          '  get: url =>',
+          '    superagent.get(`${ROOT}${url}`).then((r) => r.body),',
+          '  del: url => superagent.del(`${ROOT}${url}`),',
+          '};',
+          'export const Orders = {',
+          "  all: () => requests.get('/orders'),",
+          '  remove: (id) => requests.del(`/orders/${id}`),',
+          '};',
+        ].join('\n'),
+      }),
+    ).toEqual(['GET /api/orders src/agent.js:8', 'DELETE /api/orders/:param src/agent.js:9']);
+  });
+
+  it('follows two levels of wrappers, a destructured method and a namespace import', () => {
+    expect(
+      read({
+        'src/lib/api.js': [
+          "const base = 'https://shop.test/api';",
+          'async function send({ method, path, token }) {',
+          '  const opts = { method, headers: {} };',
+          '  return fetch(`${base}/${path}`, opts);',
+          '}',
+          'export function get(path, token) {',
+          "  return send({ method: 'GET', path, token });",
+          '}',
+          'export function del(path, token) {',
+          "  return send({ method: 'DELETE', path, token });",
+          '}',
+        ].join('\n'),
+        'src/routes/page.js': [
+          "import * as api from '$lib/api';",
+          'export async function load({ params }) {',
+          "  const endpoint = params.tab === 'mine' ? 'orders/mine' : 'orders';",
+          '  await api.del(`orders/${params.id}`);',
+          '  return api.get(`${endpoint}?limit=5`);',
+          '}',
+        ].join('\n'),
+      }),
+    ).toEqual([
+      'DELETE /api/orders/:param src/routes/page.js:4',
+      'GET /api/orders/mine src/routes/page.js:5',
+      'GET /api/orders src/routes/page.js:5',
+    ]);
+  });
+
+  it('reads a method handed down as a positional parameter through an options object', () => {
+    expect(
+      read({
+        'src/agent.js': [
+          'const ROOT = "https://shop.test/api";',
+          'export default function createAgent() {',
+          '  async function send(method, url, data) {',
+          '    const headers = {},',
+          '      opts = { method, headers };',
+          '    return fetch(ROOT + url, opts);',
+          '  }',
+          '  return { remove: (id) => send("delete", `/orders/${id}`), fetcher: (u) => fetch(u) };',
+          '}',
+        ].join('\n'),
+      }),
+    ).toEqual(['DELETE /api/orders/:param src/agent.js:8']);
+  });
+
+  it('puts written values into a helper whose parameter fills a segment, and keeps it when none are written', () => {
+    expect(
+      read({
+        'src/panel.ts': [
+          'async function act(server: string, action: string) {',
+          '  await fetch(`/api/servers/${server}/${action}`, { method: "POST" });',
+          '}',
+          'export const restart = (name: string) => act(name, "restart");',
+          'export const stop = (name: string) => act(name, "stop");',
+          'async function show(id: string) {',
+          '  return fetch(`/api/servers/${id}`);',
+          '}',
+          'export const current = (el: { id: string }) => show(el.id);',
+        ].join('\n'),
+      }),
+    ).toEqual([
+      'POST /api/servers/:param/restart src/panel.ts:4',
+      'POST /api/servers/:param/stop src/panel.ts:5',
+      'GET /api/servers/:param src/panel.ts:7',
+    ]);
+  });
+
+  it('takes axios defaults and instances, parameter defaults, and an HttpClient interceptor prefix', () => {
+    expect(
+      read({
+        'src/api.service.js': [
+          "import axios from 'axios';",
+          "axios.defaults.baseURL = 'https://shop.test/api';",
+          'const client = axios.create({ baseURL: "/internal" });',
+          'const ApiService = {',
+          '  get(resource, slug = "") {',
+          '    return axios.get(`${resource}/${slug}`);',
+          '  },',
+          '};',
+          "export const tags = () => ApiService.get('tags');",
+          "export const order = (id) => ApiService.get('orders', id);",
+          "export const health = () => client.get('/health');",
+        ].join('\n'),
+        'src/app/api.interceptor.ts':
+          'export const i = (req, next) => next(req.clone({ url: `https://shop.test/api${req.url}` }));',
+        'src/app/user.service.ts': [
+          'export class UserService {',
+          '  constructor(private readonly http: HttpClient) {}',
+          "  me() { return this.http.get<User>('/user'); }",
+          '}',
+        ].join('\n'),
+      }),
+    ).toEqual([
+      'GET /api/tags src/api.service.js:9',
+      'GET /api/orders/:param src/api.service.js:10',
+      'GET /internal/health src/api.service.js:11',
+      'GET /api/user src/app/user.service.ts:3',
+    ]);
+  });
+});

@@ -1,0 +1,592 @@
+/**
+ * Every HTTP call a front end makes, with its method and the path the back end sees. Calls are read
+ * from the text of the project's JS/TS files: the HTTP libraries' own calls (fetch, axios, superagent,
+ * Angular's HttpClient, ky, ofetch, got) and then the repository's wrappers around them — a function
+ * whose URL is built from its own parameter is a wrapper, and each call to it is read with its
+ * arguments put in (as many levels deep as the wrappers go). Base URLs come from constants (across
+ * files), `axios.defaults.baseURL`, `axios.create({ baseURL })` and an HttpClient interceptor that
+ * prefixes `req.url`; a value the code cannot tell statically becomes a `:param` part.
+ */
+import { callArguments, closing, expressionEnd, splitTop, stringEnd } from './js-text.js';
+import type { FunctionDef, SourceFile } from './source-file.js';
+
+export interface ClientCall {
+  method: string;
+  path: string;
+  file: string;
+  line: number;
+  /** The library or wrapper the call goes through (`axios`, `requests.get`). */
+  via: string;
+}
+
+/** A call whose URL the code does not tell at all (a fetcher handed its URL at run time). */
+export interface UnresolvedCall {
+  file: string;
+  line: number;
+  via: string;
+}
+
+// The marks below are Private Use characters: no source text holds them, so they cannot collide.
+/** An unknown part of a URL. */
+const HOLE = '\uE002';
+/** Text that came from a constant (a base URL), not written at the call. */
+const FROM_CONSTANT = '\uE003';
+const END_CONSTANT = '\uE004';
+const param = (name: string) => `\uE001${name}\uE001`;
+const PARAM = /\uE001([\w$]+)\uE001/g;
+
+const MAX_ALTERNATIVES = 6;
+const MAX_DEPTH = 8;
+const VERBS: Record<string, string> = {
+  get: 'GET',
+  post: 'POST',
+  put: 'PUT',
+  patch: 'PATCH',
+  delete: 'DELETE',
+  del: 'DELETE',
+  head: 'HEAD',
+};
+const CLIENT_NAMES = new Set(['axios', 'superagent', 'ky', 'ofetch', 'got', 'http', 'httpclient', 'fetch']);
+/** `.get(…)`, `.post<T>(…)`: a verb called on something, found by the verb (the receiver is read behind it). */
+const MEMBER_CALL =
+  /\.\s*(get|post|put|patch|delete|del|head|request)\s*(?:<[^<>()]*(?:<[^<>()]*>[^<>()]*)*>)?\s*\(/g;
+
+/** The dotted name a member call is made on, read backwards from the `.` at `dot`. */
+function receiverBefore(text: string, dot: number): string | undefined {
+  const m = /([\w$]+(?:\s*\.\s*[\w$]+)*)\s*$/.exec(text.slice(Math.max(0, dot - 120), dot));
+  return m?.[1]?.replace(/\s+/g, '');
+}
+
+/** `fetch(…)`, `axios(…)`, `$fetch<T>(…)`: the libraries called as functions. */
+const FUNCTION_CLIENT_CALL =
+  /(?<![\w$.])(fetch|\$fetch|ofetch|ky|axios|got|useFetch|\$axios)\s*(?:<[^<>()]*>)?\s*\(/g;
+
+/** One call site: where, through what, with which URL and method expressions (text). */
+interface Site {
+  file: SourceFile;
+  offset: number;
+  via: string;
+  url: string;
+  method?: string;
+  /** The options argument, where the method may be (`fetch(url, { method })`). */
+  options?: string;
+  /** A base URL the client adds (axios defaults, an instance, an interceptor). */
+  base?: string;
+}
+
+interface Wrapper {
+  file: SourceFile;
+  fn: FunctionDef;
+  /** URL alternatives with the function's parameters left in as placeholders. */
+  urls: string[];
+  /** The method, or a placeholder for the parameter that carries it. */
+  method: string;
+  via: string;
+  /**
+   * A function whose parameter only fills a path segment (`/mcp/${server}/${action}`): its calls
+   * stand as they are unless a caller passes written values, which then replace them.
+   */
+  provisional?: { calls: ClientCall[]; replaced: boolean };
+}
+
+/** Reads expressions to URL alternatives in one file, at one place in it. */
+class Evaluator {
+  constructor(
+    private readonly files: Files,
+    private readonly file: SourceFile,
+    private readonly offset: number,
+    /** The functions around the place, innermost first: a closure reads its outer function's parameters. */
+    private readonly scope: FunctionDef[],
+    private readonly depth = 0,
+  ) {}
+
+  eval(expr: string): string[] {
+    const e = expr
+      .trim()
+      .replace(/\s+as\s+[\w$.<>[\]]+$/, '')
+      .replace(/!$/, '');
+    if (!e || this.depth > MAX_DEPTH) return [HOLE];
+    if (e.startsWith('(') && closing(e, 0) === e.length - 1) return this.eval(e.slice(1, -1));
+    const ternary = this.ternary(e);
+    if (ternary) return cap([...this.eval(ternary[0]), ...this.eval(ternary[1])]);
+    for (const op of ['??', '||']) {
+      const parts = splitTop(e, op);
+      if (parts.length > 1) {
+        const first = this.eval(parts[0] as string);
+        return first.every((a) => a.includes(HOLE)) ? this.eval(parts.slice(1).join(op)) : first;
+      }
+    }
+    const sum = splitTop(e, '+');
+    if (sum.length > 1) return cap(sum.map((p) => this.eval(p)).reduce(concat));
+    const q = e[0];
+    if ((q === '"' || q === "'") && stringEnd(e, 0) === e.length - 1)
+      return [e.slice(1, -1).replace(/\\(.)/g, '$1')];
+    if (q === '`' && stringEnd(e, 0) === e.length - 1) return this.template(e);
+    const wrapped = /^(?:encodeURIComponent|encodeURI|String|encode)\s*\(([\s\S]*)\)$/.exec(e);
+    if (wrapped?.[1]) return this.eval(wrapped[1]).map((a) => (a.includes('\uE001') ? a : HOLE));
+    if (/^[\w$]+(\.[\w$]+)*$/.test(e)) return this.name(e);
+    return [HOLE];
+  }
+
+  private ternary(e: string): [string, string] | undefined {
+    const q = splitTop(e, '?');
+    if (q.length < 2 || e.includes('?.') || e.includes('??')) return undefined;
+    const rest = q.slice(1).join('?');
+    const branches = splitTop(rest, ':');
+    if (branches.length < 2) return undefined;
+    return [branches[0] as string, branches.slice(1).join(':')];
+  }
+
+  private template(e: string): string[] {
+    let out = [''];
+    let text = '';
+    for (let i = 1; i < e.length - 1; i++) {
+      if (e[i] === '\\') {
+        text += e[i + 1] ?? '';
+        i++;
+      } else if (e[i] === '$' && e[i + 1] === '{') {
+        const end = closing(e, i + 1) ?? e.length - 2;
+        out = concat(
+          out.map((a) => a + text),
+          this.eval(e.slice(i + 2, end)),
+        );
+        text = '';
+        i = end;
+      } else text += e[i];
+    }
+    return cap(out.map((a) => a + text));
+  }
+
+  private name(dotted: string): string[] {
+    const [head, ...props] = dotted.split('.');
+    if (!head) return [HOLE];
+    if (head === 'this' && props.length === 1) return this.member(props[0] as string);
+    if (this.scope.some((fn) => fn.params.some((p) => p.name === head || p.keys?.includes(head))))
+      return props.length ? [HOLE] : [param(head)];
+    const local = this.file.declaration(head, this.offset);
+    if (local) return this.fromDeclaration(this.file, local.expr, local.offset, props);
+    const global = this.files.exported(head);
+    if (global) return this.fromDeclaration(global.file, global.expr, global.offset, props);
+    return [HOLE];
+  }
+
+  /** `this.baseUrl`: what the class assigns it (`this.baseUrl = … || '/api'`, `baseUrl = '/api'`). */
+  private member(prop: string): string[] {
+    const t = this.file.text;
+    const assigned = new RegExp(
+      `(?:\\bthis\\.|^\\s*(?:(?:private|public|protected|readonly|static)\\s+)*)${prop.replace(/\$/g, '\\$')}\\s*(?::[^=;\\n]+)?=(?!=)\\s*`,
+      'm',
+    ).exec(t);
+    if (!assigned) return [HOLE];
+    const from = assigned.index + assigned[0].length;
+    return this.fromDeclaration(this.file, t.slice(from, expressionEnd(t, from)), from, []);
+  }
+
+  private fromDeclaration(file: SourceFile, expr: string, offset: number, props: string[]): string[] {
+    let value = expr;
+    for (const prop of props) {
+      const found = propertyOf(value, prop);
+      if (found === undefined) return [HOLE];
+      value = found;
+    }
+    const inner = new Evaluator(this.files, file, offset, file.enclosingChain(offset), this.depth + 1).eval(
+      value,
+    );
+    // A constant's text is a base, not a path written at the call: wrappers are told apart by it.
+    return inner.map((a) =>
+      a.includes(HOLE) || a.includes('\uE001') ? a : `${FROM_CONSTANT}${a}${END_CONSTANT}`,
+    );
+  }
+}
+
+/** `{ apiUrl: 'x', … }`'s `apiUrl` expression. */
+function propertyOf(objectText: string, key: string): string | undefined {
+  const t = objectText.trim();
+  if (!t.startsWith('{')) return undefined;
+  const end = closing(t, 0);
+  if (end === undefined) return undefined;
+  for (const entry of splitTop(t.slice(1, end), ',')) {
+    const m = new RegExp(`^\\s*['"]?${key.replace(/\$/g, '\\$')}['"]?\\s*:\\s*`).exec(entry);
+    if (m) return entry.slice(m[0].length);
+    if (entry.trim() === key) return key;
+  }
+  return undefined;
+}
+
+const concat = (a: string[], b: string[]): string[] => cap(a.flatMap((x) => b.map((y) => x + y)));
+const cap = (xs: string[]): string[] => [...new Set(xs)].slice(0, MAX_ALTERNATIVES);
+
+/** The project's files, and the names they export as constants. */
+class Files {
+  private readonly exports = new Map<string, { file: SourceFile; expr: string; offset: number } | null>();
+
+  constructor(readonly all: SourceFile[]) {
+    for (const file of all)
+      for (const m of file.text.matchAll(/\bexport\s+(?:const|let|var)\s+([\w$]+)/g)) {
+        const d = m[1] ? file.declaration(m[1], (m.index ?? 0) + m[0].length) : undefined;
+        if (!d || !m[1]) continue;
+        // A name exported with two values is nobody's for sure.
+        this.exports.set(m[1], this.exports.has(m[1]) ? null : { file, expr: d.expr, offset: d.offset });
+      }
+  }
+
+  exported(name: string) {
+    return this.exports.get(name) ?? undefined;
+  }
+}
+
+/** `axios.defaults.baseURL = X`, `const api = axios.create({ baseURL: X })`, an interceptor's prefix. */
+function basesOf(files: Files): { byReceiver: Map<string, string>; httpClient?: string } {
+  const byReceiver = new Map<string, string>();
+  let httpClient: string | undefined;
+  // A base is never text written at a call: marked so, it does not make its calls look final.
+  const first = (file: SourceFile, offset: number, expr: string) => {
+    const value = new Evaluator(files, file, offset, file.enclosingChain(offset)).eval(expr)[0];
+    return value === undefined
+      ? undefined
+      : `${FROM_CONSTANT}${value.replace(/[\uE003\uE004]/g, '')}${END_CONSTANT}`;
+  };
+  for (const file of files.all) {
+    const t = file.text;
+    for (const m of t.includes('.defaults.baseURL')
+      ? t.matchAll(/([\w$.]+)\.defaults\.baseURL\s*=\s*/g)
+      : []) {
+      const from = (m.index ?? 0) + m[0].length;
+      const value = first(file, m.index ?? 0, t.slice(from, expressionEnd(t, from)));
+      if (value && m[1]) byReceiver.set(lastName(m[1]), value);
+    }
+    for (const m of t.matchAll(
+      /(?:const|let|var)\s+([\w$]+)\s*=\s*(?:axios|ky|ofetch|\$fetch)\.(?:create|extend)\s*\(\s*\{/g,
+    )) {
+      const open = (m.index ?? 0) + m[0].length - 1;
+      const end = closing(t, open);
+      const base = end
+        ? (propertyOf(t.slice(open, end + 1), 'baseURL') ?? propertyOf(t.slice(open, end + 1), 'prefixUrl'))
+        : undefined;
+      const value = base ? first(file, m.index ?? 0, base) : undefined;
+      if (m[1]) byReceiver.set(m[1].toLowerCase(), value ?? '');
+    }
+    // Angular: `req.clone({ url: `${base}${req.url}` })` prefixes every HttpClient request.
+    const clone = /\.clone\(\s*\{[^}]*?\burl\s*:\s*(`[^`]*\$\{\s*(\w+)\.url\s*\}[^`]*`)/.exec(t);
+    if (clone?.[1] && clone[2]) {
+      const prefix = clone[1].slice(0, clone[1].indexOf('${' + clone[2]));
+      httpClient = first(file, clone.index, `${prefix}\``);
+    }
+  }
+  return { byReceiver, ...(httpClient !== undefined ? { httpClient } : {}) };
+}
+
+const lastName = (receiver: string) =>
+  (receiver.split('.').pop() ?? receiver).replace(/^[$_]+/, '').toLowerCase();
+
+/** The library calls in a file: `fetch(url, opts)`, `axios.get(url)`, `this.http.post<T>(url, body)`. */
+function librarySites(file: SourceFile, bases: ReturnType<typeof basesOf>): Site[] {
+  const t = file.text;
+  const sites: Site[] = [];
+  for (const m of t.matchAll(FUNCTION_CLIENT_CALL)) {
+    const name = m[1] ?? '';
+    const open = (m.index ?? 0) + m[0].length - 1;
+    const call = callArguments(t, open);
+    const [first, second] = call?.args ?? [];
+    if (!first) continue;
+    if (first.startsWith('{')) {
+      const url = propertyOf(first, 'url');
+      if (url) sites.push({ file, offset: m.index ?? 0, via: name, url, options: first });
+    } else
+      sites.push({
+        file,
+        offset: m.index ?? 0,
+        via: name,
+        url: first,
+        ...(second ? { options: second } : {}),
+      });
+  }
+  for (const m of t.matchAll(MEMBER_CALL)) {
+    const receiver = receiverBefore(t, m.index ?? 0) ?? '';
+    if (!receiver) continue;
+    const key = lastName(receiver);
+    const instance = bases.byReceiver.has(key);
+    if (!CLIENT_NAMES.has(key) && !instance) continue;
+    // `const request = { get: … }` is the project's own object, whatever its name.
+    const own = file.declaration(receiver.split('.')[0] ?? receiver, m.index ?? 0)?.expr;
+    if (own && /^(\{|class\b|function\b|\(|async\b)/.test(own)) continue;
+    const open = (m.index ?? 0) + m[0].length - 1;
+    const call = callArguments(t, open);
+    const [first] = call?.args ?? [];
+    if (!first) continue;
+    const base = bases.byReceiver.get(key) ?? (/^http(client)?$/.test(key) ? bases.httpClient : undefined);
+    const verb = m[1] as string;
+    if (verb === 'request') {
+      const url = propertyOf(first, 'url');
+      if (url)
+        sites.push({
+          file,
+          offset: m.index ?? 0,
+          via: receiver,
+          url,
+          options: first,
+          ...(base ? { base } : {}),
+        });
+      continue;
+    }
+    sites.push({
+      file,
+      offset: m.index ?? 0,
+      via: `${receiver}.${verb}`,
+      url: first,
+      method: `'${VERBS[verb] ?? 'GET'}'`,
+      ...(base ? { base } : {}),
+    });
+  }
+  return sites;
+}
+
+/** The method a site's options give (`{ method: 'POST' }`, or `opts` declared above as such). */
+function methodExpr(site: Site): string {
+  if (site.method) return site.method;
+  let options = site.options?.trim();
+  if (options && /^[\w$]+$/.test(options)) options = site.file.declaration(options, site.offset)?.expr;
+  return (options && propertyOf(options, 'method')) ?? "'GET'";
+}
+
+/** Writes a wrapper's arguments into its URL: parameters by position, destructured ones by key. */
+function bindArguments(fn: FunctionDef, args: string[]): Map<string, string> {
+  const bound = new Map<string, string>();
+  fn.params.forEach((p, i) => {
+    const arg = args[i];
+    if (p.keys) {
+      for (const key of p.keys) {
+        const value = arg ? propertyOf(arg, key) : undefined;
+        if (value !== undefined) bound.set(key, value);
+      }
+    } else if (p.name && arg !== undefined) bound.set(p.name, arg);
+    else if (p.name && p.fallback !== undefined) bound.set(p.name, p.fallback);
+  });
+  return bound;
+}
+
+/** Is any path text written at the call (not a base constant) before the first parameter? */
+function writtenPathBeforeParam(url: string): boolean {
+  const first = url.search(/\uE001/);
+  if (first === -1) return true;
+  const before = url.slice(0, first).replace(/\uE003[^\uE004]*\uE004/g, '');
+  return /[A-Za-z]/.test(before.replace(/^[a-z]+:\/\/[^/]*/i, ''));
+}
+
+/** A finished URL: constants' marks and the origin gone, the query cut, unknowns as `:param`. */
+function pathOf(url: string): string {
+  let u = url.replace(/[\uE003\uE004]/g, '');
+  u = u.replace(/^[a-z][\w+.-]*:\/\/[^/\uE001\uE002]*/i, '');
+  // `${base}/api/x` with a base known only at run time: the unknown part is the origin.
+  u = u.replace(/^\uE002(?=\/)/, '');
+  u = u.split('?')[0] ?? u;
+  u = u.split('#')[0] ?? u;
+  u = u.replace(PARAM, ':param').replace(/\uE002/g, ':param');
+  u = `/${u}`.replace(/\/{2,}/g, '/');
+  return u.length > 1 ? u.replace(/\/$/, '') : u;
+}
+
+const methodOf = (alternatives: string[]): string | undefined => {
+  const m = alternatives[0]?.replace(/[\uE003\uE004]/g, '').toUpperCase();
+  return m && /^[A-Z]+$/.test(m) ? m : undefined;
+};
+
+/** Every HTTP call the files make, through libraries and the project's own wrappers. */
+export function clientCalls(sources: SourceFile[]): { calls: ClientCall[]; unresolved: UnresolvedCall[] } {
+  const files = new Files(sources);
+  exportedInstances = new Map(
+    sources.flatMap((f) =>
+      [...f.text.matchAll(/\bexport\s+(?:const|let)\s+([\w$]+)\s*(?::[^=]+)?=\s*(new\s+[\w$]+)/g)].map(
+        (m) => [m[1] ?? '', m[2] ?? ''] as [string, string],
+      ),
+    ),
+  );
+  const bases = basesOf(files);
+  const calls: ClientCall[] = [];
+  const unresolved: UnresolvedCall[] = [];
+  let wrappers: Wrapper[] = [];
+  const seen = new Set<string>();
+
+  const settle = (
+    site: { file: SourceFile; offset: number; via: string },
+    urls: string[],
+    method: string[],
+  ) => {
+    // The wrapper is the function whose parameter the URL or method is built from.
+    const used = new Set([...urls, ...method].flatMap((u) => [...u.matchAll(PARAM)].map((m) => m[1])));
+    const fn = site.file
+      .enclosingChain(site.offset)
+      .find((f) => f.params.some((p) => used.has(p.name) || p.keys?.some((k) => used.has(k))));
+    const dependsOnParams =
+      urls.some((u) => u.includes('\uE001')) || method.some((m) => m.includes('\uE001'));
+    const wraps =
+      fn &&
+      dependsOnParams &&
+      urls.some((u) => !writtenPathBeforeParam(u) || method.some((m) => m.includes('\uE001')));
+    const key = fn ? `${site.file.rel}:${fn.start}` : '';
+    if (fn && wraps) {
+      if (!seen.has(key)) {
+        seen.add(key);
+        wrappers.push({ file: site.file, fn, urls, method: method[0] ?? "'GET'", via: site.via });
+      }
+      return;
+    }
+    const line = site.file.line(site.offset);
+    const made: ClientCall[] = [];
+    for (const url of urls) {
+      const m = methodOf(method);
+      const path = pathOf(url);
+      // A URL with no written part at all (`fetcher(url)`) says nothing about where it goes.
+      if (!m) continue;
+      if (/^(\/:param)+$|^\/$/.test(path)) unresolved.push({ file: site.file.rel, line, via: site.via });
+      else made.push({ method: m, path, file: site.file.rel, line, via: site.via });
+    }
+    calls.push(...made);
+    if (fn && dependsOnParams && !seen.has(key)) {
+      seen.add(key);
+      wrappers.push({
+        file: site.file,
+        fn,
+        urls,
+        method: method[0] ?? "'GET'",
+        via: site.via,
+        provisional: { calls: made, replaced: false },
+      });
+    }
+  };
+
+  for (const file of sources)
+    for (const site of librarySites(file, bases)) {
+      const ev = new Evaluator(files, file, site.offset, file.enclosingChain(site.offset));
+      const raw = ev.eval(site.url);
+      // A library call with no base whose URL has no slash anywhere is no request (`req.get('user-agent')`).
+      if (site.base === undefined && raw.every((u) => !u.includes('/') && !u.includes('\uE001'))) continue;
+      const urls = raw.map((u) => (site.base !== undefined ? joinBase(site.base, u) : u));
+      settle(site, urls, ev.eval(methodExpr(site)));
+    }
+
+  // Each round reads the calls to the wrappers found in the round before: a wrapper of a wrapper
+  // (`get(path)` → `send({ method: 'GET', path })` → fetch) takes one more round.
+  const retired: Wrapper[] = [];
+  for (let round = 0; round < 4 && wrappers.length > 0; round++) {
+    const current = wrappers;
+    retired.push(...current);
+    wrappers = [];
+    for (const file of sources)
+      for (const w of current)
+        for (const call of callsTo(file, w)) {
+          const fn = file.enclosing(call.offset);
+          if (fn && fn.start === w.fn.start && file === w.file) continue;
+          const bound = bindArguments(w.fn, call.args);
+          const ev = new Evaluator(files, file, call.offset, file.enclosingChain(call.offset));
+          const put = (template: string) =>
+            cap(
+              template
+                .split(PARAM)
+                .reduce<string[]>(
+                  (acc, part, i) =>
+                    concat(
+                      acc,
+                      i % 2 === 0 ? [part] : bound.has(part) ? ev.eval(bound.get(part) as string) : [HOLE],
+                    ),
+                  [''],
+                ),
+            );
+          if (w.provisional) {
+            // Only a written value says more than the parameter did.
+            const filled = [...w.urls.join(' ').matchAll(PARAM)].map((m) => m[1] as string);
+            const told = filled.some((name) => {
+              const value = bound.get(name);
+              return value !== undefined && ev.eval(value).every((v) => !/[\uE001\uE002]/.test(v));
+            });
+            if (!told) continue;
+            w.provisional.replaced = true;
+          }
+          const urls = cap(w.urls.flatMap(put));
+          settle(
+            { file, offset: call.offset, via: `${w.fn.owner ? `${w.fn.owner}.` : ''}${w.fn.name}` },
+            urls,
+            put(w.method),
+          );
+        }
+  }
+  const replaced = new Set(
+    retired.filter((w) => w.provisional?.replaced).flatMap((w) => w.provisional?.calls ?? []),
+  );
+  const kept = calls.filter((c) => !replaced.has(c));
+  // In reading order: file by file, line by line (a line's alternatives as the code lists them).
+  const order = (a: { file: string; line: number }, b: { file: string; line: number }) =>
+    a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line;
+  return { calls: kept.sort(order), unresolved: unresolved.sort(order) };
+}
+
+function joinBase(base: string, url: string): string {
+  if (/^[a-z]+:\/\//i.test(url.replace(/^\uE003/, ''))) return url;
+  const b = base.replace(/\/(\uE004?)$/, '$1');
+  return url.startsWith('/') || url.startsWith(`${FROM_CONSTANT}/`) ? b + url : `${b}/${url}`;
+}
+
+/** The class a variable was made from (`const client = new ApiClient()`), in the file or exported. */
+function instanceClass(file: SourceFile, receiver: string, at: number): string | undefined {
+  if (receiver.includes('.')) return undefined;
+  const expr = file.declaration(receiver, at)?.expr ?? exportedInstances.get(receiver);
+  return expr ? /^new\s+([\w$]+)/.exec(expr)?.[1] : undefined;
+}
+
+/** `export const client = new ApiClient()` across the files of the current run. */
+let exportedInstances = new Map<string, string>();
+
+/** Calls to a wrapper in a file: `requests.get(…)` for a member, `api.get(…)` through a namespace import, `get(…)`. */
+function callsTo(file: SourceFile, w: Wrapper): { offset: number; args: string[] }[] {
+  const t = file.text;
+  // Most files never name most wrappers: a plain search spares them the pattern.
+  if (!t.includes(w.fn.name)) return [];
+  const out: { offset: number; args: string[] }[] = [];
+  const name = w.fn.name.replace(/\$/g, '\\$');
+  const owner = w.fn.owner?.toLowerCase();
+  const moduleName = w.file.rel
+    .split('/')
+    .pop()
+    ?.replace(/\.\w+$/, '');
+  for (const m of t.matchAll(new RegExp(`(?<![\\w$])${name}\\s*(?:<[^<>()]*>)?\\s*\\(`, 'g'))) {
+    const named = m.index ?? 0;
+    const dot = /\.\s*$/.exec(t.slice(Math.max(0, named - 8), named));
+    const receiver = dot ? receiverBefore(t, named - dot[0].length) : undefined;
+    const at = receiver && dot ? named - dot[0].length - receiver.length : named;
+    if (receiver) {
+      const last = lastName(receiver);
+      const viaNamespace =
+        !owner &&
+        file.namespaces.has(receiver) &&
+        file.namespaces
+          .get(receiver)
+          ?.replace(/\.\w+$/, '')
+          .split('/')
+          .pop() === moduleName;
+      // `this.fetch(…)` inside the class; `client.post(…)` where `client = new ApiClient()`.
+      const viaThis =
+        receiver === 'this' &&
+        owner !== undefined &&
+        file === w.file &&
+        file.enclosing(at)?.owner?.toLowerCase() === owner;
+      const made = instanceClass(file, receiver, at);
+      const viaInstance = owner !== undefined && made?.toLowerCase() === owner;
+      if (!(owner && last === owner) && !viaNamespace && !viaThis && !viaInstance) continue;
+    } else {
+      // A bare call reaches the wrapper declared in this file, or imported from the wrapper's module.
+      const from = file.imported.get(w.fn.name);
+      const sameModule =
+        from !== undefined &&
+        from
+          .replace(/\.\w+$/, '')
+          .split('/')
+          .pop() === moduleName;
+      if (owner || (file !== w.file && !sameModule)) continue;
+      if (/\b(?:function|async)\s*$/.test(t.slice(Math.max(0, at - 16), at))) continue;
+    }
+    const open = named + m[0].length - 1;
+    const call = callArguments(t, open);
+    if (call && !file.functions.some((f) => f.start === at)) out.push({ offset: at, args: call.args });
+  }
+  return out;
+}

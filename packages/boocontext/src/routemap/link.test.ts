@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { ClientCall } from './client-calls.js';
+import { linkCalls } from './link.js';
+
+const call = (method: string, path: string, line = 1): ClientCall => ({
+  method,
+  path,
+  file: 'web/api.ts',
+  line,
+  via: 'fetch',
+});
+const route = (method: string, path: string, line = 1) => ({ method, path, file: 'server/urls.py', line });
+
+describe('linkCalls', () => {
+  it('prefers the literal route, takes any parameter spelling, and reports both kinds of unmatched', () => {
+    const routes = [
+      route('GET', '/api/orders/<slug>', 1),
+      route('GET', '/api/orders/feed', 2),
+      route('DELETE', '/api/orders/{id}', 3),
+      route('GET', '/api/admin', 4),
+    ];
+    const { links, unmatched, uncalled } = linkCalls(
+      [
+        call('GET', '/api/orders/feed'),
+        call('GET', '/api/orders/:param'),
+        call('DELETE', '/api/orders/:param'),
+        call('POST', '/api/orders'),
+      ],
+      routes,
+    );
+    expect(links.map((l) => `${l.client.method} ${l.client.path} → ${l.route.line}`)).toEqual([
+      'GET /api/orders/feed → 2',
+      'GET /api/orders/:param → 1',
+      'DELETE /api/orders/:param → 3',
+    ]);
+    expect(unmatched.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/orders']);
+    expect(uncalled.map((r) => r.path)).toEqual(['/api/admin']);
+  });
+
+  it('says when a literal segment of the call only fills a route parameter', () => {
+    const { links } = linkCalls([call('GET', '/api/orders/feed')], [route('GET', '/api/orders/:slug')]);
+    expect(links[0]?.fills).toEqual(['feed']);
+  });
+
+  it('never links a client parameter to a literal route segment', () => {
+    const { links } = linkCalls([call('GET', '/api/orders/:param')], [route('GET', '/api/orders/feed')]);
+    expect(links).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Links each client call to the back-end route it reaches: same method (a route for every method
+ * takes any), the same number of path segments, each segment the same text or a parameter on the
+ * route's side; a parameter on the client's side fits only a route parameter. Of several routes
+ * that fit, the one with the most literal segments in common wins (`/articles/feed` over
+ * `/articles/:slug`).
+ */
+import type { ClientCall } from './client-calls.js';
+
+export interface RouteRef {
+  method: string;
+  path: string;
+  file: string;
+  line: number;
+}
+
+export interface RouteLink {
+  client: Pick<ClientCall, 'method' | 'path' | 'file' | 'line'>;
+  route: RouteRef;
+  /**
+   * Literal segments of the call that only a route parameter takes (`/articles/feed` reaching
+   * `/articles/:slug`): the router serves it so, but a missing literal route is the likelier story.
+   */
+  fills?: string[];
+}
+
+const ROUTE_PARAM = /^(:\w+\??|\{[^}]*\}|<[^>]*>|\*\w*|\[[^\]]*\])$/;
+
+const segments = (p: string) => p.split('/').filter(Boolean);
+
+/** How well a route fits a call: undefined when it does not; higher is more literal agreement. */
+function fit(call: ClientCall, route: RouteRef): number | undefined {
+  if (route.method !== call.method && route.method !== 'ALL' && route.method !== '*') return undefined;
+  const a = segments(call.path);
+  const b = segments(route.path);
+  if (a.length !== b.length) return undefined;
+  let score = 0;
+  for (let i = 0; i < a.length; i++) {
+    const c = a[i] as string;
+    const r = b[i] as string;
+    const routeParam = ROUTE_PARAM.test(r);
+    if (c === ':param') {
+      if (!routeParam) return undefined;
+    } else if (routeParam) score += 0;
+    else if (c.toLowerCase() === r.toLowerCase()) score += 2;
+    else return undefined;
+  }
+  return score;
+}
+
+export function linkCalls(
+  calls: readonly ClientCall[],
+  routes: readonly RouteRef[],
+): { links: RouteLink[]; unmatched: ClientCall[]; uncalled: RouteRef[] } {
+  const links: RouteLink[] = [];
+  const unmatched: ClientCall[] = [];
+  const called = new Set<RouteRef>();
+  for (const call of calls) {
+    let best: RouteRef | undefined;
+    let bestScore = -1;
+    for (const route of routes) {
+      const score = fit(call, route);
+      if (score !== undefined && score > bestScore) {
+        best = route;
+        bestScore = score;
+      }
+    }
+    const client = { method: call.method, path: call.path, file: call.file, line: call.line };
+    if (best) {
+      const routeSegments = segments(best.path);
+      const fills = segments(call.path).filter(
+        (c, i) => c !== ':param' && ROUTE_PARAM.test(routeSegments[i] ?? '') && /^[a-z][a-z-]*$/i.test(c),
+      );
+      links.push({ client, route: best, ...(fills.length ? { fills } : {}) });
+      called.add(best);
+    } else unmatched.push(call);
+  }
+  return { links, unmatched, uncalled: routes.filter((r) => !called.has(r)) };
+}

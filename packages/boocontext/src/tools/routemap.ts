@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { clientCalls } from '../routemap/client-calls.js';
+import { linkCalls } from '../routemap/link.js';
+import { readSources } from '../routemap/read-sources.js';
+import { defineTool, rootArg, type ToolDeps } from './define.js';
+
+export const routemapTool = (deps: ToolDeps) =>
+  defineTool(
+    'boocontext_routemap',
+    "Which back-end route each front-end HTTP call reaches: every call through fetch, axios, superagent, HttpClient, ky, ofetch or the project's own wrappers, with its method and full path (base URLs from constants, axios defaults and instances, interceptors), linked to the route it matches; calls that reach no route (a broken contract or another service) and routes no client calls.",
+    z.object({
+      root: rootArg,
+      max_tokens: z.number().int().min(500).max(100_000).optional(),
+    }),
+    async (args, root, ctx) => {
+      const [scan, sources] = await Promise.all([
+        deps.scanner.scan(root, ctx),
+        readSources(root, ctx.signal),
+      ]);
+      const { calls, unresolved } = clientCalls(sources);
+      const routes = scan.routes
+        .filter((r) => !r.wholeFile || /(^|\/)api\//.test(r.path) || /(^|\/)(api|server)\//.test(r.file))
+        .map((r) => ({ method: r.method, path: r.path, file: r.file, line: r.line }));
+      const { links, unmatched, uncalled } = linkCalls(calls, routes);
+      const filling = links.filter((l) => l.fills).length;
+      const details = {
+        links,
+        unmatched: unmatched.map((c) => ({
+          method: c.method,
+          path: c.path,
+          file: c.file,
+          line: c.line,
+          via: c.via,
+        })),
+        uncalled,
+        unresolved,
+      };
+      const budget = (args.max_tokens ?? deps.mapTokens) * 4;
+      let truncated = false;
+      for (const key of ['unresolved', 'uncalled', 'unmatched', 'links'] as const) {
+        while (JSON.stringify(details).length > budget && details[key].length > 0) {
+          (details[key] as unknown[]).splice(Math.floor(details[key].length / 2));
+          truncated = true;
+          if (details[key].length === 1) break;
+        }
+      }
+      return {
+        verdict: truncated ? 'CAUTION' : 'SAFE',
+        summary: `${calls.length} front-end HTTP call${calls.length === 1 ? '' : 's'}: ${links.length} linked to a route${
+          filling ? ` (${filling} only through a route parameter a literal segment fills: see \`fills\`)` : ''
+        }, ${unmatched.length} reach no route in this repository; ${uncalled.length} of ${routes.length} routes are called by no client here.${
+          unresolved.length
+            ? ` ${unresolved.length} call(s) take a URL the code does not tell (listed as unresolved).`
+            : ''
+        }`,
+        details,
+        source: 'scanner',
+        truncated,
+      };
+    },
+  );
