@@ -13,9 +13,11 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { workDir } from './lib-fetch.mjs';
 import { frontEnds, materializeFront } from './lib-fronts.mjs';
-import { timed } from './lib-measure.mjs';
+import { median, timed } from './lib-measure.mjs';
 import { materialize, routeKey, stackApps } from './lib-stacks.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -31,6 +33,43 @@ function run(command, root, extra = []) {
   } finally {
     rmSync(cache, { recursive: true, force: true });
   }
+}
+
+/**
+ * The same three tools as a host calls them: one boocontext over stdio, each tool called once
+ * (building what it needs), then three more times; the median of those is the steady state.
+ */
+async function overStdio(root) {
+  const cache = mkdtempSync(path.join(tmpdir(), 'flows-bench-'));
+  const client = new Client({ name: 'flows-bench', version: '1' });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [boocontextBin, '--allow', root],
+      env: { ...process.env, XDG_CACHE_HOME: cache },
+      stderr: 'ignore',
+    }),
+  );
+  const ms = {};
+  try {
+    for (const tool of ['overview', 'flows', 'routemap']) {
+      const call = async () => {
+        const started = performance.now();
+        await client.callTool(
+          { name: `boocontext_${tool}`, arguments: { root, ...(tool === 'flows' ? { limit: 500 } : {}) } },
+          { timeout: 600_000 },
+        );
+        return performance.now() - started;
+      };
+      const first = await call();
+      const again = [await call(), await call(), await call()];
+      ms[tool] = { first, warm: median(again) };
+    }
+  } finally {
+    await client.close();
+    rmSync(cache, { recursive: true, force: true });
+  }
+  return ms;
 }
 
 const into = path.join(workDir, 'stacks');
@@ -124,6 +163,7 @@ for (const front of frontEnds) {
     });
     // A call the back end has no route for counts as reported when it is unmatched, or linked only
     // through a route parameter its literal segment fills (said in the link's `fills`).
+    const server = await overStdio(dir);
     const unmatchedKeys = new Set([
       ...unmatched.map((c) => routeKey(c.method, c.path)),
       ...links.filter((l) => l.fills).map((l) => routeKey(l.client.method, l.client.path)),
@@ -139,6 +179,7 @@ for (const front of frontEnds) {
       flowsMs: flows.ms,
       mapMs: map.ms,
       notLinked: expected.filter((k) => !linked.has(k)),
+      server,
     });
   }
 }
@@ -152,3 +193,15 @@ for (const r of pairRows)
   );
 for (const r of pairRows)
   if (r.notLinked.length) console.log(`${r.pair}: not linked ${r.notLinked.join(', ')}`);
+
+console.log('\nserved over stdio (one boocontext per tree): first call, then the median of three more, ms');
+console.log(
+  'pair                              overview first/warm  flows first/warm  routemap first/warm  warm (flows+map)/overview',
+);
+const firstWarm = (t) => `${Math.round(t.first)}/${t.warm.toFixed(1)}`;
+for (const r of pairRows) {
+  const s = r.server;
+  console.log(
+    `${r.pair.padEnd(33)} ${firstWarm(s.overview).padStart(19)}  ${firstWarm(s.flows).padStart(16)}  ${firstWarm(s.routemap).padStart(19)}  ${((s.flows.warm + s.routemap.warm) / s.overview.warm).toFixed(2).padStart(25)}`,
+  );
+}

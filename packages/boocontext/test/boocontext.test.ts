@@ -532,6 +532,17 @@ describe('boocontext_flows over MCP', () => {
     ]);
   });
 
+  it('answers again from the code as it is after an edit, not from the answer before', async () => {
+    const service = path.join(flowsDir, 'nest/src/article/article.service.ts');
+    const before = await flowsOf('nest', { entry: 'GET /api/articles/:slug' });
+    expect(at(before.flows[0])).toEqual(['read article src/article/article.service.ts:10']);
+    writeFileSync(service, `// moved down one line\n${readFileSync(service, 'utf8')}`);
+    // code-graph refreshes an index at most every 2 s.
+    await new Promise((r) => setTimeout(r, 2_100));
+    const after = await flowsOf('nest', { entry: 'GET /api/articles/:slug' });
+    expect(at(after.flows[0])).toEqual(['read article src/article/article.service.ts:11']);
+  });
+
   it('takes DRF’s own wiring: a serializer’s save to its create, a generic view’s get_queryset', async () => {
     const { flows } = await flowsOf('django');
     const create = flows.find((f) => f.entry.method === 'POST');

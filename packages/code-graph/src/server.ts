@@ -3,6 +3,7 @@ import { readOnlyServer } from '@boocode/mcp-server-kit/server';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { FlowTracer } from './flows/flows.js';
+import { BoundedMemo } from './graph/memo.js';
 import type { Queries } from './graph/queries.js';
 import { CodeIndex, type RefreshStats } from './indexer/indexer.js';
 
@@ -99,6 +100,8 @@ function indexedRunner(env: NodeJS.ProcessEnv) {
  */
 export function buildServer(options: ServerOptions = {}): McpServer {
   const withIndex = indexedRunner(options.env ?? process.env);
+  // Flows asked again of an index that has not changed since: the same answer (a host asks per route).
+  const flowAnswers = new BoundedMemo<{ flows: unknown[] }>(32);
 
   const walkTool = (name: string, direction: 'up' | 'down') =>
     readOnlyTool({
@@ -199,12 +202,18 @@ export function buildServer(options: ServerOptions = {}): McpServer {
           maxSteps: z.number().int().min(1).max(200).optional(),
         }),
         run: withIndex((_q, args, index) => {
-          const tracer = new FlowTracer(index.db, index.root, args.entities ?? [], {
-            depth: args.depth ?? 6,
-            maxSteps: args.maxSteps ?? 40,
-            maxData: 40,
-          });
-          return { flows: args.entries.map((entry) => tracer.trace(entry)) };
+          const { root: _root, ...asked } = args;
+          return flowAnswers.get(
+            `${index.root}\u0000${index.generation}\u0000${JSON.stringify(asked)}`,
+            () => {
+              const tracer = new FlowTracer(index.db, index.root, args.entities ?? [], {
+                depth: args.depth ?? 6,
+                maxSteps: args.maxSteps ?? 40,
+                maxData: 40,
+              });
+              return { flows: args.entries.map((entry) => tracer.trace(entry)) };
+            },
+          );
         }),
       }),
       readOnlyTool({

@@ -1,31 +1,70 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { isTestFile, MAX_FILE_BYTES, notAppCode } from '@boocode/source-kit';
 import { listRepoFiles } from '@boocode/source-kit/walk';
+import { type ClientCall, clientCalls, type UnresolvedCall } from './client-calls.js';
 import { SourceFile } from './source-file.js';
 
 /** Where front-end HTTP calls are written: scripts and single-file components. */
 const FRONT_END_FILE = /\.(m?[jt]sx?|cjs|vue|svelte|astro)$/;
 const READS_AT_ONCE = 32;
 
-/** The repository's front-end source files, read once (tests, bundles and generated files left out). */
-export async function readSources(root: string, signal?: AbortSignal): Promise<SourceFile[]> {
-  const files = await listRepoFiles(
-    root,
-    (rel) => FRONT_END_FILE.test(rel) && !isTestFile(rel) && !rel.endsWith('.d.ts'),
-    signal,
-  );
-  const out: SourceFile[] = [];
-  for (let i = 0; i < files.length; i += READS_AT_ONCE) {
-    if (signal?.aborted) throw new Error('route map cancelled');
-    const batch = await Promise.all(
-      files.slice(i, i + READS_AT_ONCE).map(async (f) => {
-        const buffer = await readFile(f.abs).catch(() => undefined);
-        if (!buffer || buffer.length > MAX_FILE_BYTES || notAppCode(f.rel, buffer)) return undefined;
-        // Every file: a call to the project's own wrapper (`api('GET', …)`) names no HTTP library.
-        return new SourceFile(f.rel, buffer.toString('utf8'));
-      }),
+interface Kept {
+  mtimeMs: number;
+  size: number;
+  file: SourceFile | undefined;
+}
+
+/**
+ * One root's front-end files and the calls read from them, kept between calls: a file is read
+ * again only when its size or mtime moved, and the calls are worked out again only when a file did.
+ */
+export class RootSources {
+  private readonly kept = new Map<string, Kept>();
+  private answer?: { calls: ClientCall[]; unresolved: UnresolvedCall[] };
+
+  constructor(private readonly root: string) {}
+
+  async calls(signal?: AbortSignal): Promise<{ calls: ClientCall[]; unresolved: UnresolvedCall[] }> {
+    const listed = await listRepoFiles(
+      this.root,
+      (rel) => FRONT_END_FILE.test(rel) && !isTestFile(rel) && !rel.endsWith('.d.ts'),
+      signal,
     );
-    for (const file of batch) if (file) out.push(file);
+    let changed = listed.length !== this.kept.size;
+    const seen = new Set<string>();
+    for (let i = 0; i < listed.length; i += READS_AT_ONCE) {
+      if (signal?.aborted) throw new Error('route map cancelled');
+      const batch = listed.slice(i, i + READS_AT_ONCE);
+      const updates = await Promise.all(
+        batch.map(async (f) => {
+          seen.add(f.rel);
+          const info = await stat(f.abs).catch(() => undefined);
+          if (!info) return undefined;
+          const known = this.kept.get(f.rel);
+          if (known && known.mtimeMs === info.mtimeMs && known.size === info.size) return undefined;
+          const buffer = await readFile(f.abs).catch(() => undefined);
+          // Every file counts: a call to the project's own wrapper (`api('GET', …)`) names no library.
+          const file =
+            buffer && buffer.length <= MAX_FILE_BYTES && !notAppCode(f.rel, buffer)
+              ? new SourceFile(f.rel, buffer.toString('utf8'))
+              : undefined;
+          return [f.rel, { mtimeMs: info.mtimeMs, size: info.size, file }] as const;
+        }),
+      );
+      for (const update of updates)
+        if (update) {
+          this.kept.set(update[0], update[1]);
+          changed = true;
+        }
+    }
+    for (const rel of [...this.kept.keys()])
+      if (!seen.has(rel)) {
+        this.kept.delete(rel);
+        changed = true;
+      }
+    if (!changed && this.answer) return this.answer;
+    const files = [...this.kept.values()].flatMap((k) => (k.file ? [k.file] : []));
+    this.answer = clientCalls(files);
+    return this.answer;
   }
-  return out;
 }

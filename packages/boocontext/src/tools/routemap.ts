@@ -1,8 +1,25 @@
 import { z } from 'zod';
-import { clientCalls } from '../routemap/client-calls.js';
 import { linkCalls } from '../routemap/link.js';
-import { readSources } from '../routemap/read-sources.js';
+import { RootSources } from '../routemap/read-sources.js';
+import type { Scanner } from '../scanner/scan.js';
 import { defineTool, rootArg, type ToolDeps } from './define.js';
+
+/** Each root's front-end files, kept beside the scanner that serves it (one per server, shared by its tools). */
+const kept = new WeakMap<Scanner, Map<string, RootSources>>();
+
+function sourcesOf(scanner: Scanner, root: string): RootSources {
+  let roots = kept.get(scanner);
+  if (!roots) {
+    roots = new Map();
+    kept.set(scanner, roots);
+  }
+  let sources = roots.get(root);
+  if (!sources) {
+    sources = new RootSources(root);
+    roots.set(root, sources);
+  }
+  return sources;
+}
 
 export const routemapTool = (deps: ToolDeps) =>
   defineTool(
@@ -13,11 +30,10 @@ export const routemapTool = (deps: ToolDeps) =>
       max_tokens: z.number().int().min(500).max(100_000).optional(),
     }),
     async (args, root, ctx) => {
-      const [scan, sources] = await Promise.all([
+      const [scan, { calls, unresolved }] = await Promise.all([
         deps.scanner.scan(root, ctx),
-        readSources(root, ctx.signal),
+        sourcesOf(deps.scanner, root).calls(ctx.signal),
       ]);
-      const { calls, unresolved } = clientCalls(sources);
       const routes = scan.routes
         .filter((r) => !r.wholeFile || /(^|\/)api\//.test(r.path) || /(^|\/)(api|server)\//.test(r.file))
         .map((r) => ({ method: r.method, path: r.path, file: r.file, line: r.line }));

@@ -39,6 +39,8 @@ export function cacheFileFor(root: string, env: NodeJS.ProcessEnv = process.env)
  */
 export class CodeIndex {
   lastRefresh?: RefreshStats;
+  /** Rises whenever a refresh changes what the index holds: answers made at one generation stay true within it. */
+  generation = 0;
   private refreshing?: Promise<RefreshStats>;
   /** Everyone waiting on the refresh in progress hears how far it is. */
   private readonly listeners = new Set<ProgressReporter>();
@@ -111,6 +113,7 @@ export class CodeIndex {
     pass.remove(removed);
     const mark = performance.now();
     const changed = pass.parsed > 0 || removed.length > 0 || this.edgesStale();
+    if (changed || !this.lastRefresh) this.generation++;
     const edges =
       changed || !this.lastRefresh ? await this.countOrRebuild(changed, signal) : this.lastRefresh.edges;
     const unparsed = [...pass.unparsed, ...this.filesWithSyntaxErrors()];
