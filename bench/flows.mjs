@@ -8,7 +8,9 @@
 // calls to endpoints the back end lacks reported as unmatched, and flows + route map time against
 // overview on the same tree.
 //
-// Not yet measured here: the labelled handler-service and data-line truth per endpoint (#38).
+// On the back ends with a hand-labelled truth (lib-flows-truth.mjs): the share of endpoints whose
+// flow names the handler's service or view method, and whose data operations include a line where
+// the code makes the endpoint's data access.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { workDir } from './lib-fetch.mjs';
+import { flowTruth } from './lib-flows-truth.mjs';
 import { frontEnds, materializeFront } from './lib-fronts.mjs';
 import { median, timed } from './lib-measure.mjs';
 import { materialize, routeKey, stackApps } from './lib-stacks.mjs';
@@ -72,6 +75,33 @@ async function overStdio(root) {
   return ms;
 }
 
+/** Against the labelled truth: service named, data line reached; with what missed. */
+function scoreLabelled(truth, byRoute) {
+  if (!truth) return undefined;
+  const entries = Object.entries(truth).map(([route, [service, file, lines]]) => ({
+    key: routeKey(...route.split(' ')),
+    service,
+    file,
+    lines,
+  }));
+  const named = (f, service) =>
+    f?.steps.some(
+      (s) => s.symbol === service || s.symbol.endsWith(`.${service}`) || s.symbol.endsWith(`::${service}`),
+    );
+  const reached = (f, file, lines) => f?.data.some((d) => d.file === file && lines.includes(d.line));
+  const withData = entries.filter((e) => e.file);
+  const missedService = entries.filter((e) => !named(byRoute.get(e.key), e.service)).map((e) => e.key);
+  const missedData = withData.filter((e) => !reached(byRoute.get(e.key), e.file, e.lines)).map((e) => e.key);
+  return {
+    endpoints: entries.length,
+    service: (entries.length - missedService.length) / entries.length,
+    data: (withData.length - missedData.length) / withData.length,
+    withData: withData.length,
+    missedService,
+    missedData,
+  };
+}
+
 const into = path.join(workDir, 'stacks');
 const rows = [];
 const only = process.env.STACKS?.split(',');
@@ -102,6 +132,7 @@ for (const app of stackApps.filter((a) => !only || only.includes(a.name))) {
     flowsMs: flows.ms,
     ratio: flows.ms / overview.ms,
     noData: want.filter((k) => !byRoute.get(k)?.data.length),
+    labelled: scoreLabelled(flowTruth[app.name], byRoute),
   });
 }
 
@@ -118,6 +149,22 @@ for (const r of rows)
     console.log(
       `${r.app}: no data operation on ${r.noData.slice(0, 8).join(', ')}${r.noData.length > 8 ? ', …' : ''}`,
     );
+
+console.log(
+  '\nlabelled truth              endpoints  names service/view  reaches data line (of those with one)',
+);
+for (const r of rows.filter((row) => row.labelled)) {
+  const l = r.labelled;
+  console.log(
+    `${r.app.padEnd(26)} ${String(l.endpoints).padStart(9)}  ${pct(l.service).padStart(18)}  ${pct(l.data).padStart(17)} (${l.withData})`,
+  );
+}
+for (const r of rows.filter((row) => row.labelled)) {
+  if (r.labelled.missedService.length)
+    console.log(`${r.app}: service not named on ${r.labelled.missedService.join(', ')}`);
+  if (r.labelled.missedData.length)
+    console.log(`${r.app}: data line not reached on ${r.labelled.missedData.join(', ')}`);
+}
 
 const pairRows = [];
 for (const front of frontEnds) {

@@ -140,6 +140,26 @@ describe('code-graph over MCP', () => {
     ]);
   });
 
+  it('types Go variables from `var x T` and `v.(T)`, and snake_case receivers after their CamelCase class', async () => {
+    const go = await call('callees', { symbol: 'Record' });
+    expect(edgeSet(go.data.edges.filter((e: { kind: string }) => e.kind !== 'unresolved'))).toEqual([
+      'Record -> Entry.Save (method)',
+      'Record -> Entry.Save (method)',
+    ]);
+    const py = await call('callees', { symbol: 'Checkout.run' });
+    expect(edgeSet(py.data.edges)).toEqual(['Checkout.run -> OrderService.place (dynamic)']);
+  });
+
+  it('reads PHP traits a class uses, $this and $variables, and static calls', async () => {
+    const store = await call('callees', { symbol: 'LikeController.store' });
+    const edges = edgeSet(store.data.edges);
+    // `$currentAccount` is an Account by its last word; Account's `like` comes from its trait.
+    expect(edges).toContain('LikeController.store -> HasLikes.like (dynamic)');
+    expect(edges).toContain('LikeController.store -> create (unresolved)');
+    const like = await call('callees', { symbol: 'HasLikes.like' });
+    expect(edgeSet(like.data.edges)).toContain('HasLikes.like -> HasLikes.likes (method)');
+  });
+
   it('finds call paths', async () => {
     const paths = await call('call_paths', { from: 'handleCheckout', to: 'multiply' });
     expect(paths.data.paths).toEqual([

@@ -146,6 +146,16 @@ const READ_VERBS = new Set([
   'page',
 ]);
 
+/** Verbs only an Eloquent many-to-many relation has. */
+const RELATION_VERBS = new Set([
+  'attach',
+  'detach',
+  'sync',
+  'syncwithoutdetaching',
+  'toggle',
+  'updateexistingpivot',
+]);
+
 /** Languages whose ORMs load an entity's associations through a member named after it. */
 const ASSOCIATION_LANGUAGES = new Set(['ruby', 'php', 'python']);
 /** Languages whose entities save themselves (`article.save()`, `$comment->delete()`, `@user.destroy`). */
@@ -215,6 +225,7 @@ function verbOf(callee: string): string {
   if (/^(update|save|insert|create|upsert)\w+/.test(plain))
     return plain.startsWith('update') ? 'update' : plain.startsWith('save') ? 'save' : 'insert';
   if (/^(delete|remove|destroy)\w+/.test(plain)) return 'delete';
+  if (/^(where|order|group|having|join)\w+/.test(plain)) return 'where';
   if (/^(find|fetch|get|load|list|search|count|exists|select|query)\w+/.test(plain)) return 'find';
   return plain;
 }
@@ -379,5 +390,8 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   const association = tail ? ctx.entities.match(tail) : undefined;
   if (association && ASSOCIATION_LANGUAGES.has(ctx.language) && tokens.length > 1)
     return { entity: association, op, call: shown, line: call.line };
+  // Eloquent's many-to-many verbs exist only on a relation: the call writes its pivot table.
+  if (ctx.language === 'php' && RELATION_VERBS.has(verb) && tokens.length > 1)
+    return { entity: association ?? UNKNOWN_ENTITY, op: 'write', call: shown, line: call.line };
   return undefined;
 }

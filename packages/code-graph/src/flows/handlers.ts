@@ -68,10 +68,11 @@ export function parseHandler(handler: string): HandlerRef | undefined {
 /** A class handler's method for an HTTP method: REST frameworks' conventional names, in order. */
 export function methodNamesFor(httpMethod: string, detail: boolean): string[] {
   switch (httpMethod.toUpperCase()) {
+    // A detail path asks for one object first; a RetrieveAPIView on `/user` still retrieves.
     case 'GET':
       return detail
-        ? ['retrieve', 'show', 'get', 'handle', 'invoke', '__invoke', 'call']
-        : ['list', 'index', 'get', 'handle', 'invoke', '__invoke', 'call'];
+        ? ['retrieve', 'show', 'get', 'list', 'index', 'handle', 'invoke', '__invoke', 'call']
+        : ['list', 'index', 'get', 'retrieve', 'show', 'handle', 'invoke', '__invoke', 'call'];
     case 'POST':
       return ['create', 'store', 'post', 'handle', 'invoke', '__invoke', 'call'];
     case 'PUT':

@@ -51,7 +51,8 @@ class CallResolver {
       return parent ? this.constructorOf(parent) : UNRESOLVED;
     }
     if (call.kind === 'call') return this.plainCall(call, callerSymbol);
-    const receiver = call.receiver ?? '';
+    // PHP spells variables with `$`: `$this->m()`, `$user->m()`.
+    const receiver = (call.receiver ?? '').replace(/^\$(?=this\b|[a-z_]\w*$)/, '');
     if (receiver === 'this' || receiver === 'self' || receiver === 'super')
       return this.ownMember(call, receiver, callerSymbol);
     return this.memberCall(call, receiver);
@@ -166,9 +167,13 @@ class CallResolver {
     // variables (Rust, Python, Ruby) are named after CamelCase types.
     return remembered(this.byReceiverMemo, `${typeName}\u0000${member}`, () => {
       const found = this.memberOfTypesNamed(typeName, member);
-      return found.id === null && typeName.includes('_')
-        ? this.memberOfTypesNamed(typeName.replace(/_/g, ''), member)
-        : found;
+      if (found.id !== null) return found;
+      if (typeName.includes('_')) return this.memberOfTypesNamed(typeName.replace(/_/g, ''), member);
+      // `authenticatedUser`, `currentUser`: a type named by the receiver's last word, less surely.
+      const lastWord = /[A-Z][a-z0-9]+$/.exec(last)?.[0];
+      if (!lastWord || lastWord.length === last.length) return found;
+      const byWord = this.memberOfTypesNamed(lastWord.toLowerCase(), member);
+      return byWord.id === null ? found : { ...byWord, confidence: 0.5 };
     });
   }
 

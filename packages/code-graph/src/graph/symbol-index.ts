@@ -214,6 +214,14 @@ export class SymbolIndex {
     return found && found.id !== type.id ? found : undefined;
   }
 
+  /** The one class, trait or interface of the project with this name, if exactly one. */
+  private onlyTypeNamed(name: string): SymbolRow | undefined {
+    const types = (this.byLowerName.get(name.toLowerCase()) ?? []).filter((s) =>
+      ['class', 'trait', 'interface', 'struct'].includes(s.kind),
+    );
+    return types.length === 1 ? types[0] : undefined;
+  }
+
   /** A member of a type, looked up the inheritance chain. */
   memberOf(type: SymbolRow, member: string, depth = 0): SymbolRow | undefined {
     const inFile = this.first(type.file, `${type.name}.${member}`);
@@ -223,7 +231,15 @@ export class SymbolIndex {
       `${path.posix.dirname(type.file)}\u0000${type.name}\u0000${member}`,
     );
     if (sibling) return sibling;
-    const parent = depth < 6 ? this.superOf(type) : undefined;
+    if (depth >= 6) return undefined;
+    // Mixed-in members (PHP traits) before the parent's: a trait's method overrides an inherited one.
+    for (const mixin of this.types.get(type.file)?.[`${type.name}::mixins`]?.split(',') ?? []) {
+      // A PHP `use` imports by namespace, which the index does not follow: the one type so named.
+      const found = this.bound(type.file, mixin).symbol ?? this.onlyTypeNamed(mixin);
+      const mixed = found && found.id !== type.id ? this.memberOf(found, member, depth + 1) : undefined;
+      if (mixed) return mixed;
+    }
+    const parent = this.superOf(type);
     return parent ? this.memberOf(parent, member, depth + 1) : undefined;
   }
 }

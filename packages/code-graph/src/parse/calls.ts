@@ -13,6 +13,9 @@ function constructionOf(node: Node): string | undefined {
 function namedCallOf(node: Node, x: Extraction): { name: Node | null; receiver: Node | null } | undefined {
   if (node.type === 'method_invocation' || node.type === 'member_call_expression')
     return { name: node.childForFieldName('name'), receiver: node.childForFieldName('object') };
+  // PHP's `Article::create()`, `parent::boot()`: the class (or parent/self/static) is the receiver.
+  if (node.type === 'scoped_call_expression')
+    return { name: node.childForFieldName('name'), receiver: node.childForFieldName('scope') };
   if (x.language === 'ruby' && node.type === 'call')
     return { name: node.childForFieldName('method'), receiver: node.childForFieldName('receiver') };
   return undefined;

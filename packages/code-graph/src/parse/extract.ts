@@ -19,7 +19,14 @@ import {
 } from './node-types.js';
 import { declare, declareVariable } from './symbols.js';
 import { nameOf, text } from './syntax.js';
-import { assignmentType, callbackParamTypes, fieldType, goLiteralType, goVarType } from './type-hints.js';
+import {
+  assignmentType,
+  callbackParamTypes,
+  fieldType,
+  goLiteralType,
+  goVarType,
+  phpTraitUse,
+} from './type-hints.js';
 
 /** `x = …` / `const x = …`: a named function, a module-level value, or a typed variable. */
 function handleBinding(x: Extraction, node: Node, scope: Scope): Scope {
@@ -75,6 +82,7 @@ function handle(x: Extraction, node: Node, type: string, scope: Scope): Scope {
     inner = handleBinding(x, node, scope);
   } else if (type === 'short_var_declaration' && x.language === 'go') goLiteralType(x, node, scope);
   else if (type === 'var_spec' && x.language === 'go') goVarType(x, node, scope);
+  else if (type === 'use_declaration' && x.language === 'php' && scope.container) phpTraitUse(x, node, scope);
   if (FUNCTION_VALUES.has(type) && inner === scope) callbackParamTypes(x, node, scope);
   if (CALLS.has(type)) recordCall(x, node, inner);
   if (IMPORTS.has(type)) recordImport(x, node);

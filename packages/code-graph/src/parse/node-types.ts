@@ -28,6 +28,7 @@ export const DECLARATIONS: Record<string, SymbolKind> = {
   struct_item: 'struct',
   struct_specifier: 'struct',
   trait_item: 'trait',
+  trait_declaration: 'trait',
   module: 'module',
 };
 
@@ -90,6 +91,7 @@ export const CALLS = new Set([
   'invocation_expression',
   'function_call_expression',
   'member_call_expression',
+  'scoped_call_expression',
 ]);
 
 export const FUNCTION_VALUES = new Set([
@@ -152,6 +154,7 @@ export const INTERESTING = new Set([
   'assignment',
   'short_var_declaration',
   'var_spec',
+  'use_declaration',
   'import_statement',
   'import_from_statement',
   'import_spec',

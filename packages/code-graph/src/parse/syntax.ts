@@ -120,7 +120,9 @@ export function superclassOf(node: Node, language: LanguageId): string | undefin
       ? first.text.split('.').pop()
       : undefined;
   }
-  const heritage = node.namedChildren.find((c) => c?.type === 'class_heritage' || c?.type === 'superclass');
+  const heritage = node.namedChildren.find(
+    (c) => c?.type === 'class_heritage' || c?.type === 'superclass' || c?.type === 'base_clause',
+  );
   const extendsClause =
     heritage?.type === 'class_heritage'
       ? heritage.namedChildren.find((c) => c?.type === 'extends_clause')

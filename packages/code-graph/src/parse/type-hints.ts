@@ -47,7 +47,7 @@ export function assignmentType(x: Extraction, node: Node, nameNode: Node, value:
     pushType(x, scope, nameNode.text, text(value.childForFieldName('function')));
 }
 
-/** Go's `x := T{…}` and `x := &T{…}`. */
+/** Go's `x := T{…}`, `x := &T{…}` and `x := v.(T)`. */
 export function goLiteralType(x: Extraction, node: Node, scope: Scope): void {
   const left = node.childForFieldName('left')?.namedChild(0);
   const right = node.childForFieldName('right')?.namedChild(0);
@@ -56,7 +56,9 @@ export function goLiteralType(x: Extraction, node: Node, scope: Scope): void {
       ? right.childForFieldName('type')
       : right?.type === 'unary_expression'
         ? right.namedChild(0)?.childForFieldName('type')
-        : undefined;
+        : right?.type === 'type_assertion_expression'
+          ? right.childForFieldName('type')
+          : undefined;
   if (left && literal) pushType(x, scope, left.text, literal.text);
 }
 
@@ -75,4 +77,16 @@ export function goVarType(x: Extraction, node: Node, scope: Scope): void {
   if (!typeNode) return;
   for (const name of node.childrenForFieldName('name'))
     if (name) pushType(x, scope, name.text, typeNode.text);
+}
+
+/** PHP's `use HasFavorite, Followable;` in a class body: the traits' methods are the class's too. */
+export function phpTraitUse(x: Extraction, node: Node, scope: Scope): void {
+  const names = node.namedChildren
+    .filter((c) => c?.type === 'name' || c?.type === 'qualified_name')
+    .map((c) => c?.text.split('\\').pop() ?? '')
+    .filter(Boolean);
+  if (!names.length) return;
+  const key = `${scope.container}::mixins`;
+  const known = x.facts.types[key];
+  x.facts.types[key] = [...(known ? known.split(',') : []), ...names].join(',');
 }
