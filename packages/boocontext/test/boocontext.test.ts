@@ -543,6 +543,31 @@ describe('boocontext_flows over MCP', () => {
     expect(at(after.flows[0])).toEqual(['read article src/article/article.service.ts:11']);
   });
 
+  it('lists only the entry points a git range reaches', async () => {
+    const repo = path.join(flowsDir, 'nest-git');
+    cpSync(path.join(here, 'fixtures/flows/nest'), repo, { recursive: true });
+    const git = (...args: string[]) => {
+      const run = spawnSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], {
+        cwd: repo,
+        encoding: 'utf8',
+      });
+      expect(run.status, run.stderr).toBe(0);
+    };
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-qm', 'one');
+    const service = path.join(repo, 'src/article/article.service.ts');
+    writeFileSync(
+      service,
+      readFileSync(service, 'utf8').replace('{ id: found.id }', '{ id: found.id, slug }'),
+    );
+    git('commit', '-qam', 'two');
+    const { envelope, flows } = await flowsOf('nest-git', { diff: 'HEAD~1..HEAD' });
+    expect(flows.map((f) => `${f.entry.method} ${f.entry.path}`)).toEqual(['DELETE /api/articles/:slug']);
+    expect(envelope.summary).toMatch(/1 of 2 entry points reached by HEAD~1\.\.HEAD/);
+    expect(envelope.details.changed).toEqual(['ArticleService.remove (src/article/article.service.ts:13)']);
+  });
+
   it('takes DRF’s own wiring: a serializer’s save to its create, a generic view’s get_queryset', async () => {
     const { flows } = await flowsOf('django');
     const create = flows.find((f) => f.entry.method === 'POST');
@@ -552,6 +577,20 @@ describe('boocontext_flows over MCP', () => {
     const search = flows.find((f) => f.entry.path === '/api/search');
     expect(search?.steps.map((s) => s.symbol)).toContain('PostList.get_queryset');
     expect(at(search)).toEqual(['read Post blog/views.py:27']);
+  });
+
+  it('traces entry points that are not routes: a Celery task, a main', async () => {
+    const { flows } = await flowsOf('django');
+    const task = flows.find((f) => (f.entry as { kind?: string }).kind === 'job');
+    expect(task?.entry).toMatchObject({
+      kind: 'job',
+      name: '@shared_task purge_drafts',
+      file: 'blog/tasks.py',
+    });
+    expect(at(task)).toEqual(['write Post blog/tasks.py:8']);
+    expect(flows.map((f) => (f.entry as { kind?: string; name?: string }).kind && f.entry)).toContainEqual(
+      expect.objectContaining({ kind: 'main', name: 'main', file: 'manage.py' }),
+    );
   });
 
   it('runs a Rails action’s before_action callbacks, as only: says', async () => {

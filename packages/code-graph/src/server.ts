@@ -2,7 +2,8 @@ import { readOnlyTool, rootDirectory, type ToolContext } from '@boocode/mcp-serv
 import { readOnlyServer } from '@boocode/mcp-server-kit/server';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { FlowTracer } from './flows/flows.js';
+import { otherEntryPoints } from './flows/entries.js';
+import { type Flow, type FlowEntry, FlowTracer } from './flows/flows.js';
 import { BoundedMemo } from './graph/memo.js';
 import type { Queries } from './graph/queries.js';
 import { CodeIndex, type RefreshStats } from './indexer/indexer.js';
@@ -39,6 +40,25 @@ function answer(stats: RefreshStats, body: Record<string, unknown>): Record<stri
     if (Array.isArray(list)) cut[key] = list.slice(0, Math.max(1, Math.floor(list.length / 4)));
   }
   return cut;
+}
+
+/**
+ * Which flows a change reaches: one whose steps run a changed symbol, or whose route's own lines
+ * (an inline handler) overlap one.
+ */
+function reachedBy(
+  changed: { name: string; file: string; line: number; end_line: number }[],
+  entries: FlowEntry[],
+  flows: Flow[],
+): { changed: string[]; reached: number[] } {
+  const touches = (file: string, from: number, to: number) =>
+    changed.some((c) => c.file === file && c.line <= to && c.end_line >= from);
+  const reached = flows.flatMap((flow, i) => {
+    const entry = entries[i];
+    const inline = entry && touches(entry.file, entry.line, entry.endLine ?? entry.line);
+    return inline || flow.steps.some((s) => touches(s.file, s.line, s.line)) ? [i] : [];
+  });
+  return { changed: changed.map((c) => `${c.name} (${c.file}:${c.line})`), reached };
 }
 
 /** The index's own figures: how much it holds and how the last refresh went. */
@@ -101,7 +121,7 @@ function indexedRunner(env: NodeJS.ProcessEnv) {
 export function buildServer(options: ServerOptions = {}): McpServer {
   const withIndex = indexedRunner(options.env ?? process.env);
   // Flows asked again of an index that has not changed since: the same answer (a host asks per route).
-  const flowAnswers = new BoundedMemo<{ flows: unknown[] }>(32);
+  const flowAnswers = new BoundedMemo<{ flows: Flow[]; others?: (Flow & { entry: unknown })[] }>(32);
 
   const walkTool = (name: string, direction: 'up' | 'down') =>
     readOnlyTool({
@@ -195,15 +215,24 @@ export function buildServer(options: ServerOptions = {}): McpServer {
                 path: z.string().max(1000).optional(),
               }),
             )
-            .min(1)
             .max(2000),
+          others: z
+            .boolean()
+            .optional()
+            .describe(
+              'Also trace the entry points that are not routes: mains, CLI commands, jobs, event handlers',
+            ),
           entities: z.array(z.string().min(1).max(200)).max(5000).optional(),
           depth: z.number().int().min(1).max(10).optional(),
           maxSteps: z.number().int().min(1).max(200).optional(),
+          diff: z
+            .string()
+            .optional()
+            .describe('A git range (HEAD~1..HEAD): mark each flow that runs a symbol the change touches'),
         }),
-        run: withIndex((_q, args, index) => {
-          const { root: _root, ...asked } = args;
-          return flowAnswers.get(
+        run: withIndex(async (q, args, index) => {
+          const { root: _root, diff, ...asked } = args;
+          const answer = flowAnswers.get(
             `${index.root}\u0000${index.generation}\u0000${JSON.stringify(asked)}`,
             () => {
               const tracer = new FlowTracer(index.db, index.root, args.entities ?? [], {
@@ -211,9 +240,28 @@ export function buildServer(options: ServerOptions = {}): McpServer {
                 maxSteps: args.maxSteps ?? 40,
                 maxData: 40,
               });
-              return { flows: args.entries.map((entry) => tracer.trace(entry)) };
+              const others = args.others
+                ? otherEntryPoints(index.db, index.root).map(({ trace, ...entry }) => ({
+                    entry,
+                    ...tracer.trace(trace),
+                  }))
+                : undefined;
+              return {
+                flows: args.entries.map((entry) => tracer.trace(entry)),
+                ...(others ? { others } : {}),
+              };
             },
           );
+          if (!diff) return answer;
+          // The change is read every time: the same index may sit under a different git state.
+          const changed = await q.changedByDiff(diff);
+          const routes = reachedBy(changed, args.entries, answer.flows);
+          const others = answer.others?.filter((o) =>
+            o.steps.some((s) =>
+              changed.some((c) => c.file === s.file && c.line <= s.line && c.end_line >= s.line),
+            ),
+          );
+          return { ...answer, ...routes, ...(others ? { others } : {}) };
         }),
       }),
       readOnlyTool({

@@ -53,13 +53,19 @@ function matchesEntry(route: Route, entry: string): boolean {
 export const flowsTool = (deps: ToolDeps) =>
   defineTool(
     'boocontext_flows',
-    'What happens on a request: for each HTTP route (or one given as "METHOD /path", or a symbol), the chain of calls from its handler through services to the data access at the end — each step symbol, file and line, each data operation with its entity, read or write, the call, file and line. Framework wiring is followed (injected services, DRF serializers, MediatR, Rails callbacks).',
+    'What happens on a request: for each HTTP route (or one given as "METHOD /path", or a symbol; or those a git diff range reaches), the chain of calls from its handler through services to the data access at the end — each step symbol, file and line, each data operation with its entity, read or write, the call, file and line. Framework wiring is followed (injected services, DRF serializers, MediatR, Rails callbacks).',
     z.object({
       root: rootArg,
       entry: z.string().min(1).max(1000).optional().describe('One route, "METHOD /path" or "/path"'),
       symbol: z.string().min(1).max(300).optional().describe('Start from this function or method instead'),
       depth: z.number().int().min(1).max(10).optional(),
       limit: z.number().int().min(1).max(500).optional().describe('Most entry points to answer (50)'),
+      diff: z
+        .string()
+        .min(1)
+        .max(200)
+        .optional()
+        .describe('A git range (HEAD~1..HEAD): only the entry points whose flow the change reaches'),
       max_tokens: z.number().int().min(500).max(100_000).optional(),
     }),
     async (args, root, ctx) => {
@@ -73,7 +79,8 @@ export const flowsTool = (deps: ToolDeps) =>
           'NOT_FOUND',
           `no route "${args.entry}" in ${root}; boocontext_overview lists the routes (${scan.routes.length} found)`,
         );
-      const limit = args.limit ?? 50;
+      // With a diff every route is traced, then the reached ones kept: the limit applies after.
+      const limit = args.diff ? Number.MAX_SAFE_INTEGER : (args.limit ?? 50);
       const entries = args.symbol
         ? [{ entry: { symbol: args.symbol }, child: { file: '', line: 1, handler: args.symbol } }]
         : routes.slice(0, limit).map((r) => ({
@@ -88,9 +95,14 @@ export const flowsTool = (deps: ToolDeps) =>
             },
           }));
       const entities = scan.models.map((m) => m.name);
-      const flows: (ChildFlow & { entry: Record<string, unknown> })[] = [];
+      let flows: (ChildFlow & { entry: Record<string, unknown> })[] = [];
+      const others: (ChildFlow & { entry: Record<string, unknown> })[] = [];
+      const changed = new Set<string>();
       let verdict: 'SAFE' | 'CAUTION' = 'SAFE';
-      for (let at = 0; at < entries.length; at += BATCH) {
+      // Mains, CLI commands, jobs and event handlers come with the first batch, unless one route or
+      // symbol was asked for.
+      const withOthers = !args.entry && !args.symbol;
+      for (let at = 0; at < Math.max(entries.length, withOthers ? 1 : 0); at += BATCH) {
         const batch = entries.slice(at, at + BATCH);
         const answer = await viaChild(
           deps.children,
@@ -101,16 +113,26 @@ export const flowsTool = (deps: ToolDeps) =>
             entries: batch.map((e) => e.child),
             entities,
             ...(args.depth ? { depth: args.depth } : {}),
+            ...(args.diff ? { diff: args.diff } : {}),
+            ...(withOthers && at === 0 ? { others: true } : {}),
           },
           ctx,
         );
+        for (const other of (answer.data.others ?? []) as (ChildFlow & { entry: Record<string, unknown> })[])
+          others.push(other);
         if (answer.verdict === 'CAUTION') verdict = 'CAUTION';
         const got = (answer.data.flows ?? []) as ChildFlow[];
+        const reached = new Set((answer.data.reached ?? []) as number[]);
+        for (const name of (answer.data.changed ?? []) as string[]) changed.add(name);
         batch.forEach((e, i) => {
+          if (args.diff && !reached.has(i)) return;
           const flow = got[i] ?? { steps: [], data: [] };
           flows.push({ entry: e.entry, ...flow });
         });
       }
+      flows.push(...others);
+      const all = entries.length + others.length;
+      if (args.diff || others.length) flows = flows.slice(0, args.limit ?? 50);
       const budget = (args.max_tokens ?? deps.mapTokens) * 4;
       let truncated = routes.length > limit;
       if (JSON.stringify(flows).length > budget) {
@@ -123,12 +145,15 @@ export const flowsTool = (deps: ToolDeps) =>
       }
       const reaching = flows.filter((f) => f.data.length > 0).length;
       const unresolved = flows.filter((f) => f.steps.length === 0).length;
+      const scope = args.diff
+        ? `${flows.length} of ${all} entry points reached by ${args.diff} (${changed.size} changed symbols)`
+        : `${flows.length} entry point${flows.length === 1 ? '' : 's'}${
+            routes.length > limit ? ` (of ${routes.length}; raise limit for more)` : ''
+          }`;
       return {
         verdict: truncated || unresolved > 0 ? 'CAUTION' : verdict,
-        summary: `${flows.length} entry point${flows.length === 1 ? '' : 's'}${
-          routes.length > limit ? ` (of ${routes.length}; raise limit for more)` : ''
-        }: ${reaching} reach data access, ${unresolved} with no handler found in the code graph.`,
-        details: { flows },
+        summary: `${scope}: ${reaching} reach data access, ${unresolved} with no handler found in the code graph.`,
+        details: { flows, ...(args.diff ? { changed: [...changed] } : {}) },
         source: 'merged',
         truncated,
       };

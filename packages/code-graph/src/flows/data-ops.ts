@@ -287,12 +287,14 @@ const isAccessor = (token: string): boolean => {
   return ACCESSORS.has(bare) || ACCESSOR_SUFFIX.test(bare);
 };
 
-/** The table an SQL string names after FROM, INTO, UPDATE or JOIN. */
-function sqlTable(text: string): string | undefined {
+/** The first SQL string in `text`: the table it names after FROM, INTO, UPDATE or JOIN, and whether it reads. */
+function sqlStatement(text: string): { table: string; reads: boolean } | undefined {
   const sql = /["'`]\s*(select|insert|update|delete|with)\b[^"'`]*/i.exec(text);
-  if (!sql) return undefined;
-  return /\b(?:from|into|update|join)\s+["`[]?(\w+)/i.exec(sql[0])?.[1];
+  const table = sql && /\b(?:from|into|update|join)\s+["`[]?(\w+)/i.exec(sql[0])?.[1];
+  return table ? { table, reads: /^(select|with)$/i.test(sql[1] ?? '') } : undefined;
 }
+
+const sqlTable = (text: string): string | undefined => sqlStatement(text)?.table;
 
 export interface ClassifyContext {
   entities: Entities;
@@ -302,6 +304,35 @@ export interface ClassifyContext {
   lineText: string;
   /** The file's language: array methods in JS/TS share names with ORM reads. */
   language: string;
+  /** The whole file, for a statement prepared away from where it runs. */
+  fileText?: () => string;
+}
+
+/** Verbs that run a prepared statement (better-sqlite3, node:sqlite, PDO, database/sql). */
+const RUN_VERBS = new Set([
+  'run',
+  'all',
+  'get',
+  'iterate',
+  'execute',
+  'exec',
+  'query',
+  'queryrow',
+  'pluck',
+  'raw',
+]);
+
+/**
+ * The SQL of a statement prepared elsewhere in the file under the receiver's last name
+ * (`listSessions: db.prepare('SELECT …')`, `$stmt = $pdo->prepare("…")`), read up to two lines on.
+ */
+function preparedSql(receiver: string, ctx: ClassifyContext): string | undefined {
+  const name = /([A-Za-z_]\w*)\s*$/.exec(receiver)?.[1];
+  if (!name || !ctx.fileText) return undefined;
+  const text = ctx.fileText();
+  const at = new RegExp(`\\b${name}\\s*[:=]\\s*(?:await\\s+)?[\\w$.>-]*prepare\\s*\\(`).exec(text);
+  if (!at) return undefined;
+  return text.slice(at.index, at.index + 400);
 }
 
 /** Entity named by a chain's tokens, a variable's recorded type, or the line around the call. */
@@ -334,6 +365,21 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   const sqlEntity = sqlTable(ctx.lineText.slice(Math.max(0, ctx.lineText.indexOf(call.callee))));
   const receiver = call.receiver ?? '';
   const tokens = tokensOf(receiver);
+  if (RUN_VERBS.has(verb)) {
+    const prepared = preparedSql(receiver, ctx);
+    const statement = prepared ? sqlStatement(prepared) : undefined;
+    if (statement) {
+      const entity = ctx.entities.match(statement.table) ?? statement.table;
+      const op: DataOpKind = statement.reads ? 'read' : 'write';
+      const written = `${receiver.replace(/\s+/g, ' ')}.${call.callee}`;
+      return {
+        entity,
+        op,
+        call: written.length > 120 ? `…${written.slice(-119)}` : written,
+        line: call.line,
+      };
+    }
+  }
   // Eloquent: every static call on a model (`Article::loadRelations()`) starts a query.
   const eloquent =
     ctx.language === 'php' && /^[A-Z]\w*$/.test(receiver) && ctx.entities.match(receiver) !== undefined;

@@ -10,6 +10,8 @@ import { isDetailPath, methodNamesFor, parseHandler, type SymbolRow } from './ha
 export interface FlowEntry {
   file: string;
   line: number;
+  /** The function to start from, when the caller knows it (a `main`, a decorated job). */
+  start?: { file: string; name: string };
   endLine?: number;
   handler?: string;
   method?: string;
@@ -151,6 +153,10 @@ export class FlowTracer {
 
   /** The handler symbols a route runs (several for a class whose verbs share a path). */
   private startsOf(entry: FlowEntry): SymbolRow[] {
+    if (entry.start) {
+      const { file, name } = entry.start;
+      return (this.inFile.all(file) as SymbolRow[]).filter((s) => s.name === name).slice(0, 1);
+    }
     const ref = entry.handler ? parseHandler(entry.handler) : undefined;
     if (ref?.member) {
       const candidates = (this.byShort.all(ref.member) as SymbolRow[]).filter(
@@ -324,6 +330,7 @@ export class FlowTracer {
         typeOf: (caller, name) => this.typeOf(file, caller, name),
         lineText: this.lineText(file, call.line),
         language,
+        fileText: () => this.fileLines(file).join('\n'),
       });
       if (op) out.push({ ...op, file });
     }

@@ -375,7 +375,7 @@ export class Queries {
     };
   }
 
-  private async changedByDiff(range: string): Promise<SymbolRow[]> {
+  async changedByDiff(range: string): Promise<SymbolRow[]> {
     // Never an option: `-O/etc/passwd` would make git read any file. A revision starts with a word
     // character, and git is told where options end.
     if (!/^[\w@][\w./~^@{}-]*(\.\.\.?[\w@][\w./~^@{}-]*)?$/.test(range)) {

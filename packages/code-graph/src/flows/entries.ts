@@ -1,0 +1,155 @@
+/**
+ * Entry points other than HTTP routes, where a language or framework names them: `main`s, CLI
+ * commands, scheduled jobs, queue consumers and event handlers. Each is found by the mark the
+ * framework documents (a decorator or annotation above a function, a job class's `perform` or
+ * `handle`, a commander `.command(…).action(…)`), then traced like a route from its function.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { isTestFile } from '@boocode/source-kit';
+import type { Db } from '../indexer/store.js';
+import type { FlowEntry } from './flows.js';
+
+export type EntryKind = 'main' | 'cli' | 'job' | 'event';
+
+export interface OtherEntry {
+  kind: EntryKind;
+  name: string;
+  file: string;
+  line: number;
+  /** What the tracer starts from. */
+  trace: FlowEntry;
+}
+
+/** Marks a framework puts on the line above a function, and what they make of it. */
+const DECORATED: { mark: RegExp; kind: EntryKind }[] = [
+  // NestJS schedule and microservices, Bull, Spring, Micronaut, Kafka/Rabbit/SQS/JMS listeners.
+  { mark: /@(Cron|Interval|Timeout|Scheduled|Schedule)\s*\(/, kind: 'job' },
+  {
+    mark: /@(Process|Processor|KafkaListener|RabbitListener|SqsListener|JmsListener|StreamListener)\b/,
+    kind: 'job',
+  },
+  {
+    mark: /@(OnEvent|EventPattern|MessagePattern|EventListener|SubscribeMessage|TransactionalEventListener)\b/,
+    kind: 'event',
+  },
+  // Python: Celery tasks, click/typer commands, Django signal receivers.
+  { mark: /@(?:\w+\.)?(?:shared_task|task|periodic_task)\b/, kind: 'job' },
+  { mark: /@(?:\w+\.)?command\s*\(|@click\.(?:command|group)\b/, kind: 'cli' },
+  { mark: /@receiver\s*\(/, kind: 'event' },
+  // C#: Azure Functions, Hangfire, MassTransit consumers marked by attribute.
+  { mark: /\[(FunctionName|Function|AutomaticRetry|Queue)\s*\(/, kind: 'job' },
+];
+
+const MAIN_NAMES = new Set(['main', 'Main']);
+
+interface SymbolRow {
+  name: string;
+  short: string;
+  kind: string;
+  file: string;
+  line: number;
+  end_line: number;
+  parent: string | null;
+}
+
+function fileText(root: string, file: string): string {
+  try {
+    return readFileSync(path.join(root, file), 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** The project's non-route entry points, found in its indexed files. */
+export function otherEntryPoints(db: Db, root: string): OtherEntry[] {
+  const out: OtherEntry[] = [];
+  const callable = db.prepare(
+    "SELECT name, short, kind, file, line, end_line, parent FROM symbols WHERE file = ? AND kind IN ('function', 'method') ORDER BY line",
+  );
+  for (const s of db
+    .prepare(
+      "SELECT name, short, kind, file, line, end_line, parent FROM symbols WHERE short IN ('main', 'Main') AND kind IN ('function', 'method')",
+    )
+    .all() as SymbolRow[]) {
+    if (isTestFile(s.file) || !MAIN_NAMES.has(s.short)) continue;
+    out.push({
+      kind: 'main',
+      name: s.name,
+      file: s.file,
+      line: s.line,
+      trace: { file: s.file, line: s.line, start: { file: s.file, name: s.name } },
+    });
+  }
+  const files = (
+    db.prepare('SELECT path, language FROM files').all() as { path: string; language: string }[]
+  ).filter((f) => !isTestFile(f.path));
+  for (const { path: file, language } of files) {
+    const text = fileText(root, file);
+    if (!text) continue;
+    const lines = text.split('\n');
+    const functions = () => callable.all(file) as SymbolRow[];
+    let known: SymbolRow[] | undefined;
+    const below = (line: number) => {
+      known ??= functions();
+      return known.find((s) => s.line > line && s.line <= line + 4);
+    };
+    lines.forEach((text, i) => {
+      const line = i + 1;
+      // A mark in a comment (`// .command('x').action(…)`, `# @shared_task`) is no entry point.
+      if (/^\s*(\/\/|\/?\*|#(?!\[))/.test(text)) return;
+      for (const { mark, kind } of DECORATED) {
+        const m = mark.exec(text);
+        if (!m) continue;
+        const fn = below(line);
+        if (fn)
+          out.push({
+            kind,
+            name: `${m[0].replace(/\s*\($/, '')} ${fn.name}`,
+            file,
+            line,
+            trace: { file, line: fn.line, start: { file: file, name: fn.name } },
+          });
+        break;
+      }
+      // commander / yargs: `.command('sync').action(async () => …)` — the action's lines are its body.
+      const command = /\.command\(\s*['"`]([^'"`]+)['"`]/.exec(text);
+      if (command && (language === 'typescript' || language === 'javascript' || language === 'tsx')) {
+        const actionAt = lines.slice(i, i + 6).findIndex((l) => /\.action\(/.test(l));
+        if (actionAt >= 0) {
+          const start = line + actionAt;
+          const end = Math.min(lines.length, start + 40);
+          out.push({
+            kind: 'cli',
+            name: `command ${command[1]}`,
+            file,
+            line,
+            trace: { file, line: start, endLine: end },
+          });
+        }
+      }
+    });
+    // Job classes: Rails/Sidekiq `perform`, Laravel queued jobs and console commands `handle`.
+    if (language === 'ruby' && /(^|\/)(jobs|workers)\//.test(file))
+      for (const s of (known ??= functions()))
+        if (s.short === 'perform')
+          out.push({
+            kind: 'job',
+            name: s.name,
+            file,
+            line: s.line,
+            trace: { file, line: s.line, start: { file: file, name: s.name } },
+          });
+    if (language === 'php' && /implements\s+[^{]*ShouldQueue|extends\s+Command\b/.test(text))
+      for (const s of (known ??= functions()))
+        if (s.short === 'handle')
+          out.push({
+            kind: /extends\s+Command\b/.test(text) ? 'cli' : 'job',
+            name: s.name,
+            file,
+            line: s.line,
+            trace: { file, line: s.line, start: { file: file, name: s.name } },
+          });
+  }
+  return out;
+}
