@@ -24,7 +24,22 @@ export class RootSources {
 
   constructor(private readonly root: string) {}
 
-  async calls(signal?: AbortSignal): Promise<{ calls: ClientCall[]; unresolved: UnresolvedCall[] }> {
+  private checkedAt = Number.NEGATIVE_INFINITY;
+
+  /** The calls as the files are now; files checked less than `maxAgeMs` ago are taken as they were. */
+  async calls(
+    signal?: AbortSignal,
+    maxAgeMs = 0,
+  ): Promise<{ calls: ClientCall[]; unresolved: UnresolvedCall[] }> {
+    if (this.answer && performance.now() - this.checkedAt < maxAgeMs) return this.answer;
+    const answer = await this.readCalls(signal);
+    this.checkedAt = performance.now();
+    return answer;
+  }
+
+  private async readCalls(
+    signal?: AbortSignal,
+  ): Promise<{ calls: ClientCall[]; unresolved: UnresolvedCall[] }> {
     const listed = await listRepoFiles(
       this.root,
       (rel) => FRONT_END_FILE.test(rel) && !isTestFile(rel) && !rel.endsWith('.d.ts'),

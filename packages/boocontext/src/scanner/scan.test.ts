@@ -243,3 +243,29 @@ describe('Tests and fixtures', () => {
       },
     ));
 });
+
+describe('Scanner.scan with maxAgeMs', () => {
+  it('answers from a scan that recent, and sees an edit once asked without it', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'scan-recent-'));
+    try {
+      writeFileSync(path.join(root, 'package.json'), '{"dependencies":{"express":"4"}}');
+      writeFileSync(
+        path.join(root, 'app.js'),
+        "const app = require('express')();\napp.get('/a', (q, s) => s.end());\n",
+      );
+      const scanner = new Scanner();
+      const first = await scanner.scan(root);
+      writeFileSync(
+        path.join(root, 'app.js'),
+        "const app = require('express')();\napp.get('/b', (q, s) => s.end());\n",
+      );
+      utimesSync(path.join(root, 'app.js'), new Date(), new Date(Date.now() + 5_000));
+      expect(await scanner.scan(root, { maxAgeMs: 60_000 })).toBe(first);
+      const fresh = await scanner.scan(root);
+      expect(fresh.routes.map((r) => r.path)).toEqual(['/b']);
+      expect(await scanner.scan(root, { maxAgeMs: 0 })).not.toBe(first);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -205,6 +205,8 @@ class ScanPass {
 export class Scanner {
   private readonly roots = new Map<string, RootState>();
   private readonly running = new Map<string, SharedRun<ScanResult>>();
+  /** Each root's last finished scan and when it finished. */
+  private readonly finished = new Map<string, { at: number; result: ScanResult }>();
   /** How many times a root was read from nothing (no facts in memory or in the disk cache). */
   coldScans = 0;
   /** Roots whose files changed since they were last saved to the disk cache. */
@@ -235,13 +237,31 @@ export class Scanner {
    */
   scan(
     root: string,
-    { signal, progress = silentProgress }: { signal?: AbortSignal; progress?: ProgressReporter } = {},
+    {
+      signal,
+      progress = silentProgress,
+      maxAgeMs = 0,
+    }: {
+      signal?: AbortSignal;
+      progress?: ProgressReporter;
+      /**
+       * A scan finished this recently is answer enough (tools that read only routes and models,
+       * called in a burst, as code-graph answers from an index refreshed within 2 s).
+       */
+      maxAgeMs?: number;
+    } = {},
   ): Promise<ScanResult> {
+    const last = this.finished.get(root);
+    if (maxAgeMs > 0 && last && performance.now() - last.at < maxAgeMs && !this.running.has(root))
+      return Promise.resolve(last.result);
     let run = this.running.get(root);
     if (!run) {
       const started = new SharedRun((shared, fanOut) => this.scanNow(root, shared, fanOut));
       this.running.set(root, started);
-      void started.result.finally(() => this.running.delete(root)).catch(() => {});
+      void started.result
+        .then((result) => this.finished.set(root, { at: performance.now(), result }))
+        .finally(() => this.running.delete(root))
+        .catch(() => {});
       run = started;
     }
     return run.wait(signal, progress);

@@ -4,6 +4,8 @@ import type { Route } from '../scanner/types.js';
 import { viaChild } from './child.js';
 import { defineTool, rootArg, type ToolDeps } from './define.js';
 
+/** A scan this recent is fresh enough: the code graph it is joined with refreshes every 2 s too. */
+export const RECENT_MS = 2_000;
 /** Entry points sent to code-graph per call: its answers stay well under its size cap. */
 const BATCH = 20;
 /** A flow's steps and data kept when the whole answer would pass the token budget. */
@@ -69,7 +71,7 @@ export const flowsTool = (deps: ToolDeps) =>
       max_tokens: z.number().int().min(500).max(100_000).optional(),
     }),
     async (args, root, ctx) => {
-      const scan = await deps.scanner.scan(root, ctx);
+      const scan = await deps.scanner.scan(root, { ...ctx, maxAgeMs: RECENT_MS });
       const routes = args.entry
         ? scan.routes.filter((r) => matchesEntry(r, args.entry as string))
         : scan.routes;

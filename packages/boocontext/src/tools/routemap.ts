@@ -3,6 +3,7 @@ import { linkCalls } from '../routemap/link.js';
 import { RootSources } from '../routemap/read-sources.js';
 import type { Scanner } from '../scanner/scan.js';
 import { defineTool, rootArg, type ToolDeps } from './define.js';
+import { RECENT_MS } from './flows.js';
 
 /** Each root's front-end files, kept beside the scanner that serves it (one per server, shared by its tools). */
 const kept = new WeakMap<Scanner, Map<string, RootSources>>();
@@ -31,8 +32,8 @@ export const routemapTool = (deps: ToolDeps) =>
     }),
     async (args, root, ctx) => {
       const [scan, { calls, unresolved }] = await Promise.all([
-        deps.scanner.scan(root, ctx),
-        sourcesOf(deps.scanner, root).calls(ctx.signal),
+        deps.scanner.scan(root, { ...ctx, maxAgeMs: RECENT_MS }),
+        sourcesOf(deps.scanner, root).calls(ctx.signal, RECENT_MS),
       ]);
       const routes = scan.routes
         .filter((r) => !r.wholeFile || /(^|\/)api\//.test(r.path) || /(^|\/)(api|server)\//.test(r.file))
