@@ -88,12 +88,12 @@ export function otherEntryPoints(db: Db, root: string): OtherEntry[] {
     const text = fileText(root, file);
     if (!text) continue;
     const lines = text.split('\n');
-    const functions = () => callable.all(file) as SymbolRow[];
     let known: SymbolRow[] | undefined;
-    const below = (line: number) => {
-      known ??= functions();
-      return known.find((s) => s.line > line && s.line <= line + 4);
+    const functions = (): SymbolRow[] => {
+      known ??= callable.all(file) as SymbolRow[];
+      return known;
     };
+    const below = (line: number) => functions().find((s) => s.line > line && s.line <= line + 4);
     lines.forEach((text, i) => {
       const line = i + 1;
       // A mark in a comment (`// .command('x').action(…)`, `# @shared_task`) is no entry point.
@@ -131,7 +131,7 @@ export function otherEntryPoints(db: Db, root: string): OtherEntry[] {
     });
     // Job classes: Rails/Sidekiq `perform`, Laravel queued jobs and console commands `handle`.
     if (language === 'ruby' && /(^|\/)(jobs|workers)\//.test(file))
-      for (const s of (known ??= functions()))
+      for (const s of functions())
         if (s.short === 'perform')
           out.push({
             kind: 'job',
@@ -141,7 +141,7 @@ export function otherEntryPoints(db: Db, root: string): OtherEntry[] {
             trace: { file, line: s.line, start: { file: file, name: s.name } },
           });
     if (language === 'php' && /implements\s+[^{]*ShouldQueue|extends\s+Command\b/.test(text))
-      for (const s of (known ??= functions()))
+      for (const s of functions())
         if (s.short === 'handle')
           out.push({
             kind: /extends\s+Command\b/.test(text) ? 'cli' : 'job',
