@@ -114,7 +114,9 @@ for (const app of stackApps.filter((a) => !only || only.includes(a.name))) {
   const overview = run('overview', dir);
   const flows = run('flows', dir, ['--limit', '500', '--max-tokens', '100000']);
   const byRoute = new Map(
-    flows.envelope.details.flows.map((f) => [routeKey(f.entry.method, f.entry.path), f]),
+    flows.envelope.details.flows
+      .filter((f) => f.entry.path !== undefined)
+      .map((f) => [routeKey(f.entry.method, f.entry.path), f]),
   );
   const want = app.routes.map((r) => routeKey(...r.split(' ')));
   const found = want.map((k) => byRoute.get(k)).filter(Boolean);

@@ -160,6 +160,20 @@ describe('code-graph over MCP', () => {
     expect(edgeSet(like.data.edges)).toContain('HasLikes.like -> HasLikes.likes (method)');
   });
 
+  it('draws a flow through an interface into the classes that implement it, to the data access', async () => {
+    const { data } = await call('flows', {
+      entries: [{ file: 'src/db/stores.ts', line: 13, handler: 'persist' }],
+      entities: ['Ledger'],
+    });
+    const [flow] = data.flows;
+    expect(
+      flow.steps.map((s: { symbol: string; via?: string }) => `${s.symbol}${s.via ? ` (${s.via})` : ''}`),
+    ).toEqual(['persist', 'Store.save', 'SqlStore.save (implements Store)']);
+    expect(flow.data).toEqual([
+      { entity: 'Ledger', op: 'write', call: 'db.exec', line: 7, file: 'src/db/stores.ts' },
+    ]);
+  });
+
   it('finds call paths', async () => {
     const paths = await call('call_paths', { from: 'handleCheckout', to: 'multiply' });
     expect(paths.data.paths).toEqual([

@@ -193,7 +193,6 @@ const ACCESSORS = new Set([
   'eloquent',
   'gorm',
   'sqlx',
-  'store',
 ]);
 /** Names a database handle goes by when it is passed along. */
 const HANDLES = new Set(['conn', 'connection', 'session', 'tx', 'trx', 'db', 'pool', 'executor', 'pg']);
@@ -208,7 +207,8 @@ function wordEntity(name: string, ctx: ClassifyContext): string | undefined {
   return undefined;
 }
 
-const ACCESSOR_SUFFIX = /(repository|repo|mapper|dao|context|store|table|queryset|model)$/i;
+// Not `store`: a Store is as often an interface over the database as the database handle itself.
+const ACCESSOR_SUFFIX = /(repository|repo|mapper|dao|context|table|queryset|model)$/i;
 
 /** `findBySlug`, `find_by_email`, `getByIdAsync`, `find_by!`: the verb the ORM reads it by. */
 function verbOf(callee: string): string {

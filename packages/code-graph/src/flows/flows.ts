@@ -69,6 +69,7 @@ export class FlowTracer {
   private readonly edgesOf;
   private readonly callsIn;
   private readonly byShort;
+  private readonly byName;
   private readonly inFile;
 
   constructor(
@@ -84,6 +85,7 @@ export class FlowTracer {
       'SELECT file, caller, callee, receiver, line FROM calls WHERE file = ? AND line BETWEEN ? AND ? AND kind IN (?, ?) ORDER BY line',
     );
     this.byShort = db.prepare('SELECT * FROM symbols WHERE short = ? ORDER BY file, line');
+    this.byName = db.prepare('SELECT * FROM symbols WHERE name = ? ORDER BY file, line');
     this.inFile = db.prepare('SELECT * FROM symbols WHERE file = ? ORDER BY line');
     for (const row of db.prepare('SELECT path, language FROM files').all() as {
       path: string;
@@ -219,6 +221,8 @@ export class FlowTracer {
       // A read of a class or a value is no step; a constructor's body may be.
       if (!CALLABLE.includes(callee.kind)) continue;
       out.push({ row: callee });
+      for (const implementation of this.implementationsOf(callee))
+        out.push({ row: implementation, via: `implements ${callee.parent}` });
     }
     const calls = this.callsOfSymbol(row);
     // A class's own lines hold its methods: only its body's statements are the class's doing.
@@ -303,6 +307,43 @@ export class FlowTracer {
         });
     }
     return out;
+  }
+
+  private implementers?: Map<string, string[]>;
+  private readonly typeKinds = new Map<string, string | undefined>();
+
+  /**
+   * A method declared on an interface or trait runs in the types that implement it (`implements`,
+   * a C# base list, Rust's `impl Trait for Type`): up to four of them, each a step of its own.
+   */
+  private implementationsOf(method: SymbolRow): SymbolRow[] {
+    const owner = method.parent;
+    if (!owner) return [];
+    let kind = this.typeKinds.get(`${method.file}\0${owner}`);
+    if (!this.typeKinds.has(`${method.file}\0${owner}`)) {
+      kind = (this.inFile.all(method.file) as SymbolRow[]).find((s) => s.name === owner)?.kind;
+      this.typeKinds.set(`${method.file}\0${owner}`, kind);
+    }
+    if (kind !== 'interface' && kind !== 'trait') return [];
+    if (!this.implementers) {
+      this.implementers = new Map();
+      for (const row of this.db.prepare('SELECT types FROM files').all() as { types: string }[])
+        for (const [key, value] of Object.entries(JSON.parse(row.types) as Record<string, string>)) {
+          if (!key.endsWith('::implements')) continue;
+          const type = key.slice(0, -'::implements'.length);
+          for (const name of value.split(',')) {
+            const list = this.implementers.get(name) ?? [];
+            list.push(type);
+            this.implementers.set(name, list);
+          }
+        }
+    }
+    const short = owner.split(/\.|::/).pop() ?? owner;
+    return (this.implementers.get(short) ?? [])
+      .flatMap((type) =>
+        (this.byName.all(`${type}.${method.short}`) as SymbolRow[]).filter((s) => !isTestFile(s.file)),
+      )
+      .slice(0, 4);
   }
 
   private callsOfSymbol(row: SymbolRow): CallRow[] {

@@ -48,3 +48,11 @@ export function pushType(
     .trim();
   if (/^[A-Za-z_][\w.]*$/.test(clean)) x.facts.types[`${scope.qualified ?? ''}::${variable}`] = clean;
 }
+
+/** Records that `type` implements `interfaces` (`implements`, a C# base list, a Rust `impl T for`). */
+export function addImplemented(x: Extraction, type: string, interfaces: string[]): void {
+  const key = `${type}::implements`;
+  const known = x.facts.types[key]?.split(',') ?? [];
+  const all = [...new Set([...known, ...interfaces.filter((i) => /^[A-Za-z_$][\w$]*$/.test(i))])];
+  if (all.length) x.facts.types[key] = all.join(',');
+}

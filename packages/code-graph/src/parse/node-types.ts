@@ -12,6 +12,8 @@ export const DECLARATIONS: Record<string, SymbolKind> = {
   method_definition: 'method',
   method_signature: 'method',
   abstract_method_signature: 'method',
+  // A Rust trait's `fn m(&self);`: calls through the trait resolve to it, and flows go on to the impls.
+  function_signature_item: 'method',
   method_declaration: 'method',
   constructor_declaration: 'method',
   method: 'method',

@@ -1,8 +1,17 @@
 import type { Node } from 'web-tree-sitter';
-import { type Extraction, pushType, type Scope } from './extraction.js';
+import { addImplemented, type Extraction, pushType, type Scope } from './extraction.js';
 import type { FunctionMetrics, SymbolKind } from './facts.js';
 import { CONTAINERS } from './node-types.js';
-import { bodyHash, countParams, docOf, isExported, line, signatureOf, superclassOf } from './syntax.js';
+import {
+  bodyHash,
+  countParams,
+  docOf,
+  interfacesOf,
+  isExported,
+  line,
+  signatureOf,
+  superclassOf,
+} from './syntax.js';
 
 /** A Go method's receiver type qualifies it (`Repo.Find`), and its receiver name has that type. */
 function goReceiver(
@@ -69,6 +78,8 @@ export function declare(x: Extraction, node: Node, kind: SymbolKind, name: strin
   if (finalKind === 'class') {
     const parentClass = superclassOf(node, language);
     if (parentClass) facts.types[`${name}::super`] = parentClass;
+    const interfaces = interfacesOf(node);
+    if (interfaces.length) addImplemented(x, name, interfaces);
   }
   const isFunction = finalKind === 'function' || finalKind === 'method';
   const metrics = isFunction ? freshMetrics(node) : undefined;

@@ -132,6 +132,34 @@ export function superclassOf(node: Node, language: LanguageId): string | undefin
   return name && /^[A-Za-z_$][\w$]*$/.test(name) ? name : undefined;
 }
 
+/**
+ * The interfaces a class says it implements: Java's `implements`, TypeScript's implements clause,
+ * PHP's class_interface_clause, and C#'s base list (where a class and interfaces share one list;
+ * every name is kept, the class among them does no harm).
+ */
+export function interfacesOf(node: Node): string[] {
+  const names: string[] = [];
+  const read = (list: Node | null | undefined) => {
+    for (const child of list?.namedChildren ?? []) {
+      if (!child) continue;
+      if (child.type === 'type_list' || child.type === 'implements_clause') read(child);
+      else names.push(child.text.replace(/<.*$/s, '').split(/\.|\\/).pop() ?? '');
+    }
+  };
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    if (
+      child.type === 'super_interfaces' ||
+      child.type === 'class_interface_clause' ||
+      child.type === 'base_list'
+    )
+      read(child);
+    else if (child.type === 'class_heritage')
+      read(child.namedChildren.find((c) => c?.type === 'implements_clause'));
+  }
+  return names.filter(Boolean);
+}
+
 export function stringValue(node: Node | null | undefined): string {
   return text(node).replace(/^['"`]|['"`]$/g, '');
 }
