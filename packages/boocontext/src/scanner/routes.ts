@@ -233,10 +233,10 @@ const DEVISE_DEFAULT_MODULES = ['database_authenticatable', 'registerable', 'rec
 
 /** A `devise_for` route (`DEVISE:GET:recoverable`) is served when its model enables the module. */
 function deviseServed(route: LocalRoute, modules: string[] | undefined): LocalRoute[] {
-  const [, method = 'ALL', module = ''] = route.method.split(':');
+  const [, method = 'ALL', module = '', handler] = route.method.split(':');
   if (!(modules ?? DEVISE_DEFAULT_MODULES).includes(module)) return [];
   const { handler: _model, ...served } = route;
-  return [{ ...served, method }];
+  return [{ ...served, method, ...(handler ? { handler } : {}) }];
 }
 
 /** Whether a file contributes routes: its own declarations, or its path under a Next.js router. */

@@ -115,6 +115,20 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['rails']);
   });
 
+  it('Rails: each route names the controller action that serves it, Devise routes their Devise controller', async () => {
+    const result = await new Scanner().scan(path.join(stacks, 'rails'));
+    const handlers = Object.fromEntries(result.routes.map((r) => [`${r.method} ${r.path}`, r.handler]));
+    expect(handlers).toMatchObject({
+      'POST /api/accounts/login': 'devise/sessions#create',
+      'DELETE /api/accounts/sign_out': 'devise/sessions#destroy',
+      'GET /api/shops/:shop_slug/orders': 'orders#index',
+      'POST /api/shops/:shop_slug/orders/:id/refund': 'orders#refund',
+      'GET /api/shops/nearby': 'shops#nearby',
+      'GET /api/shops/top': 'shops#top',
+      'GET /admin/stats': 'stats#index',
+    });
+  });
+
   it('Laravel: route files mounted by withRouting and by a provider, groups, prefixes, match, resources; Eloquent and migrations', async () => {
     const { routes, models, frameworks } = await scanStack('laravel');
     expect(routes.map((r) => r.replace(/:\d+$/, ''))).toEqual([

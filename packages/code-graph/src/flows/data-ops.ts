@@ -341,6 +341,12 @@ function entityFrom(tokens: string[], call: CallSite, ctx: ClassifyContext): str
     const direct = ctx.entities.match(token);
     if (direct) return direct;
   }
+  // `current_user`, `currentUser`: named after the entity by its last word.
+  for (const token of tokens) {
+    const last = /(?:_|[a-z0-9])([A-Za-z][a-z0-9]+)$/.exec(token)?.[1];
+    const byWord = last ? ctx.entities.match(last) : undefined;
+    if (byWord) return byWord;
+  }
   for (const token of tokens) {
     const typed = ctx.typeOf(call.caller, token);
     if (!typed) continue;
@@ -380,9 +386,12 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
       };
     }
   }
-  // Eloquent: every static call on a model (`Article::loadRelations()`) starts a query.
+  // Eloquent and ActiveRecord: a class-level call on a model (`Article::loadRelations()`,
+  // `Tag.most_popular`) is a scope or finder: it starts a query.
   const eloquent =
-    ctx.language === 'php' && /^[A-Z]\w*$/.test(receiver) && ctx.entities.match(receiver) !== undefined;
+    (ctx.language === 'php' || (ctx.language === 'ruby' && call.callee !== 'new')) &&
+    /^[A-Z]\w*$/.test(receiver) &&
+    ctx.entities.match(receiver) !== undefined;
   const handed = argumentTokens(call, ctx.lineText).some((t) =>
     HANDLES.has(t.replace(/^[$@_]+/, '').toLowerCase()),
   );

@@ -123,10 +123,13 @@ function railsCallbacks(row: SymbolRow, find: FrameworkLookups): ImpliedStep[] {
     const only = list('only');
     const except = list('except');
     if ((only && !only.includes(row.short)) || except?.includes(row.short)) continue;
-    const target = nearest(
-      find.symbolsNamed(callback[1]).filter((s) => s.kind === 'method'),
-      row.file,
-    )[0];
+    // The controller's own method first, then its base controller's, then the nearest one so named.
+    const candidates = find.symbolsNamed(callback[1]).filter((s) => s.kind === 'method');
+    const base = /<\s*([\w:]+)/.exec(find.lineOf(owner.file, owner.line))?.[1]?.split('::').pop();
+    const target =
+      candidates.find((s) => s.parent === row.parent) ??
+      candidates.find((s) => base !== undefined && s.parent === base) ??
+      nearest(candidates, row.file)[0];
     if (target) out.push({ row: target, via: `before_action :${callback[1]}` });
   }
   return out;

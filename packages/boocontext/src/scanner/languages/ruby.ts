@@ -3,37 +3,37 @@ import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
 import { line, resourceRoutes, singular } from './syntax.js';
 
 /** Devise's routes per module of the model (`devise :database_authenticatable, …`), by path name. */
-const DEVISE_ROUTES: Record<string, [string, string][]> = {
+const DEVISE_ROUTES: Record<string, [string, string, string][]> = {
   database_authenticatable: [
-    ['GET', '{sign_in}'],
-    ['POST', '{sign_in}'],
-    ['DELETE', '{sign_out}'],
+    ['GET', '{sign_in}', 'new'],
+    ['POST', '{sign_in}', 'create'],
+    ['DELETE', '{sign_out}', 'destroy'],
   ],
   recoverable: [
-    ['GET', '{password}/new'],
-    ['GET', '{password}/edit'],
-    ['PATCH', '{password}'],
-    ['PUT', '{password}'],
-    ['POST', '{password}'],
+    ['GET', '{password}/new', 'new'],
+    ['GET', '{password}/edit', 'edit'],
+    ['PATCH', '{password}', 'update'],
+    ['PUT', '{password}', 'update'],
+    ['POST', '{password}', 'create'],
   ],
   registerable: [
-    ['GET', '{registration}/{cancel}'],
-    ['GET', '{registration}/{sign_up}'],
-    ['GET', '{registration}/{edit}'],
-    ['PATCH', '{registration}'],
-    ['PUT', '{registration}'],
-    ['DELETE', '{registration}'],
-    ['POST', '{registration}'],
+    ['GET', '{registration}/{cancel}', 'cancel'],
+    ['GET', '{registration}/{sign_up}', 'new'],
+    ['GET', '{registration}/{edit}', 'edit'],
+    ['PATCH', '{registration}', 'update'],
+    ['PUT', '{registration}', 'update'],
+    ['DELETE', '{registration}', 'destroy'],
+    ['POST', '{registration}', 'create'],
   ],
   confirmable: [
-    ['GET', '{confirmation}/new'],
-    ['GET', '{confirmation}'],
-    ['POST', '{confirmation}'],
+    ['GET', '{confirmation}/new', 'new'],
+    ['GET', '{confirmation}', 'show'],
+    ['POST', '{confirmation}', 'create'],
   ],
   lockable: [
-    ['GET', '{unlock}/new'],
-    ['GET', '{unlock}'],
-    ['POST', '{unlock}'],
+    ['GET', '{unlock}/new', 'new'],
+    ['GET', '{unlock}', 'show'],
+    ['POST', '{unlock}', 'create'],
   ],
 };
 const DEVISE_CONTROLLER: Record<string, string> = {
@@ -79,8 +79,8 @@ const symbols = (node: Node | undefined) =>
 
 interface Scope {
   path: string;
-  /** Inside a `resources` block: where its collection and its members are. */
-  resource?: { collection: string; member: string };
+  /** Inside a `resources` block: where its collection and its members are, and its controller. */
+  resource?: { collection: string; member: string; controller?: string };
   /** Inside `member do … end` or `collection do … end`. */
   on?: 'member' | 'collection';
 }
@@ -147,7 +147,11 @@ function readRoute(node: Node, scope: Scope, route: Emit, visit: (n: Node, s: Sc
       method === 'match'
         ? (symbols(opts.get('via'))?.map((v) => v.toUpperCase()) ?? ['ALL'])
         : [method.toUpperCase()];
-    for (const verb of verbs) route(verb, joinPaths(base, path), node, symbolOrString(to));
+    // Inside `resources :articles do … end`, `get :feed` is served by `articles#feed`.
+    const handler =
+      symbolOrString(to) ??
+      (scope.resource?.controller && /^\w+$/.test(name) ? `${scope.resource.controller}#${name}` : undefined);
+    for (const verb of verbs) route(verb, joinPaths(base, path), node, handler);
     return false;
   }
   if (method === 'root') {
@@ -165,7 +169,8 @@ function readRoute(node: Node, scope: Scope, route: Emit, visit: (n: Node, s: Sc
       if ((only && !only.includes(action)) || except.includes(action)) continue;
       route(verb, joinPaths(collection, sub.replace(':id', `:${param}`)), node, `${name}#${action}`);
     }
-    return block ? inBlock({ path: collection, resource: { collection, member } }) : true;
+    const controller = symbolOrString(opts.get('controller')) ?? name;
+    return block ? inBlock({ path: collection, resource: { collection, member, controller } }) : true;
   }
   if ((method === 'member' || method === 'collection') && block && scope.resource)
     return inBlock({ ...scope, on: method });
@@ -180,16 +185,25 @@ function readRoute(node: Node, scope: Scope, route: Emit, visit: (n: Node, s: Sc
       [...options(opts.get('path_names'))].map(([k, v]) => [k, symbolOrString(v) ?? '']),
     );
     const skip = symbols(opts.get('skip')) ?? [];
+    // `controllers: { sessions: :sessions }`: the app's own controller serves that part.
+    const own = new Map([...options(opts.get('controllers'))].map(([k, v]) => [k, symbolOrString(v) ?? '']));
     const base = joinPaths(nestedBase(scope), symbolOrString(opts.get('path')) ?? name);
     // The model's modules decide which of these are served; the aggregation keeps those.
     for (const [module, list] of Object.entries(DEVISE_ROUTES)) {
       if (skip.includes(DEVISE_CONTROLLER[module] as string)) continue;
-      for (const [verb, template] of list) {
+      const part = DEVISE_CONTROLLER[module] as string;
+      const controller = own.get(part) || `devise/${part}`;
+      for (const [verb, template, action] of list) {
         const sub = template.replace(
           /\{(\w+)\}/g,
           (_, key: string) => pathNames.get(key) ?? DEVISE_PATH_NAMES[key] ?? key,
         );
-        route(`${DEVISE}:${verb}:${module}`, joinPaths(base, sub), node, classify(name));
+        route(
+          `${DEVISE}:${verb}:${module}:${controller}#${action}`,
+          joinPaths(base, sub),
+          node,
+          classify(name),
+        );
       }
     }
     return true;
