@@ -2,11 +2,9 @@
 // reading its code (method + path as the back end sees it, the base URL's path included), paired
 // with back ends of other languages from the stacks bench. Sources come with the search tool's
 // `fetch` (read here, never committed); a missing one is reported as skipped with the fetch.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-
-const mirrors = process.env.BOOCODE_MIRRORS ?? '/work/.mirror';
+import { fromMirror } from './lib-stacks.mjs';
 
 /** The 19 Conduit endpoints as a client calls them. */
 const conduitCalls = [
@@ -89,16 +87,5 @@ export const frontEnds = [
 /** A front end's source at `into/name`, from its mirror. */
 export function materializeFront(front, into) {
   const dir = path.join(into, front.name);
-  if (existsSync(dir)) return { dir };
-  const repo = path.join(mirrors, front.mirror.replace('/', '+'), 'repo');
-  const gitDir = existsSync(path.join(repo, '.git')) ? path.join(repo, '.git') : repo;
-  if (!existsSync(gitDir)) return { missing: `fetch github:${front.mirror} (into ${mirrors})` };
-  mkdirSync(dir, { recursive: true });
-  try {
-    execFileSync('sh', ['-c', `git --git-dir="${gitDir}" archive HEAD | tar x -C "${dir}"`]);
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-  return { dir };
+  return existsSync(dir) ? { dir } : fromMirror(front.mirror, dir);
 }

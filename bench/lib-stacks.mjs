@@ -245,10 +245,15 @@ export function materialize(app, into) {
     execFileSync('tar', ['xzf', tarball, '-C', dir, '--strip-components=1']);
     return { dir };
   }
-  const repo = path.join(mirrors, app.source.mirror.replace('/', '+'), 'repo');
+  return fromMirror(app.source.mirror, dir);
+}
+
+/** A fetched repository's tree at `dir`, from its snapshot in the mirrors folder. */
+export function fromMirror(mirror, dir) {
+  const repo = path.join(mirrors, mirror.replace('/', '+'), 'repo');
   // A snapshot arrives as a bare git directory or as one with a .git inside.
   const gitDir = existsSync(path.join(repo, '.git')) ? path.join(repo, '.git') : repo;
-  if (!existsSync(gitDir)) return { missing: `fetch github:${app.source.mirror} (into ${mirrors})` };
+  if (!existsSync(gitDir)) return { missing: `fetch github:${mirror} (into ${mirrors})` };
   mkdirSync(dir, { recursive: true });
   try {
     execFileSync('sh', ['-c', `git --git-dir="${gitDir}" archive HEAD | tar x -C "${dir}"`]);

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isTestFile } from '@boocode/source-kit';
+import type { SymbolRow as QueryRow } from '../graph/queries.js';
 import type { Db } from '../indexer/store.js';
 import type { FlowEntry } from './flows.js';
 
@@ -43,15 +44,7 @@ const DECORATED: { mark: RegExp; kind: EntryKind }[] = [
 
 const MAIN_NAMES = new Set(['main', 'Main']);
 
-interface SymbolRow {
-  name: string;
-  short: string;
-  kind: string;
-  file: string;
-  line: number;
-  end_line: number;
-  parent: string | null;
-}
+type SymbolRow = Pick<QueryRow, 'name' | 'short' | 'kind' | 'file' | 'line' | 'end_line' | 'parent'>;
 
 function fileText(root: string, file: string): string {
   try {
