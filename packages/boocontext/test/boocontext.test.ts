@@ -574,6 +574,9 @@ describe('boocontext_flows over MCP', () => {
     expect(create?.steps.map((s) => s.symbol)).toEqual(['PostViewSet.create', 'PostSerializer.create']);
     expect(create?.steps[1]?.via).toMatch(/save\(\) → create/);
     expect(at(create)).toContain('write Post blog/serializers.py:12');
+    // Django's admin site is served by Django itself: said, not counted as a handler missed.
+    const admin = flows.find((f) => f.entry.path === '/admin') as Flow & { outside?: boolean };
+    expect(admin).toMatchObject({ steps: [], outside: true });
     const search = flows.find((f) => f.entry.path === '/api/search');
     expect(search?.steps.map((s) => s.symbol)).toContain('PostList.get_queryset');
     expect(at(search)).toEqual(['read Post blog/views.py:27']);

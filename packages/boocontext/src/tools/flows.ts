@@ -32,6 +32,8 @@ interface ChildFlow {
   steps: FlowStep[];
   data: FlowData[];
   cut?: boolean;
+  /** The route names a handler the code graph does not hold: a library serves it. */
+  outside?: boolean;
 }
 
 /** `:slug`, `{slug}`, `<slug>`, `<int:pk>` are one parameter; no trailing slash. */
@@ -86,7 +88,13 @@ export const flowsTool = (deps: ToolDeps) =>
       const entries = args.symbol
         ? [{ entry: { symbol: args.symbol }, child: { file: '', line: 1, handler: args.symbol } }]
         : routes.slice(0, limit).map((r) => ({
-            entry: { method: r.method, path: r.path, file: r.file, line: r.line },
+            entry: {
+              method: r.method,
+              path: r.path,
+              file: r.file,
+              line: r.line,
+              ...(r.handler ? { handler: r.handler } : {}),
+            },
             child: {
               file: r.file,
               line: r.wholeFile ? 1 : r.line,
@@ -146,7 +154,10 @@ export const flowsTool = (deps: ToolDeps) =>
         }
       }
       const reaching = flows.filter((f) => f.data.length > 0).length;
-      const unresolved = flows.filter((f) => f.steps.length === 0).length;
+      // A route whose named handler is nowhere in the project is served by a library (Devise's
+      // controllers, Django's admin site, a Swagger handler): said, not counted as a miss.
+      const outside = flows.filter((f) => f.outside).length;
+      const unresolved = flows.filter((f) => f.steps.length === 0 && !f.outside).length;
       const scope = args.diff
         ? `${flows.length} of ${all} entry points reached by ${args.diff} (${changed.size} changed symbols)`
         : `${flows.length} entry point${flows.length === 1 ? '' : 's'}${
@@ -154,7 +165,11 @@ export const flowsTool = (deps: ToolDeps) =>
           }`;
       return {
         verdict: truncated || unresolved > 0 ? 'CAUTION' : verdict,
-        summary: `${scope}: ${reaching} reach data access, ${unresolved} with no handler found in the code graph.`,
+        summary: `${scope}: ${reaching} reach data access, ${unresolved} with no handler found in the code graph${
+          outside
+            ? `, ${outside} served by a handler outside this repository (\`outside\`: the handler it names)`
+            : ''
+        }.`,
         details: { flows, ...(args.diff ? { changed: [...changed] } : {}) },
         source: 'merged',
         truncated,

@@ -36,6 +36,8 @@ export interface Flow {
   steps: FlowStep[];
   data: FlowData[];
   cut?: boolean;
+  /** The handler the route names is nowhere in the project: a library serves it (Devise, Django admin). */
+  outside?: boolean;
 }
 
 interface EdgeRow {
@@ -147,6 +149,7 @@ export class FlowTracer {
     const handler = steps[0] && starts.length ? steps[0] : undefined;
     return {
       ...(handler ? { handler } : {}),
+      ...(starts.length === 0 && entry.handler && this.nowhere(entry.handler) ? { outside: true } : {}),
       steps,
       data: [...data.values()].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line),
       ...(cut ? { cut } : {}),
@@ -197,6 +200,17 @@ export class FlowTracer {
     if (below && (entry.endLine === undefined || below.line <= entry.endLine || below.line === entry.line))
       return [below];
     return [];
+  }
+
+  /** No symbol of the project has the name the handler names (its member, or its class). */
+  private nowhere(handler: string): boolean {
+    const ref = parseHandler(handler);
+    if (!ref) return true;
+    // `devise/registrations#create`: many controllers have a `create`; none is RegistrationsController.
+    const names = ref.owner
+      ? [ref.owner, ref.altOwner].filter((n): n is string => Boolean(n))
+      : [ref.member ?? ''];
+    return names.every((name) => (this.byShort.all(name) as SymbolRow[]).length === 0);
   }
 
   /** Callees of an inline handler's lines: the first steps of its flow. */
