@@ -113,6 +113,35 @@ describe('clientCalls', () => {
     ]);
   });
 
+  it('reads tRPC procedure calls through the project’s client, hooks and server callers alike', () => {
+    expect(
+      read({
+        'src/trpc/react.tsx': [
+          "import { createTRPCReact } from '@trpc/react-query';",
+          'export const api = createTRPCReact<AppRouter>();',
+          'export const client = api.createClient({ links: [] });',
+        ].join('\n'),
+        'src/trpc/server.ts':
+          'export const { trpc: caller, HydrateClient } = createHydrationHelpers<AppRouter>(x, y);',
+        'src/app/page.tsx': [
+          "import { api } from '~/trpc/react';",
+          "import { caller } from '~/trpc/server';",
+          'export default async function Page() {',
+          '  const [latest] = api.post.latest.useSuspenseQuery();',
+          '  const create = api.post.create.useMutation();',
+          "  const hello = await caller.post.hello({ text: 'x' });",
+          '  const utils = api.useUtils();',
+          '  await utils.post.invalidate();',
+          '}',
+        ].join('\n'),
+      }),
+    ).toEqual([
+      'QUERY post.latest src/app/page.tsx:4',
+      'MUTATION post.create src/app/page.tsx:5',
+      'TRPC post.hello src/app/page.tsx:6',
+    ]);
+  });
+
   it('takes axios defaults and instances, parameter defaults, and an HttpClient interceptor prefix', () => {
     expect(
       read({

@@ -513,7 +513,7 @@ export function clientCalls(sources: SourceFile[]): { calls: ClientCall[]; unres
   const replaced = new Set(
     retired.filter((w) => w.provisional?.replaced).flatMap((w) => w.provisional?.calls ?? []),
   );
-  const kept = calls.filter((c) => !replaced.has(c));
+  const kept = [...calls.filter((c) => !replaced.has(c)), ...trpcCalls(sources)];
   // In reading order: file by file, line by line (a line's alternatives as the code lists them).
   const order = (a: { file: string; line: number }, b: { file: string; line: number }) =>
     a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line;
@@ -587,6 +587,79 @@ function callsTo(file: SourceFile, w: Wrapper): { offset: number; args: string[]
     const open = named + m[0].length - 1;
     const call = callArguments(t, open);
     if (call && !file.functions.some((f) => f.start === at)) out.push({ offset: at, args: call.args });
+  }
+  return out;
+}
+
+/** What a tRPC client does with a procedure, by the hook or helper it calls. */
+const TRPC_USE: Record<string, string> = {
+  useQuery: 'QUERY',
+  useSuspenseQuery: 'QUERY',
+  useInfiniteQuery: 'QUERY',
+  useSuspenseInfiniteQuery: 'QUERY',
+  query: 'QUERY',
+  fetch: 'QUERY',
+  prefetch: 'QUERY',
+  prefetchInfinite: 'QUERY',
+  ensureData: 'QUERY',
+  useMutation: 'MUTATION',
+  mutate: 'MUTATION',
+  useSubscription: 'SUBSCRIPTION',
+  subscribe: 'SUBSCRIPTION',
+};
+
+/**
+ * tRPC procedure calls (`api.post.getLatest.useQuery()`, `trpc.post.create.mutate()`, a server
+ * caller's `api.post.hello(…)`) through a client the project makes with `createTRPC…` or
+ * `createHydrationHelpers`: the procedure's path is the route, its kind the method (`TRPC` when a
+ * direct caller does not say).
+ */
+function trpcCalls(sources: SourceFile[]): ClientCall[] {
+  const roots = new Set<string>();
+  for (const file of sources) {
+    for (const m of file.text.matchAll(
+      /\b(?:const|let)\s+(\{[^}]*\}|[\w$]+)\s*(?::[^=]+)?=\s*(?:createTRPC\w*|createHydrationHelpers|createCaller)\b/g,
+    )) {
+      const bound = m[1] ?? '';
+      if (!bound.startsWith('{')) roots.add(bound);
+      else
+        for (const part of bound.slice(1, -1).split(',')) {
+          const local = part.split(':').pop()?.trim();
+          if (local && /^trpc\b/.test(part.trim())) roots.add(local);
+        }
+    }
+  }
+  if (roots.size === 0) return [];
+  const out: ClientCall[] = [];
+  const pattern = new RegExp(
+    `(?<![\\w$.])(${[...roots].map((r) => r.replace(/\$/g, '\\$')).join('|')})((?:\\.[\\w$]+)+)\\s*\\(`,
+    'g',
+  );
+  for (const file of sources) {
+    for (const m of file.text.matchAll(pattern)) {
+      const root = m[1] as string;
+      if (!file.imported.has(root) && !file.declarations.some((d) => d.name === root)) continue;
+      const parts = (m[2] as string).slice(1).split('.');
+      const last = parts.at(-1) as string;
+      const method = TRPC_USE[last];
+      if (method) parts.pop();
+      else if (
+        /^(use\w*|invalidate|refetch|cancel|reset|setData|getData|setInfiniteData|getInfiniteData)$/.test(
+          last,
+        )
+      )
+        continue;
+      // `api.createClient()`, `api.Provider`: a helper on the client, not a procedure (those sit
+      // under a router unless a hook says so).
+      if (parts.length < (method ? 1 : 2)) continue;
+      out.push({
+        method: method ?? 'TRPC',
+        path: parts.join('.'),
+        file: file.rel,
+        line: file.line(m.index ?? 0),
+        via: root,
+      });
+    }
   }
   return out;
 }

@@ -42,6 +42,19 @@ describe('linkCalls', () => {
     expect(links[0]?.fills).toEqual(['feed']);
   });
 
+  it('links a tRPC server caller to the procedure whatever its kind, and a hook only to its own kind', () => {
+    const procedures = [route('QUERY', 'post.hello', 1), route('MUTATION', 'post.create', 2)];
+    const { links, unmatched } = linkCalls(
+      [call('TRPC', 'post.hello'), call('MUTATION', 'post.create'), call('QUERY', 'post.create')],
+      procedures,
+    );
+    expect(links.map((l) => `${l.client.method} ${l.client.path} → ${l.route.line}`)).toEqual([
+      'TRPC post.hello → 1',
+      'MUTATION post.create → 2',
+    ]);
+    expect(unmatched.map((c) => `${c.method} ${c.path}`)).toEqual(['QUERY post.create']);
+  });
+
   it('never links a client parameter to a literal route segment', () => {
     const { links } = linkCalls([call('GET', '/api/orders/:param')], [route('GET', '/api/orders/feed')]);
     expect(links).toEqual([]);

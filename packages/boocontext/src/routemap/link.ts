@@ -30,7 +30,10 @@ const segments = (p: string) => p.split('/').filter(Boolean);
 
 /** How well a route fits a call: undefined when it does not; higher is more literal agreement. */
 function fit(call: ClientCall, route: RouteRef): number | undefined {
-  if (route.method !== call.method && route.method !== 'ALL' && route.method !== '*') return undefined;
+  // A tRPC server caller (`api.post.hello()`) does not say whether the procedure queries or mutates.
+  const trpc = call.method === 'TRPC' && ['QUERY', 'MUTATION', 'SUBSCRIPTION'].includes(route.method);
+  if (route.method !== call.method && route.method !== 'ALL' && route.method !== '*' && !trpc)
+    return undefined;
   const a = segments(call.path);
   const b = segments(route.path);
   if (a.length !== b.length) return undefined;

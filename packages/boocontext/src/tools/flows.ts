@@ -34,6 +34,8 @@ interface ChildFlow {
   cut?: boolean;
   /** The route names a handler the code graph does not hold: a library serves it. */
   outside?: boolean;
+  /** The route's own lines are its handler. */
+  inline?: boolean;
 }
 
 /** `:slug`, `{slug}`, `<slug>`, `<int:pk>` are one parameter; no trailing slash. */
@@ -157,7 +159,7 @@ export const flowsTool = (deps: ToolDeps) =>
       // A route whose named handler is nowhere in the project is served by a library (Devise's
       // controllers, Django's admin site, a Swagger handler): said, not counted as a miss.
       const outside = flows.filter((f) => f.outside).length;
-      const unresolved = flows.filter((f) => f.steps.length === 0 && !f.outside).length;
+      const unresolved = flows.filter((f) => f.steps.length === 0 && !f.outside && !f.inline).length;
       const scope = args.diff
         ? `${flows.length} of ${all} entry points reached by ${args.diff} (${changed.size} changed symbols)`
         : `${flows.length} entry point${flows.length === 1 ? '' : 's'}${

@@ -38,6 +38,8 @@ export interface Flow {
   cut?: boolean;
   /** The handler the route names is nowhere in the project: a library serves it (Devise, Django admin). */
   outside?: boolean;
+  /** The route's own lines are its handler (an inline function, a file-routed module, a tRPC procedure). */
+  inline?: boolean;
 }
 
 interface EdgeRow {
@@ -150,6 +152,7 @@ export class FlowTracer {
     return {
       ...(handler ? { handler } : {}),
       ...(starts.length === 0 && entry.handler && this.nowhere(entry.handler) ? { outside: true } : {}),
+      ...(starts.length === 0 && !entry.handler && entry.endLine !== undefined ? { inline: true } : {}),
       steps,
       data: [...data.values()].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line),
       ...(cut ? { cut } : {}),
