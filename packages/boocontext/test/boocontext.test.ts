@@ -596,6 +596,17 @@ describe('boocontext_flows over MCP', () => {
     );
   });
 
+  it('runs FastAPI dependencies before the route, and theirs before them', async () => {
+    const { flows } = await flowsOf('fastapi');
+    const read = flows.find((f) => f.entry.path === '/items/{item_id}');
+    expect(read?.steps.map((s) => `${s.symbol}${s.via ? ` (${s.via})` : ''}`)).toEqual([
+      'read_item',
+      'get_item (Depends(get_item))',
+      'get_db (Depends(get_db))',
+    ]);
+    expect(at(read)).toEqual(['read items app/main.py:18']);
+  });
+
   it('runs a Rails action’s before_action callbacks, as only: says', async () => {
     const { flows } = await flowsOf('rails');
     const destroy = flows.find((f) => f.entry.method === 'DELETE');

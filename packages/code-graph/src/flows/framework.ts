@@ -153,8 +153,32 @@ function drfHooks(row: SymbolRow, find: FrameworkLookups): ImpliedStep[] {
     .map((s) => ({ row: s, via: `${row.short} (generic view) → ${s.short}` }));
 }
 
+/**
+ * FastAPI runs a parameter's `Depends(fn)` (and a `Security(fn)`) before the function: a
+ * dependency that loads the current user or the article from the path is a step of every route
+ * that declares it, and its own dependencies of it in turn.
+ */
+function fastapiDepends(row: SymbolRow, find: FrameworkLookups): ImpliedStep[] {
+  if (!row.file.endsWith('.py') || (row.kind !== 'function' && row.kind !== 'method')) return [];
+  // The signature: from the `def` to the `:` that ends it, however many lines it takes.
+  const source = find.sourceOf(row.file, row.line, Math.min(row.end_line, row.line + 30));
+  const signature = source.slice(0, source.search(/\)\s*(->[^:]*)?:\s*(\n|$)/) + 1);
+  const out: ImpliedStep[] = [];
+  for (const m of signature.matchAll(/\b(?:Depends|Security)\(\s*([A-Za-z_][\w.]*)/g)) {
+    const name = (m[1] as string).split('.').pop() as string;
+    const target = nearest(
+      find.symbolsNamed(name).filter((s) => s.kind === 'function' || s.kind === 'method'),
+      row.file,
+    )[0];
+    if (target && !out.some((o) => o.row.id === target.id))
+      out.push({ row: target, via: `Depends(${name})` });
+  }
+  return out;
+}
+
 export function implicitSteps(row: SymbolRow, calls: CallIn[], find: FrameworkLookups): ImpliedStep[] {
   return [
+    ...fastapiDepends(row, find),
     ...railsCallbacks(row, find),
     ...drfHooks(row, find),
     ...drfSave(row, calls, find),
