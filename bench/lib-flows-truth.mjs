@@ -27,7 +27,43 @@ const springArticles = `${spring}application/ArticleQueryService.java`;
 
 const laravel = 'app/Http/Controllers/Api/';
 
+const cs = 'src/Conduit/Features/';
+
 export const flowTruth = {
+  // MediatR: each controller action Sends a request its handler's Handle serves (EF Core there).
+  'aspnetcore-efcore': {
+    'GET /articles': ['QueryHandler.Handle', `${cs}Articles/List.cs`, [31, 35, 56, 74, 90, 111]],
+    'GET /articles/feed': ['QueryHandler.Handle', `${cs}Articles/List.cs`, [31, 35, 56, 74, 90, 111]],
+    'GET /articles/:slug': ['QueryHandler.Handle', `${cs}Articles/Details.cs`, [28]],
+    'POST /articles': ['Handler.Handle', `${cs}Articles/Create.cs`, [53, 60, 64, 66, 81, 83, 88]],
+    'PUT /articles/:slug': ['Handler.Handle', `${cs}Articles/Edit.cs`, [36, 61, 71, 76, 79, 81, 83]],
+    'DELETE /articles/:slug': ['QueryHandler.Handle', `${cs}Articles/Delete.cs`, [26, 35, 36]],
+    'GET /articles/:slug/comments': ['QueryHandler.Handle', `${cs}Comments/List.cs`, [22]],
+    'POST /articles/:slug/comments': ['Handler.Handle', `${cs}Comments/Create.cs`, [35, 47, 59, 63]],
+    'DELETE /articles/:slug/comments/:id': ['QueryHandler.Handle', `${cs}Comments/Delete.cs`, [27, 42, 43]],
+    'POST /articles/:slug/favorite': [
+      'QueryHandler.Handle',
+      `${cs}Favorites/Add.cs`,
+      [31, 44, 57, 71, 72, 75],
+    ],
+    'DELETE /articles/:slug/favorite': [
+      'QueryHandler.Handle',
+      `${cs}Favorites/Delete.cs`,
+      [31, 40, 52, 59, 60, 63],
+    ],
+    'POST /profiles/:username/follow': ['QueryHandler.Handle', `${cs}Followers/Add.cs`, [34, 47, 60, 74, 75]],
+    'DELETE /profiles/:username/follow': [
+      'QueryHandler.Handle',
+      `${cs}Followers/Delete.cs`,
+      [33, 46, 59, 66, 67],
+    ],
+    'GET /profiles/:username': ['ProfileReader.ReadProfile', `${cs}Profiles/ProfileReader.cs`, [25, 41]],
+    'GET /tags': ['QueryHandler.Handle', `${cs}Tags/List.cs`, [19, 22]],
+    'GET /user': ['QueryHandler.Handle', `${cs}Users/Details.cs`, [32]],
+    'PUT /user': ['Handler.Handle', `${cs}Users/Edit.cs`, [48, 71]],
+    'POST /users': ['Handler.Handle', `${cs}Users/Create.cs`, [43, 55, 78, 79]],
+    'POST /users/login': ['Handler.Handle', `${cs}Users/Login.cs`, [46]],
+  },
   // Controllers call Eloquent themselves; route model binding (`show(Article $article)`) loads the
   // model before the method runs, at its signature.
   'laravel-eloquent': {

@@ -178,7 +178,11 @@ export class FlowTracer {
         ? owned.filter((s) => s.file.includes(ref.pathHint as string) || s.file.includes(`${ref.pathHint}.`))
         : owned;
       const pool = hinted.length ? hinted : owned;
-      const picked = closest(pool, entry.file);
+      // Overloads (C#'s two `Get`s in one controller): the one declared at or just below the route.
+      const here = pool.filter((s) => s.file === entry.file && s.line >= entry.line);
+      const below = here.sort((a, b) => a.line - b.line)[0];
+      const picked =
+        below && below.line <= (entry.endLine ?? entry.line) + 3 ? below : closest(pool, entry.file);
       if (picked) return [picked];
     }
     // A class named alone (a Django view, a Go handler type): its method for the HTTP verb.

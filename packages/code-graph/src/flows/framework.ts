@@ -61,7 +61,8 @@ function mediatorSend(calls: CallIn[], find: FrameworkLookups): ImpliedStep[] {
   for (const call of calls) {
     if (!/^(Send|SendAsync|Publish)$/.test(call.callee) || !/mediator|bus|sender/i.test(call.receiver ?? ''))
       continue;
-    const text = find.lineOf(call.file, call.line);
+    // `mediator.Send(\n  new List.Query(…))`: the request may sit on the lines after the call's.
+    const text = find.sourceOf(call.file, call.line, call.line + 3);
     const argument = /Send(?:Async)?\s*\(\s*(\w+)\s*[,)]/.exec(text)?.[1];
     const request =
       /new\s+([\w.]+)\s*[({]/.exec(text)?.[1] ??
