@@ -21,7 +21,7 @@ import { workDir } from './lib-fetch.mjs';
 import { flowTruth } from './lib-flows-truth.mjs';
 import { frontEnds, materializeFront } from './lib-fronts.mjs';
 import { median, timed } from './lib-measure.mjs';
-import { materialize, routeKey, stackApps } from './lib-stacks.mjs';
+import { materialize, materializedApps, routeKey, stackApps } from './lib-stacks.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const boocontextBin = path.join(here, '../packages/boocontext/bin/boocontext.js');
@@ -112,13 +112,7 @@ function scoreLabelled(truth, byRoute) {
 
 const into = path.join(workDir, 'stacks');
 const rows = [];
-const only = process.env.STACKS?.split(',');
-for (const app of stackApps.filter((a) => !only || only.includes(a.name))) {
-  const { dir, missing } = materialize(app, into);
-  if (!dir) {
-    console.log(`${app.name}: skipped (${missing})`);
-    continue;
-  }
+for (const { app, dir } of materializedApps(into)) {
   const overview = run('overview', dir);
   const flows = run('flows', dir, ['--limit', '500', '--max-tokens', '100000']);
   const byRoute = new Map(

@@ -248,6 +248,19 @@ export function materialize(app, into) {
   return fromMirror(app.source.mirror, dir);
 }
 
+/**
+ * The apps `STACKS=a,b` names (all when unset), each with its tree under `into`; an app whose source
+ * is not on this machine is said and left out.
+ */
+export function* materializedApps(into) {
+  const only = process.env.STACKS?.split(',');
+  for (const app of stackApps.filter((a) => !only || only.includes(a.name))) {
+    const { dir, missing } = materialize(app, into);
+    if (dir) yield { app, dir };
+    else console.log(`${app.name}: skipped, source not here: ${missing}`);
+  }
+}
+
 /** A fetched repository's tree at `dir`, from its snapshot in the mirrors folder. */
 export function fromMirror(mirror, dir) {
   const repo = path.join(mirrors, mirror.replace('/', '+'), 'repo');

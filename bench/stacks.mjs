@@ -8,7 +8,7 @@ import {
 } from './lib-codesight.mjs';
 import { workDir } from './lib-fetch.mjs';
 import { median, timed } from './lib-measure.mjs';
-import { entityKey, materialize, routeKey, stackApps } from './lib-stacks.mjs';
+import { entityKey, materializedApps, routeKey } from './lib-stacks.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const boocontextBin = path.join(here, '../packages/boocontext/bin/boocontext.js');
@@ -75,13 +75,7 @@ function score(app, facts) {
 
 const into = path.join(workDir, 'stacks');
 const rows = [];
-const only = process.env.STACKS?.split(',');
-for (const app of stackApps.filter((a) => !only || only.includes(a.name))) {
-  const { dir, missing } = materialize(app, into);
-  if (!dir) {
-    console.log(`\n${app.name}: skipped, source not here: ${missing}`);
-    continue;
-  }
+for (const { app, dir } of materializedApps(into)) {
   const runs = { boocontext: [], codesight: [] };
   for (let round = 0; round < ROUNDS; round++) {
     runs.boocontext.push(boocontext(dir));

@@ -46,19 +46,25 @@ function answer(stats: RefreshStats, body: Record<string, unknown>): Record<stri
  * Which flows a change reaches: one whose steps run a changed symbol, or whose route's own lines
  * (an inline handler) overlap one.
  */
-function reachedBy(
+function reachedBy<O extends Flow>(
   changed: { name: string; file: string; line: number; end_line: number }[],
   entries: FlowEntry[],
   flows: Flow[],
-): { changed: string[]; reached: number[] } {
+  others: O[] | undefined,
+): { changed: string[]; reached: number[]; others?: O[] } {
   const touches = (file: string, from: number, to: number) =>
     changed.some((c) => c.file === file && c.line <= to && c.end_line >= from);
+  const runsChanged = (flow: Flow) => flow.steps.some((s) => touches(s.file, s.line, s.line));
   const reached = flows.flatMap((flow, i) => {
     const entry = entries[i];
     const inline = entry && touches(entry.file, entry.line, entry.endLine ?? entry.line);
-    return inline || flow.steps.some((s) => touches(s.file, s.line, s.line)) ? [i] : [];
+    return inline || runsChanged(flow) ? [i] : [];
   });
-  return { changed: changed.map((c) => `${c.name} (${c.file}:${c.line})`), reached };
+  return {
+    changed: changed.map((c) => `${c.name} (${c.file}:${c.line})`),
+    reached,
+    ...(others ? { others: others.filter(runsChanged) } : {}),
+  };
 }
 
 /** The index's own figures: how much it holds and how the last refresh went. */
@@ -255,13 +261,7 @@ export function buildServer(options: ServerOptions = {}): McpServer {
           if (!diff) return answer;
           // The change is read every time: the same index may sit under a different git state.
           const changed = await q.changedByDiff(diff);
-          const routes = reachedBy(changed, args.entries, answer.flows);
-          const others = answer.others?.filter((o) =>
-            o.steps.some((s) =>
-              changed.some((c) => c.file === s.file && c.line <= s.line && c.end_line >= s.line),
-            ),
-          );
-          return { ...answer, ...routes, ...(others ? { others } : {}) };
+          return { ...answer, ...reachedBy(changed, args.entries, answer.flows, answer.others) };
         }),
       }),
       readOnlyTool({

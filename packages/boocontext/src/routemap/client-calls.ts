@@ -394,13 +394,6 @@ const methodOf = (alternatives: string[]): string | undefined => {
 /** Every HTTP call the files make, through libraries and the project's own wrappers. */
 export function clientCalls(sources: SourceFile[]): { calls: ClientCall[]; unresolved: UnresolvedCall[] } {
   const files = new Files(sources);
-  exportedInstances = new Map(
-    sources.flatMap((f) =>
-      [...f.text.matchAll(/\bexport\s+(?:const|let)\s+([\w$]+)\s*(?::[^=]+)?=\s*(new\s+[\w$]+)/g)].map(
-        (m) => [m[1] ?? '', m[2] ?? ''] as [string, string],
-      ),
-    ),
-  );
   const bases = basesOf(files);
   const calls: ClientCall[] = [];
   const unresolved: UnresolvedCall[] = [];
@@ -474,7 +467,7 @@ export function clientCalls(sources: SourceFile[]): { calls: ClientCall[]; unres
     wrappers = [];
     for (const file of sources)
       for (const w of current)
-        for (const call of callsTo(file, w)) {
+        for (const call of callsTo(files, file, w)) {
           const fn = file.enclosing(call.offset);
           if (fn && fn.start === w.fn.start && file === w.file) continue;
           const bound = bindArguments(w.fn, call.args);
@@ -527,17 +520,14 @@ function joinBase(base: string, url: string): string {
 }
 
 /** The class a variable was made from (`const client = new ApiClient()`), in the file or exported. */
-function instanceClass(file: SourceFile, receiver: string, at: number): string | undefined {
+function instanceClass(files: Files, file: SourceFile, receiver: string, at: number): string | undefined {
   if (receiver.includes('.')) return undefined;
-  const expr = file.declaration(receiver, at)?.expr ?? exportedInstances.get(receiver);
+  const expr = file.declaration(receiver, at)?.expr ?? files.exported(receiver)?.expr;
   return expr ? /^new\s+([\w$]+)/.exec(expr)?.[1] : undefined;
 }
 
-/** `export const client = new ApiClient()` across the files of the current run. */
-let exportedInstances = new Map<string, string>();
-
 /** Calls to a wrapper in a file: `requests.get(…)` for a member, `api.get(…)` through a namespace import, `get(…)`. */
-function callsTo(file: SourceFile, w: Wrapper): { offset: number; args: string[] }[] {
+function callsTo(files: Files, file: SourceFile, w: Wrapper): { offset: number; args: string[] }[] {
   const t = file.text;
   // Most files never name most wrappers: a plain search spares them the pattern.
   if (!t.includes(w.fn.name)) return [];
@@ -569,7 +559,7 @@ function callsTo(file: SourceFile, w: Wrapper): { offset: number; args: string[]
         owner !== undefined &&
         file === w.file &&
         file.enclosing(at)?.owner?.toLowerCase() === owner;
-      const made = instanceClass(file, receiver, at);
+      const made = instanceClass(files, file, receiver, at);
       const viaInstance = owner !== undefined && made?.toLowerCase() === owner;
       if (!(owner && last === owner) && !viaNamespace && !viaThis && !viaInstance) continue;
     } else {

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { isTestFile, MAX_FILE_BYTES, notAppCode } from '@boocode/source-kit';
-import { listRepoFiles } from '@boocode/source-kit/walk';
+import { ListingCache, listRepoFiles } from '@boocode/source-kit/walk';
 import { type ClientCall, clientCalls, type UnresolvedCall } from './client-calls.js';
 import { SourceFile } from './source-file.js';
 
@@ -20,6 +20,8 @@ interface Kept {
  */
 export class RootSources {
   private readonly kept = new Map<string, Kept>();
+  /** Unchanged folders are not listed again (as the scanner keeps its own). */
+  private readonly listings = new ListingCache();
   private answer?: { calls: ClientCall[]; unresolved: UnresolvedCall[] };
 
   constructor(private readonly root: string) {}
@@ -44,6 +46,7 @@ export class RootSources {
       this.root,
       (rel) => FRONT_END_FILE.test(rel) && !isTestFile(rel) && !rel.endsWith('.d.ts'),
       signal,
+      this.listings,
     );
     let changed = listed.length !== this.kept.size;
     const seen = new Set<string>();

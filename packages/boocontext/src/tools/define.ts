@@ -31,6 +31,12 @@ export interface ToolDefinition<S extends z.ZodObject = z.ZodObject> {
   run: (args: z.infer<S>, root: string, ctx: ToolContext) => Promise<Answer>;
 }
 
+/**
+ * A scan this recent is fresh enough for the tools that read only routes and models in a burst
+ * (flows, routemap): the code graph they are joined with answers from an index refreshed within 2 s.
+ */
+export const RECENT_MS = 2_000;
+
 export const rootArg = z
   .string()
   .optional()

@@ -2,41 +2,49 @@ import { z } from 'zod';
 import { ToolFailure } from '../envelope.js';
 import type { Route } from '../scanner/types.js';
 import { viaChild } from './child.js';
-import { defineTool, rootArg, type ToolDeps } from './define.js';
+import { defineTool, RECENT_MS, rootArg, type ToolDeps } from './define.js';
 
-/** A scan this recent is fresh enough: the code graph it is joined with refreshes every 2 s too. */
-export const RECENT_MS = 2_000;
 /** Entry points sent to code-graph per call: its answers stay well under its size cap. */
 const BATCH = 20;
 /** A flow's steps and data kept when the whole answer would pass the token budget. */
 const TRIMMED = 8;
 
-interface FlowStep {
-  symbol: string;
-  file: string;
-  line: number;
-  depth: number;
-  via?: string;
-}
+const FlowStep = z.looseObject({
+  symbol: z.string(),
+  file: z.string(),
+  line: z.number(),
+  depth: z.number(),
+  via: z.string().optional(),
+});
 
-interface FlowData {
-  entity: string;
-  op: 'read' | 'write';
-  call: string;
-  file: string;
-  line: number;
-}
-
-interface ChildFlow {
-  handler?: FlowStep;
-  steps: FlowStep[];
-  data: FlowData[];
-  cut?: boolean;
+const ChildFlow = z.looseObject({
+  handler: FlowStep.optional(),
+  steps: z.array(FlowStep),
+  data: z.array(
+    z.looseObject({
+      entity: z.string(),
+      op: z.enum(['read', 'write']),
+      call: z.string(),
+      file: z.string(),
+      line: z.number(),
+    }),
+  ),
+  cut: z.boolean().optional(),
   /** The route names a handler the code graph does not hold: a library serves it. */
-  outside?: boolean;
+  outside: z.boolean().optional(),
   /** The route's own lines are its handler. */
-  inline?: boolean;
-}
+  inline: z.boolean().optional(),
+});
+type ChildFlow = z.infer<typeof ChildFlow>;
+type EntryFlow = ChildFlow & { entry: Record<string, unknown> };
+
+/** code-graph's `flows` answer, read once at the edge: per entry its flow, then what a diff reached. */
+const FlowsAnswer = z.looseObject({
+  flows: z.array(ChildFlow).default([]),
+  others: z.array(ChildFlow.extend({ entry: z.record(z.string(), z.unknown()) })).default([]),
+  reached: z.array(z.number()).default([]),
+  changed: z.array(z.string()).default([]),
+});
 
 /** `:slug`, `{slug}`, `<slug>`, `<int:pk>` are one parameter; no trailing slash. */
 const pathKey = (routePath: string) =>
@@ -107,8 +115,8 @@ export const flowsTool = (deps: ToolDeps) =>
             },
           }));
       const entities = scan.models.map((m) => m.name);
-      let flows: (ChildFlow & { entry: Record<string, unknown> })[] = [];
-      const others: (ChildFlow & { entry: Record<string, unknown> })[] = [];
+      let flows: EntryFlow[] = [];
+      const others: EntryFlow[] = [];
       const changed = new Set<string>();
       let verdict: 'SAFE' | 'CAUTION' = 'SAFE';
       // Mains, CLI commands, jobs and event handlers come with the first batch, unless one route or
@@ -130,12 +138,18 @@ export const flowsTool = (deps: ToolDeps) =>
           },
           ctx,
         );
-        for (const other of (answer.data.others ?? []) as (ChildFlow & { entry: Record<string, unknown> })[])
-          others.push(other);
+        const read = FlowsAnswer.safeParse(answer.data);
+        if (!read.success)
+          throw new ToolFailure(
+            'CAUTION',
+            'INTERNAL',
+            `code-graph answered flows in a shape this boocontext does not read (${z.prettifyError(read.error)}); reinstall so both come from one version`,
+          );
+        others.push(...read.data.others);
         if (answer.verdict === 'CAUTION') verdict = 'CAUTION';
-        const got = (answer.data.flows ?? []) as ChildFlow[];
-        const reached = new Set((answer.data.reached ?? []) as number[]);
-        for (const name of (answer.data.changed ?? []) as string[]) changed.add(name);
+        const got = read.data.flows;
+        const reached = new Set(read.data.reached);
+        for (const name of read.data.changed) changed.add(name);
         batch.forEach((e, i) => {
           if (args.diff && !reached.has(i)) return;
           const flow = got[i] ?? { steps: [], data: [] };

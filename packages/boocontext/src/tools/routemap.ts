@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { linkCalls } from '../routemap/link.js';
 import { RootSources } from '../routemap/read-sources.js';
 import type { Scanner } from '../scanner/scan.js';
-import { defineTool, rootArg, type ToolDeps } from './define.js';
-import { RECENT_MS } from './flows.js';
+import { defineTool, RECENT_MS, rootArg, type ToolDeps } from './define.js';
 
 /** Each root's front-end files, kept beside the scanner that serves it (one per server, shared by its tools). */
 const kept = new WeakMap<Scanner, Map<string, RootSources>>();

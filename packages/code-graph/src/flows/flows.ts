@@ -5,6 +5,7 @@ import type { Db } from '../indexer/store.js';
 import { type CallSite, classifyCall, type DataOp, Entities, UNKNOWN_ENTITY } from './data-ops.js';
 import { implicitSteps } from './framework.js';
 import { isDetailPath, methodNamesFor, parseHandler, type SymbolRow } from './handlers.js';
+import { closest, lastSegment } from './near.js';
 
 /** An entry point as the route reader (or a caller) knows it. */
 export interface FlowEntry {
@@ -66,8 +67,11 @@ export interface TraceOptions {
  */
 export class FlowTracer {
   private readonly entities: Entities;
-  private readonly lines = new Map<string, string[]>();
+  /** Each file read once per tracer: its text and its lines. */
+  private readonly sources = new Map<string, { text: string; lines: string[] }>();
   private readonly types = new Map<string, Record<string, string>>();
+  /** Each file's symbols in line order, asked for again and again (owners, members, decorators). */
+  private readonly symbolsByFile = new Map<string, SymbolRow[]>();
   private readonly languages = new Map<string, string>();
   private readonly bySymbol;
   private readonly edgesOf;
@@ -75,6 +79,9 @@ export class FlowTracer {
   private readonly byShort;
   private readonly byName;
   private readonly inFile;
+  private readonly spanCallees;
+  private readonly resolvedEdges;
+  private readonly typesOfFile;
 
   constructor(
     readonly db: Db,
@@ -91,6 +98,13 @@ export class FlowTracer {
     this.byShort = db.prepare('SELECT * FROM symbols WHERE short = ? ORDER BY file, line');
     this.byName = db.prepare('SELECT * FROM symbols WHERE name = ? ORDER BY file, line');
     this.inFile = db.prepare('SELECT * FROM symbols WHERE file = ? ORDER BY line');
+    this.spanCallees = db.prepare(
+      'SELECT DISTINCT callee_id FROM edges WHERE file = ? AND line BETWEEN ? AND ? AND callee_id IS NOT NULL ORDER BY line',
+    );
+    this.resolvedEdges = db.prepare(
+      'SELECT callee_id, callee_name, file, line FROM edges WHERE caller_id = ? AND callee_id IS NOT NULL',
+    );
+    this.typesOfFile = db.prepare('SELECT types FROM files WHERE path = ?');
     for (const row of db.prepare('SELECT path, language FROM files').all() as {
       path: string;
       language: string;
@@ -163,7 +177,9 @@ export class FlowTracer {
   private startsOf(entry: FlowEntry): SymbolRow[] {
     if (entry.start) {
       const { file, name } = entry.start;
-      return (this.inFile.all(file) as SymbolRow[]).filter((s) => s.name === name).slice(0, 1);
+      return this.symbolsIn(file)
+        .filter((s) => s.name === name)
+        .slice(0, 1);
     }
     const ref = entry.handler ? parseHandler(entry.handler) : undefined;
     if (ref?.member) {
@@ -172,7 +188,7 @@ export class FlowTracer {
       );
       const owners = [ref.owner, ref.altOwner].filter(Boolean).map((o) => o?.toLowerCase());
       const owned = owners.length
-        ? candidates.filter((s) => owners.includes(lastPart(s.parent)))
+        ? candidates.filter((s) => s.parent !== null && owners.includes(lastSegment(s.parent).toLowerCase()))
         : candidates;
       const hinted = ref.pathHint
         ? owned.filter((s) => s.file.includes(ref.pathHint as string) || s.file.includes(`${ref.pathHint}.`))
@@ -191,7 +207,7 @@ export class FlowTracer {
       const classes = (this.byShort.all(className) as SymbolRow[]).filter((s) => s.kind === 'class');
       const owner = closest(classes, entry.file);
       if (owner) {
-        const members = (this.inFile.all(owner.file) as SymbolRow[]).filter((s) => s.parent === owner.name);
+        const members = this.symbolsIn(owner.file).filter((s) => s.parent === owner.name);
         for (const name of methodNamesFor(entry.method ?? 'GET', isDetailPath(entry.path))) {
           const member = members.find((m) => m.short === name);
           if (member) return [member];
@@ -201,7 +217,7 @@ export class FlowTracer {
     }
     if (entry.handler) return [];
     // A decorated or annotated function starts on the route's line or just below it.
-    const below = (this.inFile.all(entry.file) as SymbolRow[]).find(
+    const below = this.symbolsIn(entry.file).find(
       (s) => CALLABLE.includes(s.kind) && s.line >= entry.line && s.line <= entry.line + 3,
     );
     if (below && (entry.endLine === undefined || below.line <= entry.endLine || below.line === entry.line))
@@ -222,11 +238,9 @@ export class FlowTracer {
 
   /** Callees of an inline handler's lines: the first steps of its flow. */
   private calleesOfSpan(entry: FlowEntry): { row: SymbolRow }[] {
-    const rows = this.db
-      .prepare(
-        'SELECT DISTINCT callee_id FROM edges WHERE file = ? AND line BETWEEN ? AND ? AND callee_id IS NOT NULL ORDER BY line',
-      )
-      .all(entry.file, entry.line, entry.endLine ?? entry.line) as { callee_id: number }[];
+    const rows = this.spanCallees.all(entry.file, entry.line, entry.endLine ?? entry.line) as {
+      callee_id: number;
+    }[];
     return rows
       .map((r) => this.bySymbol.get(r.callee_id) as SymbolRow | undefined)
       .filter((s): s is SymbolRow => s !== undefined && CALLABLE.includes(s.kind) && !isTestFile(s.file))
@@ -253,7 +267,7 @@ export class FlowTracer {
       lineOf: (file, line) => this.lineText(file, line),
       sourceOf: (file, from, to) => this.sourceText(file, from, to),
       symbolsNamed: (short) => this.byShort.all(short) as SymbolRow[],
-      symbolsIn: (file) => this.inFile.all(file) as SymbolRow[],
+      symbolsIn: (file) => this.symbolsIn(file),
       typeOf: (file, caller, name) => this.typeOf(file, caller, name),
     }))
       out.push(implied);
@@ -266,11 +280,12 @@ export class FlowTracer {
    */
   private dataInterfaceCalls(row: SymbolRow): FlowData[] {
     const out: FlowData[] = [];
-    const edges = this.db
-      .prepare(
-        'SELECT callee_id, callee_name, file, line FROM edges WHERE caller_id = ? AND callee_id IS NOT NULL',
-      )
-      .all(row.id) as { callee_id: number; callee_name: string; file: string; line: number }[];
+    const edges = this.resolvedEdges.all(row.id) as {
+      callee_id: number;
+      callee_name: string;
+      file: string;
+      line: number;
+    }[];
     for (const edge of edges) {
       const callee = this.bySymbol.get(edge.callee_id) as SymbolRow | undefined;
       if (!callee?.parent || callee.kind !== 'method' || !this.isDataInterface(callee)) continue;
@@ -298,7 +313,7 @@ export class FlowTracer {
     const key = `${method.file}\0${method.parent}`;
     const known = this.dataInterfaces.get(key);
     if (known !== undefined) return known;
-    const owner = (this.inFile.all(method.file) as SymbolRow[]).find((s) => s.name === method.parent);
+    const owner = this.symbolsIn(method.file).find((s) => s.name === method.parent);
     // The annotations above the declaration and the declaration line itself, no body.
     const head = owner ? this.sourceText(owner.file, Math.max(1, owner.line - 4), owner.line) : '';
     const is =
@@ -331,7 +346,6 @@ export class FlowTracer {
   }
 
   private implementers?: Map<string, string[]>;
-  private readonly typeKinds = new Map<string, string | undefined>();
 
   /**
    * A method declared on an interface or trait runs in the types that implement it (`implements`,
@@ -340,11 +354,7 @@ export class FlowTracer {
   private implementationsOf(method: SymbolRow): SymbolRow[] {
     const owner = method.parent;
     if (!owner) return [];
-    let kind = this.typeKinds.get(`${method.file}\0${owner}`);
-    if (!this.typeKinds.has(`${method.file}\0${owner}`)) {
-      kind = (this.inFile.all(method.file) as SymbolRow[]).find((s) => s.name === owner)?.kind;
-      this.typeKinds.set(`${method.file}\0${owner}`, kind);
-    }
+    const kind = this.symbolsIn(method.file).find((s) => s.name === owner)?.kind;
     if (kind !== 'interface' && kind !== 'trait') return [];
     if (!this.implementers) {
       this.implementers = new Map();
@@ -359,8 +369,7 @@ export class FlowTracer {
           }
         }
     }
-    const short = owner.split(/\.|::/).pop() ?? owner;
-    return (this.implementers.get(short) ?? [])
+    return (this.implementers.get(lastSegment(owner)) ?? [])
       .flatMap((type) =>
         (this.byName.all(`${type}.${method.short}`) as SymbolRow[]).filter((s) => !isTestFile(s.file)),
       )
@@ -376,7 +385,7 @@ export class FlowTracer {
     if (row.kind === 'class') return this.dataIn(row.file, row.line, row.end_line, true);
     const own = this.dataIn(row.file, row.line, row.end_line);
     if (!row.parent) return own;
-    const owner = (this.inFile.all(row.file) as SymbolRow[]).find(
+    const owner = this.symbolsIn(row.file).find(
       (s) => s.name === row.parent && s.line <= row.line && s.end_line >= row.end_line,
     );
     return owner ? [...this.dataIn(owner.file, owner.line, owner.end_line, true), ...own] : own;
@@ -392,7 +401,7 @@ export class FlowTracer {
         typeOf: (caller, name) => this.typeOf(file, caller, name),
         lineText: this.lineText(file, call.line),
         language,
-        fileText: () => this.fileLines(file).join('\n'),
+        fileText: () => this.source(file).text,
       });
       if (op) out.push({ ...op, file });
     }
@@ -402,9 +411,7 @@ export class FlowTracer {
   private typeOf(file: string, caller: string | null, name: string): string | undefined {
     let hints = this.types.get(file);
     if (!hints) {
-      const row = this.db.prepare('SELECT types FROM files WHERE path = ?').get(file) as
-        | { types: string }
-        | undefined;
+      const row = this.typesOfFile.get(file) as { types: string } | undefined;
       hints = row ? (JSON.parse(row.types) as Record<string, string>) : {};
       this.types.set(file, hints);
     }
@@ -416,17 +423,32 @@ export class FlowTracer {
     );
   }
 
-  private fileLines(file: string): string[] {
-    let lines = this.lines.get(file);
-    if (!lines) {
+  private source(file: string): { text: string; lines: string[] } {
+    let known = this.sources.get(file);
+    if (!known) {
+      let text = '';
       try {
-        lines = readFileSync(path.join(this.root, file), 'utf8').split('\n');
+        text = readFileSync(path.join(this.root, file), 'utf8');
       } catch {
-        lines = [];
+        // Gone since it was indexed: no text, no lines.
       }
-      this.lines.set(file, lines);
+      known = { text, lines: text.split('\n') };
+      this.sources.set(file, known);
     }
-    return lines;
+    return known;
+  }
+
+  private fileLines(file: string): string[] {
+    return this.source(file).lines;
+  }
+
+  private symbolsIn(file: string): SymbolRow[] {
+    let rows = this.symbolsByFile.get(file);
+    if (!rows) {
+      rows = this.inFile.all(file) as SymbolRow[];
+      this.symbolsByFile.set(file, rows);
+    }
+    return rows;
   }
 
   private lineText(file: string, line: number): string {
@@ -438,27 +460,4 @@ export class FlowTracer {
       .slice(from - 1, to)
       .join('\n');
   }
-}
-
-const lastSegment = (name: string): string => name.split(/\.|::/).pop() ?? name;
-
-const lastPart = (name: string | null): string | undefined =>
-  name?.split(/\.|::/).pop()?.toLowerCase() ?? undefined;
-
-/** Of several same-named candidates, the one whose file shares the longest folder path with `near`. */
-function closest(rows: SymbolRow[], near: string): SymbolRow | undefined {
-  let best: SymbolRow | undefined;
-  let bestScore = -1;
-  for (const row of rows) {
-    const a = row.file.split('/');
-    const b = near.split('/');
-    let shared = 0;
-    while (shared < a.length - 1 && a[shared] === b[shared]) shared++;
-    const score = row.file === near ? Number.MAX_SAFE_INTEGER : shared;
-    if (score > bestScore) {
-      best = row;
-      bestScore = score;
-    }
-  }
-  return best;
 }

@@ -6,6 +6,7 @@
  */
 import type { CallSite } from './data-ops.js';
 import type { SymbolRow } from './handlers.js';
+import { nearest } from './near.js';
 
 export interface FrameworkLookups {
   method?: string;
@@ -93,19 +94,6 @@ function mediatorSend(calls: CallIn[], find: FrameworkLookups): ImpliedStep[] {
     }
   }
   return out;
-}
-
-/** Of same-named classes, those in the folder nearest the caller: the namespace it most likely means. */
-function nearest(rows: SymbolRow[], near: string): SymbolRow[] {
-  const shared = (file: string) => {
-    const a = file.split('/');
-    const b = near.split('/');
-    let n = 0;
-    while (n < a.length - 1 && a[n] === b[n]) n++;
-    return n;
-  };
-  const best = Math.max(-1, ...rows.map((r) => shared(r.file)));
-  return rows.filter((r) => shared(r.file) === best);
 }
 
 /** Rails runs a controller's `before_action` callbacks before the action (`only:`/`except:` respected). */

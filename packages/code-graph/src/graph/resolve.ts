@@ -1,7 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
 import { type Db, EDGE_INDEXES } from '../indexer/store.js';
 import { remembered } from './memo.js';
-import { SymbolIndex, type SymbolRow } from './symbol-index.js';
+import { SymbolIndex, type SymbolRow, TYPE_KINDS } from './symbol-index.js';
 
 export type EdgeKind = 'direct' | 'method' | 'constructor' | 'dynamic' | 'reference' | 'unresolved';
 
@@ -22,7 +22,6 @@ interface Target {
 
 const UNRESOLVED: Target = { id: null, kind: 'unresolved', confidence: 0 };
 const CONSTRUCTOR_NAMES = ['constructor', '__init__', 'initialize', 'new'];
-const TYPE_KINDS = ['class', 'interface', 'struct', 'trait'];
 
 /**
  * Resolves one call fact to the symbol it reaches. The order mirrors how a reader would follow a

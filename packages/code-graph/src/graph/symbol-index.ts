@@ -3,6 +3,9 @@ import { ModuleResolver } from '@boocode/source-kit';
 import type { Db } from '../indexer/store.js';
 import { remembered } from './memo.js';
 
+/** Symbols that have members: what a receiver's type can be. */
+export const TYPE_KINDS = ['class', 'interface', 'struct', 'trait'];
+
 export interface SymbolRow {
   id: number;
   file: string;
@@ -216,9 +219,7 @@ export class SymbolIndex {
 
   /** The one class, trait or interface of the project with this name, if exactly one. */
   private onlyTypeNamed(name: string): SymbolRow | undefined {
-    const types = (this.byLowerName.get(name.toLowerCase()) ?? []).filter((s) =>
-      ['class', 'trait', 'interface', 'struct'].includes(s.kind),
-    );
+    const types = (this.byLowerName.get(name.toLowerCase()) ?? []).filter((s) => TYPE_KINDS.includes(s.kind));
     return types.length === 1 ? types[0] : undefined;
   }
 

@@ -2,7 +2,7 @@ import type { LanguageId } from '@boocode/source-kit';
 import type { Language, Node, Tree, TreeCursor } from 'web-tree-sitter';
 import { recordCall } from './calls.js';
 import type { Extraction, Read, Scope } from './extraction.js';
-import { addImplemented } from './extraction.js';
+import { addToTypeList } from './extraction.js';
 import type { FileFacts, FunctionMetrics } from './facts.js';
 import { recordImport, recordLaterExport } from './imports.js';
 import { countNode, countOperator } from './metrics.js';
@@ -61,7 +61,7 @@ function handleDeclaration(x: Extraction, node: Node, type: string, scope: Scope
     const typeName = implemented.replace(/<.*$/, '');
     // `impl Trait for Type`: Type's methods answer calls made through the trait.
     const trait = text(node.childForFieldName('trait')).replace(/<.*$/, '').split('::').pop();
-    if (trait) addImplemented(x, typeName, [trait]);
+    if (trait) addToTypeList(x, `${typeName}::implements`, [trait]);
     return { qualified: scope.qualified, container: typeName };
   }
   if (type === 'type_spec') {

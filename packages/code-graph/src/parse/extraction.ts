@@ -49,10 +49,12 @@ export function pushType(
   if (/^[A-Za-z_][\w.]*$/.test(clean)) x.facts.types[`${scope.qualified ?? ''}::${variable}`] = clean;
 }
 
-/** Records that `type` implements `interfaces` (`implements`, a C# base list, a Rust `impl T for`). */
-export function addImplemented(x: Extraction, type: string, interfaces: string[]): void {
-  const key = `${type}::implements`;
+/**
+ * Adds names to a type's list fact, once each: what it implements (`Type::implements`: `implements`,
+ * a C# base list, a Rust `impl Trait for Type`) or mixes in (`Type::mixins`: PHP's `use Trait;`).
+ */
+export function addToTypeList(x: Extraction, key: string, names: string[]): void {
   const known = x.facts.types[key]?.split(',') ?? [];
-  const all = [...new Set([...known, ...interfaces.filter((i) => /^[A-Za-z_$][\w$]*$/.test(i))])];
+  const all = [...new Set([...known, ...names.filter((n) => /^[A-Za-z_$][\w$]*$/.test(n))])];
   if (all.length) x.facts.types[key] = all.join(',');
 }

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { addImplemented, type Extraction, pushType, type Scope } from './extraction.js';
+import { addToTypeList, type Extraction, pushType, type Scope } from './extraction.js';
 import type { FunctionMetrics, SymbolKind } from './facts.js';
 import { CONTAINERS } from './node-types.js';
 import {
@@ -79,7 +79,7 @@ export function declare(x: Extraction, node: Node, kind: SymbolKind, name: strin
     const parentClass = superclassOf(node, language);
     if (parentClass) facts.types[`${name}::super`] = parentClass;
     const interfaces = interfacesOf(node);
-    if (interfaces.length) addImplemented(x, name, interfaces);
+    if (interfaces.length) addToTypeList(x, `${name}::implements`, interfaces);
   }
   const isFunction = finalKind === 'function' || finalKind === 'method';
   const metrics = isFunction ? freshMetrics(node) : undefined;

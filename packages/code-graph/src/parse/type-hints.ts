@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { type Extraction, pushType, type Scope } from './extraction.js';
+import { addToTypeList, type Extraction, pushType, type Scope } from './extraction.js';
 import { text } from './syntax.js';
 
 /**
@@ -85,8 +85,5 @@ export function phpTraitUse(x: Extraction, node: Node, scope: Scope): void {
     .filter((c) => c?.type === 'name' || c?.type === 'qualified_name')
     .map((c) => c?.text.split('\\').pop() ?? '')
     .filter(Boolean);
-  if (!names.length) return;
-  const key = `${scope.container}::mixins`;
-  const known = x.facts.types[key];
-  x.facts.types[key] = [...(known ? known.split(',') : []), ...names].join(',');
+  addToTypeList(x, `${scope.container}::mixins`, names);
 }
