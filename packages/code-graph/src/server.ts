@@ -42,6 +42,18 @@ function answer(stats: RefreshStats, body: Record<string, unknown>): Record<stri
   return cut;
 }
 
+/** What the answer's edges rest on: the checker's pass, how far it is, how many edges it gave. */
+function preciseSummary(
+  status: NonNullable<ReturnType<CodeIndex['preciseStatus']>>,
+): Record<string, unknown> {
+  return {
+    state: status.state,
+    checkerEdges: status.checkerEdges,
+    ...(status.state === 'running' ? { done: status.done, total: status.total } : {}),
+    ...(status.error ? { error: status.error } : {}),
+  };
+}
+
 /**
  * Which flows a change reaches: one whose steps run a changed symbol, or whose route's own lines
  * (an inline handler) overlap one.
@@ -112,10 +124,16 @@ function indexedRunner(env: NodeJS.ProcessEnv) {
       let index = indexes.get(abs);
       if (!index) {
         index = CodeIndex.open(abs, env);
+        if (env.CODE_GRAPH_PRECISE !== '0')
+          index.enablePrecise(Number(env.CODE_GRAPH_PRECISE_HEAP_MB) || undefined);
         indexes.set(abs, index);
       }
       const stats = await index.ensureFresh(2_000, signal, progress);
-      return answer(stats, (await query(index.queries(), args, index, stats)) as Record<string, unknown>);
+      const precise = index.preciseStatus();
+      // The checker's pass runs behind the answers: the caller hears how far it is, and gets what the index has now.
+      if (precise?.state === 'running') progress?.step('checking', precise.done, precise.total, 'files');
+      const body = (await query(index.queries(), args, index, stats)) as Record<string, unknown>;
+      return answer(stats, precise ? { ...body, precise: preciseSummary(precise) } : body);
     };
 }
 

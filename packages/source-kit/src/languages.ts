@@ -25,6 +25,7 @@ const BY_EXTENSION: Record<string, LanguageId> = {
   '.cjs': 'javascript',
   '.jsx': 'javascript',
   '.py': 'python',
+  '.pyi': 'python',
   '.go': 'go',
   '.rs': 'rust',
   '.java': 'java',

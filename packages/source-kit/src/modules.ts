@@ -205,7 +205,13 @@ export class ModuleResolver {
     }
     for (const base of bases) {
       const target = path.posix.normalize(path.posix.join(base, rest));
-      for (const candidate of [`${target}.py`, `${target}/__init__.py`])
+      // A stub alone (`.pyi`, no module beside it) stands for the module.
+      for (const candidate of [
+        `${target}.py`,
+        `${target}/__init__.py`,
+        `${target}.pyi`,
+        `${target}/__init__.pyi`,
+      ])
         if (this.files.has(candidate)) return candidate;
     }
     return undefined;

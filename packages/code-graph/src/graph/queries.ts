@@ -154,6 +154,8 @@ export class Queries {
       line: number;
       kind: string;
       confidence: number;
+      /** `checker`: the TypeScript checker's answer for the call; `syntax`: read from the tree. */
+      via: string;
       depth: number;
       toFile?: string;
     }[] = [];
@@ -169,6 +171,7 @@ export class Queries {
           line: number;
           kind: string;
           confidence: number;
+          source: string;
         }[]) {
           if (edges.length >= limit) {
             truncated = true;
@@ -183,6 +186,7 @@ export class Queries {
             line: edge.line,
             kind: edge.kind,
             confidence: edge.confidence,
+            via: edge.source,
             depth: level,
             ...(callee ? { toFile: callee.file } : {}),
           });
@@ -203,8 +207,10 @@ export class Queries {
     const sources = this.find(from);
     const targets = new Set(this.find(to).map((s) => s.id));
     const stmt = this.db.prepare(
-      'SELECT DISTINCT callee_id FROM edges WHERE caller_id = ? AND callee_id IS NOT NULL',
+      "SELECT callee_id, MAX(source = 'checker') AS checked FROM edges WHERE caller_id = ? AND callee_id IS NOT NULL GROUP BY callee_id",
     );
+    /** Hops (`caller>callee`) the checker answered for. */
+    const checkedHops = new Set<string>();
     const found: number[][] = [];
     let queue: number[][] = sources.map((s) => [s.id]);
     const visited = new Set(sources.map((s) => s.id));
@@ -212,7 +218,8 @@ export class Queries {
       const next: number[][] = [];
       for (const path of queue) {
         const last = path.at(-1) as number;
-        for (const { callee_id } of stmt.all(last) as { callee_id: number }[]) {
+        for (const { callee_id, checked } of stmt.all(last) as { callee_id: number; checked: number }[]) {
+          if (checked) checkedHops.add(`${last}>${callee_id}`);
           const extended = [...path, callee_id];
           if (targets.has(callee_id)) found.push(extended);
           else if (!visited.has(callee_id)) {
@@ -223,13 +230,16 @@ export class Queries {
       }
       queue = next;
     }
+    const kept = found.slice(0, 10);
     return {
-      paths: found.slice(0, 10).map((p) =>
+      paths: kept.map((p) =>
         p.map((id) => {
           const s = this.symbolById(id) as SymbolRow;
           return `${s.name} (${s.file}:${s.line})`;
         }),
       ),
+      /** Per path, how many of its hops the TypeScript checker confirmed (the rest the syntax read). */
+      checkerHops: kept.map((p) => p.slice(1).filter((id, i) => checkedHops.has(`${p[i]}>${id}`)).length),
       truncated: found.length > 10,
     };
   }
@@ -311,8 +321,13 @@ export class Queries {
     else
       throw new ToolError('BAD_INPUT', 'give one of symbol, file or diff (a git range such as HEAD~1..HEAD)');
 
-    const stmt = this.db.prepare('SELECT caller_id, file, line, confidence FROM edges WHERE callee_id = ?');
-    const best = new Map<number, { depth: number; confidence: number; file: string; at: number }>();
+    const stmt = this.db.prepare(
+      'SELECT caller_id, file, line, confidence, source FROM edges WHERE callee_id = ?',
+    );
+    const best = new Map<
+      number,
+      { depth: number; confidence: number; file: string; at: number; via: string }
+    >();
     /** Edges from module level (no enclosing function): a route's inline handler, a test's body. */
     const moduleSites = new Map<string, { file: string; line: number; depth: number }>();
     let frontier = changed.map((s) => ({ id: s.id, confidence: 1 }));
@@ -325,6 +340,7 @@ export class Queries {
           file: string;
           line: number;
           confidence: number;
+          source: string;
         }[]) {
           const confidence = Math.round(node.confidence * edge.confidence * 100) / 100;
           if (edge.caller_id === null) {
@@ -334,7 +350,7 @@ export class Queries {
           }
           if (seen.has(edge.caller_id)) continue;
           seen.add(edge.caller_id);
-          best.set(edge.caller_id, { depth, confidence, file: edge.file, at: edge.line });
+          best.set(edge.caller_id, { depth, confidence, file: edge.file, at: edge.line, via: edge.source });
           next.push({ id: edge.caller_id, confidence });
         }
       }
@@ -367,6 +383,8 @@ export class Queries {
         at: c.at,
         depth: c.depth,
         confidence: c.confidence,
+        /** The edge that reached it: `checker` (TypeScript's own answer) or `syntax`. */
+        via: c.via,
       })),
       moduleSites: [...moduleSites.values()].slice(0, options.limit),
       entryPoints: entryPoints.slice(0, options.limit),

@@ -1,9 +1,18 @@
 import { setImmediate } from 'node:timers/promises';
 import { type Db, EDGE_INDEXES } from '../indexer/store.js';
+import { CheckerAnswers } from './checker-answers.js';
 import { remembered } from './memo.js';
 import { SymbolIndex, type SymbolRow, TYPE_KINDS } from './symbol-index.js';
 
-export type EdgeKind = 'direct' | 'method' | 'constructor' | 'dynamic' | 'reference' | 'unresolved';
+export type EdgeKind =
+  | 'direct'
+  | 'method'
+  | 'constructor'
+  | 'dynamic'
+  | 'reference'
+  | 'unresolved'
+  /** The checker says the call reaches no declaration of the project (a library's, the runtime's). */
+  | 'external';
 
 interface CallRow {
   file: string;
@@ -104,6 +113,11 @@ class CallResolver {
         const member = this.index.memberOf(target.symbol, call.callee);
         if (member) return { id: member.id, kind: 'method', confidence: 0.85 };
       }
+      // An imported singleton (`from app.db.queries import queries`, `import { userService }`).
+      const variableType =
+        target.symbol?.kind === 'variable' ? this.index.variableType(target.symbol) : undefined;
+      const member = variableType && this.index.memberOf(variableType, call.callee);
+      if (member) return { id: member.id, kind: 'method', confidence: 0.85 };
     }
     return this.byReceiverName(receiver, call.callee);
   }
@@ -145,13 +159,44 @@ class CallResolver {
     const hints = this.index.types.get(call.file) ?? {};
     const callerClass = this.thisClassName(call);
     const key = receiver.replace(/^self\./, 'this.');
-    const typeName =
+    let typeName =
       hints[`${call.caller ?? ''}::${receiver}`] ??
       (callerClass ? hints[`${callerClass}::${key}`] : undefined) ??
       hints[`::${receiver}`];
-    if (!typeName) return undefined;
-    const found = this.index.bound(call.file, typeName.split('.').pop() ?? typeName).symbol;
+    let typedIn = call.file;
+    // A field declared with its type in the class's own file (a Go struct's fields, in another file of its package).
+    if (!typeName && callerClass && key.startsWith('this.')) {
+      const owner =
+        this.index.first(call.file, callerClass) ?? this.index.packageMember(call.file, callerClass);
+      if (owner && owner.file !== call.file) {
+        typeName = this.index.types.get(owner.file)?.[`${callerClass}::${key}`];
+        typedIn = owner.file;
+      }
+    }
+    if (typeName) return this.typeNamed(typedIn, typeName);
+    // `h.store.Get()`: the field's declared type, on a receiver whose own type is known.
+    const chain = /^([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)$/.exec(receiver);
+    if (!chain || ['this', 'self', 'super'].includes(chain[1] as string)) return undefined;
+    const head = this.typeOfReceiver(call, chain[1] as string);
+    const fieldType = head && this.index.types.get(head.file)?.[`${head.name}::this.${chain[2]}`];
+    return fieldType ? this.typeNamed(head.file, fieldType) : undefined;
+  }
+
+  /** The type a name written in `file` means (`Store`, `article.Store`), if it is one of the project's. */
+  private typeNamed(file: string, typeName: string): SymbolRow | undefined {
+    const found =
+      this.index.bound(file, typeName.split('.').pop() ?? typeName).symbol ??
+      this.qualifiedType(file, typeName);
     return found && found.kind !== 'function' && found.kind !== 'method' ? found : undefined;
+  }
+
+  /** `article.Store`, `models.User`: a type named through the module or package it is imported as. */
+  private qualifiedType(file: string, typeName: string): SymbolRow | undefined {
+    const dot = typeName.lastIndexOf('.');
+    if (dot <= 0) return undefined;
+    const module = this.index.bound(file, typeName.slice(0, dot)).module;
+    const name = typeName.slice(dot + 1);
+    return module ? (this.index.exported(module, name) ?? this.index.packageMember(module, name)) : undefined;
   }
 
   /**
@@ -198,40 +243,85 @@ export interface RebuildOptions {
   signal?: AbortSignal;
   /** Calls resolved so far, after each page of them. */
   onProgress?: (done: number, total: number) => void;
+  /** Only these files' edges (after the precise pass answered for them); all by default. */
+  files?: string[];
 }
 
+const KIND_OF_CALL: Record<CallRow['kind'], EdgeKind> = {
+  call: 'direct',
+  method: 'method',
+  new: 'constructor',
+  reference: 'reference',
+};
+
 /**
- * Recomputes every call edge from the stored facts; returns how many edges were written. One
- * transaction, as a reader must never see half the edges; between pages of calls it yields to
- * the event loop, so a tree of a million calls reports progress and can be cancelled (which
- * rolls the edges back: the stale mark stays and the next refresh rebuilds them).
+ * Recomputes call edges from the stored facts (every file's, or `files`'); returns how many edges
+ * were written. A call the TypeScript checker answered for takes the checker's edges; any other,
+ * the syntax's. One transaction, as a reader must never see half the edges; between pages of calls
+ * it yields to the event loop, so a tree of a million calls reports progress and can be cancelled
+ * (which rolls the edges back: the stale mark stays and the next refresh rebuilds them).
  */
 export async function rebuildEdges(db: Db, root: string, options: RebuildOptions = {}): Promise<number> {
   const index = new SymbolIndex(db, root);
   const resolver = new CallResolver(index);
+  const checker = CheckerAnswers.load(db, index, options.files);
+  const only = options.files ? JSON.stringify(options.files) : undefined;
+  const inFiles = only ? 'AND file IN (SELECT value FROM json_each(@only))' : '';
   // Rows as arrays: better-sqlite3 builds an object per row ~40% slower than the array.
   const page = db
     .prepare(
-      'SELECT rowid, file, caller, callee, receiver, kind, line FROM calls WHERE rowid > ? ORDER BY rowid LIMIT ?',
+      `SELECT rowid, file, caller, callee, receiver, kind, line FROM calls WHERE rowid > @after ${inFiles} ORDER BY rowid LIMIT @limit`,
     )
     .raw();
   const insert = db.prepare(
-    'INSERT INTO edges (caller_id, callee_id, callee_name, file, line, kind, confidence) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO edges (caller_id, callee_id, callee_name, file, line, kind, confidence, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  const total = (db.prepare('SELECT COUNT(*) AS n FROM calls').get() as { n: number }).n;
+  const total = (
+    db.prepare(`SELECT COUNT(*) AS n FROM calls WHERE 1 ${inFiles}`).get(only ? { only } : {}) as {
+      n: number;
+    }
+  ).n;
   let count = 0;
   db.exec('BEGIN');
   try {
-    db.exec(`DELETE FROM edges; ${EDGE_INDEXES.drop}`);
+    if (only) db.prepare('DELETE FROM edges WHERE file IN (SELECT value FROM json_each(?))').run(only);
+    else db.exec(`DELETE FROM edges; ${EDGE_INDEXES.drop}`);
     for (let after = 0, done = 0; ; ) {
-      const calls = page.all(after, CALL_PAGE) as CallTuple[];
+      const calls = page.all({ after, limit: CALL_PAGE, ...(only ? { only } : {}) }) as CallTuple[];
       for (const [, file, caller, callee, receiver, kind, line] of calls) {
-        const call: CallRow = { file, caller, callee, receiver, kind, line };
         const callerSymbol = caller ? index.symbolAt(file, caller, line) : undefined;
-        const target = resolver.resolve(call, callerSymbol);
+        const answered = kind === 'reference' ? undefined : checker.take(file, line, callee);
+        if (answered) {
+          // A line may call one name twice (`a.get(x).get(y)`): the first call carries every target.
+          for (const id of answered.targets) {
+            const found = id !== null;
+            insert.run(
+              callerSymbol?.id ?? null,
+              id,
+              callee,
+              file,
+              line,
+              found ? KIND_OF_CALL[kind] : 'external',
+              found ? 1 : 0,
+              'checker',
+            );
+            count++;
+          }
+          continue;
+        }
+        const target = resolver.resolve({ file, caller, callee, receiver, kind, line }, callerSymbol);
         // A read that names nothing of the project (a package, a namespace) is no edge at all.
         if (kind === 'reference' && target.id === null) continue;
-        insert.run(callerSymbol?.id ?? null, target.id, callee, file, line, target.kind, target.confidence);
+        insert.run(
+          callerSymbol?.id ?? null,
+          target.id,
+          callee,
+          file,
+          line,
+          target.kind,
+          target.confidence,
+          'syntax',
+        );
         count++;
       }
       done += calls.length;
@@ -241,7 +331,16 @@ export async function rebuildEdges(db: Db, root: string, options: RebuildOptions
       await setImmediate();
       if (options.signal?.aborted) throw new Error('indexing cancelled');
     }
-    db.exec(EDGE_INDEXES.create);
+    // Calls the checker saw that the syntax did not record (a call inside a template's tag, say).
+    for (const extra of checker.untaken()) {
+      const caller = index.innermostAt(extra.file, extra.line);
+      for (const id of extra.targets) {
+        if (id === null) continue;
+        insert.run(caller?.id ?? null, id, extra.callee, extra.file, extra.line, 'direct', 1, 'checker');
+        count++;
+      }
+    }
+    if (!only) db.exec(EDGE_INDEXES.create);
     db.exec('COMMIT');
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');

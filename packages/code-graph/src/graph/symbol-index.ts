@@ -119,6 +119,36 @@ export class SymbolIndex {
     return this.named.get(file)?.get(name)?.[0];
   }
 
+  /** The innermost symbol of the file whose lines hold `line`, named `short` when given. */
+  innermostAt(file: string, line: number, short?: string): SymbolRow | undefined {
+    let best: SymbolRow | undefined;
+    for (const list of this.named.get(file)?.values() ?? [])
+      for (const s of list)
+        if (
+          s.line <= line &&
+          line <= s.end_line &&
+          (short === undefined || s.short === short) &&
+          (!best || s.end_line - s.line < best.end_line - best.line)
+        )
+          best = s;
+    return best;
+  }
+
+  /**
+   * The symbol a declaration named `name` (`fn`, `Class.method`) at `line` of the file is: the one
+   * of its short name whose lines hold that line, or — the file edited since, its lines moved —
+   * the one of that full name nearest to it.
+   */
+  declaredNear(file: string, name: string, line: number): SymbolRow | undefined {
+    const short = name.slice(name.indexOf('.') + 1);
+    const at = this.innermostAt(file, line, short);
+    if (at) return at;
+    let best: SymbolRow | undefined;
+    for (const s of this.named.get(file)?.get(name) ?? [])
+      if (!best || Math.abs(s.line - line) < Math.abs(best.line - line)) best = s;
+    return best;
+  }
+
   /** The symbol of that name whose lines hold `line`. */
   symbolAt(file: string, name: string, line: number): SymbolRow | undefined {
     const all = this.named.get(file)?.get(name);
@@ -138,6 +168,11 @@ export class SymbolIndex {
     }
     const direct = own?.get(name);
     if (direct) return direct;
+    // A Python module's stub (`queries.pyi` beside `queries.py`) declares what the module has.
+    if (file.endsWith('.py') && this.language.has(`${file}i`)) {
+      const stubbed = this.exported(`${file}i`, name, depth + 1);
+      if (stubbed) return stubbed;
+    }
     for (const i of this.importsOf.get(file) ?? []) {
       if (!i.reexport) continue;
       if (i.local !== name && i.imported !== '*') continue;
@@ -192,13 +227,34 @@ export class SymbolIndex {
       if (!target) return {};
       if (i.imported === '*') return { module: target };
       const symbol = this.exported(target, i.imported);
-      return symbol ? { symbol } : {};
+      if (symbol) return { symbol };
+      // Python's `from app.services import jwt`: a package's submodule, not a name it declares.
+      const submodule = this.language.get(file) === 'python' ? this.pythonSubmodule(file, i) : undefined;
+      return submodule ? { module: submodule } : {};
     }
     if (this.language.get(file) === 'go') {
       const found = this.packageMember(file, name);
       if (found) return { symbol: found };
     }
     return {};
+  }
+
+  private pythonSubmodule(file: string, i: ImportRow): string | undefined {
+    const specifier = i.source.endsWith('.') ? `${i.source}${i.imported}` : `${i.source}.${i.imported}`;
+    return this.modules.resolve(file, specifier, 'python');
+  }
+
+  /**
+   * The type a module-level variable was declared or built with (`queries: Queries`,
+   * `service = UserService()`), read in its own file or its Python stub.
+   */
+  variableType(variable: SymbolRow): SymbolRow | undefined {
+    for (const file of [variable.file, `${variable.file}i`]) {
+      const typeName = this.types.get(file)?.[`::${variable.name}`];
+      const type = typeName ? this.bound(file, typeName.split('.').pop() ?? typeName).symbol : undefined;
+      if (type && TYPE_KINDS.includes(type.kind)) return type;
+    }
+    return undefined;
   }
 
   /** A top-level symbol of any file in `anyFile`'s directory: a Go package's members. */

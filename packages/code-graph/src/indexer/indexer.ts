@@ -6,6 +6,7 @@ import { ListingCache, languageOf, listRepoFiles } from '@boocode/source-kit';
 import { Queries } from '../graph/queries.js';
 import { rebuildEdges } from '../graph/resolve.js';
 import { ParsePool } from '../parse/pool.js';
+import { PrecisePass } from '../precise/precise-pass.js';
 import { FilePass, type KnownFile, type Unparsed } from './file-pass.js';
 import { type Db, IndexWriter, openIndex } from './store.js';
 
@@ -48,6 +49,10 @@ export class CodeIndex {
   private readonly writer: IndexWriter;
   /** Re-walks stat unchanged directories instead of listing them again. */
   private readonly listings = new ListingCache();
+  /** Writes to the edges, one at a time: a refresh's and the precise pass's. */
+  private writes: Promise<unknown> = Promise.resolve();
+  /** The TypeScript checker's pass, when enabled: it follows every refresh that changed something. */
+  private precise?: PrecisePass;
 
   private constructor(
     readonly root: string,
@@ -79,11 +84,55 @@ export class CodeIndex {
     }
   }
 
+  /**
+   * Starts the precise pass (TypeScript checker edges in a worker thread) after this and every
+   * later refresh that changes the index. Tools keep answering from the syntax edges meanwhile.
+   */
+  enablePrecise(heapMb?: number): void {
+    this.precise ??= new PrecisePass(this.root, this.db, {
+      heapMb,
+      exclusive: (write) => this.exclusive(write),
+      rebuild: async (files) => {
+        await rebuildEdges(this.db, this.root, { files });
+        this.generation++;
+      },
+      onProgress: (done, total) => this.report('checking', done, total, 'files'),
+    });
+    if (this.lastRefresh) this.precise.schedule();
+  }
+
+  /** The precise pass's state (undefined when it is not enabled) and how many edges the checker gave. */
+  preciseStatus(): (PrecisePass['status'] & { checkerEdges: number }) | undefined {
+    if (!this.precise) return undefined;
+    const { n } = this.db.prepare("SELECT COUNT(*) AS n FROM edges WHERE source = 'checker'").get() as {
+      n: number;
+    };
+    return { ...this.precise.status, checkerEdges: n };
+  }
+
+  /** Resolves when the precise pass has nothing running or queued. */
+  async preciseSettled(): Promise<void> {
+    await this.precise?.settled();
+  }
+
+  private exclusive<T>(write: () => Promise<T>): Promise<T> {
+    const run = this.writes.then(write, write);
+    this.writes = run.catch(() => undefined);
+    return run;
+  }
+
   private report(phase: string, done: number, total?: number, unit?: string): void {
     for (const listener of this.listeners) listener.step(phase, done, total, unit);
   }
 
   async refresh(signal?: AbortSignal): Promise<RefreshStats> {
+    const generation = this.generation;
+    const stats = await this.exclusive(() => this.refreshNow(signal));
+    if (this.generation !== generation) this.precise?.schedule();
+    return stats;
+  }
+
+  private async refreshNow(signal?: AbortSignal): Promise<RefreshStats> {
     const started = performance.now();
     const sources = await listRepoFiles(
       this.root,
@@ -165,6 +214,7 @@ export class CodeIndex {
   }
 
   close(): void {
+    void this.precise?.close();
     this.db.close();
   }
 }

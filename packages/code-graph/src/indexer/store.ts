@@ -7,7 +7,7 @@ import { indexedWords } from '../search/words.js';
 export type Db = Database.Database;
 
 /** The tables' layout and what the extractor records in them: either changing rebuilds the index. */
-const SCHEMA_VERSION = 11;
+const SCHEMA_VERSION = 12;
 
 /**
  * The edges' lookup indexes. Edges are rebuilt whole: building these once over the new rows is
@@ -72,9 +72,27 @@ CREATE TABLE IF NOT EXISTS edges (
   file TEXT NOT NULL,
   line INTEGER NOT NULL,
   kind TEXT NOT NULL,
-  confidence REAL NOT NULL
+  confidence REAL NOT NULL,
+  -- 'syntax' (read from the tree) or 'checker' (the TypeScript checker's answer for the call).
+  source TEXT NOT NULL DEFAULT 'syntax'
 );
 ${EDGE_INDEXES.create}
+-- The precise pass's answers. They hold while the calling file keeps the hash it had when asked;
+-- a file with no row here was never asked.
+CREATE TABLE IF NOT EXISTS checked_files (
+  file TEXT PRIMARY KEY,
+  hash TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS checker_calls (
+  file TEXT NOT NULL REFERENCES checked_files(file) ON DELETE CASCADE,
+  line INTEGER NOT NULL,
+  callee TEXT NOT NULL,
+  -- NULL: the call reaches no declaration of the project (a library's, the runtime's).
+  target_file TEXT,
+  target_name TEXT,
+  target_line INTEGER
+);
+CREATE INDEX IF NOT EXISTS checker_calls_file ON checker_calls(file);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE VIRTUAL TABLE IF NOT EXISTS symbol_words USING fts5(name, signature, doc, path, prefix = '3 4 5');
 `;
@@ -91,7 +109,17 @@ export function openIndex(file: string): Db {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version !== SCHEMA_VERSION) {
     // The index is a cache: an old layout is dropped and rebuilt, never migrated.
-    for (const table of ['symbol_words', 'edges', 'imports', 'calls', 'symbols', 'files', 'meta'])
+    for (const table of [
+      'checker_calls',
+      'checked_files',
+      'symbol_words',
+      'edges',
+      'imports',
+      'calls',
+      'symbols',
+      'files',
+      'meta',
+    ])
       db.exec(`DROP TABLE IF EXISTS ${table}`);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }

@@ -2,7 +2,7 @@ import type { LanguageId } from '@boocode/source-kit';
 import type { Language, Node, Tree, TreeCursor } from 'web-tree-sitter';
 import { recordCall } from './calls.js';
 import type { Extraction, Read, Scope } from './extraction.js';
-import { addToTypeList } from './extraction.js';
+import { addToTypeList, pushType } from './extraction.js';
 import type { FileFacts, FunctionMetrics } from './facts.js';
 import { recordImport, recordLaterExport } from './imports.js';
 import { countNode, countOperator } from './metrics.js';
@@ -33,6 +33,11 @@ import {
 function handleBinding(x: Extraction, node: Node, scope: Scope): Scope {
   const nameNode = node.childForFieldName('name') ?? node.childForFieldName('left');
   const value = node.childForFieldName('value') ?? node.childForFieldName('right');
+  // Python's `queries: Queries` (a stub's, a class body's) declares a type with no value.
+  if (nameNode?.type === 'identifier' && !value && x.language === 'python') {
+    const typeNode = node.childForFieldName('type');
+    if (typeNode) pushType(x, scope, nameNode.text, typeNode.text);
+  }
   if (!nameNode || !value) return scope;
   // A function bound to a name is that name: its whole subtree lives in its scope.
   if (nameNode.type === 'identifier' && FUNCTION_VALUES.has(value.type))
@@ -67,8 +72,9 @@ function handleDeclaration(x: Extraction, node: Node, type: string, scope: Scope
   if (type === 'type_spec') {
     const name = text(node.childForFieldName('name'));
     const shape = node.childForFieldName('type')?.type;
+    // An interface's methods and a struct's fields live in the type: `Store.GetBySlug`, `Handler::this.store`.
     if (name)
-      declare(
+      return declare(
         x,
         node,
         shape === 'interface_type' ? 'interface' : shape === 'struct_type' ? 'struct' : 'type',
@@ -83,7 +89,12 @@ function handleDeclaration(x: Extraction, node: Node, type: string, scope: Scope
 function handle(x: Extraction, node: Node, type: string, scope: Scope): Scope {
   // `type` crosses into wasm on every read; the cursor already told us the type.
   let inner = handleDeclaration(x, node, type, scope);
-  if (type === 'public_field_definition' || type === 'field_definition') fieldType(x, node, scope);
+  if (
+    type === 'public_field_definition' ||
+    type === 'field_definition' ||
+    (type === 'field_declaration' && x.language === 'go')
+  )
+    fieldType(x, node, scope);
   else if (type === 'variable_declarator' || type === 'assignment') {
     inner = handleBinding(x, node, scope);
   } else if (type === 'short_var_declaration' && x.language === 'go') goLiteralType(x, node, scope);

@@ -14,6 +14,9 @@ export const DECLARATIONS: Record<string, SymbolKind> = {
   abstract_method_signature: 'method',
   // A Rust trait's `fn m(&self);`: calls through the trait resolve to it, and flows go on to the impls.
   function_signature_item: 'method',
+  // A Go interface's `GetBySlug(string) (*Article, error)`: what a call on an interface-typed field reaches.
+  method_elem: 'method',
+  method_spec: 'method',
   method_declaration: 'method',
   constructor_declaration: 'method',
   method: 'method',
@@ -152,6 +155,8 @@ export const INTERESTING = new Set([
   'type_spec',
   'public_field_definition',
   'field_definition',
+  // Go struct fields: `store article.Store` types `h.store`.
+  'field_declaration',
   'variable_declarator',
   'assignment',
   'short_var_declaration',

@@ -9,6 +9,7 @@ import {
   interfacesOf,
   isExported,
   line,
+  pythonBases,
   signatureOf,
   superclassOf,
 } from './syntax.js';
@@ -80,6 +81,8 @@ export function declare(x: Extraction, node: Node, kind: SymbolKind, name: strin
     if (parentClass) facts.types[`${name}::super`] = parentClass;
     const interfaces = interfacesOf(node);
     if (interfaces.length) addToTypeList(x, `${name}::implements`, interfaces);
+    // Python inherits from every base: those after the first are read like mixins.
+    if (language === 'python') addToTypeList(x, `${name}::mixins`, pythonBases(node).slice(1));
   }
   const isFunction = finalKind === 'function' || finalKind === 'method';
   const metrics = isFunction ? freshMetrics(node) : undefined;

@@ -112,6 +112,15 @@ export function bodyHash(fn: Node): string | undefined {
   return createHash('sha1').update(normal).digest('hex').slice(0, 16);
 }
 
+/** A Python class's bases by name (`Base`, `module.Base` → `Base`), keyword arguments left out. */
+export function pythonBases(node: Node): string[] {
+  const list = node.childForFieldName('superclasses');
+  return (list?.namedChildren ?? [])
+    .filter((c) => c?.type === 'identifier' || c?.type === 'attribute')
+    .map((c) => c?.text.split('.').pop() ?? '')
+    .filter(Boolean);
+}
+
 /** The class a class extends, when the syntax names one. */
 export function superclassOf(node: Node, language: LanguageId): string | undefined {
   if (language === 'python') {

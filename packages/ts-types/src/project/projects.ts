@@ -9,10 +9,12 @@ export const MAX_FILE_BYTES = 4 * 1024 * 1024;
 /** TypeScript's own lib.*.d.ts files live here; they are read wherever TypeScript is installed. */
 const LIB_DIR = path.dirname(ts.getDefaultLibFilePath({}));
 
-interface Project {
+export interface Project {
   configFile: string | undefined;
   service: TS.LanguageService;
   fileNames: string[];
+  /** `fileNames` as a set: membership is asked once per file of a tree. */
+  files: Set<string>;
   versions: Map<string, string>;
 }
 
@@ -28,6 +30,22 @@ const INFERRED_OPTIONS: TS.CompilerOptions = {
   noEmit: true,
 };
 
+/** What a jsconfig.json implies before its own options, as the editor reads it. */
+const JSCONFIG_DEFAULTS: TS.CompilerOptions = {
+  allowJs: true,
+  maxNodeModuleJsDepth: 2,
+  allowSyntheticDefaultImports: true,
+  skipLibCheck: true,
+};
+
+/** The nearest tsconfig.json or jsconfig.json at or above `dir` (tsconfig first in one folder). */
+function nearestConfig(dir: string): string | undefined {
+  const ts_ = ts.findConfigFile(dir, ts.sys.fileExists, 'tsconfig.json');
+  const js = ts.findConfigFile(dir, ts.sys.fileExists, 'jsconfig.json');
+  if (!ts_ || !js) return ts_ ?? js;
+  return path.dirname(js).length > path.dirname(ts_).length ? js : ts_;
+}
+
 /**
  * One warm LanguageService per tsconfig under a root, created on first use and kept for the
  * session. Script versions come from file mtimes, re-read on every query (a cheap stat), so edits
@@ -38,8 +56,27 @@ const isUnder = (dir: string, file: string) => file === dir || file.startsWith(d
 export class Projects {
   private readonly byConfig = new Map<string, Project>();
   private readonly realRoot: string;
+  /**
+   * Answers of `readable` for one program build (module resolution asks about the same paths many
+   * times); forgotten at each refresh, so a file replaced by a link is seen at the next one.
+   */
+  private readonly readableNow = new Map<string, boolean>();
+  /** One registry for every project: a monorepo's packages share their source files' trees. */
+  private readonly registry: TS.DocumentRegistry;
 
-  constructor(readonly root: string) {
+  /**
+   * `typesOnly`: JSDoc is parsed only where it gives types (JavaScript files), as a caller that
+   * never shows documentation needs (a fifth less parsing on TypeScript code).
+   */
+  constructor(
+    readonly root: string,
+    private readonly options: { typesOnly?: boolean } = {},
+  ) {
+    this.registry = ts.createDocumentRegistry(
+      ts.sys.useCaseSensitiveFileNames,
+      root,
+      options.typesOnly ? ts.JSDocParsingMode.ParseForTypeInfo : undefined,
+    );
     this.realRoot = realpathSync(root);
   }
 
@@ -63,9 +100,15 @@ export class Projects {
    * simply not there for the checker.
    */
   private readable(file: string): boolean {
+    const known = this.readableNow.get(file);
+    if (known !== undefined) return known;
     const found = this.inspect(file);
-    if (!found || found.size > MAX_FILE_BYTES) return false;
-    return isUnder(this.realRoot, found.real) || isUnder(LIB_DIR, found.real);
+    const readable =
+      found !== undefined &&
+      found.size <= MAX_FILE_BYTES &&
+      (isUnder(this.realRoot, found.real) || isUnder(LIB_DIR, found.real));
+    this.readableNow.set(file, readable);
+    return readable;
   }
 
   /** The absolute path of a file under the root, or a clear refusal. */
@@ -92,26 +135,53 @@ export class Projects {
 
   /** The project (tsconfig) a file belongs to: the nearest tsconfig.json up to the root that includes it. */
   forFile(abs: string): Project {
+    return this.configured(abs) ?? this.inferred(abs);
+  }
+
+  /**
+   * Files grouped by the project that compiles them: each one's tsconfig, and one inferred project
+   * holding exactly the files no tsconfig includes (not the whole tree, as a query's fallback reads).
+   */
+  group(files: string[]): Map<Project, string[]> {
+    const groups = new Map<Project, string[]>();
+    const loose: string[] = [];
+    for (const file of files) {
+      const project = this.configured(file);
+      if (!project) loose.push(file);
+      else groups.set(project, [...(groups.get(project) ?? []), file]);
+    }
+    if (loose.length > 0) {
+      const project = this.byConfig.get('<inferred>') ?? this.create(undefined, INFERRED_OPTIONS, []);
+      for (const file of loose) this.include(project, file);
+      groups.set(project, loose);
+    }
+    return groups;
+  }
+
+  private include(project: Project, file: string): void {
+    if (project.files.has(file) || !this.readable(file)) return;
+    project.fileNames.push(file);
+    project.files.add(file);
+  }
+
+  /** The nearest tsconfig.json up to the root that includes the file, if any. */
+  private configured(abs: string): Project | undefined {
     let dir = path.dirname(abs);
     for (;;) {
-      const config = ts.findConfigFile(dir, ts.sys.fileExists, 'tsconfig.json');
-      if (
-        !config ||
-        !(config === path.join(this.root, 'tsconfig.json') || config.startsWith(this.root + path.sep))
-      )
-        break;
+      const config = nearestConfig(dir);
+      if (!config || !(path.dirname(config) === this.root || config.startsWith(this.root + path.sep))) break;
       const project = this.load(config);
-      if (project.fileNames.includes(abs)) return project;
+      if (project.files.has(abs)) return project;
       // Solution-style configs (references only) do not list the file; look in their references.
       for (const ref of this.references(config)) {
         const referenced = this.load(ref);
-        if (referenced.fileNames.includes(abs)) return referenced;
+        if (referenced.files.has(abs)) return referenced;
       }
       const parent = path.dirname(path.dirname(config));
       if (parent === dir || !parent.startsWith(this.root)) break;
       dir = parent;
     }
-    return this.inferred(abs);
+    return undefined;
   }
 
   /** The project at the root (its tsconfig, or the inferred one) for symbol lookups without a file. */
@@ -147,7 +217,7 @@ export class Projects {
       read.config ?? {},
       ts.sys,
       path.dirname(config),
-      { noEmit: true },
+      path.basename(config) === 'jsconfig.json' ? { ...JSCONFIG_DEFAULTS, noEmit: true } : { noEmit: true },
       config,
     );
     return this.create(config, parsed.options, parsed.fileNames);
@@ -165,9 +235,8 @@ export class Projects {
         8,
       );
       project = this.create(undefined, INFERRED_OPTIONS, files.slice(0, 5_000));
-      this.byConfig.set(key, project);
     }
-    if (abs && !project.fileNames.includes(abs)) project.fileNames.push(abs);
+    if (abs) this.include(project, abs);
     return project;
   }
 
@@ -181,7 +250,8 @@ export class Projects {
       }
     };
     const readFile = (file: string) => (this.readable(file) ? ts.sys.readFile(file) : undefined);
-    const host: TS.LanguageServiceHost = {
+    // `useSourceOfProjectReferenceRedirect` is a host option TypeScript reads but does not declare publicly.
+    const host: TS.LanguageServiceHost & { useSourceOfProjectReferenceRedirect(): boolean } = {
       getCompilationSettings: () => options,
       getScriptFileNames: () => project.fileNames,
       getScriptVersion: (file) => versions.get(file) ?? version(file),
@@ -198,11 +268,17 @@ export class Projects {
       getDirectories: ts.sys.getDirectories,
       realpath: ts.sys.realpath,
       useCaseSensitiveFileNames: () => ts.sys.useCaseSensitiveFileNames,
+      // As the editor does: an import of a referenced project reaches its sources, not its
+      // built .d.ts (which may be stale or not built at all).
+      useSourceOfProjectReferenceRedirect: () => true,
+      ...(this.options.typesOnly ? { jsDocParsingMode: ts.JSDocParsingMode.ParseForTypeInfo } : {}),
     };
+    const readableNames = fileNames.filter((file) => this.readable(file));
     const project: Project = {
       configFile,
-      service: ts.createLanguageService(host, ts.createDocumentRegistry()),
-      fileNames: fileNames.filter((file) => this.readable(file)),
+      service: ts.createLanguageService(host, this.registry),
+      fileNames: readableNames,
+      files: new Set(readableNames),
       versions,
     };
     this.byConfig.set(configFile ?? '<inferred>', project);
@@ -211,6 +287,7 @@ export class Projects {
 
   /** Re-stats the project's files so changed ones get a new version; the service re-checks only those. */
   refresh(project: Project): void {
+    this.readableNow.clear();
     for (const file of project.fileNames) {
       try {
         project.versions.set(file, String(statSync(file).mtimeMs));
@@ -222,6 +299,11 @@ export class Projects {
 
   program(project: Project): TS.Program {
     this.refresh(project);
+    return this.current(project);
+  }
+
+  /** The project's program as of its last refresh (no files re-stated). */
+  current(project: Project): TS.Program {
     const program = project.service.getProgram();
     if (!program)
       throw new ToolError(

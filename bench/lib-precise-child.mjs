@@ -1,0 +1,54 @@
+// One measured step of the call-graph accuracy bench, in its own process so its peak memory is its
+// own: `syntax` indexes a tree (the first answer), `precise` opens that index, runs the checker
+// pass, then edits files one at a time and runs the pass again after each. Prints one JSON line.
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { CodeIndex } from '../packages/code-graph/dist/index.js';
+
+const [mode, root, cache, ...edits] = process.argv.slice(2);
+const index = CodeIndex.open(root, { ...process.env, CODE_GRAPH_CACHE_DIR: cache });
+/** Call edges as `file:line -> targetFile#Name`; `inFunctions`: only those made within a function's or method's lines (its parameters' defaults included). */
+const edges = (inFunctions = false) =>
+  index.db
+    .prepare(
+      `SELECT DISTINCT e.file, e.line, s.file AS tf, s.name AS tn FROM edges e JOIN symbols s ON s.id = e.callee_id
+       ${inFunctions ? "JOIN symbols c ON c.file = e.file AND c.kind IN ('function', 'method') AND e.line BETWEEN c.line AND c.end_line" : ''}
+       WHERE e.kind != 'reference'`,
+    )
+    .all()
+    .map((r) => `${r.file}:${r.line} -> ${r.tf}#${r.tn}`);
+
+const started = performance.now();
+const stats = await index.refresh();
+if (mode === 'syntax') {
+  console.log(
+    JSON.stringify({
+      ms: performance.now() - started,
+      files: stats.files,
+      edges: edges(),
+      inFunctions: edges(true),
+    }),
+  );
+} else {
+  index.enablePrecise();
+  await index.preciseSettled();
+  const cold = index.preciseStatus();
+  const coldEdges = edges();
+  const redo = [];
+  for (const file of edits) {
+    // An edit inside a function's body (a statement before its last `return`), as a developer
+    // makes; a file with no `return` gets a comment at its end.
+    const full = path.join(root, file);
+    const text = readFileSync(full, 'utf8');
+    const at = text.lastIndexOf('\n', text.lastIndexOf('return '));
+    if (text.includes('return ') && at >= 0)
+      writeFileSync(full, `${text.slice(0, at)}\nvoid 0;${text.slice(at)}`);
+    else appendFileSync(full, '\n// edited by the bench\n');
+    await index.refresh();
+    await index.preciseSettled();
+    const after = index.preciseStatus();
+    redo.push({ file, asked: after.asked, files: after.total, ms: after.ms });
+  }
+  console.log(JSON.stringify({ cold, edges: coldEdges, redo }));
+}
+index.close();
