@@ -8,12 +8,12 @@ import { CodeIndex } from '../packages/code-graph/dist/index.js';
 const [mode, root, cache, ...edits] = process.argv.slice(2);
 const index = CodeIndex.open(root, { ...process.env, CODE_GRAPH_CACHE_DIR: cache });
 /** Call edges as `file:line -> targetFile#Name`; `inFunctions`: only those made within a function's or method's lines (its parameters' defaults included). */
-const edges = (inFunctions = false) =>
+const edges = (inFunctions = false, kind = "!= 'reference'") =>
   index.db
     .prepare(
       `SELECT DISTINCT e.file, e.line, s.file AS tf, s.name AS tn FROM edges e JOIN symbols s ON s.id = e.callee_id
        ${inFunctions ? "JOIN symbols c ON c.file = e.file AND c.kind IN ('function', 'method') AND e.line BETWEEN c.line AND c.end_line" : ''}
-       WHERE e.kind != 'reference'`,
+       WHERE e.kind ${kind}`,
     )
     .all()
     .map((r) => `${r.file}:${r.line} -> ${r.tf}#${r.tn}`);
@@ -27,6 +27,7 @@ if (mode === 'syntax') {
       files: stats.files,
       edges: edges(),
       inFunctions: edges(true),
+      dynamicInFunctions: edges(true, "= 'dynamic'"),
     }),
   );
 } else {
@@ -47,8 +48,8 @@ if (mode === 'syntax') {
     await index.refresh();
     await index.preciseSettled();
     const after = index.preciseStatus();
-    redo.push({ file, asked: after.asked, files: after.total, ms: after.ms });
+    redo.push({ file, asked: after.asked, files: after.total, ms: after.ms, peakMb: after.peakMb });
   }
-  console.log(JSON.stringify({ cold, edges: coldEdges, redo }));
+  console.log(JSON.stringify({ cold, edges: coldEdges, redo, editedEdges: edges() }));
 }
 index.close();

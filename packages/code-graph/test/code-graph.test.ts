@@ -20,7 +20,12 @@ beforeAll(async () => {
   transport = new StdioClientTransport({
     command: process.execPath,
     args: [cli],
-    env: { ...process.env, CODE_GRAPH_CACHE_DIR: path.join(work, 'cache') } as Record<string, string>,
+    // The checker's pass would change edges while the suite runs; test/precise.test.ts covers it.
+    env: {
+      ...process.env,
+      CODE_GRAPH_CACHE_DIR: path.join(work, 'cache'),
+      CODE_GRAPH_PRECISE: '0',
+    } as Record<string, string>,
     stderr: 'pipe',
   });
   client = new Client({ name: 'code-graph-test', version: '1' }, { versionNegotiation: { mode: 'auto' } });
@@ -150,6 +155,16 @@ describe('code-graph over MCP', () => {
     expect(edgeSet(py.data.edges)).toEqual(['Checkout.run -> OrderService.place (dynamic)']);
   });
 
+  it('counts a read of a Python @property as a call of its getter, and no other attribute read', async () => {
+    const greet = await call('callees', { symbol: 'User.greet' });
+    expect(edgeSet(greet.data.edges)).toEqual([
+      'User.greet -> User.display (property)',
+      'User.greet -> format_name (direct)',
+    ]);
+    const display = await call('callees', { symbol: 'User.display' });
+    expect(display.data.edges).toEqual([]);
+  });
+
   it('reads PHP traits a class uses, $this and $variables, and static calls', async () => {
     const store = await call('callees', { symbol: 'LikeController.store' });
     const edges = edgeSet(store.data.edges);
@@ -171,6 +186,27 @@ describe('code-graph over MCP', () => {
     ).toEqual(['persist', 'Store.save', 'SqlStore.save (implements Store)']);
     expect(flow.data).toEqual([
       { entity: 'Ledger', op: 'write', call: 'db.exec', line: 7, file: 'src/db/stores.ts' },
+    ]);
+  });
+
+  it('follows a Go call through a struct field of an interface type into the types that implement it', async () => {
+    const callees = await call('callees', { symbol: 'Handler.GetArticle' });
+    expect(edgeSet(callees.data.edges)).toEqual(['Handler.GetArticle -> Store.GetBySlug (method)']);
+    const { data } = await call('flows', {
+      entries: [{ file: 'go/handler.go', line: 9, handler: 'Handler.GetArticle' }],
+      entities: ['articles'],
+    });
+    const [flow] = data.flows;
+    expect(
+      flow.steps.map((s: { symbol: string; via?: string }) => `${s.symbol}${s.via ? ` (${s.via})` : ''}`),
+    ).toEqual([
+      'Handler.GetArticle',
+      'Store.GetBySlug',
+      'ArticleStore.GetBySlug (implements Store)',
+      'Conn.Exec',
+    ]);
+    expect(flow.data).toMatchObject([
+      { entity: 'articles', op: 'read', file: 'go/db/article_store.go', line: 12 },
     ]);
   });
 

@@ -195,13 +195,13 @@ export class ModuleResolver {
       for (let i = 1; i < dots; i++) base = path.posix.dirname(base);
       bases.push(base);
     } else {
-      // Absolute imports: from the root, or from any ancestor of the importing file (src layouts).
+      // Absolute imports: from the root, or from the folder above the importing file's top package
+      // (where Python's path starts in a src layout, or a script's own folder) — not from any
+      // ancestor: `import json` inside a package's `json/` means the standard library's.
       let dir = path.posix.dirname(fromFile);
+      while (dir !== '.' && dir !== '' && this.files.has(`${dir}/__init__.py`)) dir = path.posix.dirname(dir);
       bases.push('.');
-      while (dir !== '.' && dir !== '') {
-        bases.push(dir);
-        dir = path.posix.dirname(dir);
-      }
+      if (dir !== '.' && dir !== '') bases.push(dir);
     }
     for (const base of bases) {
       const target = path.posix.normalize(path.posix.join(base, rest));

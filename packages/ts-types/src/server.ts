@@ -4,6 +4,7 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { Projects } from './project/projects.js';
 import { declarations, shape, signature, typeAt } from './query/queries.js';
+import { saveCodeCache } from './typescript.js';
 
 const position = {
   root: z.string().min(1).describe('Absolute path of the project root'),
@@ -27,8 +28,12 @@ export function buildServer(): McpServer {
   };
   const query =
     <Q>(fn: (projects: Projects, query: Q) => object) =>
-    (args: Q & { root: string }) =>
-      fn(projectsFor(args.root), args) as Record<string, unknown>;
+    (args: Q & { root: string }) => {
+      const answer = fn(projectsFor(args.root), args) as Record<string, unknown>;
+      // After a first answer the compiler's hot functions are compiled: the next session starts with them.
+      saveCodeCache();
+      return answer;
+    };
   return readOnlyServer({
     name: 'ts-types',
     packageUrl: import.meta.url,

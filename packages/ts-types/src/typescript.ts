@@ -1,11 +1,63 @@
-import { createRequire } from 'node:module';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire, Module } from 'node:module';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import vm from 'node:vm';
 import type TypeScript from 'typescript';
 
+const require = createRequire(import.meta.url);
+
 /**
- * TypeScript, loaded with `require`. Imported from an ES module, node first compiles its 9 MB of
- * CommonJS to tell its module format, compiles it again to run it and lexes it for named exports:
- * about half a second of a first answer, before any project is read. Types come from
+ * TypeScript, loaded as CommonJS (imported from an ES module, node would compile its 9 MB twice
+ * and lex it for named exports) and compiled with V8's code cache when one is on disk: its top
+ * level then takes ~60 ms instead of ~160, and the functions compiled by the time the cache was
+ * written (parser, binder, checker) are not compiled again. V8 refuses a cache made for other
+ * source or another V8, and then the module is simply compiled. Types come from
  * `import type * as TS from 'typescript'`.
  */
-const ts = createRequire(import.meta.url)('typescript') as typeof TypeScript;
+const file = require.resolve('typescript');
+const { version } = require('typescript/package.json') as { version: string };
+const cacheFile = path.join(
+  process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache'),
+  'boocode',
+  'v8',
+  `typescript-${version}-${process.version}-${process.arch}.bin`,
+);
+
+function load(): { ts: typeof TypeScript; script?: vm.Script; cached: boolean } {
+  try {
+    let cachedData: Buffer | undefined;
+    try {
+      cachedData = readFileSync(cacheFile);
+    } catch {
+      cachedData = undefined;
+    }
+    const script = new vm.Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData });
+    const module = { exports: {} as typeof TypeScript };
+    script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
+    return { ts: module.exports, script, cached: cachedData !== undefined && !script.cachedDataRejected };
+  } catch {
+    return { ts: require('typescript') as typeof TypeScript, cached: true };
+  }
+}
+
+const loaded = load();
+const ts = loaded.ts;
 export default ts;
+
+/**
+ * Writes the code cache, once per process, when none was used: call it after real work, so that
+ * the functions that work compiled are in it. Best effort: a read-only home only costs the gain.
+ */
+export function saveCodeCache(): void {
+  if (loaded.cached || !loaded.script) return;
+  loaded.cached = true;
+  try {
+    mkdirSync(path.dirname(cacheFile), { recursive: true });
+    const temp = `${cacheFile}.${process.pid}`;
+    writeFileSync(temp, loaded.script.createCachedData());
+    renameSync(temp, cacheFile);
+  } catch {
+    // The cache is an optimisation only.
+  }
+}

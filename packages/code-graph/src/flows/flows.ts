@@ -369,11 +369,41 @@ export class FlowTracer {
           }
         }
     }
-    return (this.implementers.get(lastSegment(owner)) ?? [])
-      .flatMap((type) =>
-        (this.byName.all(`${type}.${method.short}`) as SymbolRow[]).filter((s) => !isTestFile(s.file)),
+    const declared = (this.implementers.get(lastSegment(owner)) ?? []).flatMap((type) =>
+      (this.byName.all(`${type}.${method.short}`) as SymbolRow[]).filter((s) => !isTestFile(s.file)),
+    );
+    // Go says nothing (and another language's `implements Store` names another Store).
+    const found =
+      declared.length === 0 && method.file.endsWith('.go') ? this.goImplementations(method, owner) : declared;
+    return found.slice(0, 4);
+  }
+
+  /** Go's methods by receiver type (`dir\0Type` → method symbols), read once per tracer. */
+  private goMethods?: Map<string, SymbolRow[]>;
+
+  /**
+   * Go implements an interface by having its methods, never by saying so: the method of that name
+   * on each type whose methods include all of the interface's.
+   */
+  private goImplementations(method: SymbolRow, owner: string): SymbolRow[] {
+    if (!this.goMethods) {
+      this.goMethods = new Map();
+      for (const row of this.db
+        .prepare("SELECT * FROM symbols WHERE kind = 'method' AND parent IS NOT NULL AND file LIKE '%.go'")
+        .all() as SymbolRow[]) {
+        const key = `${path.posix.dirname(row.file)}\u0000${row.parent}`;
+        this.goMethods.set(key, [...(this.goMethods.get(key) ?? []), row]);
+      }
+    }
+    const wanted = this.symbolsIn(method.file)
+      .filter((s) => s.parent === owner)
+      .map((s) => s.short);
+    const own = `${path.posix.dirname(method.file)}\u0000${owner}`;
+    return [...this.goMethods]
+      .filter(
+        ([key, methods]) => key !== own && wanted.every((name) => methods.some((m) => m.short === name)),
       )
-      .slice(0, 4);
+      .flatMap(([, methods]) => methods.filter((m) => m.short === method.short && !isTestFile(m.file)));
   }
 
   private callsOfSymbol(row: SymbolRow): CallRow[] {

@@ -12,14 +12,16 @@ export type EdgeKind =
   | 'reference'
   | 'unresolved'
   /** The checker says the call reaches no declaration of the project (a library's, the runtime's). */
-  | 'external';
+  | 'external'
+  /** A Python `@property` read: its getter runs. */
+  | 'property';
 
 interface CallRow {
   file: string;
   caller: string | null;
   callee: string;
   receiver: string | null;
-  kind: 'call' | 'method' | 'new' | 'reference';
+  kind: 'call' | 'method' | 'new' | 'reference' | 'property';
   line: number;
 }
 
@@ -61,9 +63,16 @@ class CallResolver {
     if (call.kind === 'call') return this.plainCall(call, callerSymbol);
     // PHP spells variables with `$`: `$this->m()`, `$user->m()`.
     const receiver = (call.receiver ?? '').replace(/^\$(?=this\b|[a-z_]\w*$)/, '');
-    if (receiver === 'this' || receiver === 'self' || receiver === 'super')
-      return this.ownMember(call, receiver, callerSymbol);
-    return this.memberCall(call, receiver);
+    const member =
+      receiver === 'this' || receiver === 'self' || receiver === 'super'
+        ? this.ownMember(call, receiver, callerSymbol)
+        : this.memberCall(call, receiver);
+    if (call.kind !== 'property') return member;
+    // A read is a call only of a getter.
+    const symbol = member.id === null ? undefined : this.index.byId(member.id);
+    return symbol && this.index.types.get(symbol.file)?.[`${symbol.name}::property`]
+      ? { ...member, kind: 'property' }
+      : UNRESOLVED;
   }
 
   private localInScope(call: CallRow): SymbolRow | undefined {
@@ -160,6 +169,7 @@ class CallResolver {
     const callerClass = this.thisClassName(call);
     const key = receiver.replace(/^self\./, 'this.');
     let typeName =
+      this.index.scopedType(call.file, call.caller ?? '', receiver, call.line) ??
       hints[`${call.caller ?? ''}::${receiver}`] ??
       (callerClass ? hints[`${callerClass}::${key}`] : undefined) ??
       hints[`::${receiver}`];
@@ -182,12 +192,18 @@ class CallResolver {
     return fieldType ? this.typeNamed(head.file, fieldType) : undefined;
   }
 
-  /** The type a name written in `file` means (`Store`, `article.Store`), if it is one of the project's. */
-  private typeNamed(file: string, typeName: string): SymbolRow | undefined {
+  /**
+   * The type a name written in `file` means (`Store`, `article.Store`), if it is one of the
+   * project's; a function's name (`x := chi.NewRouter()`, `x = make_app()`) means what it returns.
+   */
+  private typeNamed(file: string, typeName: string, depth = 0): SymbolRow | undefined {
     const found =
       this.index.bound(file, typeName.split('.').pop() ?? typeName).symbol ??
       this.qualifiedType(file, typeName);
-    return found && found.kind !== 'function' && found.kind !== 'method' ? found : undefined;
+    if (!found) return undefined;
+    if (found.kind !== 'function' && found.kind !== 'method') return found;
+    const returned = this.index.types.get(found.file)?.[`${found.name}::return`];
+    return returned && depth < 3 ? this.typeNamed(found.file, returned, depth + 1) : undefined;
   }
 
   /** `article.Store`, `models.User`: a type named through the module or package it is imported as. */
@@ -252,6 +268,7 @@ const KIND_OF_CALL: Record<CallRow['kind'], EdgeKind> = {
   method: 'method',
   new: 'constructor',
   reference: 'reference',
+  property: 'property',
 };
 
 /**
@@ -290,7 +307,8 @@ export async function rebuildEdges(db: Db, root: string, options: RebuildOptions
       const calls = page.all({ after, limit: CALL_PAGE, ...(only ? { only } : {}) }) as CallTuple[];
       for (const [, file, caller, callee, receiver, kind, line] of calls) {
         const callerSymbol = caller ? index.symbolAt(file, caller, line) : undefined;
-        const answered = kind === 'reference' ? undefined : checker.take(file, line, callee);
+        const answered =
+          kind === 'reference' || kind === 'property' ? undefined : checker.take(file, line, callee);
         if (answered) {
           // A line may call one name twice (`a.get(x).get(y)`): the first call carries every target.
           for (const id of answered.targets) {
@@ -311,7 +329,7 @@ export async function rebuildEdges(db: Db, root: string, options: RebuildOptions
         }
         const target = resolver.resolve({ file, caller, callee, receiver, kind, line }, callerSymbol);
         // A read that names nothing of the project (a package, a namespace) is no edge at all.
-        if (kind === 'reference' && target.id === null) continue;
+        if ((kind === 'reference' || kind === 'property') && target.id === null) continue;
         insert.run(
           callerSymbol?.id ?? null,
           target.id,

@@ -71,6 +71,7 @@ export class SymbolIndex {
   private readonly importTargets = new Map<ImportRow, string | null>();
   /** Members by directory, owner and name (`dir\0Type\0member`): Go methods and Rust impls in sibling files. */
   private readonly membersInDir = new Map<string, SymbolRow>();
+  private readonly ids = new Map<number, SymbolRow>();
   /** Per short name: the one non-local function of that name, or null when there are several. */
   private readonly onlyFunction = new Map<string, SymbolRow | null>();
 
@@ -89,6 +90,7 @@ export class SymbolIndex {
       .prepare('SELECT id, file, name, short, kind, parent, line, end_line, exported, local FROM symbols')
       .all() as SymbolRow[];
     for (const s of symbols) {
+      this.ids.set(s.id, s);
       inGroup(this.named, s);
       if (s.local) inGroup(this.locals, s);
       else {
@@ -108,6 +110,10 @@ export class SymbolIndex {
       .prepare('SELECT file, local, imported, source, reexport FROM imports')
       .all() as ImportRow[];
     for (const i of imports) push(this.importsOf, i.file, i);
+  }
+
+  byId(id: number): SymbolRow | undefined {
+    return this.ids.get(id);
   }
 
   /** The one function (not local to another) named `name` in the whole project, if there is exactly one. */
@@ -147,6 +153,30 @@ export class SymbolIndex {
     for (const s of this.named.get(file)?.get(name) ?? [])
       if (!best || Math.abs(s.line - line) < Math.abs(best.line - line)) best = s;
     return best;
+  }
+
+  /** Per file, the hints bound to lines (`scope::name@from-to`): a callback's parameters. */
+  private readonly scopedHints = new Map<string, Map<string, { from: number; to: number; type: string }[]>>();
+
+  /** The type a callback parameter `name` has at `line` of the file, in `scope` (innermost callback first). */
+  scopedType(file: string, scope: string, name: string, line: number): string | undefined {
+    let byName = this.scopedHints.get(file);
+    if (!byName) {
+      byName = new Map();
+      for (const [key, type] of Object.entries(this.types.get(file) ?? {})) {
+        const m = /^(.*)@(\d+)-(\d+)$/.exec(key);
+        if (!m) continue;
+        const list = byName.get(m[1] as string) ?? [];
+        list.push({ from: Number(m[2]), to: Number(m[3]), type });
+        byName.set(m[1] as string, list);
+      }
+      this.scopedHints.set(file, byName);
+    }
+    let best: { from: number; to: number; type: string } | undefined;
+    for (const hint of byName.get(`${scope}::${name}`) ?? [])
+      if (hint.from <= line && line <= hint.to && (!best || hint.to - hint.from < best.to - best.from))
+        best = hint;
+    return best?.type;
   }
 
   /** The symbol of that name whose lines hold `line`. */

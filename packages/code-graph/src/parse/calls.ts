@@ -43,6 +43,32 @@ function calleeOf(fn: Node): { callee: string; receiver?: string } | undefined {
   return undefined;
 }
 
+/**
+ * A Python attribute read on a name or `self.x` (`ctx.request`, `self.app.name`): a `property` fact,
+ * an edge only if it names a `@property` (whose getter then runs). Calls, and targets of an
+ * assignment, are not reads.
+ */
+export function recordAttributeRead(x: Extraction, node: Node, scope: Scope): void {
+  const parent = node.parent;
+  if (!parent) return;
+  if (parent.type === 'call' && parent.childForFieldName('function')?.id === node.id) return;
+  if (
+    (parent.type === 'assignment' || parent.type === 'augmented_assignment') &&
+    parent.childForFieldName('left')?.id === node.id
+  )
+    return;
+  const receiver = node.childForFieldName('object');
+  const name = node.childForFieldName('attribute');
+  if (!receiver || !name || !/^[A-Za-z_]\w*(\.[A-Za-z_]\w*)?$/.test(receiver.text)) return;
+  x.facts.calls.push({
+    caller: scope.qualified,
+    callee: name.text,
+    receiver: receiver.text,
+    kind: 'property',
+    line: line(node),
+  });
+}
+
 /** Records one call node as a `call`, `method` or `new` fact of the symbol it sits in. */
 export function recordCall(x: Extraction, node: Node, scope: Scope): void {
   const at = line(node);

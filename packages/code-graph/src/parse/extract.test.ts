@@ -1,6 +1,7 @@
 import type { LanguageId } from '@boocode/source-kit';
 import { describe, expect, it } from 'vitest';
 import type { FileFacts } from './facts.js';
+import { goPackageName } from './imports.js';
 import { parseSource } from './parse-file.js';
 
 const symbols = (f: FileFacts) => f.symbols.map((s) => `${s.kind} ${s.name}${s.exported ? ' exported' : ''}`);
@@ -65,10 +66,13 @@ describe('extractFacts, per language', () => {
     ]);
     expect(symbols(f)).toEqual(['class Service exported', 'method Service.run exported', 'function _helper']);
     expect(f.symbols[1]?.doc).toBe('Runs it.');
+    // Attribute reads are `property` facts: an edge only where they name a @property.
     expect(calls(f)).toEqual([
       'Service.run call Repo',
       'Service.run method self.repo.get',
+      'Service.run property self.repo',
       'Service.run method os.path.join',
+      'Service.run property os.path',
       '_helper call Service',
     ]);
     expect(f.imports.map((i) => `${i.local}=${i.imported} ${i.source}`)).toEqual([
@@ -134,5 +138,14 @@ describe('extractFacts, per language', () => {
     ]);
     expect(symbols(f)).toEqual(['class Post', 'method Post.publish']);
     expect(calls(f)).toEqual(['Post.publish method notifier.send_mail']);
+  });
+});
+
+describe('goPackageName', () => {
+  it('names a Go import as Go does when the import gives no name', () => {
+    expect(goPackageName('github.com/go-chi/chi/v5')).toBe('chi');
+    expect(goPackageName('gopkg.in/yaml.v3')).toBe('yaml');
+    expect(goPackageName('github.com/mattn/go-sqlite3')).toBe('sqlite3');
+    expect(goPackageName('net/http')).toBe('http');
   });
 });

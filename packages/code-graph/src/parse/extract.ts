@@ -1,6 +1,6 @@
 import type { LanguageId } from '@boocode/source-kit';
 import type { Language, Node, Tree, TreeCursor } from 'web-tree-sitter';
-import { recordCall } from './calls.js';
+import { recordAttributeRead, recordCall } from './calls.js';
 import type { Extraction, Read, Scope } from './extraction.js';
 import { addToTypeList, pushType } from './extraction.js';
 import type { FileFacts, FunctionMetrics } from './facts.js';
@@ -102,6 +102,7 @@ function handle(x: Extraction, node: Node, type: string, scope: Scope): Scope {
   else if (type === 'use_declaration' && x.language === 'php' && scope.container) phpTraitUse(x, node, scope);
   if (FUNCTION_VALUES.has(type) && inner === scope) callbackParamTypes(x, node, scope);
   if (CALLS.has(type)) recordCall(x, node, inner);
+  else if (type === 'attribute' && x.language === 'python') recordAttributeRead(x, node, inner);
   if (IMPORTS.has(type)) recordImport(x, node);
   if (type === 'export_statement' && x.tracksValues) recordLaterExport(x, node);
   return inner;

@@ -38,8 +38,12 @@ export interface SymbolFact {
   bodyHash?: string;
 }
 
-/** `reference`: a name read without being called (`prisma.user`, `router.get('/', handler)`). */
-export type CallKind = 'call' | 'method' | 'new' | 'reference';
+/**
+ * `reference`: a name read without being called (`prisma.user`, `router.get('/', handler)`);
+ * `property`: a Python attribute read (`self.name`, `ctx.request`), a call when it names a
+ * `@property`.
+ */
+export type CallKind = 'call' | 'method' | 'new' | 'reference' | 'property';
 
 export interface CallFact {
   /** Qualified name of the enclosing function or method; null at module level. */

@@ -74,9 +74,20 @@ function pythonImport(node: Node, push: (fact: ImportFact) => void): void {
 }
 
 /** Go's `import name "path"`: bound by its name, or by the path's last segment. */
+/**
+ * The name a Go import binds when it gives none: the package's, which by convention is the path's
+ * last element without a major-version suffix (`…/chi/v5` is `chi`, `gopkg.in/yaml.v3` is `yaml`).
+ */
+export function goPackageName(importPath: string): string {
+  const parts = importPath.split('/');
+  const last = parts.pop() ?? importPath;
+  const base = /^v\d+$/.test(last) && parts.length > 0 ? (parts.pop() as string) : last;
+  return base.replace(/\.v\d+$/, '').replace(/^go-/, '');
+}
+
 function goImportSpec(node: Node, push: (fact: ImportFact) => void): void {
   const source = stringValue(node.childForFieldName('path'));
-  const local = text(node.childForFieldName('name')) || source.split('/').pop() || source;
+  const local = text(node.childForFieldName('name')) || goPackageName(source);
   push({ local, imported: '*', source, reexport: false });
 }
 

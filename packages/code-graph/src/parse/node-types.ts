@@ -105,6 +105,8 @@ export const FUNCTION_VALUES = new Set([
   'function',
   'generator_function',
   'lambda',
+  // Go's `func(r chi.Router) { … }`
+  'func_literal',
 ]);
 export const LOGICAL = new Set(['&&', '||', '??', 'and', 'or']);
 
@@ -157,6 +159,8 @@ export const INTERESTING = new Set([
   'field_definition',
   // Go struct fields: `store article.Store` types `h.store`.
   'field_declaration',
+  // Python attribute reads: a `@property`'s getter runs.
+  'attribute',
   'variable_declarator',
   'assignment',
   'short_var_declaration',

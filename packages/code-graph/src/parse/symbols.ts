@@ -13,6 +13,7 @@ import {
   signatureOf,
   superclassOf,
 } from './syntax.js';
+import { returnType } from './type-hints.js';
 
 /** A Go method's receiver type qualifies it (`Repo.Find`), and its receiver name has that type. */
 function goReceiver(
@@ -27,6 +28,14 @@ function goReceiver(
   const receiverName = receiver?.descendantsOfType('identifier')[0]?.text;
   if (receiverName) x.facts.types[`${qualified}::${receiverName}`] = type;
   return { qualified, parent: type };
+}
+
+/** A Python getter: `@property`, `@cached_property`, `@functools.cached_property` on the definition. */
+function isPythonProperty(node: Node): boolean {
+  const decorated = node.parent?.type === 'decorated_definition' ? node.parent : undefined;
+  return (decorated?.namedChildren ?? []).some(
+    (d) => d?.type === 'decorator' && /^@(\w+\.)?(property|cached_property)\s*$/.test(d.text),
+  );
 }
 
 /** Metrics start at their floor; the walk fills them in as it goes through the body (one pass, not two). */
@@ -85,6 +94,9 @@ export function declare(x: Extraction, node: Node, kind: SymbolKind, name: strin
     if (language === 'python') addToTypeList(x, `${name}::mixins`, pythonBases(node).slice(1));
   }
   const isFunction = finalKind === 'function' || finalKind === 'method';
+  if (isFunction) returnType(x, node, qualified);
+  if (isFunction && language === 'python' && isPythonProperty(node))
+    facts.types[`${qualified}::property`] = '1';
   const metrics = isFunction ? freshMetrics(node) : undefined;
   const doc = docOf(node, language);
   const hash = isFunction ? bodyHash(node) : undefined;

@@ -47,7 +47,10 @@ export function assignmentType(x: Extraction, node: Node, nameNode: Node, value:
     pushType(x, scope, nameNode.text, text(value.childForFieldName('function')));
 }
 
-/** Go's `x := T{…}`, `x := &T{…}` and `x := v.(T)`. */
+/**
+ * Go's `x := T{…}`, `x := &T{…}`, `x := v.(T)`, and `x := pkg.New()` (typed by what `New` returns,
+ * looked up when calls are resolved).
+ */
 export function goLiteralType(x: Extraction, node: Node, scope: Scope): void {
   const left = node.childForFieldName('left')?.namedChild(0);
   const right = node.childForFieldName('right')?.namedChild(0);
@@ -58,16 +61,28 @@ export function goLiteralType(x: Extraction, node: Node, scope: Scope): void {
         ? right.namedChild(0)?.childForFieldName('type')
         : right?.type === 'type_assertion_expression'
           ? right.childForFieldName('type')
-          : undefined;
+          : right?.type === 'call_expression'
+            ? right.childForFieldName('function')
+            : undefined;
   if (left && literal) pushType(x, scope, left.text, literal.text);
 }
 
-/** Parameters of anonymous callbacks still type their receivers within the enclosing function. */
+/** A function's declared return type (`): Mux`, `-> Mux`, Go's result), as the `Fn::return` hint. */
+export function returnType(x: Extraction, node: Node, qualified: string): void {
+  const result = node.childForFieldName('return_type') ?? node.childForFieldName('result');
+  if (result) pushType(x, { qualified }, 'return', result.text.replace(/^->\s*/, ''));
+}
+
+/**
+ * Parameters of anonymous callbacks type their receivers within the callback's lines only
+ * (`name@from-to`): an outer `r` and a callback's `r chi.Router` are two variables.
+ */
 export function callbackParamTypes(x: Extraction, node: Node, scope: Scope): void {
+  const lines = `@${node.startPosition.row + 1}-${node.endPosition.row + 1}`;
   for (const param of node.childForFieldName('parameters')?.namedChildren ?? []) {
     const pname = param?.childForFieldName('pattern') ?? param?.childForFieldName('name');
     const ptype = param?.childForFieldName('type');
-    if (pname && ptype) pushType(x, scope, pname.text, ptype.text);
+    if (pname && ptype) pushType(x, scope, `${pname.text}${lines}`, ptype.text);
   }
 }
 

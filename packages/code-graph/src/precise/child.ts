@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Project, Projects } from '@boocode/ts-types/projects';
+import { saveCodeCache } from '@boocode/ts-types/typescript';
 import { type Answer, answerCalls } from './ask.js';
 import { beforeEdit, type EditWindow, editWindow } from './edit-window.js';
 
@@ -170,6 +171,8 @@ process.on('disconnect', () => process.exit(0));
 process.on('message', (job: CheckJob) => {
   try {
     run(job);
+    // After a first pass the checker's hot functions are compiled: the next process starts with them.
+    saveCodeCache();
   } catch (error) {
     send({ type: 'error', message: (error as Error).message });
   }

@@ -9,7 +9,7 @@ import type { CheckJob, CheckJobFile, CheckMessage } from './child.js';
 const CHECKED_LANGUAGES = ['typescript', 'tsx', 'javascript'];
 /** Syntax edges of these kinds at this confidence or above are not asked about again. */
 const SURE_KINDS = new Set(['direct', 'constructor', 'method']);
-const SURE_CONFIDENCE = Number(process.env.CG_SURE ?? 0.9);
+const SURE_CONFIDENCE = 0.9;
 const DEFAULT_HEAP_MB = 2048;
 
 interface CheckedRow {
