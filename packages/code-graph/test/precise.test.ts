@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -69,6 +70,13 @@ export function run(): string {
 `,
   );
   return root;
+}
+
+/** The checker processes running for a root (their command line names it). */
+function checkers(root: string): string[] {
+  return execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.includes('precise/child.js') && line.includes(root));
 }
 
 const open = (root: string, name: string) =>
@@ -205,8 +213,12 @@ describe('the precise pass over MCP', () => {
       expect(answer.precise.state).toBe('done');
       expect(answer.precise.checkerEdges).toBeGreaterThan(0);
       expect(answer.edges.find((e) => e.to === 'Item.save')).toMatchObject({ via: 'checker' });
+      expect(checkers(root)).toHaveLength(1);
     } finally {
       await client.close();
     }
+    // The checker process ends with the server that started it.
+    for (let i = 0; i < 50 && checkers(root).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(checkers(root)).toEqual([]);
   });
 });

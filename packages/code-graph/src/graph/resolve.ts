@@ -47,6 +47,8 @@ class CallResolver {
   constructor(private readonly index: SymbolIndex) {}
 
   resolve(call: CallRow, callerSymbol: SymbolRow | undefined): Target {
+    // Most attribute reads name no getter: those are not resolved at all.
+    if (call.kind === 'property' && !this.index.propertyNames.has(call.callee)) return UNRESOLVED;
     if (call.kind === 'new') {
       const type = this.index.bound(call.file, call.callee).symbol;
       return type ? this.constructorOf(type) : UNRESOLVED;

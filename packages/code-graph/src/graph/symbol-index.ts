@@ -72,6 +72,8 @@ export class SymbolIndex {
   /** Members by directory, owner and name (`dir\0Type\0member`): Go methods and Rust impls in sibling files. */
   private readonly membersInDir = new Map<string, SymbolRow>();
   private readonly ids = new Map<number, SymbolRow>();
+  /** The short names of the project's getters (`@property`): an attribute read of another name calls nothing. */
+  readonly propertyNames = new Set<string>();
   /** Per short name: the one non-local function of that name, or null when there are several. */
   private readonly onlyFunction = new Map<string, SymbolRow | null>();
 
@@ -106,6 +108,10 @@ export class SymbolIndex {
         this.onlyFunction.set(s.short, this.onlyFunction.has(s.short) ? null : s);
     }
     for (const s of symbols) if (!s.parent) push(this.byLowerName, s.name.toLowerCase(), s);
+    for (const hints of this.types.values())
+      for (const key of Object.keys(hints))
+        if (key.endsWith('::property'))
+          this.propertyNames.add(key.slice(0, -'::property'.length).split('.').pop() ?? '');
     const imports = db
       .prepare('SELECT file, local, imported, source, reexport FROM imports')
       .all() as ImportRow[];

@@ -49,21 +49,22 @@ function calleeOf(fn: Node): { callee: string; receiver?: string } | undefined {
  * assignment, are not reads.
  */
 export function recordAttributeRead(x: Extraction, node: Node, scope: Scope): void {
+  // The text first: most reads are on longer chains or calls and end here, before any other
+  // crossing into the parser.
+  const read = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?)\.([A-Za-z_]\w*)$/.exec(node.text);
+  if (!read) return;
   const parent = node.parent;
-  if (!parent) return;
-  if (parent.type === 'call' && parent.childForFieldName('function')?.id === node.id) return;
+  // A call's function and an assignment's target start where their parent does.
   if (
-    (parent.type === 'assignment' || parent.type === 'augmented_assignment') &&
-    parent.childForFieldName('left')?.id === node.id
+    parent &&
+    parent.startIndex === node.startIndex &&
+    (parent.type === 'call' || parent.type === 'assignment' || parent.type === 'augmented_assignment')
   )
     return;
-  const receiver = node.childForFieldName('object');
-  const name = node.childForFieldName('attribute');
-  if (!receiver || !name || !/^[A-Za-z_]\w*(\.[A-Za-z_]\w*)?$/.test(receiver.text)) return;
   x.facts.calls.push({
     caller: scope.qualified,
-    callee: name.text,
-    receiver: receiver.text,
+    callee: read[2] as string,
+    receiver: read[1] as string,
     kind: 'property',
     line: line(node),
   });

@@ -20,7 +20,7 @@ export interface ChangedFile extends CheckJobFile {
 
 export interface CheckJob {
   changed: ChangedFile[];
-  /** The importers' own entries, asked only when a file they import changed its surface. */
+  /** The importers' own entries, asked only when a file they import changed its declarations. */
   importers: CheckJobFile[];
   /** Every root-relative file the index holds: a declaration anywhere else is no answer. */
   indexed: string[];
@@ -72,6 +72,54 @@ interface Asking {
   kept?: EditWindow;
 }
 
+/**
+ * The old side of each changed file, from the program this process kept from the last pass: its
+ * declarations and where its text departs from the new, read before that program is replaced
+ * (updating it reuses the old tree's nodes). Nothing for a file the last pass never read.
+ */
+function oldSides(project: Project, files: string[]) {
+  const previous = project.versions.size > 0 ? projects.current(project) : undefined;
+  return new Map(
+    files.map((abs) => {
+      const source = project.versions.has(abs) ? previous?.getSourceFile(abs) : undefined;
+      const text = readText(abs);
+      if (!previous || !source || text === undefined) return [abs, undefined];
+      const side = beforeEdit(source, previous.getTypeChecker(), text);
+      return [abs, { declarations: declarationsOf(project, abs), text, side }];
+    }),
+  );
+}
+
+/**
+ * The project's changed files, each with the lines its edit needs asked again when its
+ * declarations held; the importers of one whose declarations changed go into `reached`.
+ */
+function changedFiles(
+  project: Project,
+  files: ChangedFile[],
+  changed: Set<string>,
+  reached: Set<string>,
+): Asking[] {
+  const abs = (f: CheckJobFile) => path.join(root, f.file);
+  const before = oldSides(
+    project,
+    files.map((f) => abs(f)),
+  );
+  const program = projects.program(project);
+  return files.map((file) => {
+    const old = before.get(abs(file));
+    const held = old?.declarations !== undefined && old.declarations === declarationsOf(project, abs(file));
+    if (!held) for (const importer of file.importers) if (!changed.has(importer)) reached.add(importer);
+    const source = program.getSourceFile(abs(file));
+    // The window holds only if the program read the text the old side was compared with.
+    const kept =
+      held && old && source?.text === old.text
+        ? editWindow(old.side, source, program.getTypeChecker())
+        : undefined;
+    return kept ? { file, kept } : { file };
+  });
+}
+
 function run(job: CheckJob): void {
   const indexed = new Set(job.indexed);
   const total = job.changed.length + job.importers.length;
@@ -79,53 +127,18 @@ function run(job: CheckJob): void {
   let done = 0;
   const byPath = new Map([...job.changed, ...job.importers].map((f) => [path.join(root, f.file), f]));
   const groups = projects.group([...byPath.keys()]);
-  const reached = new Set<string>();
   const changed = new Set(job.changed.map((f) => f.file));
-  const asking: [Project, Asking[]][] = [];
+  const reached = new Set<string>();
+  const asking = new Map<Project, Asking[]>();
   for (const [project, paths] of groups) {
-    // The old side of each changed file, from the program this process kept from the last pass:
-    // its declarations and where its text departs from the new, read before that program is
-    // replaced (updating it reuses the old tree).
-    const known = project.versions.size > 0;
-    const changedHere = paths.filter((p) => changed.has((byPath.get(p) as CheckJobFile).file));
-    const previous = known ? projects.current(project) : undefined;
-    const before = new Map(
-      changedHere.map((p) => {
-        const source = project.versions.has(p) ? previous?.getSourceFile(p) : undefined;
-        const text = readText(p);
-        if (!previous || !source || text === undefined) return [p, undefined];
-        return [
-          p,
-          {
-            declarations: declarationsOf(project, p),
-            text,
-            side: beforeEdit(source, previous.getTypeChecker(), text),
-          },
-        ];
-      }),
-    );
-    const program = projects.program(project);
-    const list: Asking[] = [];
-    for (const abs of changedHere) {
-      const file = byPath.get(abs) as ChangedFile;
-      const old = before.get(abs);
-      const held = old?.declarations !== undefined && old.declarations === declarationsOf(project, abs);
-      if (!held) for (const importer of file.importers) if (!changed.has(importer)) reached.add(importer);
-      const source = program.getSourceFile(abs);
-      // The window holds only if the program read the text the old side was compared with.
-      const kept =
-        held && old && source?.text === old.text
-          ? editWindow(old.side, source, program.getTypeChecker())
-          : undefined;
-      list.push({ file, ...(kept ? { kept } : {}) });
-    }
-    asking.push([project, list]);
+    const files = paths.map((p) => byPath.get(p) as CheckJobFile).filter((f) => changed.has(f.file));
+    asking.set(project, changedFiles(project, files as ChangedFile[], changed, reached));
   }
   // Importers are asked only when a file they import changed its declarations.
   for (const [project, paths] of groups)
-    for (const abs of paths) {
-      const file = byPath.get(abs) as CheckJobFile;
-      if (reached.has(file.file)) asking.find(([p]) => p === project)?.[1].push({ file });
+    for (const p of paths) {
+      const file = byPath.get(p) as CheckJobFile;
+      if (reached.has(file.file)) asking.get(project)?.push({ file });
     }
   for (const [project, list] of asking) {
     // Re-reading versions stats every file of the project: once per project, not per file.
