@@ -9,7 +9,7 @@ import {
   objectProperty,
   ownerOf,
 } from './context.js';
-import { argsOf, field, stringOf } from './syntax.js';
+import { argsOf, field, pathsOf, stringOf } from './syntax.js';
 
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all']);
 const ROUTER_FACTORIES = /^(express|Router|fastify|Fastify|Hono|Koa|KoaRouter|createRouter)$/;
@@ -107,6 +107,8 @@ interface RouterCall {
   args: Node[];
   /** The first argument as a string, when it is one. */
   first: string | undefined;
+  /** The paths the first argument spells (a template over a loop's strings: several). */
+  paths: string[] | undefined;
   line: number;
 }
 
@@ -124,18 +126,19 @@ function readRoute(rc: RouterCall, ctx: JsContext): void {
       break;
     }
   }
-  const routePath = chained ?? rc.first;
-  if (routePath === undefined || (rc.args.length < 2 && chained === undefined)) return;
+  const routePaths = chained !== undefined ? [chained] : rc.paths;
+  if (routePaths === undefined || (rc.args.length < 2 && chained === undefined)) return;
   const handler = rc.args.at(-1);
-  ctx.facts.routes.push({
-    method: rc.method.toUpperCase(),
-    path: routePath,
-    line: rc.line,
-    endLine: rc.call.endPosition.row + 1,
-    framework,
-    owner: rc.owner,
-    ...(handler?.type === 'identifier' ? { handler: handler.text } : {}),
-  });
+  for (const routePath of routePaths)
+    ctx.facts.routes.push({
+      method: rc.method.toUpperCase(),
+      path: routePath,
+      line: rc.line,
+      endLine: rc.call.endPosition.row + 1,
+      framework,
+      owner: rc.owner,
+      ...(handler?.type === 'identifier' ? { handler: handler.text } : {}),
+    });
   if (framework !== 'http') ctx.frameworks.add(framework);
 }
 
@@ -199,7 +202,16 @@ function routerCallOf(call: Node, ctx: JsContext): RouterCall | undefined {
   if (!owner || !(ctx.routers.has(owner) || CONVENTIONAL_OWNERS.test(owner))) return undefined;
   const args = argsOf(call);
   const method = field(callee, 'property')?.text ?? '';
-  return { call, method, object, owner, args, first: stringOf(args[0]), line: lineOf(call) };
+  return {
+    call,
+    method,
+    object,
+    owner,
+    args,
+    first: stringOf(args[0]),
+    paths: pathsOf(args[0]),
+    line: lineOf(call),
+  };
 }
 
 function readRouterCall(call: Node, ctx: JsContext): void {

@@ -10,6 +10,25 @@ const routes = (facts: Awaited<ReturnType<typeof scanJs>>) =>
   facts.routes.map((r) => `${r.method} ${r.path} :${r.line} ${r.owner}${r.handler ? ` ${r.handler}` : ''}`);
 
 describe('scanJs (tree-sitter)', () => {
+  it("reads a route per string of the loop its path's template runs in, and {unknown} for a value it cannot know", async () => {
+    const facts = await scanJs(
+      'routes.ts',
+      [
+        "import Fastify from 'fastify';",
+        'const app = Fastify();',
+        "for (const op of ['enable', 'disable'] as const) {",
+        '  app.post(`/api/mcp/:server/${op}`, async () => op);',
+        '}',
+        'app.get(`/api/${version()}/health`, health);',
+      ].join('\n'),
+    );
+    expect(routes(facts)).toEqual([
+      'POST /api/mcp/:server/enable :4 app',
+      'POST /api/mcp/:server/disable :4 app',
+      'GET /api/{unknown}/health :6 app health',
+    ]);
+  });
+
   it('reads Nest controllers (decorator lines, stacked decorators) and TypeORM entities', async () => {
     const facts = await read('nest.ts');
     expect(routes(facts)).toEqual([
