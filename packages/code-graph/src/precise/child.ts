@@ -36,7 +36,7 @@ export type CheckMessage =
       /** For a changed file whose declarations held: which of its old answers stand, and where. */
       kept?: EditWindow;
     }
-  | { type: 'done'; asked: number; files: number; programs: number; peakMb: number }
+  | { type: 'done'; asked: number; peakMb: number }
   | { type: 'error'; message: string };
 
 const root = process.argv[2] as string;
@@ -169,8 +169,6 @@ function run(job: CheckJob): void {
   send({
     type: 'done',
     asked,
-    files: done,
-    programs: groups.size,
     peakMb: Math.round(process.resourceUsage().maxRSS / 1024),
   });
 }
