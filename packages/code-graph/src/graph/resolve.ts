@@ -185,7 +185,7 @@ class CallResolver {
         typedIn = owner.file;
       }
     }
-    if (typeName) return this.typeNamed(typedIn, typeName);
+    if (typeName) return this.ownMethodReturn(call, typeName) ?? this.typeNamed(typedIn, typeName);
     // `h.store.Get()`: the field's declared type, on a receiver whose own type is known.
     const chain = /^([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)$/.exec(receiver);
     if (!chain || ['this', 'self', 'super'].includes(chain[1] as string)) return undefined;
@@ -206,6 +206,15 @@ class CallResolver {
     if (found.kind !== 'function' && found.kind !== 'method') return found;
     const returned = this.index.types.get(found.file)?.[`${found.name}::return`];
     return returned && depth < 3 ? this.typeNamed(found.file, returned, depth + 1) : undefined;
+  }
+
+  /** `x = self.make_state()`: what the caller's class's method returns, by its declared type. */
+  private ownMethodReturn(call: CallRow, typeName: string): SymbolRow | undefined {
+    const own = /^(?:self|this)\.([A-Za-z_$][\w$]*)$/.exec(typeName);
+    const owner = own && this.classOf(call, undefined);
+    const method = owner && this.index.memberOf(owner, own[1] as string);
+    const returned = method && this.index.types.get(method.file)?.[`${method.name}::return`];
+    return returned ? this.typeNamed(method.file, returned) : undefined;
   }
 
   /** `article.Store`, `models.User`: a type named through the module or package it is imported as. */

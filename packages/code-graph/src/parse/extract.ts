@@ -33,10 +33,13 @@ import {
 function handleBinding(x: Extraction, node: Node, scope: Scope): Scope {
   const nameNode = node.childForFieldName('name') ?? node.childForFieldName('left');
   const value = node.childForFieldName('value') ?? node.childForFieldName('right');
-  // Python's `queries: Queries` (a stub's, a class body's) declares a type with no value.
-  if (nameNode?.type === 'identifier' && !value && x.language === 'python') {
-    const typeNode = node.childForFieldName('type');
-    if (typeNode) pushType(x, scope, nameNode.text, typeNode.text);
+  // Python's `queries: Queries` (a stub's, a class body's) declares a type with no value; in a
+  // class body it types the instances' attribute (`json: JSONProvider` → `self.json`).
+  const typeNode = x.language === 'python' ? node.childForFieldName('type') : null;
+  if (nameNode?.type === 'identifier' && typeNode) {
+    if (scope.container && scope.qualified === null)
+      pushType(x, { qualified: scope.container }, `this.${nameNode.text}`, typeNode.text);
+    else if (!value) pushType(x, scope, nameNode.text, typeNode.text);
   }
   if (!nameNode || !value) return scope;
   // A function bound to a name is that name: its whole subtree lives in its scope.

@@ -116,6 +116,7 @@ export function bodyHash(fn: Node): string | undefined {
 export function pythonBases(node: Node): string[] {
   const list = node.childForFieldName('superclasses');
   return (list?.namedChildren ?? [])
+    .map((c) => (c?.type === 'subscript' ? c.childForFieldName('value') : c))
     .filter((c) => c?.type === 'identifier' || c?.type === 'attribute')
     .map((c) => c?.text.split('.').pop() ?? '')
     .filter(Boolean);
@@ -123,12 +124,8 @@ export function pythonBases(node: Node): string[] {
 
 /** The class a class extends, when the syntax names one. */
 export function superclassOf(node: Node, language: LanguageId): string | undefined {
-  if (language === 'python') {
-    const first = node.childForFieldName('superclasses')?.namedChild(0);
-    return first?.type === 'identifier' || first?.type === 'attribute'
-      ? first.text.split('.').pop()
-      : undefined;
-  }
+  // Python: the first base, generic or not (`ProxyMixin[AppContext]` is a ProxyMixin).
+  if (language === 'python') return pythonBases(node)[0];
   const heritage = node.namedChildren.find(
     (c) => c?.type === 'class_heritage' || c?.type === 'superclass' || c?.type === 'base_clause',
   );
