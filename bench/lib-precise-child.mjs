@@ -18,6 +18,9 @@ const edges = (inFunctions = false, kind = "!= 'reference'") =>
     .all()
     .map((r) => `${r.file}:${r.line} -> ${r.tf}#${r.tn}`);
 
+// As the server does: the precise pass is enabled when the index opens (its checker process
+// starts while the index refreshes), and runs after the refresh.
+if (mode !== 'syntax') index.enablePrecise();
 const started = performance.now();
 const stats = await index.refresh();
 if (mode === 'syntax') {
@@ -31,7 +34,6 @@ if (mode === 'syntax') {
     }),
   );
 } else {
-  index.enablePrecise();
   await index.preciseSettled();
   const cold = index.preciseStatus();
   const coldEdges = edges();
