@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type Project, Projects } from '@boocode/ts-types/projects';
 import { saveCodeCache } from '@boocode/ts-types/typescript';
 import { type Answer, answerCalls } from './ask.js';
+import { canonicalDeclarations } from './declarations.js';
 import { beforeEdit, type EditWindow, editWindow } from './edit-window.js';
 
 /** One file to ask about: root-relative, with the calls the syntax already resolved surely. */
@@ -45,14 +46,17 @@ const projects = new Projects(root, { typesOnly: true });
 
 /**
  * What other files can see of one: its declarations as the compiler would emit them (inferred
- * types written out). While they hold, a file importing it resolves its calls as before.
+ * types written out), unions in a fixed order and no `readonly` on inferred members — a checker
+ * prints the same declarations differently after different work (a union's members in the order it
+ * met them). While they hold, a file importing this one resolves its calls as before.
  */
 function declarationsOf(project: Project, abs: string): string | undefined {
   try {
-    return project.service
+    const text = project.service
       .getEmitOutput(abs, true, true)
       .outputFiles.map((f) => f.text)
       .join('\n');
+    return canonicalDeclarations(text);
   } catch {
     return undefined;
   }
