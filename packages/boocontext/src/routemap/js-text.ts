@@ -126,24 +126,6 @@ export function expressionEnd(text: string, from: number): number {
   return text.length;
 }
 
-/** 1-based line of an offset. */
-export function lineAt(lineStarts: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = lineStarts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((lineStarts[mid] as number) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
-}
-
-export function lineStartsOf(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
-  return starts;
-}
-
 /** The value of a plain string literal (`'a'`, `"a"`, a template with no holes), else undefined. */
 export function stringValue(text: string): string | undefined {
   const t = text.trim();

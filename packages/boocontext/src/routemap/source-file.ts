@@ -1,4 +1,5 @@
-import { blankComments, closing, expressionEnd, lineAt, lineStartsOf, splitTop } from './js-text.js';
+import { lineIndex } from '../scanner/languages/syntax.js';
+import { blankComments, closing, expressionEnd, splitTop } from './js-text.js';
 
 /** A `const`/`let`/`var` binding and the expression it was given. */
 export interface Declaration {
@@ -70,7 +71,8 @@ function parseParams(text: string): Param[] {
  */
 export class SourceFile {
   readonly text: string;
-  private readonly lineStarts: number[];
+  /** 1-based line of an offset. */
+  readonly line: (offset: number) => number;
   readonly declarations: Declaration[] = [];
   readonly functions: FunctionDef[] = [];
   /** `import * as api from '$lib/api'`: alias → specifier. */
@@ -83,14 +85,10 @@ export class SourceFile {
     source: string,
   ) {
     this.text = blankComments(source);
-    this.lineStarts = lineStartsOf(this.text);
+    this.line = lineIndex(this.text);
     this.readImports();
     this.readDeclarations();
     this.readFunctions();
-  }
-
-  line(offset: number): number {
-    return lineAt(this.lineStarts, offset);
   }
 
   /** The innermost named function whose body holds `offset`. */

@@ -54,6 +54,7 @@ export class CodeIndex {
   private writes: Promise<unknown> = Promise.resolve();
   /** The TypeScript checker's pass, when enabled: it follows every refresh that changed something. */
   private precise?: PrecisePass;
+  private checkerEdges?: { generation: number; count: number };
 
   private constructor(
     readonly root: string,
@@ -111,10 +112,14 @@ export class CodeIndex {
   /** The precise pass's state (undefined when it is not enabled) and how many edges the checker gave. */
   preciseStatus(): (PrecisePass['status'] & { checkerEdges: number }) | undefined {
     if (!this.precise) return undefined;
-    const { n } = this.db.prepare("SELECT COUNT(*) AS n FROM edges WHERE source = 'checker'").get() as {
-      n: number;
-    };
-    return { ...this.precise.status, checkerEdges: n };
+    // Every answer carries it: counted once per index generation, not per call (a scan of the edges).
+    if (this.checkerEdges?.generation !== this.generation) {
+      const { n } = this.db.prepare("SELECT COUNT(*) AS n FROM edges WHERE source = 'checker'").get() as {
+        n: number;
+      };
+      this.checkerEdges = { generation: this.generation, count: n };
+    }
+    return { ...this.precise.status, checkerEdges: this.checkerEdges.count };
   }
 
   /** Resolves when the precise pass has nothing running or queued. */
