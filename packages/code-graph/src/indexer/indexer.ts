@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { ProgressReporter } from '@boocode/mcp-server-kit';
@@ -101,12 +100,6 @@ export class CodeIndex {
       onProgress: (done, total) => this.report('checking', done, total, 'files'),
     });
     if (this.lastRefresh) this.precise.schedule();
-    // A JavaScript or TypeScript project: the checker process starts (and loads TypeScript) while
-    // the first refresh reads the tree, so the pass after it starts warm.
-    else if (
-      ['tsconfig.json', 'jsconfig.json', 'package.json'].some((f) => existsSync(path.join(this.root, f)))
-    )
-      this.precise.warm();
   }
 
   /** The precise pass's state (undefined when it is not enabled) and how many edges the checker gave. */

@@ -112,13 +112,6 @@ export class PrecisePass {
       });
   }
 
-  /** Starts the checker process ahead of the first pass; it waits, holding nothing open. */
-  warm(): void {
-    const child = this.ensureChild();
-    child.unref();
-    child.channel?.unref();
-  }
-
   /** Resolves when no pass is running or queued. */
   async settled(): Promise<void> {
     while (this.running) await this.running;
