@@ -532,6 +532,36 @@ describe('boocontext_flows over MCP', () => {
     ]);
   });
 
+  it('traces every route when the flows of a batch pass code-graph’s answer cap: none reported without a handler', async () => {
+    const dir = path.join(flowsDir, 'long');
+    mkdirSync(path.join(dir, 'src'), { recursive: true });
+    writeFileSync(path.join(dir, 'package.json'), '{ "name": "long", "dependencies": { "express": "4" } }\n');
+    // Each handler calls 40 functions: a flow as long as code-graph traces, 20 of them past its cap.
+    const names = Array.from({ length: 40 }, (_, i) => `stepNumber${i}OfAnAdmittedlyLongChain`);
+    writeFileSync(
+      path.join(dir, 'src/steps-with-a-rather-long-file-name.ts'),
+      names.map((n) => `export function ${n}() {\n  return 1;\n}\n`).join(''),
+    );
+    const routes = Array.from(
+      { length: 24 },
+      (_, i) => `app.get('/r${i}', () => { ${names.map((n) => `${n}();`).join(' ')} });`,
+    );
+    writeFileSync(
+      path.join(dir, 'src/app.ts'),
+      [
+        "import express from 'express';",
+        `import { ${names.join(', ')} } from './steps-with-a-rather-long-file-name';`,
+        'const app = express();',
+        ...routes,
+        '',
+      ].join('\n'),
+    );
+    const { envelope, flows } = await flowsOf('long', { limit: 100, max_tokens: 100_000 });
+    expect(flows.filter((f) => f.entry.path)).toHaveLength(24);
+    expect(flows.filter((f) => f.entry.path && f.steps.length < 40)).toEqual([]);
+    expect(envelope.summary).toMatch(/24 entry points: 0 reach data access, 0 with no handler found/);
+  });
+
   it('answers again from the code as it is after an edit, not from the answer before', async () => {
     const service = path.join(flowsDir, 'nest/src/article/article.service.ts');
     const before = await flowsOf('nest', { entry: 'GET /api/articles/:slug' });

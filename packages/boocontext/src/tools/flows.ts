@@ -122,8 +122,8 @@ export const flowsTool = (deps: ToolDeps) =>
       // Mains, CLI commands, jobs and event handlers come with the first batch, unless one route or
       // symbol was asked for.
       const withOthers = !args.entry && !args.symbol;
-      for (let at = 0; at < Math.max(entries.length, withOthers ? 1 : 0); at += BATCH) {
-        const batch = entries.slice(at, at + BATCH);
+      type Entry = (typeof entries)[number];
+      const ask = async (batch: Entry[], withOthersHere: boolean): Promise<void> => {
         const answer = await viaChild(
           deps.children,
           'code-graph',
@@ -134,10 +134,18 @@ export const flowsTool = (deps: ToolDeps) =>
             entities,
             ...(args.depth ? { depth: args.depth } : {}),
             ...(args.diff ? { diff: args.diff } : {}),
-            ...(withOthers && at === 0 ? { others: true } : {}),
+            ...(withOthersHere ? { others: true } : {}),
           },
           ctx,
         );
+        // Long flows can pass code-graph's answer cap, which cuts the list: those entries are asked
+        // again in halves rather than reported as having no handler.
+        if (answer.data.truncated === true && batch.length > 1) {
+          const half = Math.ceil(batch.length / 2);
+          await ask(batch.slice(0, half), withOthersHere);
+          await ask(batch.slice(half), false);
+          return;
+        }
         const read = FlowsAnswer.safeParse(answer.data);
         if (!read.success)
           throw new ToolFailure(
@@ -155,7 +163,9 @@ export const flowsTool = (deps: ToolDeps) =>
           const flow = got[i] ?? { steps: [], data: [] };
           flows.push({ entry: e.entry, ...flow });
         });
-      }
+      };
+      for (let at = 0; at < Math.max(entries.length, withOthers ? 1 : 0); at += BATCH)
+        await ask(entries.slice(at, at + BATCH), withOthers && at === 0);
       flows.push(...others);
       const all = entries.length + others.length;
       if (args.diff || others.length) flows = flows.slice(0, args.limit ?? 50);
