@@ -210,6 +210,43 @@ describe('code-graph over MCP', () => {
     ]);
   });
 
+  it('follows Kotlin through imports, constructor-injected properties and its package, from a route on an interface to the repository', async () => {
+    const show = await call('callees', { symbol: 'OrdersController.show' });
+    expect(edgeSet(show.data.edges)).toEqual(['OrdersController.show -> OrderService.describe (method)']);
+    const describe = await call('callees', { symbol: 'OrderService.describe' });
+    expect(edgeSet(describe.data.edges)).toEqual([
+      'OrderService.describe -> OrderRepository.findByNumber (method)',
+      'OrderService.describe -> OrderService.render (method)',
+    ]);
+    // `label` is declared in another file of the package, which Kotlin sees without an import.
+    const format = await call('callees', { symbol: 'OrderService.render' });
+    expect(edgeSet(format.data.edges)).toEqual(['OrderService.render -> label (direct)']);
+    const { data } = await call('flows', {
+      entries: [{ file: 'kt/app/web/OrdersApi.kt', line: 7, handler: 'OrdersApi.show' }],
+      entities: ['OrderEntity'],
+    });
+    const [flow] = data.flows;
+    expect(
+      flow.steps.map((s: { symbol: string; via?: string }) => `${s.symbol}${s.via ? ` (${s.via})` : ''}`),
+    ).toEqual([
+      'OrdersApi.show',
+      'OrdersController.show (implements OrdersApi)',
+      'OrderService.describe',
+      'OrderRepository.findByNumber',
+      'OrderService.render',
+      'label',
+    ]);
+    expect(flow.data).toMatchObject([
+      {
+        entity: 'OrderEntity',
+        op: 'read',
+        call: 'repository.findByNumber',
+        file: 'kt/app/orders/OrderService.kt',
+        line: 9,
+      },
+    ]);
+  });
+
   it('finds call paths', async () => {
     const paths = await call('call_paths', { from: 'handleCheckout', to: 'multiply' });
     expect(paths.data.paths).toEqual([

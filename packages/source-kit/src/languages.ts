@@ -13,7 +13,8 @@ export type LanguageId =
   | 'c_sharp'
   | 'ruby'
   | 'php'
-  | 'cpp';
+  | 'cpp'
+  | 'kotlin';
 
 const BY_EXTENSION: Record<string, LanguageId> = {
   '.ts': 'typescript',
@@ -37,8 +38,11 @@ const BY_EXTENSION: Record<string, LanguageId> = {
   '.cc': 'cpp',
   '.cpp': 'cpp',
   '.hpp': 'cpp',
+  '.kt': 'kotlin',
+  '.kts': 'kotlin',
 };
 
+/** Where each grammar's wasm is: VS Code's set, and Kotlin's own package (VS Code ships none). */
 const GRAMMAR_FILE: Record<LanguageId, string> = {
   typescript: 'tree-sitter-typescript.wasm',
   tsx: 'tree-sitter-tsx.wasm',
@@ -51,6 +55,7 @@ const GRAMMAR_FILE: Record<LanguageId, string> = {
   ruby: 'tree-sitter-ruby.wasm',
   php: 'tree-sitter-php.wasm',
   cpp: 'tree-sitter-cpp.wasm',
+  kotlin: '@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm',
 };
 
 export function languageOf(file: string): LanguageId | undefined {
@@ -77,8 +82,9 @@ function loadRuntime(): Promise<typeof import('web-tree-sitter')> {
 function grammar(language: LanguageId): Promise<Language> {
   let pending = loaded.get(language);
   if (!pending) {
+    const file = GRAMMAR_FILE[language];
     pending = loadRuntime().then(({ Language }) =>
-      Language.load(path.join(grammarDir, GRAMMAR_FILE[language])),
+      Language.load(file.includes('/') ? require.resolve(file) : path.join(grammarDir, file)),
     );
     loaded.set(language, pending);
   }

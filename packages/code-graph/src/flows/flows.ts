@@ -248,7 +248,11 @@ export class FlowTracer {
   }
 
   private calleesOf(row: SymbolRow, entry: FlowEntry): { row: SymbolRow; via?: string }[] {
-    const out: { row: SymbolRow; via?: string }[] = [];
+    // A route declared on an interface's method (Spring's `UsersResource`) runs in its implementations.
+    const out: { row: SymbolRow; via?: string }[] = this.implementationsOf(row).map((implementation) => ({
+      row: implementation,
+      via: `implements ${row.parent}`,
+    }));
     for (const edge of this.edgesOf.all(row.id) as EdgeRow[]) {
       if (edge.callee_id === null) continue;
       const callee = this.bySymbol.get(edge.callee_id) as SymbolRow | undefined;
@@ -315,7 +319,10 @@ export class FlowTracer {
     if (known !== undefined) return known;
     const owner = this.symbolsIn(method.file).find((s) => s.name === method.parent);
     // The annotations above the declaration and the declaration line itself, no body.
-    const head = owner ? this.sourceText(owner.file, Math.max(1, owner.line - 4), owner.line) : '';
+    // Parameter lists left out: Kotlin's `class Service(private val repo: Repository)` only uses one.
+    const head = owner
+      ? this.sourceText(owner.file, Math.max(1, owner.line - 4), owner.line).replace(/\([^()]*\)/g, '()')
+      : '';
     const is =
       /@(Mapper|Repository|Dao)\b|(interface|class)\s+\w+[^{\n]*\b(extends|implements|:)\s+[\w<>, .]*(Repository|Mapper|Dao|DbContext)\b/.test(
         head,

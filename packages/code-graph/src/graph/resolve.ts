@@ -174,7 +174,10 @@ class CallResolver {
       this.index.scopedType(call.file, call.caller ?? '', receiver, call.line) ??
       hints[`${call.caller ?? ''}::${receiver}`] ??
       (callerClass ? hints[`${callerClass}::${key}`] : undefined) ??
-      hints[`::${receiver}`];
+      hints[`::${receiver}`] ??
+      (callerClass && this.index.implicitThis(call.file) && /^\w+$/.test(receiver)
+        ? hints[`${callerClass}::this.${receiver}`]
+        : undefined);
     let typedIn = call.file;
     // A field declared with its type in the class's own file (a Go struct's fields, in another file of its package).
     if (!typeName && callerClass && key.startsWith('this.')) {

@@ -118,6 +118,47 @@ export class SymbolIndex {
     for (const i of imports) push(this.importsOf, i.file, i);
   }
 
+  /** Kotlin files by their `package` (which need not match their folder). */
+  private kotlinPackages?: Map<string, string[]>;
+
+  /** A top-level declaration of a Kotlin package, in any of its files. */
+  private inKotlinPackage(pkg: string, name: string): SymbolRow | undefined {
+    if (!this.kotlinPackages) {
+      this.kotlinPackages = new Map();
+      for (const [file, hints] of this.types) {
+        const declared = hints['::package'];
+        if (declared !== undefined && this.language.get(file) === 'kotlin')
+          push(this.kotlinPackages, declared, file);
+      }
+    }
+    for (const file of this.kotlinPackages.get(pkg) ?? []) {
+      const found = this.topLevel.get(file)?.get(name);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /**
+   * Kotlin names a class by import (`import a.b.UserService`, `… as Users`), by its package (every
+   * file of the package sees the others' declarations), or by its default imports (none of the project's).
+   */
+  private boundInKotlin(file: string, name: string): Binding {
+    for (const i of this.importsOf.get(file) ?? []) {
+      if (i.local !== name) continue;
+      const dot = i.source.lastIndexOf('.');
+      const symbol = dot > 0 ? this.inKotlinPackage(i.source.slice(0, dot), i.imported) : undefined;
+      return symbol ? { symbol } : {};
+    }
+    const own = this.types.get(file)?.['::package'] ?? '';
+    const symbol = this.inKotlinPackage(own, name);
+    return symbol ? { symbol } : {};
+  }
+
+  /** Kotlin reads a class's properties without `this.`: `repo.find()` in a method is `this.repo.find()`. */
+  implicitThis(file: string): boolean {
+    return this.language.get(file) === 'kotlin';
+  }
+
   byId(id: number): SymbolRow | undefined {
     return this.ids.get(id);
   }
@@ -257,6 +298,7 @@ export class SymbolIndex {
   private boundUncached(file: string, name: string): Binding {
     const declared = this.topLevel.get(file)?.get(name);
     if (declared) return { symbol: declared };
+    if (this.language.get(file) === 'kotlin') return this.boundInKotlin(file, name);
     for (const i of this.importsOf.get(file) ?? []) {
       if (i.local !== name || i.reexport) continue;
       const target = this.targetOf(file, i);

@@ -128,6 +128,54 @@ describe('extractFacts, per language', () => {
     expect(calls(f)).toEqual(['Users.find method repo.load', 'Users.make new User']);
   });
 
+  it('Kotlin: classes, interfaces, objects, supertypes, typed constructor properties, calls and imports', async () => {
+    const f = await parse('kotlin', [
+      'import a.b.UserService as Users',
+      'import a.c.*',
+      'interface Api { fun get(id: Long): User? }',
+      'class Svc(private val repo: Repo, users: Users) : Base(), Api {',
+      '  private val cache = Cache()',
+      '  override fun get(id: Long): User? {',
+      '    val found = repo.find(id)',
+      '    this.repo.touch(found)',
+      '    return helper(found)?.let { users.load(it) }',
+      '  }',
+      '}',
+      'object Registry { internal fun all() = listOf(1) }',
+    ]);
+    expect(symbols(f)).toEqual([
+      'interface Api exported',
+      'method Api.get exported',
+      'class Svc exported',
+      'method Svc.get exported',
+      'class Registry exported',
+      'method Registry.all',
+    ]);
+    expect(calls(f)).toEqual([
+      '- call Cache',
+      'Svc.get method repo.find',
+      'Svc.get method this.repo.touch',
+      'Svc.get method helper(found).let',
+      'Svc.get call helper',
+      'Svc.get method users.load',
+      'Registry.all call listOf',
+    ]);
+    expect(f.types).toMatchObject({
+      'Svc::super': 'Base',
+      'Svc::implements': 'Api',
+      'Svc::this.repo': 'Repo',
+      'Svc::this.users': 'Users',
+      'Svc::this.cache': 'Cache',
+      'Svc.get::id': 'Long',
+      'Svc.get::return': 'User',
+      'Api.get::return': 'User',
+    });
+    expect(f.imports).toEqual([
+      { local: 'Users', imported: 'UserService', source: 'a.b.UserService', reexport: false },
+    ]);
+    expect(f.symbols.find((s) => s.name === 'Svc.get')?.metrics?.params).toBe(1);
+  });
+
   it('Ruby: classes, methods and calls with receivers', async () => {
     const f = await parse('ruby', [
       'class Post < ApplicationRecord',

@@ -5,6 +5,7 @@ import type { Extraction, Read, Scope } from './extraction.js';
 import { addToTypeList, pushType } from './extraction.js';
 import type { FileFacts, FunctionMetrics } from './facts.js';
 import { recordImport, recordLaterExport } from './imports.js';
+import { isKotlinInterface, kotlinPackage, kotlinProperty } from './kotlin.js';
 import { countNode, countOperator } from './metrics.js';
 import {
   CALLS,
@@ -57,7 +58,10 @@ function handleBinding(x: Extraction, node: Node, scope: Scope): Scope {
 
 /** A declaration node of any grammar: the scope its subtree lives in. */
 function handleDeclaration(x: Extraction, node: Node, type: string, scope: Scope): Scope {
-  const kind = DECLARATIONS[type];
+  const kind =
+    x.language === 'kotlin' && type === 'class_declaration' && isKotlinInterface(node)
+      ? 'interface'
+      : DECLARATIONS[type];
   if (kind) {
     const name = nameOf(node, x.language);
     // A C++ function_definition without a name is a declarator we cannot read: not a symbol.
@@ -102,6 +106,8 @@ function handle(x: Extraction, node: Node, type: string, scope: Scope): Scope {
     inner = handleBinding(x, node, scope);
   } else if (type === 'short_var_declaration' && x.language === 'go') goLiteralType(x, node, scope);
   else if (type === 'var_spec' && x.language === 'go') goVarType(x, node, scope);
+  else if (type === 'property_declaration' && x.language === 'kotlin') kotlinProperty(x, node, scope);
+  else if (type === 'package_header' && x.language === 'kotlin') kotlinPackage(x, node);
   else if (type === 'use_declaration' && x.language === 'php' && scope.container) phpTraitUse(x, node, scope);
   if (FUNCTION_VALUES.has(type) && inner === scope) callbackParamTypes(x, node, scope);
   if (CALLS.has(type)) recordCall(x, node, inner);
@@ -194,9 +200,13 @@ export function extractFacts(tree: Tree, language: LanguageId, source: string): 
       const id = cursor.nodeTypeId;
       if (!types.named(id)) {
         if (childCounting) countOperator(childCounting, types.name(id));
-      } else if (inner.pendingBody && cursor.currentFieldName === 'body')
-        walk(types.name(id), { ...inner, counting: undefined }, type, inner.pendingBody);
-      else walk(types.name(id), inner, type);
+      } else {
+        const childType = types.name(id);
+        // Kotlin's body is a `function_body`, in no field.
+        if (inner.pendingBody && (cursor.currentFieldName === 'body' || childType === 'function_body'))
+          walk(childType, { ...inner, counting: undefined }, type, inner.pendingBody);
+        else walk(childType, inner, type);
+      }
     } while (cursor.gotoNextSibling());
     cursor.gotoParent();
   };

@@ -44,6 +44,8 @@ export function pushType(
     .replace(/^:\s*/, '')
     .replace(/<.*$/, '')
     .replace(/\[\]$/, '')
+    // Kotlin's nullable `Repo?`, C#'s `int?`.
+    .replace(/\?$/, '')
     .replace(/^(\[\]|\*|&)+/, '')
     .trim();
   if (/^[A-Za-z_][\w.]*$/.test(clean)) x.facts.types[`${scope.qualified ?? ''}::${variable}`] = clean;

@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { Extraction } from './extraction.js';
 import type { ImportFact } from './facts.js';
+import { kotlinImport } from './kotlin.js';
 import { JS_FAMILY } from './node-types.js';
 import { stringValue, text } from './syntax.js';
 
@@ -100,6 +101,7 @@ export function recordImport(x: Extraction, node: Node): void {
   } else if (node.type === 'export_statement') jsReexport(node, push);
   else if (node.type === 'import_from_statement') pythonFromImport(node, push);
   else if (node.type === 'import_spec') goImportSpec(node, push);
+  else if (node.type === 'import' && x.language === 'kotlin') kotlinImport(node, push);
 }
 
 /** `export { a, b as c }` and `export default a` export a declaration made elsewhere in the file. */

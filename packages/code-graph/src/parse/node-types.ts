@@ -22,6 +22,8 @@ export const DECLARATIONS: Record<string, SymbolKind> = {
   method: 'method',
   singleton_method: 'method',
   class_declaration: 'class',
+  // Kotlin's `object Registry { … }`: a singleton class.
+  object_declaration: 'class',
   abstract_class_declaration: 'class',
   class_definition: 'class',
   class_specifier: 'class',
@@ -115,6 +117,8 @@ export const IMPORTS = new Set([
   'export_statement',
   'import_from_statement',
   'import_spec',
+  // Kotlin's `import a.b.C`.
+  'import',
 ]);
 
 export const JS_FAMILY = new Set<LanguageId>(['typescript', 'tsx', 'javascript']);
@@ -146,6 +150,9 @@ export const OPAQUE = new Set([
   'interpreted_string_literal',
   'raw_string_literal',
   'string_literal',
+  // Kotlin's types: names, never calls.
+  'user_type',
+  'nullable_type',
 ]);
 
 /** Node types the extractor looks at; every other node is only walked through. */
@@ -164,10 +171,14 @@ export const INTERESTING = new Set([
   'variable_declarator',
   'assignment',
   'short_var_declaration',
+  // Kotlin's `val x: T = …` and `package a.b`.
+  'property_declaration',
+  'package_header',
   'var_spec',
   'use_declaration',
   'import_statement',
   'import_from_statement',
   'import_spec',
   'export_statement',
+  'import',
 ]);

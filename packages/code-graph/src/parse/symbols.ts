@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { addToTypeList, type Extraction, pushType, type Scope } from './extraction.js';
 import type { FunctionMetrics, SymbolKind } from './facts.js';
+import { kotlinClassParameters, kotlinHeritage, kotlinParameters } from './kotlin.js';
 import { CONTAINERS } from './node-types.js';
 import {
   bodyHash,
@@ -56,6 +57,8 @@ function functionScope(
   scope: Scope,
   metrics: FunctionMetrics,
 ): Scope {
+  if (x.language === 'kotlin')
+    for (const [name, type] of kotlinParameters(node)) pushType(x, { qualified }, name, type);
   for (const param of node.childForFieldName('parameters')?.namedChildren ?? []) {
     if (!param) continue;
     const pname =
@@ -85,7 +88,12 @@ export function declare(x: Extraction, node: Node, kind: SymbolKind, name: strin
   const qualified =
     receiver?.qualified ?? (scope.container && kind !== 'class' ? `${scope.container}.${name}` : name);
   const parent = receiver?.parent ?? scope.container ?? undefined;
-  if (finalKind === 'class') {
+  if (language === 'kotlin' && (finalKind === 'class' || finalKind === 'interface')) {
+    const { superclass, interfaces } = kotlinHeritage(node);
+    if (superclass) facts.types[`${name}::super`] = superclass;
+    if (interfaces.length) addToTypeList(x, `${name}::implements`, interfaces);
+    kotlinClassParameters(x, node, name);
+  } else if (finalKind === 'class') {
     const parentClass = superclassOf(node, language);
     if (parentClass) facts.types[`${name}::super`] = parentClass;
     const interfaces = interfacesOf(node);

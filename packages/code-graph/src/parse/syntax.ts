@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { LanguageId } from '@boocode/source-kit';
 import type { Node } from 'web-tree-sitter';
+import { isKotlinExported, kotlinParameterCount } from './kotlin.js';
 
 /** Readers of declaration nodes shared by the extractor's parts. */
 
@@ -12,9 +13,18 @@ export function line(node: Node): number {
   return node.startPosition.row + 1;
 }
 
+/** A declaration's body: its `body` field, or Kotlin's unnamed `function_body`/`class_body`. */
+function bodyOf(node: Node): Node | null {
+  return (
+    node.childForFieldName('body') ??
+    node.namedChildren.find((c) => c?.type === 'function_body' || c?.type === 'class_body') ??
+    null
+  );
+}
+
 /** The first line of a declaration up to its body: what a reader needs to recognise it. */
 export function signatureOf(node: Node): string {
-  const body = node.childForFieldName('body');
+  const body = bodyOf(node);
   const end = body ? body.startIndex - node.startIndex : node.text.length;
   const head = node.text.slice(0, end).replace(/\s+/g, ' ').trim();
   return head.length > 200 ? `${head.slice(0, 199)}…` : head;
@@ -89,6 +99,7 @@ export function isExported(node: Node, name: string, language: LanguageId): bool
   }
   if (language === 'go') return /^[A-Z]/.test(name);
   if (language === 'python') return !name.startsWith('_');
+  if (language === 'kotlin') return isKotlinExported(node);
   if (language === 'rust' || language === 'java' || language === 'c_sharp' || language === 'php') {
     return /\bpub\b|\bpublic\b/.test(node.text.slice(0, 80));
   }
@@ -96,6 +107,8 @@ export function isExported(node: Node, name: string, language: LanguageId): bool
 }
 
 export function countParams(node: Node): number {
+  if (node.type === 'function_declaration' && !node.childForFieldName('parameters'))
+    return kotlinParameterCount(node);
   const params = node.childForFieldName('parameters') ?? node.childForFieldName('parameter');
   if (!params) return 0;
   if (params.type === 'identifier') return 1;
@@ -105,7 +118,7 @@ export function countParams(node: Node): number {
 }
 
 export function bodyHash(fn: Node): string | undefined {
-  const body = fn.childForFieldName('body');
+  const body = bodyOf(fn);
   if (!body || body.endPosition.row - body.startPosition.row < 5) return undefined;
   // Identifiers are kept, whitespace and comments are not: copies that were only re-indented still match.
   const normal = body.text.replace(/\/\/.*$|#.*$/gm, '').replace(/\s+/g, ' ');

@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { addToTypeList, type Extraction, pushType, type Scope } from './extraction.js';
+import { kotlinReturnType } from './kotlin.js';
 import { text } from './syntax.js';
 
 /**
@@ -69,6 +70,11 @@ export function goLiteralType(x: Extraction, node: Node, scope: Scope): void {
 
 /** A function's declared return type (`): Mux`, `-> Mux`, Go's result), as the `Fn::return` hint. */
 export function returnType(x: Extraction, node: Node, qualified: string): void {
+  if (x.language === 'kotlin') {
+    const declared = kotlinReturnType(node);
+    if (declared) pushType(x, { qualified }, 'return', declared);
+    return;
+  }
   const result = node.childForFieldName('return_type') ?? node.childForFieldName('result');
   if (result) pushType(x, { qualified }, 'return', result.text.replace(/^->\s*/, ''));
 }
