@@ -30,6 +30,8 @@ COPY . .
 # Build everything, then gather what runs: each workspace's manifest, bins, compiled code and shipped
 # files, with production dependencies installed afresh beside them (`npm prune` keeps the workspaces'
 # dev dependencies) and the addon compiled above. The compiler, bundlers, test runner and linter stay here.
+# Of the Kotlin grammar package only its wasm runs: its C sources and native prebuilds (~45 MB) go,
+# with npm-check-updates, a CLI it lists as a dependency and nothing loads.
 RUN npm run build \
  && mkdir /out \
  && cp -a package.json package-lock.json data /out/ \
@@ -44,6 +46,7 @@ RUN npm run build \
  && npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
  && mkdir -p node_modules/better-sqlite3/build/Release \
  && cp /src/node_modules/better-sqlite3/build/Release/better_sqlite3.node node_modules/better-sqlite3/build/Release/ \
+ && rm -rf node_modules/@tree-sitter-grammars/tree-sitter-kotlin/src node_modules/@tree-sitter-grammars/tree-sitter-kotlin/prebuilds node_modules/npm-check-updates \
  && find node_modules -type d -empty -delete
 
 FROM ${NODE_IMAGE}

@@ -7,7 +7,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const cli = path.join(here, '../dist/cli.js');
+// The bin, as installed: it runs the bundle (worker and checker process entries included).
+const cli = path.join(here, '../bin/code-graph.js');
 let work: string;
 let repo: string;
 let client: Client;

@@ -74,9 +74,12 @@ export function run(): string {
 
 /** The checker processes running for a root (their command line names it). */
 function checkers(root: string): string[] {
-  return execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
-    .split('\n')
-    .filter((line) => line.includes('precise/child.js') && line.includes(root));
+  return (
+    execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
+      .split('\n')
+      // The checker process: dist/precise/child.js, or the bundle's child.js.
+      .filter((line) => /(precise|bundle)\/child\.js/.test(line) && line.includes(root))
+  );
 }
 
 const open = (root: string, name: string) =>
@@ -187,7 +190,7 @@ describe('the precise pass over MCP', () => {
     const root = tree('mcp');
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [path.join(import.meta.dirname, '../dist/cli.js')],
+      args: [path.join(import.meta.dirname, '../bin/code-graph.js')],
       env: { ...process.env, CODE_GRAPH_CACHE_DIR: path.join(work, 'cache-mcp') } as Record<string, string>,
       stderr: 'pipe',
     });

@@ -83,7 +83,12 @@ export const flowsTool = (deps: ToolDeps) =>
       max_tokens: z.number().int().min(500).max(100_000).optional(),
     }),
     async (args, root, ctx) => {
-      const scan = await deps.scanner.scan(root, { ...ctx, maxAgeMs: RECENT_MS });
+      // code-graph starts and indexes (a process of its own) while this one scans for routes; an
+      // error of its is the flows call's to report, below.
+      const [scan] = await Promise.all([
+        deps.scanner.scan(root, { ...ctx, maxAgeMs: RECENT_MS }),
+        viaChild(deps.children, 'code-graph', 'index_status', { root }, ctx).catch(() => undefined),
+      ]);
       const routes = args.entry
         ? scan.routes.filter((r) => matchesEntry(r, args.entry as string))
         : scan.routes;
