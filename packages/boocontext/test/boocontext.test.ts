@@ -562,6 +562,25 @@ describe('boocontext_flows over MCP', () => {
     expect(envelope.summary).toMatch(/24 entry points: 0 reach data access, 0 with no handler found/);
   });
 
+  it('follows a Phoenix resource route through its controller action and context module to Repo', async () => {
+    const { envelope, flows } = await flowsOf('phoenix');
+    expect(envelope.summary).toMatch(/2 reach data access, 0 with no handler found/);
+    const byRoute = (method: string) => flows.find((f) => f.entry.method === method);
+    expect(byRoute('GET')?.steps.map((s) => s.symbol)).toEqual([
+      'ShopWeb.OrderController.index',
+      'Shop.Sales.list_orders',
+    ]);
+    // `conn` is Plug's connection: `render(conn, …)` is no data access. The insert at the end of a
+    // pipeline names its entity in the function it is made in (`create_order`).
+    expect(at(byRoute('GET'))).toEqual(['read orders lib/shop/sales.ex:7']);
+    expect(byRoute('POST')?.steps.map((s) => s.symbol)).toEqual([
+      'ShopWeb.OrderController.create',
+      'Shop.Sales.create_order',
+      'Shop.Order.changeset',
+    ]);
+    expect(at(byRoute('POST'))).toEqual(['write orders lib/shop/sales.ex:13']);
+  });
+
   it('answers again from the code as it is after an edit, not from the answer before', async () => {
     const service = path.join(flowsDir, 'nest/src/article/article.service.ts');
     const before = await flowsOf('nest', { entry: 'GET /api/articles/:slug' });

@@ -14,7 +14,8 @@ export type LanguageId =
   | 'ruby'
   | 'php'
   | 'cpp'
-  | 'kotlin';
+  | 'kotlin'
+  | 'elixir';
 
 const BY_EXTENSION: Record<string, LanguageId> = {
   '.ts': 'typescript',
@@ -40,9 +41,14 @@ const BY_EXTENSION: Record<string, LanguageId> = {
   '.hpp': 'cpp',
   '.kt': 'kotlin',
   '.kts': 'kotlin',
+  '.ex': 'elixir',
+  '.exs': 'elixir',
 };
 
-/** Where each grammar's wasm is: VS Code's set, and Kotlin's own package (VS Code ships none). */
+/**
+ * Where each grammar's wasm is: VS Code's set; Kotlin's own package (VS Code ships none); Elixir's
+ * copied into this package's dist/grammars at build (scripts/grammars.mjs says why).
+ */
 const GRAMMAR_FILE: Record<LanguageId, string> = {
   typescript: 'tree-sitter-typescript.wasm',
   tsx: 'tree-sitter-tsx.wasm',
@@ -56,6 +62,7 @@ const GRAMMAR_FILE: Record<LanguageId, string> = {
   php: 'tree-sitter-php.wasm',
   cpp: 'tree-sitter-cpp.wasm',
   kotlin: '@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm',
+  elixir: 'grammars/tree-sitter-elixir.wasm',
 };
 
 export function languageOf(file: string): LanguageId | undefined {
@@ -79,13 +86,17 @@ function loadRuntime(): Promise<typeof import('web-tree-sitter')> {
   return runtime;
 }
 
+function grammarPath(language: LanguageId): string {
+  const file = GRAMMAR_FILE[language];
+  if (file.startsWith('grammars/'))
+    return path.join(path.dirname(require.resolve('@boocode/source-kit/package.json')), 'dist', file);
+  return file.includes('/') ? require.resolve(file) : path.join(grammarDir, file);
+}
+
 function grammar(language: LanguageId): Promise<Language> {
   let pending = loaded.get(language);
   if (!pending) {
-    const file = GRAMMAR_FILE[language];
-    pending = loadRuntime().then(({ Language }) =>
-      Language.load(file.includes('/') ? require.resolve(file) : path.join(grammarDir, file)),
-    );
+    pending = loadRuntime().then(({ Language }) => Language.load(grammarPath(language)));
     loaded.set(language, pending);
   }
   return pending;

@@ -199,6 +199,14 @@ describe('stacks: routes as served, models, frameworks', () => {
     ]);
     expect(models).toEqual(['orders ecto']);
     expect(frameworks).toEqual(['ecto', 'phoenix']);
+    // A resource's routes name the controller's action, as its verbs do: what flows start from.
+    const { routes: read } = await new Scanner().scan(path.join(stacks, 'phoenix'));
+    expect(read.slice(0, 3).map((r) => r.handler)).toEqual([
+      'OrderController.index',
+      'OrderController.show',
+      'LineController.index',
+    ]);
+    expect(read.find((r) => r.path === '/api/orders/:order_id/pay')?.handler).toBe('OrderController.pay');
   });
 
   it('Fastify: route objects in plugins, a plugin function held in a const and exported, registered with a prefix', async () => {

@@ -282,9 +282,17 @@ export class Entities {
 
 const tokensOf = (text: string): string[] => text.match(/[$@]?[A-Za-z_][\w]*/g) ?? [];
 
-const isAccessor = (token: string): boolean => {
+const isAccessor = (token: string, language: string): boolean => {
   const bare = token.replace(/^[$@_]+/, '').toLowerCase();
-  return ACCESSORS.has(bare) || ACCESSOR_SUFFIX.test(bare);
+  return !isPlugConn(bare, language) && (ACCESSORS.has(bare) || ACCESSOR_SUFFIX.test(bare));
+};
+
+/** Elixir's `conn` is Plug's HTTP connection (`render(conn, …)`, `send_resp(conn, …)`), not a database's. */
+const isPlugConn = (bare: string, language: string) => language === 'elixir' && bare === 'conn';
+
+const isHandle = (token: string, language: string): boolean => {
+  const bare = token.replace(/^[$@_]+/, '').toLowerCase();
+  return HANDLES.has(bare) && !isPlugConn(bare, language);
 };
 
 /** The first SQL string in `text`: the table it names after FROM, INTO, UPDATE or JOIN, and whether it reads. */
@@ -392,9 +400,7 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
     (ctx.language === 'php' || (ctx.language === 'ruby' && call.callee !== 'new')) &&
     /^[A-Z]\w*$/.test(receiver) &&
     ctx.entities.match(receiver) !== undefined;
-  const handed = argumentTokens(call, ctx.lineText).some((t) =>
-    HANDLES.has(t.replace(/^[$@_]+/, '').toLowerCase()),
-  );
+  const handed = argumentTokens(call, ctx.lineText).some((t) => isHandle(t, ctx.language));
   const op =
     opOf(verb) ??
     (handed && /^(create|insert|update|delete|remove|add|save|upsert|set)/i.test(call.callee)
@@ -405,7 +411,7 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   if (!op) return undefined;
   const written = `${receiver ? `${receiver.replace(/\s+/g, ' ')}.` : ''}${call.callee}`;
   const shown = written.length > 120 ? `…${written.slice(-119)}` : written;
-  const accessor = tokens.some(isAccessor);
+  const accessor = tokens.some((t) => isAccessor(t, ctx.language));
   const root = tokens[0] ?? '';
   const classAccess = /^[A-Z]/.test(root) && ctx.entities.match(root) !== undefined;
   const entity = entityFrom(tokens, call, ctx);
@@ -416,10 +422,14 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
     : undefined;
 
   if (classAccess || accessor) {
+    // A repository call in a pipeline (`%Article{} |> Article.changeset(a) |> Repo.insert()`) names
+    // its entity lines above: the function it is made in (`create_article`) says which.
+    const repository = /(repository|repo)$/i.test(tokens.at(-1) ?? '');
     const named =
       entity ??
       entityFrom(argumentTokens(call, ctx.lineText), call, ctx) ??
-      (sqlEntity ? (ctx.entities.match(sqlEntity) ?? sqlEntity) : undefined);
+      (sqlEntity ? (ctx.entities.match(sqlEntity) ?? sqlEntity) : undefined) ??
+      (repository && call.caller ? wordEntity(call.caller.split('.').pop() ?? '', ctx) : undefined);
     // A bare `get`/`add`/`first` on some accessor-looking name (`map.get`, `store.add`) with no
     // entity anywhere is not a database call.
     if (!named && !sqlEntity && !/^(save|savechanges|commit|flush|exec|execute|query|queryrow)/.test(verb))
@@ -429,7 +439,7 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   // A call handed the database handle (`queries.get_article(conn, …)`, `.load::<T>(conn)`): a query
   // kept outside the code (aiosql, sqlc) or a builder's last step.
   const args = argumentTokens(call, ctx.lineText);
-  if (args.some((t) => HANDLES.has(t.replace(/^[$@_]+/, '').toLowerCase()))) {
+  if (args.some((t) => isHandle(t, ctx.language))) {
     const named =
       entity ??
       entityFrom(args, call, ctx) ??

@@ -112,7 +112,7 @@ class CallResolver {
     const typed = this.typeOfReceiver(call, receiver);
     const method = typed && this.index.memberOf(typed, call.callee);
     if (method) return { id: method.id, kind: 'method', confidence: 0.85 };
-    if (/^[A-Za-z_$][\w$]*$/.test(receiver)) {
+    if (/^[A-Za-z_$][\w$]*$/.test(receiver) || this.index.namesModulePath(call.file, receiver)) {
       const target = this.index.bound(call.file, receiver);
       if (target.module) {
         const symbol =

@@ -154,6 +154,32 @@ export class SymbolIndex {
     return symbol ? { symbol } : {};
   }
 
+  /** Elixir modules by full name (`RealWorld.Blog`): names are global, whatever file holds them. */
+  private elixirModules?: Map<string, SymbolRow>;
+
+  /**
+   * An Elixir module named in `file`: `Blog` or `Blog.Article` through an `alias` (`alias
+   * RealWorld.{Blog, Repo}`), or by its full name.
+   */
+  private boundInElixir(file: string, name: string): Binding {
+    if (!this.elixirModules) {
+      this.elixirModules = new Map();
+      for (const s of this.ids.values())
+        if (s.kind === 'module' && this.language.get(s.file) === 'elixir' && !this.elixirModules.has(s.name))
+          this.elixirModules.set(s.name, s);
+    }
+    const [head = '', ...rest] = name.split('.');
+    const alias = this.importsOf.get(file)?.find((i) => i.local === head);
+    const full = alias ? [alias.source, ...rest].join('.') : name;
+    const symbol = this.elixirModules.get(full);
+    return symbol ? { symbol } : {};
+  }
+
+  /** A receiver that names a module by a dotted path (`RealWorld.Blog.get!()`), in a language that does. */
+  namesModulePath(file: string, receiver: string): boolean {
+    return this.language.get(file) === 'elixir' && /^[A-Z]\w*(\.[A-Z]\w*)+$/.test(receiver);
+  }
+
   /** Kotlin reads a class's properties without `this.`: `repo.find()` in a method is `this.repo.find()`. */
   implicitThis(file: string): boolean {
     return this.language.get(file) === 'kotlin';
@@ -299,6 +325,7 @@ export class SymbolIndex {
     const declared = this.topLevel.get(file)?.get(name);
     if (declared) return { symbol: declared };
     if (this.language.get(file) === 'kotlin') return this.boundInKotlin(file, name);
+    if (this.language.get(file) === 'elixir') return this.boundInElixir(file, name);
     for (const i of this.importsOf.get(file) ?? []) {
       if (i.local !== name || i.reexport) continue;
       const target = this.targetOf(file, i);

@@ -176,6 +176,38 @@ describe('extractFacts, per language', () => {
     expect(f.symbols.find((s) => s.name === 'Svc.get')?.metrics?.params).toBe(1);
   });
 
+  it('Elixir: modules, def and defp, aliases, calls by module and by name; no call from a head or its guard, an attribute or a field read', async () => {
+    const f = await parse('elixir', [
+      'defmodule Shop.Orders do',
+      '  alias Shop.{Order, Repo}',
+      '  alias Shop.Billing.Invoice, as: Bill',
+      '  @limit 20',
+      '  def list(user) when is_map(user) do',
+      '    Order |> where(user_id: ^user.id) |> Repo.all()',
+      '  end',
+      '  defp total(order), do: Bill.sum(order) + helper(order)',
+      '  def zero, do: :ok',
+      'end',
+    ]);
+    expect(symbols(f)).toEqual([
+      'module Shop.Orders exported',
+      'method Shop.Orders.list exported',
+      'method Shop.Orders.total',
+      'method Shop.Orders.zero exported',
+    ]);
+    expect(calls(f)).toEqual([
+      'Shop.Orders.list call where',
+      'Shop.Orders.list method Repo.all',
+      'Shop.Orders.total method Bill.sum',
+      'Shop.Orders.total call helper',
+    ]);
+    expect(f.imports.map((i) => `${i.local}=${i.source}`)).toEqual([
+      'Order=Shop.Order',
+      'Repo=Shop.Repo',
+      'Bill=Shop.Billing.Invoice',
+    ]);
+  });
+
   it('Ruby: classes, methods and calls with receivers', async () => {
     const f = await parse('ruby', [
       'class Post < ApplicationRecord',

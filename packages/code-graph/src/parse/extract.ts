@@ -1,6 +1,7 @@
 import type { LanguageId } from '@boocode/source-kit';
 import type { Language, Node, Tree, TreeCursor } from 'web-tree-sitter';
 import { recordAttributeRead, recordCall } from './calls.js';
+import { elixirForm, recordAlias, recordElixirCall } from './elixir.js';
 import type { Extraction, Read, Scope } from './extraction.js';
 import { addToTypeList, pushType } from './extraction.js';
 import type { FileFacts, FunctionMetrics } from './facts.js';
@@ -92,8 +93,19 @@ function handleDeclaration(x: Extraction, node: Node, type: string, scope: Scope
   return scope;
 }
 
+/** Elixir's `call`: a module, a function, an alias, a special form or a call, by its target's name. */
+function handleElixir(x: Extraction, node: Node, scope: Scope): Scope {
+  const form = elixirForm(node);
+  if (form.kind === 'module') return declare(x, node, 'module', form.name, scope);
+  if (form.kind === 'function') return declare(x, node, 'function', form.name, scope);
+  if (form.kind === 'alias') recordAlias(x, node);
+  else if (form.kind === 'call') recordElixirCall(x, node, scope);
+  return scope;
+}
+
 /** Handles one interesting node; returns the scope its subtree lives in. */
 function handle(x: Extraction, node: Node, type: string, scope: Scope): Scope {
+  if (x.language === 'elixir') return type === 'call' ? handleElixir(x, node, scope) : scope;
   // `type` crosses into wasm on every read; the cursor already told us the type.
   let inner = handleDeclaration(x, node, type, scope);
   if (
@@ -202,8 +214,11 @@ export function extractFacts(tree: Tree, language: LanguageId, source: string): 
         if (childCounting) countOperator(childCounting, types.name(id));
       } else {
         const childType = types.name(id);
-        // Kotlin's body is a `function_body`, in no field.
-        if (inner.pendingBody && (cursor.currentFieldName === 'body' || childType === 'function_body'))
+        // Kotlin's body is a `function_body`, Elixir's a `do_block`, in no field.
+        if (
+          inner.pendingBody &&
+          (cursor.currentFieldName === 'body' || childType === 'function_body' || childType === 'do_block')
+        )
           walk(childType, { ...inner, counting: undefined }, type, inner.pendingBody);
         else walk(childType, inner, type);
       }

@@ -17,7 +17,9 @@ export function line(node: Node): number {
 function bodyOf(node: Node): Node | null {
   return (
     node.childForFieldName('body') ??
-    node.namedChildren.find((c) => c?.type === 'function_body' || c?.type === 'class_body') ??
+    node.namedChildren.find(
+      (c) => c?.type === 'function_body' || c?.type === 'class_body' || c?.type === 'do_block',
+    ) ??
     null
   );
 }
@@ -100,6 +102,8 @@ export function isExported(node: Node, name: string, language: LanguageId): bool
   if (language === 'go') return /^[A-Z]/.test(name);
   if (language === 'python') return !name.startsWith('_');
   if (language === 'kotlin') return isKotlinExported(node);
+  // `defp`, `defmacrop`, `defguardp` are the module's own.
+  if (language === 'elixir') return !/^def(p|macrop|guardp)\b/.test(node.text);
   if (language === 'rust' || language === 'java' || language === 'c_sharp' || language === 'php') {
     return /\bpub\b|\bpublic\b/.test(node.text.slice(0, 80));
   }

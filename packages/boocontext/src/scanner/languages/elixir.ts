@@ -60,6 +60,7 @@ export function scanElixir(rel: string, text: string): FileFacts {
         const except = atoms(/\bexcept:\s*\[([^\]]*)\]/.exec(rest)?.[1]);
         const singleton = name === 'resource' || /\bsingleton:\s*true/.test(rest);
         const base = joinPaths(path(), written);
+        const controller = /^\s*,\s*([\w.]+)/.exec(rest)?.[1];
         for (const { role, method, sub } of resourceRoutes(singleton)) {
           const action = actionOf(role);
           if ((only && !atoms(only).includes(action)) || except.includes(action)) continue;
@@ -69,6 +70,7 @@ export function scanElixir(rel: string, text: string): FileFacts {
             line: lineNo,
             framework: 'phoenix',
             owner: '*phoenix*',
+            ...(controller ? { handler: `${controller}.${action}` } : {}),
           });
         }
         if (call[4]) {
