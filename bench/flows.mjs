@@ -123,6 +123,8 @@ for (const { app, dir } of materializedApps(into)) {
   const want = app.routes.map((r) => routeKey(...r.split(' ')));
   const found = want.map((k) => byRoute.get(k)).filter(Boolean);
   const handled = found.filter((f) => f.steps.length > 0);
+  // Served by a library's handler (Devise's controllers): no flow to draw in the repository, said so.
+  const library = found.filter((f) => f.steps.length === 0 && f.outside);
   const beyond = found.filter((f) => f.steps.length > 1 || f.data.length > 0);
   const data = found.filter((f) => f.data.length > 0);
   rows.push({
@@ -130,6 +132,7 @@ for (const { app, dir } of materializedApps(into)) {
     stack: app.stack,
     routes: want.length,
     flow: handled.length / want.length,
+    library: library.length,
     pastHandler: beyond.length / want.length,
     reachesData: data.length / want.length,
     overviewMs: overview.ms,
@@ -142,11 +145,11 @@ for (const { app, dir } of materializedApps(into)) {
 
 const pct = (x) => x.toFixed(2);
 console.log(
-  '\napp                  routes  flow  past handler  reaches data  overview ms  flows ms  flows/overview',
+  '\napp                  routes  flow  past handler  reaches data  library  overview ms  flows ms  flows/overview',
 );
 for (const r of rows)
   console.log(
-    `${r.app.padEnd(20)} ${String(r.routes).padStart(6)}  ${pct(r.flow)}  ${pct(r.pastHandler).padStart(12)}  ${pct(r.reachesData).padStart(12)}  ${String(Math.round(r.overviewMs)).padStart(11)}  ${String(Math.round(r.flowsMs)).padStart(8)}  ${r.ratio.toFixed(2).padStart(14)}`,
+    `${r.app.padEnd(20)} ${String(r.routes).padStart(6)}  ${pct(r.flow)}  ${pct(r.pastHandler).padStart(12)}  ${pct(r.reachesData).padStart(12)}  ${String(r.library).padStart(7)}  ${String(Math.round(r.overviewMs)).padStart(11)}  ${String(Math.round(r.flowsMs)).padStart(8)}  ${r.ratio.toFixed(2).padStart(14)}`,
   );
 for (const r of rows)
   if (r.noData.length)

@@ -667,8 +667,24 @@ describe('boocontext_flows over MCP', () => {
       'write Post app/controllers/posts_controller.rb:10',
       'read Post app/controllers/posts_controller.rb:17',
     ]);
-    const index = flows.find((f) => f.entry.method === 'GET');
+    const index = flows.find((f) => f.entry.method === 'GET' && f.entry.path === '/api/posts');
     expect(index?.steps.map((s) => s.symbol)).toEqual(['PostsController.index']);
+  });
+
+  it('says a Rails action inherited from a library controller is served outside the repository, and a missing one is not', async () => {
+    const { envelope, flows } = await flowsOf('rails');
+    const outside = (path: string) =>
+      flows.find((f) => f.entry.path === path && f.entry.method === 'GET') as
+        | (Flow & { outside?: boolean })
+        | undefined;
+    // SessionsController < Devise::SessionsController has no `new`: Devise's runs.
+    expect(outside('/api/login')).toMatchObject({ steps: [], outside: true });
+    // PostsController < ApplicationController (the project's own) has no `history`: a broken route.
+    expect(outside('/api/posts/:id/history')?.steps).toEqual([]);
+    expect(outside('/api/posts/:id/history')?.outside).toBeUndefined();
+    expect(envelope.summary).toMatch(
+      /1 with no handler found in the code graph, 1 served by a handler outside/,
+    );
   });
 
   it('maps each front-end call through its wrappers to the route it reaches, and both kinds of unmatched', async () => {

@@ -233,7 +233,24 @@ export class FlowTracer {
     const names = ref.owner
       ? [ref.owner, ref.altOwner].filter((n): n is string => Boolean(n))
       : [ref.member ?? ''];
-    return names.every((name) => (this.byShort.all(name) as SymbolRow[]).length === 0);
+    if (names.every((name) => (this.byShort.all(name) as SymbolRow[]).length === 0)) return true;
+    // `class SessionsController < Devise::SessionsController` without `new`: the parent serves it.
+    const owners = names
+      .flatMap((name) => this.byShort.all(name) as SymbolRow[])
+      .filter((s) => s.kind === 'class');
+    return ref.owner !== undefined && owners.length > 0 && owners.every((owner) => this.libraryParent(owner));
+  }
+
+  /** A class whose parent is no class of the project (a framework's or a gem's). */
+  private libraryParent(owner: SymbolRow): boolean {
+    const parent =
+      this.typeOf(owner.file, owner.name, 'super') ??
+      /\bclass\s+[\w:]+\s*<\s*([\w:]+)/.exec(this.lineText(owner.file, owner.line))?.[1];
+    if (!parent) return false;
+    // `Devise::SessionsController` ends with the owner's own name: the owner is not its own parent.
+    return !(this.byShort.all(lastSegment(parent)) as SymbolRow[]).some(
+      (s) => s.kind === 'class' && s.id !== owner.id,
+    );
   }
 
   /** Callees of an inline handler's lines: the first steps of its flow. */
