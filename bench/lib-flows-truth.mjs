@@ -29,7 +29,109 @@ const laravel = 'app/Http/Controllers/Api/';
 
 const cs = 'src/Conduit/Features/';
 
+const kt = 'core/src/main/kotlin/io/github/gunkim/realworld/domain/';
+
+const exBlog = 'lib/real_world/blog/blog.ex';
+const exUsers = 'lib/real_world/accounts/users.ex';
+const exAuth = 'lib/real_world/accounts/auth.ex';
+
 export const flowTruth = {
+  // Kotlin Spring: routes on `…Resource` interfaces, implemented by controllers that call one use-case
+  // service each; the service calls a domain repository port (implemented over JPA DAOs in core-impl).
+  'kotlin-spring-jpa': {
+    'GET /api/articles': ['GetArticleService.getArticles', `${kt}article/service/GetArticleService.kt`, [21]],
+    'GET /api/articles/feed': [
+      'GetArticleService.feedArticles',
+      `${kt}article/service/GetArticleService.kt`,
+      [35],
+    ],
+    'GET /api/articles/:slug': ['GetArticleService.getArticle', `${kt}article/ArticleFindable.kt`, [12]],
+    'POST /api/articles': [
+      'CreateArticleService.createArticle',
+      `${kt}article/service/CreateArticleService.kt`,
+      [26],
+    ],
+    'PUT /api/articles/:slug': [
+      'UpdateArticleService.updateArticle',
+      `${kt}article/service/UpdateArticleService.kt`,
+      [29],
+    ],
+    'DELETE /api/articles/:slug': [
+      'DeleteArticleService.deleteArticle',
+      `${kt}article/service/DeleteArticleService.kt`,
+      [22],
+    ],
+    'POST /api/articles/:slug/favorite': [
+      'FavoriteArticleService.favoriteArticle',
+      `${kt}article/service/FavoriteArticleService.kt`,
+      [38],
+    ],
+    'DELETE /api/articles/:slug/favorite': [
+      'FavoriteArticleService.unfavoriteArticle',
+      `${kt}article/service/FavoriteArticleService.kt`,
+      [49],
+    ],
+    'GET /api/articles/:slug/comments': [
+      'GetCommentService.getComments',
+      `${kt}comment/service/GetCommentService.kt`,
+      [13],
+    ],
+    'POST /api/articles/:slug/comments': [
+      'AddCommentService.addComment',
+      `${kt}comment/service/AddCommentService.kt`,
+      [27],
+    ],
+    'DELETE /api/articles/:slug/comments/:id': [
+      'DeleteCommentService.deleteComment',
+      `${kt}comment/service/DeleteCommentService.kt`,
+      [31],
+    ],
+    'GET /api/tags': ['GetTagService.getTags', `${kt}article/service/GetTagService.kt`, [11]],
+    'GET /api/profiles/:username': [
+      'GetUserService.getByUsername',
+      `${kt}user/service/GetUserService.kt`,
+      [16],
+    ],
+    'POST /api/profiles/:username/follow': [
+      'FollowUserService.followUser',
+      `${kt}user/service/FollowUserService.kt`,
+      [17],
+    ],
+    'DELETE /api/profiles/:username/follow': [
+      'FollowUserService.unfollowUser',
+      `${kt}user/service/FollowUserService.kt`,
+      [23],
+    ],
+    // `.let(userRepository::save)`: the save is a callable reference on line 21.
+    'POST /api/users': ['CreateUserService.createUser', `${kt}user/service/CreateUserService.kt`, [21]],
+    'POST /api/users/login': ['GetUserService.getByEmail', `${kt}user/service/GetUserService.kt`, [13]],
+    // GetUserService inherits getUserById from its interface's default method.
+    'GET /api/user': ['UserFindable.getUserById', `${kt}user/UserFindable.kt`, [12]],
+    'PUT /api/user': ['UpdateUserService.updateUser', `${kt}user/service/UpdateUserService.kt`, [25]],
+  },
+  // Phoenix: each controller action calls a context module (Blog, Users, Auth) that runs Ecto's Repo;
+  // its resources' member routes take the slug as `:id`.
+  'phoenix-ecto': {
+    'GET /articles': ['Blog.list_articles', exBlog, [28]],
+    'GET /articles/feed': ['Blog.feed', exBlog, [53]],
+    'GET /articles/:id': ['Blog.get_article_by_slug!', exBlog, [80]],
+    'POST /articles': ['Blog.create_article', exBlog, [97]],
+    'PUT /articles/:id': ['Blog.update_article', exBlog, [78, 115]],
+    'DELETE /articles/:id': ['Blog.delete_article', exBlog, [131, 136]],
+    'GET /articles/:article_id/comments': ['Blog.list_comments', exBlog, [154]],
+    'POST /articles/:article_id/comments': ['Blog.create_comment', exBlog, [188]],
+    'DELETE /articles/:article_id/comments/:id': ['Blog.delete_comment', exBlog, [171, 222]],
+    'POST /articles/:slug/favorite': ['Blog.favorite', exBlog, [270]],
+    'DELETE /articles/:slug/favorite': ['Blog.unfavorite', exBlog, [249, 292]],
+    'GET /tags': ['Blog.list_tags', exBlog, [57]],
+    'GET /profiles/:username': ['Users.get_by_username', exUsers, [11]],
+    'POST /profiles/:username/follow': ['Users.follow', exUsers, [23]],
+    'DELETE /profiles/:username/follow': ['Users.unfollow', exUsers, [29, 36]],
+    'POST /users': ['Auth.register', exAuth, [25]],
+    'POST /users/login': ['Auth.find_user_and_check_password', exAuth, [13]],
+    'GET /user': ['UserController.current_user', null],
+    'PUT /user': ['Users.update_user', exUsers, [17]],
+  },
   // MediatR: each controller action Sends a request its handler's Handle serves (EF Core there).
   'aspnetcore-efcore': {
     'GET /articles': ['QueryHandler.Handle', `${cs}Articles/List.cs`, [31, 35, 56, 74, 90, 111]],

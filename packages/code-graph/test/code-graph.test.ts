@@ -222,6 +222,12 @@ describe('code-graph over MCP', () => {
     // `label` is declared in another file of the package, which Kotlin sees without an import.
     const format = await call('callees', { symbol: 'OrderService.render' });
     expect(edgeSet(format.data.edges)).toEqual(['OrderService.render -> label (direct)']);
+    // An interface's method with a body is the class's own, called bare or through `super`.
+    const recheck = await call('callees', { symbol: 'OrderService.recheck' });
+    expect(recheck.data.edges.map((e: { to: string; kind: string }) => `${e.to} (${e.kind})`)).toEqual([
+      'OrderFindable.findOrder (method)',
+      'OrderFindable.findOrder (method)',
+    ]);
     const { data } = await call('flows', {
       entries: [{ file: 'kt/app/web/OrdersApi.kt', line: 7, handler: 'OrdersApi.show' }],
       entities: ['OrderEntity'],
@@ -243,7 +249,7 @@ describe('code-graph over MCP', () => {
         op: 'read',
         call: 'repository.findByNumber',
         file: 'kt/app/orders/OrderService.kt',
-        line: 9,
+        line: 13,
       },
     ]);
   });

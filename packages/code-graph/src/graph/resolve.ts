@@ -94,6 +94,12 @@ class CallResolver {
     if (callerSymbol?.parent) {
       const sibling = this.index.first(call.file, `${callerSymbol.parent}.${call.callee}`);
       if (sibling) return { id: sibling.id, kind: 'method', confidence: 0.8 };
+      // Kotlin calls an inherited member (or an interface's method with a body) without `this.`.
+      const owner = this.index.implicitThis(call.file)
+        ? this.index.first(call.file, callerSymbol.parent)
+        : undefined;
+      const inherited = owner && this.index.memberOf(owner, call.callee);
+      if (inherited) return { id: inherited.id, kind: 'method', confidence: 0.8 };
     }
     return this.byNameOnly(call.callee);
   }
@@ -102,7 +108,12 @@ class CallResolver {
   private ownMember(call: CallRow, receiver: string, callerSymbol: SymbolRow | undefined): Target {
     const own = this.classOf(call, callerSymbol);
     const start = own && (receiver === 'super' ? this.index.superOf(own) : own);
-    const method = start ? this.index.memberOf(start, call.callee) : undefined;
+    const method = start
+      ? this.index.memberOf(start, call.callee)
+      : // Kotlin's `super.findBySlug()` with no superclass: an interface's method with a body.
+        own && receiver === 'super'
+        ? this.index.mixedInMember(own, call.callee)
+        : undefined;
     if (!method) return UNRESOLVED;
     return { id: method.id, kind: 'method', confidence: method.parent === own?.name ? 0.95 : 0.9 };
   }

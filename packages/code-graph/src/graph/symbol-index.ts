@@ -384,6 +384,16 @@ export class SymbolIndex {
     return types.length === 1 ? types[0] : undefined;
   }
 
+  /** A member one of the type's mixins (PHP traits, Kotlin interfaces' bodies) declares. */
+  mixedInMember(type: SymbolRow, member: string, depth = 1): SymbolRow | undefined {
+    for (const mixin of this.types.get(type.file)?.[`${type.name}::mixins`]?.split(',') ?? []) {
+      const found = this.bound(type.file, mixin).symbol ?? this.onlyTypeNamed(mixin);
+      const mixed = found && found.id !== type.id ? this.memberOf(found, member, depth) : undefined;
+      if (mixed) return mixed;
+    }
+    return undefined;
+  }
+
   /** A member of a type, looked up the inheritance chain. */
   memberOf(type: SymbolRow, member: string, depth = 0): SymbolRow | undefined {
     const inFile = this.first(type.file, `${type.name}.${member}`);
@@ -395,12 +405,9 @@ export class SymbolIndex {
     if (sibling) return sibling;
     if (depth >= 6) return undefined;
     // Mixed-in members (PHP traits) before the parent's: a trait's method overrides an inherited one.
-    for (const mixin of this.types.get(type.file)?.[`${type.name}::mixins`]?.split(',') ?? []) {
-      // A PHP `use` imports by namespace, which the index does not follow: the one type so named.
-      const found = this.bound(type.file, mixin).symbol ?? this.onlyTypeNamed(mixin);
-      const mixed = found && found.id !== type.id ? this.memberOf(found, member, depth + 1) : undefined;
-      if (mixed) return mixed;
-    }
+    // A PHP `use` imports by namespace, which the index does not follow: the one type so named.
+    const mixed = this.mixedInMember(type, member, depth + 1);
+    if (mixed) return mixed;
     const parent = this.superOf(type);
     return parent ? this.memberOf(parent, member, depth + 1) : undefined;
   }

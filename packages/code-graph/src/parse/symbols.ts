@@ -92,6 +92,9 @@ export function declare(x: Extraction, node: Node, kind: SymbolKind, name: strin
     const { superclass, interfaces } = kotlinHeritage(node);
     if (superclass) facts.types[`${name}::super`] = superclass;
     if (interfaces.length) addToTypeList(x, `${name}::implements`, interfaces);
+    // An interface's methods with bodies are the class's too (`class S : UserFindable` gets its
+    // `getUserById`): looked up like mixins.
+    if (interfaces.length) addToTypeList(x, `${name}::mixins`, interfaces);
     kotlinClassParameters(x, node, name);
   } else if (finalKind === 'class') {
     const parentClass = superclassOf(node, language);
