@@ -228,6 +228,18 @@ describe('code-graph over MCP', () => {
       'OrderFindable.findOrder (method)',
       'OrderFindable.findOrder (method)',
     ]);
+    // `archives::archive` handed to `let` runs it; a call on a `…Repository` interface is a data access.
+    const close = await call('callees', { symbol: 'OrderService.close' });
+    expect(edgeSet(close.data.edges)).toContain(
+      'OrderService.close -> OrderArchiveRepository.archive (method)',
+    );
+    const closing = await call('flows', {
+      entries: [{ file: 'kt/app/orders/OrderService.kt', line: 27, handler: 'OrderService.close' }],
+      entities: ['OrderEntity'],
+    });
+    expect(closing.data.flows[0].data).toMatchObject([
+      { op: 'read', call: 'archives.archive', file: 'kt/app/orders/OrderService.kt', line: 27 },
+    ]);
     const { data } = await call('flows', {
       entries: [{ file: 'kt/app/web/OrdersApi.kt', line: 7, handler: 'OrdersApi.show' }],
       entities: ['OrderEntity'],
@@ -249,7 +261,7 @@ describe('code-graph over MCP', () => {
         op: 'read',
         call: 'repository.findByNumber',
         file: 'kt/app/orders/OrderService.kt',
-        line: 13,
+        line: 19,
       },
     ]);
   });

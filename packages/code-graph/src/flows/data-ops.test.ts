@@ -100,6 +100,34 @@ describe('classifyCall', () => {
     ).toMatchObject({ entity: 'Article', op: 'read' });
   });
 
+  it('reads Ecto: a Repo call is an access, its entity from the line or the function it is in; conn is no database', () => {
+    expect(
+      classify(
+        { callee: 'get_by!', receiver: 'Repo', caller: 'Blog.get_article' },
+        'Repo.get_by!(Article, slug: slug)',
+        'elixir',
+      ),
+    ).toMatchObject({ entity: 'Article', op: 'read' });
+    // `%Comment{} |> Comment.changeset(attrs) |> Repo.insert()`: the pipeline names it lines above.
+    expect(
+      classify(
+        { callee: 'insert', receiver: 'Repo', caller: 'Blog.create_comment' },
+        '    |> Repo.insert()',
+        'elixir',
+      ),
+    ).toMatchObject({ entity: 'Comment', op: 'write' });
+    expect(
+      classify({ callee: 'all', receiver: 'Repo', caller: 'Blog.feed' }, '    |> Repo.all()', 'elixir'),
+    ).toMatchObject({ entity: '{unknown}', op: 'read' });
+    expect(
+      classify(
+        { callee: 'render', caller: 'ArticleController.index' },
+        '    render(conn, "index.json", articles: articles)',
+        'elixir',
+      ),
+    ).toBeUndefined();
+  });
+
   it('leaves alone what only looks like an access', () => {
     // An array named after an entity, in JS.
     expect(

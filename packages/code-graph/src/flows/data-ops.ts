@@ -431,8 +431,13 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
       (sqlEntity ? (ctx.entities.match(sqlEntity) ?? sqlEntity) : undefined) ??
       (repository && call.caller ? wordEntity(call.caller.split('.').pop() ?? '', ctx) : undefined);
     // A bare `get`/`add`/`first` on some accessor-looking name (`map.get`, `store.add`) with no
-    // entity anywhere is not a database call.
-    if (!named && !sqlEntity && !/^(save|savechanges|commit|flush|exec|execute|query|queryrow)/.test(verb))
+    // entity anywhere is not a database call; on a repository (`Repo.all()`) it is one.
+    if (
+      !named &&
+      !sqlEntity &&
+      !repository &&
+      !/^(save|savechanges|commit|flush|exec|execute|query|queryrow)/.test(verb)
+    )
       return undefined;
     return { entity: named ?? UNKNOWN_ENTITY, op: sqlOp ?? op, call: shown, line: call.line };
   }

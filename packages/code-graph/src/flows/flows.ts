@@ -343,7 +343,11 @@ export class FlowTracer {
     const is =
       /@(Mapper|Repository|Dao)\b|(interface|class)\s+\w+[^{\n]*\b(extends|implements|:)\s+[\w<>, .]*(Repository|Mapper|Dao|DbContext)\b/.test(
         head,
-      ) || /(Mapper|Dao)$/.test(method.parent ?? '');
+      ) ||
+      /(Mapper|Dao)$/.test(method.parent ?? '') ||
+      // A repository port of the domain (`interface ArticleRepository { fun favorite(…) }`), its
+      // implementation elsewhere: every call on it is a data access.
+      (owner?.kind === 'interface' && /Repository$/.test(method.parent ?? ''));
     this.dataInterfaces.set(key, is);
     return is;
   }

@@ -6,7 +6,7 @@ import type { Extraction, Read, Scope } from './extraction.js';
 import { addToTypeList, pushType } from './extraction.js';
 import type { FileFacts, FunctionMetrics } from './facts.js';
 import { recordImport, recordLaterExport } from './imports.js';
-import { isKotlinInterface, kotlinPackage, kotlinProperty } from './kotlin.js';
+import { isKotlinInterface, kotlinPackage, kotlinProperty, kotlinReference } from './kotlin.js';
 import { countNode, countOperator } from './metrics.js';
 import {
   CALLS,
@@ -120,6 +120,8 @@ function handle(x: Extraction, node: Node, type: string, scope: Scope): Scope {
   else if (type === 'var_spec' && x.language === 'go') goVarType(x, node, scope);
   else if (type === 'property_declaration' && x.language === 'kotlin') kotlinProperty(x, node, scope);
   else if (type === 'package_header' && x.language === 'kotlin') kotlinPackage(x, node);
+  else if ((type === 'navigation_expression' || type === 'callable_reference') && x.language === 'kotlin')
+    kotlinReference(x, node, inner);
   else if (type === 'use_declaration' && x.language === 'php' && scope.container) phpTraitUse(x, node, scope);
   if (FUNCTION_VALUES.has(type) && inner === scope) callbackParamTypes(x, node, scope);
   if (CALLS.has(type)) recordCall(x, node, inner);

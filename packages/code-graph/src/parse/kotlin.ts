@@ -118,6 +118,36 @@ export function kotlinCallee(node: Node): { callee: string; receiver?: string } 
   return { callee: member.text, receiver: object.text };
 }
 
+/**
+ * `userRepository::save`, `::UserWrapper` handed to `let`/`map`: the function referenced runs, so
+ * it is recorded as the call it becomes (a construction for a class).
+ */
+export function kotlinReference(x: Extraction, node: Node, scope: Scope): void {
+  const at = node.startPosition.row + 1;
+  if (node.type === 'callable_reference') {
+    const name = node.namedChild(node.namedChildCount - 1);
+    if (node.namedChildCount === 1 && name?.type === 'identifier')
+      x.facts.calls.push({ caller: scope.qualified, callee: name.text, kind: 'call', line: at });
+    return;
+  }
+  // A navigation_expression `a::b` (`a.b` is one too): its operator is the second child.
+  if (node.child(1)?.type !== '::') return;
+  const receiver = node.namedChild(0);
+  const member = node.namedChild(1);
+  if (
+    member?.type !== 'identifier' ||
+    (receiver?.type !== 'identifier' && receiver?.type !== 'this_expression')
+  )
+    return;
+  x.facts.calls.push({
+    caller: scope.qualified,
+    callee: member.text,
+    receiver: receiver.text,
+    kind: 'method',
+    line: at,
+  });
+}
+
 /** `import a.b.UserService` and `import a.b.UserService as Users`; `import a.b.*` binds no name. */
 export function kotlinImport(node: Node, push: (fact: ImportFact) => void): void {
   const qualified = childOfType(node, 'qualified_identifier');

@@ -171,9 +171,11 @@ export const INTERESTING = new Set([
   'variable_declarator',
   'assignment',
   'short_var_declaration',
-  // Kotlin's `val x: T = …` and `package a.b`.
+  // Kotlin's `val x: T = …`, `package a.b`, and references to functions (`repo::save`, `::User`).
   'property_declaration',
   'package_header',
+  'navigation_expression',
+  'callable_reference',
   'var_spec',
   'use_declaration',
   'import_statement',
