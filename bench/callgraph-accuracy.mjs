@@ -5,7 +5,8 @@
 // (the first answer) and after its precise pass; the pass's time and peak memory (its checker process's)
 // beside scip-typescript's on the same tree; then five edits, one file each, and what the pass redid.
 // Python and Go: the reference is the language server's call hierarchy (pyright, gopls), see
-// lib-lsp-calls.mjs. Precision and recall are over `caller file:line -> callee file#name`.
+// lib-lsp-calls.mjs. Precision and recall are over `caller file:line -> callee file#name` (TypeScript)
+// and `caller file:line -> callee file:line` (Python, Go: the server names declarations its own way).
 // ONLY=name runs one corpus; SHOW=1 prints samples of both kinds of miss.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -122,7 +123,8 @@ function score(ours, truth) {
 
 function show(name, ours, truth) {
   if (!process.env.SHOW) return;
-  const pick = (list, n) => list.sort(() => Math.random() - 0.5).slice(0, n);
+  const limit = Number(process.env.SHOW) > 1 ? Number(process.env.SHOW) : undefined;
+  const pick = (list, n) => list.sort(() => Math.random() - 0.5).slice(0, limit ?? n);
   console.log(
     name,
     'FALSE POS',
@@ -145,7 +147,7 @@ function show(name, ours, truth) {
 const within = (edges, files) =>
   new Set(
     edges.filter((e) => {
-      const m = /^(.*?):\d+ -> (.*?)#/.exec(e);
+      const m = /^(.*?):\d+ -> (.*?)(?:#|:\d+$)/.exec(e);
       return m && files.has(m[1]) && files.has(m[2]);
     }),
   );
@@ -229,11 +231,11 @@ async function lspCorpus(corpus, dir) {
   const reference = await lspEdges(corpus.language, dir, peerTools);
   const files = new Set(reference.files);
   // The reference asks each function for its outgoing calls: calls at module or class level are in neither.
-  const ours = within(first.inFunctions, files);
+  const ours = within(first.inFunctionsByLine, files);
   show(corpus.name, ours, reference.edges);
   // Edges matched by name only (kind `dynamic`, marked so in every answer) left out: what the
   // language server could have typed and we did.
-  const guessed = new Set(first.dynamicInFunctions);
+  const guessed = new Set(first.dynamicInFunctionsByLine);
   const typed = new Set([...ours].filter((e) => !guessed.has(e)));
   return {
     name: corpus.name,

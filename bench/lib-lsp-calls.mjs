@@ -1,8 +1,10 @@
 // The reference call edges of a Python or Go tree, from the language server a user would run:
 // pyright (npm) for Python, gopls (Debian's `gopls` package) for Go. Over LSP: every function and
 // method the server lists in each file (documentSymbol), its call hierarchy's outgoing calls, each
-// call site written `file:line -> targetFile#Name` as code-graph names symbols (`fn`, `Type.method`;
-// a constructed class is its `__init__` when it has one).
+// call site written `file:line -> targetFile:line`, the target by the line it is declared on (a
+// constructed class is its `__init__` when it has one). Names are no part of the key: the server and
+// code-graph name nested functions and properties differently (`Blueprint.extend` for a function
+// nested in a method; a property `debug`), and one declaration must count as one.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -116,6 +118,28 @@ function functionsOf(symbols, language, owner) {
   return out;
 }
 
+const sources = new Map();
+const DEF = /^(\s*)(?:async\s+)?def\s+(\w+)\s*\(/;
+
+/**
+ * A Python name defined in a run of `def`s of its own (a property's getter and setter, `@overload`s
+ * and their implementation) is one declaration, its first, as code-graph's symbol for it is: pyright
+ * reaches the getter and the setter both on one read, and each overload.
+ */
+function firstOfRun(file, line) {
+  if (!sources.has(file)) sources.set(file, readFileSync(file, 'utf8').split('\n'));
+  const lines = sources.get(file);
+  const own = DEF.exec(lines[line] ?? '');
+  if (!own) return line;
+  let first = line;
+  for (let i = line - 1; i >= 0; i--) {
+    const def = DEF.exec(lines[i]);
+    if (def && def[1] === own[1] && def[2] === own[2]) first = i;
+    else if ((def || /^\s*class\s/.test(lines[i])) && lines[i].search(/\S/) <= own[1].length) break;
+  }
+  return first;
+}
+
 /** gopls names methods `(*T).M` or `(T).M`: code-graph names them `T.M`. */
 const normalizeGo = (name) => name.replace(/^\(\*?([\w]+)(\[[^\]]*\])?\)\./, '$1.');
 
@@ -183,15 +207,12 @@ export async function lspEdges(language, root, peers) {
       );
     return byFile.get(rel);
   };
-  /** Our name for a declaration at a line of a file: a class becomes its constructor when it has one. */
-  const nameAt = (rel, line) => {
+  /** The declaration a target stands for, by its 0-based line: a class is its constructor when it has one. */
+  const lineOf = (rel, line) => {
     const found = byFile.get(rel)?.find((f) => f.line === line);
-    if (!found) return undefined;
-    if (found.isClass) {
-      const init = byFile.get(rel).find((f) => f.name === `${found.name}.__init__`);
-      return init ? init.name : found.name;
-    }
-    return found.name;
+    if (!found?.isClass) return language === 'python' ? firstOfRun(path.join(root, rel), line) : line;
+    const init = byFile.get(rel).find((f) => f.name === `${found.name}.__init__`);
+    return init ? init.line : line;
   };
   const edges = new Set();
   for (const rel of files) {
@@ -206,9 +227,9 @@ export async function lspEdges(language, root, peers) {
           if (!call.to.uri.startsWith(rootUri)) continue;
           const target = relOf(call.to.uri);
           await declaredIn(target);
-          const name = nameAt(target, call.to.selectionRange.start.line) ?? normalizeGo(call.to.name);
+          const declared = lineOf(target, call.to.selectionRange.start.line) + 1;
           for (const range of call.fromRanges)
-            edges.add(`${rel}:${range.start.line + 1} -> ${target}#${name}`);
+            edges.add(`${rel}:${range.start.line + 1} -> ${target}:${declared}`);
         }
       }
     }

@@ -7,16 +7,20 @@ import { CodeIndex } from '../packages/code-graph/dist/index.js';
 
 const [mode, root, cache, ...edits] = process.argv.slice(2);
 const index = CodeIndex.open(root, { ...process.env, CODE_GRAPH_CACHE_DIR: cache });
-/** Call edges as `file:line -> targetFile#Name`; `inFunctions`: only those made within a function's or method's lines (its parameters' defaults included). */
-const edges = (inFunctions = false, kind = "!= 'reference'") =>
+/**
+ * Call edges as `file:line -> targetFile#Name` (`byLine`: `targetFile:line`, the target by the line
+ * it is declared on); `inFunctions`: only those made within a function's or method's lines (its
+ * parameters' defaults included).
+ */
+const edges = (inFunctions = false, kind = "!= 'reference'", byLine = false) =>
   index.db
     .prepare(
-      `SELECT DISTINCT e.file, e.line, s.file AS tf, s.name AS tn FROM edges e JOIN symbols s ON s.id = e.callee_id
+      `SELECT DISTINCT e.file, e.line, s.file AS tf, s.name AS tn, s.line AS tl FROM edges e JOIN symbols s ON s.id = e.callee_id
        ${inFunctions ? "JOIN symbols c ON c.file = e.file AND c.kind IN ('function', 'method') AND e.line BETWEEN c.line AND c.end_line" : ''}
        WHERE e.kind ${kind}`,
     )
     .all()
-    .map((r) => `${r.file}:${r.line} -> ${r.tf}#${r.tn}`);
+    .map((r) => `${r.file}:${r.line} -> ${r.tf}${byLine ? `:${r.tl}` : `#${r.tn}`}`);
 
 // As the server does: the precise pass is enabled when the index opens (its checker process
 // starts while the index refreshes), and runs after the refresh.
@@ -31,6 +35,8 @@ if (mode === 'syntax') {
       edges: edges(),
       inFunctions: edges(true),
       dynamicInFunctions: edges(true, "= 'dynamic'"),
+      inFunctionsByLine: edges(true, "!= 'reference'", true),
+      dynamicInFunctionsByLine: edges(true, "= 'dynamic'", true),
     }),
   );
 } else {

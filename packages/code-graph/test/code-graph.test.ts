@@ -164,6 +164,25 @@ describe('code-graph over MCP', () => {
     ]);
     const display = await call('callees', { symbol: 'User.display' });
     expect(display.data.edges).toEqual([]);
+    // Assigning the property runs its setter (one declaration with its getter); an f-string's
+    // interpolation is code.
+    // `super()` constructs nothing: its methods are the parent's. `cls(…)` in a classmethod is the class.
+    const greetAdmin = await call('callees', { symbol: 'Admin.greet' });
+    expect(edgeSet(greetAdmin.data.edges)).toEqual([
+      'Admin.greet -> User.greet (method)',
+      'Admin.greet -> User.greet (method)',
+      'Admin.greet -> super (unresolved)',
+      'Admin.greet -> super (unresolved)',
+    ]);
+    const create = await call('callees', { symbol: 'Admin.create' });
+    expect(edgeSet(create.data.edges.filter((e: { kind: string }) => e.kind !== 'unresolved'))).toEqual([
+      'Admin.create -> User.rename (method)',
+    ]);
+    const rename = await call('callees', { symbol: 'User.rename' });
+    expect(edgeSet(rename.data.edges)).toEqual([
+      'User.rename -> User.display (property)',
+      'User.rename -> format_name (direct)',
+    ]);
   });
 
   it('reads PHP traits a class uses, $this and $variables, and static calls', async () => {

@@ -57,6 +57,9 @@ class CallResolver {
       const symbol = this.localInScope(call) ?? this.index.bound(call.file, call.callee).symbol;
       return symbol ? { id: symbol.id, kind: 'reference', confidence: 0.9 } : UNRESOLVED;
     }
+    // Python's `super()` hands back the parent's methods; it constructs nothing.
+    if (call.kind === 'call' && call.callee === 'super' && this.index.languageOf(call.file) === 'python')
+      return UNRESOLVED;
     if (call.kind === 'call' && call.callee === 'super') {
       const own = this.classOf(call, callerSymbol);
       const parent = own && this.index.superOf(own);
@@ -64,7 +67,10 @@ class CallResolver {
     }
     if (call.kind === 'call') return this.plainCall(call, callerSymbol);
     // PHP spells variables with `$`: `$this->m()`, `$user->m()`.
-    const receiver = (call.receiver ?? '').replace(/^\$(?=this\b|[a-z_]\w*$)/, '');
+    // Python's `super().m()` and `super(Own, self).m()` are the parent's `m`.
+    const receiver = (call.receiver ?? '')
+      .replace(/^\$(?=this\b|[a-z_]\w*$)/, '')
+      .replace(/^super\([^()]*\)$/, 'super');
     const member =
       receiver === 'this' || receiver === 'self' || receiver === 'super'
         ? this.ownMember(call, receiver, callerSymbol)

@@ -180,6 +180,10 @@ export class SymbolIndex {
     return this.language.get(file) === 'elixir' && /^[A-Z]\w*(\.[A-Z]\w*)+$/.test(receiver);
   }
 
+  languageOf(file: string): string | undefined {
+    return this.language.get(file);
+  }
+
   /** Kotlin reads a class's properties without `this.`: `repo.find()` in a method is `this.repo.find()`. */
   implicitThis(file: string): boolean {
     return this.language.get(file) === 'kotlin';

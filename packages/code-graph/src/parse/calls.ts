@@ -45,9 +45,9 @@ function calleeOf(fn: Node): { callee: string; receiver?: string } | undefined {
 }
 
 /**
- * A Python attribute read on a name or `self.x` (`ctx.request`, `self.app.name`): a `property` fact,
- * an edge only if it names a `@property` (whose getter then runs). Calls, and targets of an
- * assignment, are not reads.
+ * A Python attribute read or written on a name or `self.x` (`ctx.request`, `self.app.name`,
+ * `self.static_folder = f`): a `property` fact, an edge only if it names a `@property` (whose getter
+ * or setter then runs). A call's function is the call's, not a read.
  */
 export function recordAttributeRead(x: Extraction, node: Node, scope: Scope): void {
   // The text first: most reads are on longer chains or calls and end here, before any other
@@ -55,13 +55,8 @@ export function recordAttributeRead(x: Extraction, node: Node, scope: Scope): vo
   const read = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?)\.([A-Za-z_]\w*)$/.exec(node.text);
   if (!read) return;
   const parent = node.parent;
-  // A call's function and an assignment's target start where their parent does.
-  if (
-    parent &&
-    parent.startIndex === node.startIndex &&
-    (parent.type === 'call' || parent.type === 'assignment' || parent.type === 'augmented_assignment')
-  )
-    return;
+  // A call's function starts where the call does.
+  if (parent && parent.startIndex === node.startIndex && parent.type === 'call') return;
   x.facts.calls.push({
     caller: scope.qualified,
     callee: read[2] as string,

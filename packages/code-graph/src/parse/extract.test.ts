@@ -63,17 +63,28 @@ describe('extractFacts, per language', () => {
       '        return self.repo.get(n) or os.path.join("a")',
       'def _helper():',
       '    return Service()',
+      'def _label(user):',
+      '    return f"{user.name}: {fmt(user)}" + "{not(code)}"',
     ]);
-    expect(symbols(f)).toEqual(['class Service exported', 'method Service.run exported', 'function _helper']);
+    expect(symbols(f)).toEqual([
+      'class Service exported',
+      'method Service.run exported',
+      'function _helper',
+      'function _label',
+    ]);
     expect(f.symbols[1]?.doc).toBe('Runs it.');
-    // Attribute reads are `property` facts: an edge only where they name a @property.
+    // Attribute reads and writes are `property` facts: an edge only where they name a @property.
     expect(calls(f)).toEqual([
+      'Service.run property self.repo',
       'Service.run call Repo',
       'Service.run method self.repo.get',
       'Service.run property self.repo',
       'Service.run method os.path.join',
       'Service.run property os.path',
       '_helper call Service',
+      // An f-string's interpolations are code; a plain string's braces are not.
+      '_label property user.name',
+      '_label call fmt',
     ]);
     expect(f.imports.map((i) => `${i.local}=${i.imported} ${i.source}`)).toEqual([
       'os=* os.path',

@@ -153,6 +153,11 @@ function recordRead(
   }
 }
 
+/** A Python f-string (`f"{self.name}-x"`): its interpolations are code, walked as any other. */
+const F_STRING = /^(?:[rRbB]?[fF]|[fF][rRbB])["']/;
+const isFString = (x: Extraction, source: string, cursor: TreeCursor): boolean =>
+  x.language === 'python' && F_STRING.test(source.slice(cursor.startIndex, cursor.startIndex + 3));
+
 /** A node type id's name and whether it is named, per language. */
 interface TypeTable {
   name: (id: number) => string;
@@ -209,7 +214,11 @@ export function extractFacts(tree: Tree, language: LanguageId, source: string): 
       childCounting === handled.counting && !bodyOf
         ? handled
         : { ...handled, counting: childCounting, ...(bodyOf ? { pendingBody: undefined } : {}) };
-    if (OPAQUE.has(type) || !cursor.gotoFirstChild()) return;
+    if (
+      (OPAQUE.has(type) && !(type === 'string' && isFString(x, source, cursor))) ||
+      !cursor.gotoFirstChild()
+    )
+      return;
     do {
       const id = cursor.nodeTypeId;
       if (!types.named(id)) {

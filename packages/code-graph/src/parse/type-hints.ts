@@ -44,8 +44,11 @@ export function assignmentType(x: Extraction, node: Node, nameNode: Node, value:
   if (typeNode) pushType(x, scope, nameNode.text, typeNode.text);
   else if (value.type === 'new_expression')
     pushType(x, scope, nameNode.text, text(value.childForFieldName('constructor')));
-  else if (value.type === 'call' && x.language === 'python')
-    pushType(x, scope, nameNode.text, text(value.childForFieldName('function')));
+  else if (value.type === 'call' && x.language === 'python') {
+    const fn = text(value.childForFieldName('function'));
+    // `instance = cls(**kwargs)` in a classmethod builds the class the method is on.
+    pushType(x, scope, nameNode.text, fn === 'cls' && scope.thisClass ? scope.thisClass : fn);
+  }
 }
 
 /**
