@@ -241,6 +241,9 @@ describe('code-graph over MCP', () => {
     // `label` is declared in another file of the package, which Kotlin sees without an import.
     const format = await call('callees', { symbol: 'OrderService.render' });
     expect(edgeSet(format.data.edges)).toEqual(['OrderService.render -> label (direct)']);
+    // Files with no `package` line share the root package.
+    const main = await call('callees', { symbol: 'main' });
+    expect(edgeSet(main.data.edges)).toContain('main -> greeting (direct)');
     // An interface's method with a body is the class's own, called bare or through `super`.
     const recheck = await call('callees', { symbol: 'OrderService.recheck' });
     expect(recheck.data.edges.map((e: { to: string; kind: string }) => `${e.to} (${e.kind})`)).toEqual([

@@ -125,11 +125,9 @@ export class SymbolIndex {
   private inKotlinPackage(pkg: string, name: string): SymbolRow | undefined {
     if (!this.kotlinPackages) {
       this.kotlinPackages = new Map();
-      for (const [file, hints] of this.types) {
-        const declared = hints['::package'];
-        if (declared !== undefined && this.language.get(file) === 'kotlin')
-          push(this.kotlinPackages, declared, file);
-      }
+      // A file without a `package` line is in the root package, with every other such file.
+      for (const [file, hints] of this.types)
+        if (this.language.get(file) === 'kotlin') push(this.kotlinPackages, hints['::package'] ?? '', file);
     }
     for (const file of this.kotlinPackages.get(pkg) ?? []) {
       const found = this.topLevel.get(file)?.get(name);
