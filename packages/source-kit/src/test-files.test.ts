@@ -13,6 +13,9 @@ describe('isTestFile', () => {
       'pkg/server_test.go',
       'app/models/user_spec.rb',
       'src/main/java/UserTest.java',
+      'core/src/main/kotlin/UserServiceTest.kt',
+      'api/src/integrationTest/kotlin/ArticlesTests.kt',
+      'lib/shop/sales_test.exs',
     ])
       expect(isTestFile(file), file).toBe(true);
   });
@@ -24,6 +27,8 @@ describe('isTestFile', () => {
       'src/contest.py',
       'lib/Tester.java',
       'src/spec.ts',
+      'src/main/kotlin/TestDataBuilder.kt',
+      'lib/shop/test_helpers.ex',
     ])
       expect(isTestFile(file), file).toBe(false);
   });
