@@ -11,7 +11,6 @@ const MODULES = new Set(['defmodule', 'defprotocol', 'defimpl']);
 const FUNCTIONS = new Set(['def', 'defp', 'defmacro', 'defmacrop', 'defdelegate', 'defguard', 'defguardp']);
 /** Special forms and the macros every module uses: read through, never calls of the project. */
 const FORMS = new Set([
-  'alias',
   'import',
   'require',
   'use',
@@ -38,7 +37,7 @@ const FORMS = new Set([
 
 export type ElixirForm =
   | { kind: 'module'; name: string }
-  | { kind: 'function'; name: string; exported: boolean }
+  | { kind: 'function'; name: string }
   | { kind: 'alias' }
   | { kind: 'form' }
   | { kind: 'call' };
@@ -70,7 +69,7 @@ export function elixirForm(node: Node): ElixirForm {
   }
   if (FUNCTIONS.has(name)) {
     const declared = headName(argumentsOf(node)?.namedChild(0));
-    return declared ? { kind: 'function', name: declared, exported: !name.endsWith('p') } : { kind: 'form' };
+    return declared ? { kind: 'function', name: declared } : { kind: 'form' };
   }
   if (name === 'alias') return { kind: 'alias' };
   return FORMS.has(name) ? { kind: 'form' } : { kind: 'call' };
