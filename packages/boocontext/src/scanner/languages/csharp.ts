@@ -1,6 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { emptyFacts, type FileFacts, joinPaths, UNKNOWN_PART } from '../types.js';
-import { line } from './syntax.js';
+import { line, walk } from './syntax.js';
 
 const HTTP_ATTRIBUTES: Record<string, string> = {
   HttpGet: 'GET',
@@ -152,27 +152,37 @@ function groupPrefix(node: Node | null | undefined, groups: Map<string, string>)
   );
 }
 
+const CSHARP_READ = new Set([
+  'using_directive',
+  'class_declaration',
+  'variable_declarator',
+  'invocation_expression',
+]);
+
 /** C#: ASP.NET Core attribute-routed controllers, minimal APIs with groups, UsePathBase, EF Core DbSets. */
 export function scanCSharp(rel: string, root: Node): FileFacts {
   const facts = emptyFacts('c_sharp');
   const groups = new Map<string, string>();
-  const visit = (node: Node) => {
-    if (node.type === 'using_directive')
-      facts.imports.push({ spec: node.text.replace(/^using\s+|;$/g, ''), line: line(node) });
-    if (node.type === 'class_declaration') {
-      readController(node, facts);
-      readDbSets(node, rel, facts);
-    }
-    if (node.type === 'variable_declarator') {
-      const value = node.namedChildren[node.namedChildren.length - 1];
-      const name = node.namedChild(0)?.text;
-      if (name && value?.type === 'invocation_expression' && /\.MapGroup\(/.test(value.text))
-        groups.set(name, groupPrefix(value, groups));
-    }
-    if (node.type === 'invocation_expression') readInvocation(node, groups, facts);
-    for (const child of node.namedChildren) if (child) visit(child);
-  };
-  visit(root);
+  walk(
+    root,
+    (node) => {
+      if (node.type === 'using_directive')
+        facts.imports.push({ spec: node.text.replace(/^using\s+|;$/g, ''), line: line(node) });
+      if (node.type === 'class_declaration') {
+        readController(node, facts);
+        readDbSets(node, rel, facts);
+      }
+      if (node.type === 'variable_declarator') {
+        const value = node.namedChildren[node.namedChildren.length - 1];
+        const name = node.namedChild(0)?.text;
+        if (name && value?.type === 'invocation_expression' && /\.MapGroup\(/.test(value.text))
+          groups.set(name, groupPrefix(value, groups));
+      }
+      if (node.type === 'invocation_expression') readInvocation(node, groups, facts);
+      return undefined;
+    },
+    CSHARP_READ,
+  );
   if (facts.routes.length) facts.frameworks = ['aspnetcore'];
   return facts;
 }

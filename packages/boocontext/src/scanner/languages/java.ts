@@ -34,52 +34,59 @@ export function scanJava(rel: string, root: Node): FileFacts {
     )?.namedChildren.filter((c): c is Node => c?.type === 'annotation' || c?.type === 'marker_annotation') ??
     [];
   const nameOf = (a: Node) => a.childForFieldName('name')?.text ?? '';
-  walk(root, (node) => {
-    if (node.type === 'import_declaration')
-      facts.imports.push({ spec: node.text.replace(/^import\s+(static\s+)?|;$/g, ''), line: line(node) });
-    if (node.type !== 'class_declaration') return undefined;
-    const annotations = annotationsOf(node);
-    const entity = annotations.find((a) => nameOf(a) === 'Entity');
-    if (entity) {
-      const table = annotations.find((a) => nameOf(a) === 'Table');
-      const tableName =
-        (table && annotationValues(table, ['name'])?.[0]) ?? annotationValues(entity, ['name'])?.[0];
-      facts.models.push({
-        name: node.childForFieldName('name')?.text ?? '',
-        orm: 'jpa',
-        file: rel,
-        line: line(node),
-        ...(tableName ? { table: tableName } : {}),
-      });
-    }
-    if (!annotations.some((a) => nameOf(a) === 'RestController' || nameOf(a) === 'Controller'))
-      return undefined;
-    facts.frameworks = ['spring'];
-    const mapping = annotations.find((a) => nameOf(a) === 'RequestMapping');
-    const bases = mapping ? pathsOf(mapping) : [''];
-    for (const member of node.childForFieldName('body')?.namedChildren ?? []) {
-      if (member?.type !== 'method_declaration') continue;
-      for (const a of annotationsOf(member)) {
-        const name = nameOf(a);
-        if (!(name in SPRING_MAPPINGS)) continue;
-        // `@RequestMapping(path = "x", method = RequestMethod.POST)`; without a method it answers all.
-        const methods = SPRING_MAPPINGS[name]
-          ? [SPRING_MAPPINGS[name] as string]
-          : (annotationValues(a, ['method'])?.map((m) => m.replace(/^.*\./, '')) ?? ['ALL']);
-        for (const base of bases)
-          for (const sub of pathsOf(a))
-            for (const method of methods)
-              facts.routes.push({
-                method,
-                path: joinPaths(base, sub),
-                line: line(member),
-                framework: 'spring',
-                owner: '*spring*',
-                handler: member.childForFieldName('name')?.text ?? '',
-              });
+  walk(
+    root,
+    (node) => {
+      if (node.type === 'import_declaration')
+        facts.imports.push({ spec: node.text.replace(/^import\s+(static\s+)?|;$/g, ''), line: line(node) });
+      if (node.type !== 'class_declaration') return undefined;
+      const annotations = annotationsOf(node);
+      const entity = annotations.find((a) => nameOf(a) === 'Entity');
+      if (entity) {
+        const table = annotations.find((a) => nameOf(a) === 'Table');
+        const tableName =
+          (table && annotationValues(table, ['name'])?.[0]) ?? annotationValues(entity, ['name'])?.[0];
+        facts.models.push({
+          name: node.childForFieldName('name')?.text ?? '',
+          orm: 'jpa',
+          file: rel,
+          line: line(node),
+          ...(tableName ? { table: tableName } : {}),
+        });
       }
-    }
-    return undefined;
-  });
+      if (!annotations.some((a) => nameOf(a) === 'RestController' || nameOf(a) === 'Controller'))
+        return undefined;
+      facts.frameworks = ['spring'];
+      const mapping = annotations.find((a) => nameOf(a) === 'RequestMapping');
+      const bases = mapping ? pathsOf(mapping) : [''];
+      for (const member of node.childForFieldName('body')?.namedChildren ?? []) {
+        if (member?.type !== 'method_declaration') continue;
+        for (const a of annotationsOf(member)) {
+          const name = nameOf(a);
+          if (!(name in SPRING_MAPPINGS)) continue;
+          // `@RequestMapping(path = "x", method = RequestMethod.POST)`; without a method it answers all.
+          const methods = SPRING_MAPPINGS[name]
+            ? [SPRING_MAPPINGS[name] as string]
+            : (annotationValues(a, ['method'])?.map((m) => m.replace(/^.*\./, '')) ?? ['ALL']);
+          for (const base of bases)
+            for (const sub of pathsOf(a))
+              for (const method of methods)
+                facts.routes.push({
+                  method,
+                  path: joinPaths(base, sub),
+                  line: line(member),
+                  framework: 'spring',
+                  owner: '*spring*',
+                  handler: member.childForFieldName('name')?.text ?? '',
+                });
+        }
+      }
+      return undefined;
+    },
+    JAVA_READ,
+  );
   return facts;
 }
+
+/** The nodes the Java reader looks at: the walk hands it no other. */
+const JAVA_READ = new Set(['import_declaration', 'class_declaration']);

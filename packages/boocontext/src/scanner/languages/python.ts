@@ -373,13 +373,20 @@ const READERS = new Map<string, (node: Node, ctx: PythonContext) => void>(
   }),
 );
 
+/** The nodes a reader is registered for: the walk hands the readers no other. */
+const READ_TYPES = new Set(READERS.keys());
+
 /** Python: imports, FastAPI/Flask/Django routes with their prefixes, SQLAlchemy/Django models, env. */
 export function scanPython(rel: string, root: Node): FileFacts {
   const ctx: PythonContext = { rel, facts: emptyFacts('python'), frameworks: new Set(), env: new Set() };
-  walk(root, (node) => {
-    READERS.get(node.type)?.(node, ctx);
-    return undefined;
-  });
+  walk(
+    root,
+    (node) => {
+      READERS.get(node.type)?.(node, ctx);
+      return undefined;
+    },
+    READ_TYPES,
+  );
   ctx.facts.env = [...ctx.env].sort();
   ctx.facts.frameworks = [...ctx.frameworks].sort();
   return ctx.facts;

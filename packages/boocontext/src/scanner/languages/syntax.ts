@@ -12,10 +12,23 @@ export const unquote = (node: Node | null | undefined): string | undefined => {
 
 export const line = (node: Node) => node.startPosition.row + 1;
 
-/** Pre-order walk over named nodes; `visit` returning `false` skips a node's children. */
-export function walk(node: Node, visit: (n: Node) => boolean | undefined): void {
-  if (visit(node) === false) return;
-  for (const child of node.namedChildren) if (child) walk(child, visit);
+/**
+ * Pre-order walk over named nodes (only those of `types` when given); `visit` returning `false`
+ * skips a node's children. A cursor, and a node object only for a node visited: listing every
+ * node's children made an object of each, most of them never looked at.
+ */
+export function walk(node: Node, visit: (n: Node) => boolean | undefined, types?: ReadonlySet<string>): void {
+  const cursor = node.walk();
+  try {
+    for (;;) {
+      const skip =
+        cursor.nodeIsNamed && (!types || types.has(cursor.nodeType)) && visit(cursor.currentNode) === false;
+      if (!skip && cursor.gotoFirstChild()) continue;
+      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return;
+    }
+  } finally {
+    cursor.delete();
+  }
 }
 
 /** The CRUD routes of a resource, by the action's role; Rails, Phoenix and Laravel agree on these. */
