@@ -12,7 +12,9 @@ import { entityKey, materializedApps, routeKey } from './lib-stacks.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const boocontextBin = path.join(here, '../packages/boocontext/bin/boocontext.js');
-const ROUNDS = 3;
+// Runs of ~200 ms on a 2-core machine vary by 10-15%: seven rounds, the two tools taking turns to
+// go first, and the median of each.
+const ROUNDS = Number(process.env.STACKS_ROUNDS ?? 7);
 installCodesight();
 
 /** A section of the map (`## ROUTES (34)`), its lines: the map lists every route and model, the overview only the first 25. */
@@ -78,8 +80,13 @@ const rows = [];
 for (const { app, dir } of materializedApps(into)) {
   const runs = { boocontext: [], codesight: [] };
   for (let round = 0; round < ROUNDS; round++) {
-    runs.boocontext.push(boocontext(dir));
-    runs.codesight.push(codesight(dir));
+    if (round % 2 === 0) {
+      runs.boocontext.push(boocontext(dir));
+      runs.codesight.push(codesight(dir));
+    } else {
+      runs.codesight.push(codesight(dir));
+      runs.boocontext.push(boocontext(dir));
+    }
   }
   console.log(`\n${app.name} (${app.stack})`);
   for (const [tool, list] of Object.entries(runs)) {
@@ -94,7 +101,9 @@ for (const { app, dir } of materializedApps(into)) {
 }
 
 const f2 = (x) => x.toFixed(2);
-console.log('\nroutes on full paths (precision / recall), entity recall, frameworks, scan ms (median of 3)');
+console.log(
+  `\nroutes on full paths (precision / recall), entity recall, frameworks, scan ms (median of ${ROUNDS})`,
+);
 console.log(
   `${'app'.padEnd(18)} ${'tool'.padEnd(11)} ${'prec'.padStart(5)} ${'recall'.padStart(6)} ${'ent'.padStart(5)} ${'ms'.padStart(6)}  frameworks`,
 );
