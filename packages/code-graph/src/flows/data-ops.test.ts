@@ -128,6 +128,21 @@ describe('classifyCall', () => {
     ).toBeUndefined();
   });
 
+  it('reads a Kotlin repository call, not the collection function on its result', () => {
+    const line =
+      '        val counts = articleRepository.getCountAllByArticleIds(articleIds).associate { it.first to it.second }';
+    expect(
+      classify({ callee: 'getCountAllByArticleIds', receiver: 'articleRepository' }, line, 'kotlin'),
+    ).toMatchObject({ entity: 'Article', op: 'read' });
+    expect(
+      classify(
+        { callee: 'associate', receiver: 'articleRepository.getCountAllByArticleIds(articleIds)' },
+        line,
+        'kotlin',
+      ),
+    ).toBeUndefined();
+  });
+
   it('leaves alone what only looks like an access', () => {
     // An array named after an entity, in JS.
     expect(

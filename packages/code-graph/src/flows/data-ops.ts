@@ -146,6 +146,43 @@ const READ_VERBS = new Set([
   'page',
 ]);
 
+/**
+ * Kotlin's scope and collection functions: on a call's result (`repo.findAll().associate { … }`,
+ * `repo.find(id)?.let { … }`) they shape what the call returned; the access is the call itself.
+ */
+const KOTLIN_TRANSFORMS = new Set([
+  'let',
+  'also',
+  'apply',
+  'run',
+  'takeIf',
+  'map',
+  'mapNotNull',
+  'filter',
+  'filterNot',
+  'associate',
+  'associateBy',
+  'associateWith',
+  'groupBy',
+  'forEach',
+  'flatMap',
+  'sortedBy',
+  'sortedByDescending',
+  'toList',
+  'toSet',
+  'toMap',
+  'first',
+  'firstOrNull',
+  'single',
+  'singleOrNull',
+  'sumOf',
+  'count',
+  'any',
+  'all',
+  'none',
+  'distinct',
+]);
+
 /** Verbs only an Eloquent many-to-many relation has. */
 const RELATION_VERBS = new Set([
   'attach',
@@ -375,6 +412,8 @@ function argumentTokens(call: CallSite, lineText: string): string[] {
 
 /** One call as a data operation, or undefined when it does not touch the database. */
 export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | undefined {
+  if (ctx.language === 'kotlin' && KOTLIN_TRANSFORMS.has(call.callee) && /\)\s*$/.test(call.receiver ?? ''))
+    return undefined;
   const verb = verbOf(call.callee);
   const sqlEntity = sqlTable(ctx.lineText.slice(Math.max(0, ctx.lineText.indexOf(call.callee))));
   const receiver = call.receiver ?? '';
