@@ -420,7 +420,9 @@ export class FlowTracer {
         .prepare("SELECT * FROM symbols WHERE kind = 'method' AND parent IS NOT NULL AND file LIKE '%.go'")
         .all() as SymbolRow[]) {
         const key = `${path.posix.dirname(row.file)}\u0000${row.parent}`;
-        this.goMethods.set(key, [...(this.goMethods.get(key) ?? []), row]);
+        const methods = this.goMethods.get(key);
+        if (methods) methods.push(row);
+        else this.goMethods.set(key, [row]);
       }
     }
     const wanted = this.symbolsIn(method.file)

@@ -57,10 +57,9 @@ class CallResolver {
       const symbol = this.localInScope(call) ?? this.index.bound(call.file, call.callee).symbol;
       return symbol ? { id: symbol.id, kind: 'reference', confidence: 0.9 } : UNRESOLVED;
     }
-    // Python's `super()` hands back the parent's methods; it constructs nothing.
-    if (call.kind === 'call' && call.callee === 'super' && this.index.languageOf(call.file) === 'python')
-      return UNRESOLVED;
     if (call.kind === 'call' && call.callee === 'super') {
+      // Python's `super()` hands back the parent's methods; it constructs nothing.
+      if (this.index.languageOf(call.file) === 'python') return UNRESOLVED;
       const own = this.classOf(call, callerSymbol);
       const parent = own && this.index.superOf(own);
       return parent ? this.constructorOf(parent) : UNRESOLVED;

@@ -389,6 +389,7 @@ export class SymbolIndex {
   /** A member one of the type's mixins (PHP traits, Kotlin interfaces' bodies) declares. */
   mixedInMember(type: SymbolRow, member: string, depth = 1): SymbolRow | undefined {
     for (const mixin of this.types.get(type.file)?.[`${type.name}::mixins`]?.split(',') ?? []) {
+      // A PHP `use` imports by namespace, which the index does not follow: the one type so named.
       const found = this.bound(type.file, mixin).symbol ?? this.onlyTypeNamed(mixin);
       const mixed = found && found.id !== type.id ? this.memberOf(found, member, depth) : undefined;
       if (mixed) return mixed;
@@ -407,7 +408,6 @@ export class SymbolIndex {
     if (sibling) return sibling;
     if (depth >= 6) return undefined;
     // Mixed-in members (PHP traits) before the parent's: a trait's method overrides an inherited one.
-    // A PHP `use` imports by namespace, which the index does not follow: the one type so named.
     const mixed = this.mixedInMember(type, member, depth + 1);
     if (mixed) return mixed;
     const parent = this.superOf(type);

@@ -19,6 +19,7 @@ import {
   NOT_A_READ,
   NOT_A_READ_IN,
   OPAQUE,
+  UNNAMED_BODIES,
 } from './node-types.js';
 import { declare, declareVariable } from './symbols.js';
 import { nameOf, text } from './syntax.js';
@@ -225,11 +226,7 @@ export function extractFacts(tree: Tree, language: LanguageId, source: string): 
         if (childCounting) countOperator(childCounting, types.name(id));
       } else {
         const childType = types.name(id);
-        // Kotlin's body is a `function_body`, Elixir's a `do_block`, in no field.
-        if (
-          inner.pendingBody &&
-          (cursor.currentFieldName === 'body' || childType === 'function_body' || childType === 'do_block')
-        )
+        if (inner.pendingBody && (cursor.currentFieldName === 'body' || UNNAMED_BODIES.has(childType)))
           walk(childType, { ...inner, counting: undefined }, type, inner.pendingBody);
         else walk(childType, inner, type);
       }

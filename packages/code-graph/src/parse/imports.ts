@@ -74,7 +74,6 @@ function pythonImport(node: Node, push: (fact: ImportFact) => void): void {
   }
 }
 
-/** Go's `import name "path"`: bound by its name, or by the path's last segment. */
 /**
  * The name a Go import binds when it gives none: the package's, which by convention is the path's
  * last element without a major-version suffix (`…/chi/v5` is `chi`, `gopkg.in/yaml.v3` is `yaml`).
@@ -86,6 +85,7 @@ export function goPackageName(importPath: string): string {
   return base.replace(/\.v\d+$/, '').replace(/^go-/, '');
 }
 
+/** Go's `import name "path"`: bound by its name, or by its package's. */
 function goImportSpec(node: Node, push: (fact: ImportFact) => void): void {
   const source = stringValue(node.childForFieldName('path'));
   const local = text(node.childForFieldName('name')) || goPackageName(source);

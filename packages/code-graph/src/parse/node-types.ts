@@ -39,6 +39,9 @@ export const DECLARATIONS: Record<string, SymbolKind> = {
   module: 'module',
 };
 
+/** A declaration's body where the grammar gives it no `body` field: Kotlin's and Elixir's. */
+export const UNNAMED_BODIES = new Set(['function_body', 'class_body', 'do_block']);
+
 export const CONTAINERS = new Set(['class', 'interface', 'struct', 'trait', 'module']);
 
 /** Branches and loops: each is a decision (cyclomatic) and nests what is inside it (cognitive). */

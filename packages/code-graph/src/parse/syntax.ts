@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { LanguageId } from '@boocode/source-kit';
 import type { Node } from 'web-tree-sitter';
 import { isKotlinExported, kotlinParameterCount } from './kotlin.js';
+import { UNNAMED_BODIES } from './node-types.js';
 
 /** Readers of declaration nodes shared by the extractor's parts. */
 
@@ -13,13 +14,11 @@ export function line(node: Node): number {
   return node.startPosition.row + 1;
 }
 
-/** A declaration's body: its `body` field, or Kotlin's unnamed `function_body`/`class_body`. */
+/** A declaration's body: its `body` field, or the unnamed one of Kotlin and Elixir. */
 function bodyOf(node: Node): Node | null {
   return (
     node.childForFieldName('body') ??
-    node.namedChildren.find(
-      (c) => c?.type === 'function_body' || c?.type === 'class_body' || c?.type === 'do_block',
-    ) ??
+    node.namedChildren.find((c) => UNNAMED_BODIES.has(c?.type ?? '')) ??
     null
   );
 }

@@ -2,8 +2,6 @@ import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
 import { line, SPRING_MAPPINGS, unquote, walk } from './syntax.js';
 
-/** Java: Spring controllers (@RequestMapping on the class, @GetMapping… on methods) and JPA entities. */
-
 /** An annotation's argument by name (`value` is also the unnamed one): string values, arrays flattened. */
 function annotationValues(annotation: Node, names: readonly string[]): string[] | undefined {
   const args = annotation.childForFieldName('arguments');
@@ -25,61 +23,74 @@ function annotationValues(annotation: Node, names: readonly string[]): string[] 
 
 const pathsOf = (annotation: Node) => annotationValues(annotation, ['value', 'path']) ?? [''];
 
+const annotationsOf = (node: Node) =>
+  (
+    node.childForFieldName('modifiers') ?? node.namedChildren.find((c) => c?.type === 'modifiers')
+  )?.namedChildren.filter((c): c is Node => c?.type === 'annotation' || c?.type === 'marker_annotation') ??
+  [];
+const nameOf = (a: Node) => a.childForFieldName('name')?.text ?? '';
+
+/** A JPA `@Entity` class: a model, its table from `@Table(name)` or the entity's own `name`. */
+function readEntity(node: Node, annotations: Node[], rel: string, facts: FileFacts): void {
+  const entity = annotations.find((a) => nameOf(a) === 'Entity');
+  if (!entity) return;
+  const table = annotations.find((a) => nameOf(a) === 'Table');
+  const tableName =
+    (table && annotationValues(table, ['name'])?.[0]) ?? annotationValues(entity, ['name'])?.[0];
+  facts.models.push({
+    name: node.childForFieldName('name')?.text ?? '',
+    orm: 'jpa',
+    file: rel,
+    line: line(node),
+    ...(tableName ? { table: tableName } : {}),
+  });
+}
+
+/** A Spring controller's routes: the class's `@RequestMapping` paths joined with each method's mapping. */
+function readController(node: Node, annotations: Node[], facts: FileFacts): void {
+  if (!annotations.some((a) => nameOf(a) === 'RestController' || nameOf(a) === 'Controller')) return;
+  facts.frameworks = ['spring'];
+  const mapping = annotations.find((a) => nameOf(a) === 'RequestMapping');
+  const bases = mapping ? pathsOf(mapping) : [''];
+  for (const member of node.childForFieldName('body')?.namedChildren ?? []) {
+    if (member?.type !== 'method_declaration') continue;
+    for (const a of annotationsOf(member)) {
+      const name = nameOf(a);
+      if (!(name in SPRING_MAPPINGS)) continue;
+      // `@RequestMapping(path = "x", method = RequestMethod.POST)`; without a method it answers all.
+      const methods = SPRING_MAPPINGS[name]
+        ? [SPRING_MAPPINGS[name] as string]
+        : (annotationValues(a, ['method'])?.map((m) => m.replace(/^.*\./, '')) ?? ['ALL']);
+      for (const base of bases)
+        for (const sub of pathsOf(a))
+          for (const method of methods)
+            facts.routes.push({
+              method,
+              path: joinPaths(base, sub),
+              line: line(member),
+              framework: 'spring',
+              owner: '*spring*',
+              handler: member.childForFieldName('name')?.text ?? '',
+            });
+    }
+  }
+}
+
+/** The nodes the Java reader looks at: the walk hands it no other. */
+const JAVA_READ = new Set(['import_declaration', 'class_declaration']);
+
 /** Java: Spring controllers (@RequestMapping on the class, @GetMapping… on methods) and JPA entities. */
 export function scanJava(rel: string, root: Node): FileFacts {
   const facts = emptyFacts('java');
-  const annotationsOf = (node: Node) =>
-    (
-      node.childForFieldName('modifiers') ?? node.namedChildren.find((c) => c?.type === 'modifiers')
-    )?.namedChildren.filter((c): c is Node => c?.type === 'annotation' || c?.type === 'marker_annotation') ??
-    [];
-  const nameOf = (a: Node) => a.childForFieldName('name')?.text ?? '';
   walk(
     root,
     (node) => {
       if (node.type === 'import_declaration')
         facts.imports.push({ spec: node.text.replace(/^import\s+(static\s+)?|;$/g, ''), line: line(node) });
-      if (node.type !== 'class_declaration') return undefined;
-      const annotations = annotationsOf(node);
-      const entity = annotations.find((a) => nameOf(a) === 'Entity');
-      if (entity) {
-        const table = annotations.find((a) => nameOf(a) === 'Table');
-        const tableName =
-          (table && annotationValues(table, ['name'])?.[0]) ?? annotationValues(entity, ['name'])?.[0];
-        facts.models.push({
-          name: node.childForFieldName('name')?.text ?? '',
-          orm: 'jpa',
-          file: rel,
-          line: line(node),
-          ...(tableName ? { table: tableName } : {}),
-        });
-      }
-      if (!annotations.some((a) => nameOf(a) === 'RestController' || nameOf(a) === 'Controller'))
-        return undefined;
-      facts.frameworks = ['spring'];
-      const mapping = annotations.find((a) => nameOf(a) === 'RequestMapping');
-      const bases = mapping ? pathsOf(mapping) : [''];
-      for (const member of node.childForFieldName('body')?.namedChildren ?? []) {
-        if (member?.type !== 'method_declaration') continue;
-        for (const a of annotationsOf(member)) {
-          const name = nameOf(a);
-          if (!(name in SPRING_MAPPINGS)) continue;
-          // `@RequestMapping(path = "x", method = RequestMethod.POST)`; without a method it answers all.
-          const methods = SPRING_MAPPINGS[name]
-            ? [SPRING_MAPPINGS[name] as string]
-            : (annotationValues(a, ['method'])?.map((m) => m.replace(/^.*\./, '')) ?? ['ALL']);
-          for (const base of bases)
-            for (const sub of pathsOf(a))
-              for (const method of methods)
-                facts.routes.push({
-                  method,
-                  path: joinPaths(base, sub),
-                  line: line(member),
-                  framework: 'spring',
-                  owner: '*spring*',
-                  handler: member.childForFieldName('name')?.text ?? '',
-                });
-        }
+      else {
+        const annotations = annotationsOf(node);
+        readEntity(node, annotations, rel, facts);
+        readController(node, annotations, facts);
       }
       return undefined;
     },
@@ -87,6 +98,3 @@ export function scanJava(rel: string, root: Node): FileFacts {
   );
   return facts;
 }
-
-/** The nodes the Java reader looks at: the walk hands it no other. */
-const JAVA_READ = new Set(['import_declaration', 'class_declaration']);
