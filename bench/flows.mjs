@@ -6,7 +6,8 @@
 // Then the route map on front ends paired with back ends of other languages (side by side in one
 // tree): the share of each front end's calls linked to the right route, the links' precision, the
 // calls to endpoints the back end lacks reported as unmatched, and flows + route map time against
-// overview on the same tree.
+// overview on the same tree: one-shot commands, and served over stdio, first calls back to back and
+// with a model's turn between them (the code graph is built after the first answer, in that turn).
 //
 // On the back ends with a hand-labelled truth (lib-flows-truth.mjs): the share of endpoints whose
 // flow names the handler's service or view method, and whose data operations include a line where
@@ -38,11 +39,16 @@ function run(command, root, extra = []) {
   }
 }
 
+/** A host's turn between two tool calls: its model reads one answer and writes the next call. */
+const TURN_MS = 1_000;
+
 /**
  * The same three tools as a host calls them: one boocontext over stdio, each tool called once
  * (building what it needs), then three more times; the median of those is the steady state.
+ * `turnMs` passes between the first calls, as a model's turn would (0: a script calling them
+ * back to back).
  */
-async function overStdio(root) {
+async function overStdio(root, turnMs) {
   const cache = mkdtempSync(path.join(tmpdir(), 'flows-bench-'));
   const client = new Client({ name: 'flows-bench', version: '1' });
   await client.connect(
@@ -56,6 +62,7 @@ async function overStdio(root) {
   const ms = {};
   try {
     for (const tool of ['overview', 'flows', 'routemap']) {
+      if (tool !== 'overview') await new Promise((resolve) => setTimeout(resolve, turnMs));
       const call = async () => {
         const started = performance.now();
         await client.callTool(
@@ -217,7 +224,8 @@ for (const front of frontEnds) {
     });
     // A call the back end has no route for counts as reported when it is unmatched, or linked only
     // through a route parameter its literal segment fills (said in the link's `fills`).
-    const server = await overStdio(dir);
+    const server = await overStdio(dir, 0);
+    const turns = await overStdio(dir, TURN_MS);
     const unmatchedKeys = new Set([
       ...unmatched.map((c) => routeKey(c.method, c.path)),
       ...links.filter((l) => l.fills).map((l) => routeKey(l.client.method, l.client.path)),
@@ -234,6 +242,7 @@ for (const front of frontEnds) {
       mapMs: map.ms,
       notLinked: expected.filter((k) => !linked.has(k)),
       server,
+      turns,
     });
   }
 }
@@ -248,14 +257,18 @@ for (const r of pairRows)
 for (const r of pairRows)
   if (r.notLinked.length) console.log(`${r.pair}: not linked ${r.notLinked.join(', ')}`);
 
-console.log('\nserved over stdio (one boocontext per tree): first call, then the median of three more, ms');
 console.log(
-  'pair                              overview first/warm  flows first/warm  routemap first/warm  warm (flows+map)/overview',
+  `\nserved over stdio (one boocontext per tree): first call, then the median of three more, ms; the first calls
+back to back, then with a ${TURN_MS / 1000} s turn before flows and before routemap (a host's model between calls)`,
+);
+console.log(
+  'pair                              overview first/warm  flows first/warm  routemap first/warm  warm (flows+map)/overview  first (flows+map)/overview: back to back  after a turn',
 );
 const firstWarm = (t) => `${Math.round(t.first)}/${t.warm.toFixed(1)}`;
+const firsts = (s) => ((s.flows.first + s.routemap.first) / s.overview.first).toFixed(2);
 for (const r of pairRows) {
   const s = r.server;
   console.log(
-    `${r.pair.padEnd(33)} ${firstWarm(s.overview).padStart(19)}  ${firstWarm(s.flows).padStart(16)}  ${firstWarm(s.routemap).padStart(19)}  ${((s.flows.warm + s.routemap.warm) / s.overview.warm).toFixed(2).padStart(25)}`,
+    `${r.pair.padEnd(33)} ${firstWarm(s.overview).padStart(19)}  ${firstWarm(s.flows).padStart(16)}  ${firstWarm(s.routemap).padStart(19)}  ${((s.flows.warm + s.routemap.warm) / s.overview.warm).toFixed(2).padStart(25)}  ${firsts(s).padStart(40)}  ${firsts(r.turns).padStart(12)}`,
   );
 }

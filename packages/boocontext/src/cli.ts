@@ -11,8 +11,8 @@ import { Scanner } from './scanner/scan.js';
 import { toolCatalog } from './tools/catalog.js';
 
 const USAGE = `usage:
-  boocontext [serve] [--warm] [--allow DIR]… [--child name=cmd,arg…]   serve MCP over stdio
-  boocontext serve --http [--host 127.0.0.1] [--port 7433] [--root DIR]…   serve Streamable HTTP at /mcp
+  boocontext [serve] [--warm|--lazy] [--allow DIR]… [--child name=cmd,arg…]   serve MCP over stdio
+  boocontext serve --http [--host 127.0.0.1] [--port 7433] [--root DIR]… [--warm|--lazy]   serve Streamable HTTP at /mcp
   boocontext setup [--dry-run] [--only EDITOR,…] [--remove]        register boocontext in every editor found
   boocontext ${TOOL_COMMANDS.join('|')} [ARG] [--root DIR] [--json] [--file F] [--symbol S] [--query Q] [--direction callers|callees|paths] [--to S] [--entry "METHOD /path"] [--depth N] [--diff RANGE] [--max-tokens N]`;
 
@@ -28,6 +28,7 @@ const { values, positionals } = cliArgs({
     host: { type: 'string' },
     port: { type: 'string' },
     warm: { type: 'boolean' },
+    lazy: { type: 'boolean' },
     allow: { type: 'string', multiple: true },
     child: { type: 'string', multiple: true },
     'max-tokens': { type: 'string' },
@@ -84,6 +85,8 @@ async function serveOrRunTool() {
       throw new ConfigError('--host and --port are for `boocontext serve --http`');
     if (values.http && !serving) throw new ConfigError(`--http serves; it does not go with "${command}"`);
     if (command && (values.root?.length ?? 0) > 1) throw new ConfigError(`${command} reads one --root`);
+    if (values.warm && values.lazy)
+      throw new ConfigError('--warm and --lazy contradict each other: pick one');
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`boocontext: ${error.message}\n${USAGE}`);
@@ -95,8 +98,11 @@ async function serveOrRunTool() {
     ? new AllowedRoots(given.length > 0 ? given : [process.cwd(), ...env.BOOCONTEXT_ALLOWED_ROOTS])
     : AllowedRoots.fromEnvironment(process.cwd(), env.BOOCONTEXT_ALLOWED_ROOTS, given);
   // Hosts commonly give a call 60 s; one that takes no progress hears back before that.
+  // Served, code-graph indexes each root from the first call naming it, unless --lazy: a one-shot
+  // command starts a child only when its tool needs one.
   const children = new ChildServerManager(commands, {
     answerWithinMs: env.BOOCONTEXT_ANSWER_WITHIN_MS ?? 45_000,
+    indexAhead: serving && values.lazy !== true,
   });
 
   const scanner = new Scanner(

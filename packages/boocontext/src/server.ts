@@ -38,7 +38,7 @@ export function buildServer(deps: ServerDeps): McpServer {
         description: tool.description,
         input: tool.schema,
         output: Envelope,
-        run: (args, ctx) => runTool(tool, deps.roots, args, ctx),
+        run: (args, ctx) => runTool(tool, deps.roots, args, ctx, (root) => deps.children.indexAhead(root)),
       }),
     ),
   });

@@ -407,6 +407,25 @@ describe('child server lifecycle', () => {
     await vi.waitFor(() => expect(existsSync(marker)).toBe(true), { timeout: 5_000 });
   });
 
+  it('has code-graph index a root from the first call naming it, once; with --lazy only when a tool needs it', async () => {
+    const root = path.join(repos, 'express');
+    const child = ['--child', `code-graph=${process.execPath},${fake}`];
+    const ahead = path.join(work, 'indexed-ahead.txt');
+    const { client } = await connect(child, repos, { INDEX_MARKER: ahead });
+    await call('boocontext_overview', { root }, client);
+    await call('boocontext_map', { root }, client);
+    await vi.waitFor(() => expect(existsSync(ahead)).toBe(true), { timeout: 8_000 });
+    await call('boocontext_symbols', { root, query: 'a' }, client);
+    expect(readFileSync(ahead, 'utf8')).toBe(`${root}\n`);
+
+    const lazy = path.join(work, 'indexed-lazily.txt');
+    const { client: lazyClient } = await connect([...child, '--lazy'], repos, { INDEX_MARKER: lazy });
+    await call('boocontext_overview', { root }, lazyClient);
+    // The child starts with this call; an index_status sent before it would have been taken first.
+    expect((await call('boocontext_symbols', { root, query: 'a' }, lazyClient)).verdict).toBe('SAFE');
+    expect(existsSync(lazy)).toBe(false);
+  });
+
   it('answers UNSAFE naming the command when a child cannot start', async () => {
     const { client } = await connect(['--child', 'ts-types=boocontext-no-such-binary']);
     const result = await call(
@@ -470,6 +489,10 @@ describe('the command line', () => {
     expect(run(['map', '--max-tokens', 'lots'])).toMatchObject({
       status: 2,
       stderr: expect.stringMatching(/--max-tokens must be a whole number/),
+    });
+    expect(run(['serve', '--warm', '--lazy'])).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/--warm and --lazy contradict/),
     });
   });
 

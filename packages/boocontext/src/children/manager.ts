@@ -88,6 +88,7 @@ export class ChildServerManager {
   private readonly starting = new Map<ChildName, Promise<McpHub>>();
   private readonly respawns = new Map<ChildName, number>();
   private readonly spawned = new Set<McpHub>();
+  private readonly indexedAhead = new Set<string>();
 
   constructor(
     private readonly commands: Record<ChildName, ChildCommand>,
@@ -100,6 +101,8 @@ export class ChildServerManager {
        * work going on for the next call.
        */
       answerWithinMs?: number;
+      /** A served session: code-graph indexes each root from the first call that names it. */
+      indexAhead?: boolean;
     } = {},
   ) {}
 
@@ -145,6 +148,23 @@ export class ChildServerManager {
   /** Starts every child now (the `--warm` flag), so the first deep call pays no start-up. */
   async warm(): Promise<void> {
     await Promise.all((Object.keys(this.commands) as ChildName[]).map((name) => this.hub(name)));
+  }
+
+  /**
+   * Has code-graph index a root in the background, once per root, after the first call naming it
+   * (an overview, typically) has answered: while the host's model reads that answer, the child
+   * starts and indexes, and the deep tools asked next (flows, callgraph, impact) find the index
+   * built. Deferred past the answer so that call shares no CPU with it. A failure here is no
+   * answer's: the tool that needs the child meets it and reports it.
+   */
+  indexAhead(root: string): void {
+    if (!this.options.indexAhead || this.indexedAhead.has(root)) return;
+    this.indexedAhead.add(root);
+    setImmediate(() =>
+      this.callChild('code-graph', 'index_status', { root }, undefined, () => {}).catch((error: Error) =>
+        this.options.logger?.warn(`code-graph could not index ${root} ahead: ${error.message}`),
+      ),
+    );
   }
 
   status(name: ChildName) {

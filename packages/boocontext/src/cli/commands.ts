@@ -17,7 +17,7 @@ export const TOOL_COMMANDS = [
 ];
 
 /** Flags that are the bin's own, not tool arguments. */
-const BIN_FLAGS = new Set(['json', 'warm', 'allow', 'child', 'help', 'version']);
+const BIN_FLAGS = new Set(['json', 'warm', 'lazy', 'allow', 'child', 'help', 'version']);
 /** What each command cannot run without (one of), as the command line spells it. */
 const NEEDS: Record<string, string[]> = {
   types: ['symbol', 'file'],

@@ -7,12 +7,14 @@ import type { ToolDefinition } from './define.js';
 /**
  * Runs one tool on arguments its schema has already parsed and wraps the answer in the verdict
  * envelope. Every failure becomes an UNSAFE or CAUTION envelope, never a thrown error.
+ * `answered` hears the root, once allowed, when the tool has answered.
  */
 export async function runTool(
   tool: ToolDefinition,
   roots: AllowedRoots,
   args: Record<string, unknown>,
   ctx: ToolContext,
+  answered?: (root: string) => void,
 ): Promise<Envelope> {
   const started = performance.now();
   const metadata = (source: Envelope['metadata']['source'], truncated: boolean) => ({
@@ -21,8 +23,9 @@ export async function runTool(
     duration_ms: Math.round(performance.now() - started),
     truncated,
   });
+  let root: string | undefined;
   try {
-    const root = roots.check(args.root as string | undefined);
+    root = roots.check(args.root as string | undefined);
     const answer = await tool.run(args, root, ctx);
     return {
       verdict: answer.verdict,
@@ -44,5 +47,7 @@ export async function runTool(
       details: { ...failure.details, error: { code: failure.code, message: failure.message } },
       metadata: metadata('scanner', false),
     };
+  } finally {
+    if (root !== undefined) answered?.(root);
   }
 }
