@@ -42,7 +42,7 @@ export type CheckMessage =
 
 const root = process.argv[2] as string;
 // Kept for the process's life: the next job's programs reuse every unchanged file's tree and binding.
-const projects = new Projects(root, { typesOnly: true });
+const projects = new Projects(root, { typesOnly: true, projectCallsOnly: true });
 
 /**
  * What other files can see of one: its declarations as the compiler would emit them (inferred
