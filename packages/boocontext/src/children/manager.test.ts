@@ -36,6 +36,11 @@ describe('child commands', () => {
       command: 'node',
       args: ['a.js'],
     });
+    expect(childCommands({}, ['code-graph=node,--max-old-space-size=4096,cg.js'])['code-graph']).toEqual({
+      command: 'node',
+      args: ['--max-old-space-size=4096', 'cg.js'],
+    });
     expect(() => childCommands({}, ['graph=x'])).toThrow(/--child graph=x: expected code-graph=/);
+    expect(() => childCommands({}, ['code-graph'])).toThrow(/--child code-graph: expected code-graph=/);
   });
 });

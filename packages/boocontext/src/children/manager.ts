@@ -63,7 +63,10 @@ export function childCommands(
   if (env.BOOCONTEXT_CODE_GRAPH_CMD) children['code-graph'] = env.BOOCONTEXT_CODE_GRAPH_CMD;
   if (env.BOOCONTEXT_TS_TYPES_CMD) children['ts-types'] = env.BOOCONTEXT_TS_TYPES_CMD;
   for (const flag of flags) {
-    const [name, spec] = flag.split('=', 2);
+    // Split at the first `=` only: an argument may hold one (`--max-old-space-size=4096`).
+    const at = flag.indexOf('=');
+    const name = at === -1 ? flag : flag.slice(0, at);
+    const spec = at === -1 ? '' : flag.slice(at + 1);
     if ((name !== 'code-graph' && name !== 'ts-types') || !spec)
       throw new ConfigError(`--child ${flag}: expected code-graph=cmd,arg… or ts-types=cmd,arg…`);
     const [command = '', ...args] = spec.split(',');
