@@ -10,6 +10,7 @@ describe('progressReporter', () => {
     reporter.step('indexing', 0, 1000);
     reporter.step('indexing', 1000, 1000);
     reporter.step('resolving', 500, 4000, 'calls');
+    reporter.step('resolving', 1_234_567, 12_345_678, 'calls');
     reporter.relay({ progress: 3, total: 10, message: 'loading program: 3 / 10 files' });
     expect(sent).toEqual([
       { progress: 0, message: 'listing: 0 files' },
@@ -17,7 +18,8 @@ describe('progressReporter', () => {
       { progress: 1200, total: 2200, message: 'indexing: 0 / 1,000 files' },
       { progress: 2200, total: 2200, message: 'indexing: 1,000 / 1,000 files' },
       { progress: 2700, total: 6200, message: 'resolving: 500 / 4,000 calls' },
-      { progress: 2703, total: 2710, message: 'loading program: 3 / 10 files' },
+      { progress: 1_236_767, total: 12_347_878, message: 'resolving: 1,234,567 / 12,345,678 calls' },
+      { progress: 1_236_770, total: 1_236_777, message: 'loading program: 3 / 10 files' },
     ]);
   });
 

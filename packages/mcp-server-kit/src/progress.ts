@@ -48,7 +48,11 @@ export function progressText(update: ProgressUpdate): string {
   return `${update.message ?? 'working'}${percent === undefined ? '' : ` ${percent}%`}`;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
+/**
+ * `29,310`: thousands grouped by hand, as `en-US` groups them. `toLocaleString` loads ICU's locale
+ * data on its first call, ~13 ms of a child's first answer.
+ */
+const count = (n: number) => String(Math.trunc(n)).replace(/\B(?=(\d{3})+$)/g, ',');
 
 /**
  * Turns phases into one rising progress count: each phase starts where the last one ended, so
