@@ -90,6 +90,7 @@ export class ChildServerManager {
   private readonly hubs = new Map<ChildName, McpHub>();
   private readonly starting = new Map<ChildName, Promise<McpHub>>();
   private readonly respawns = new Map<ChildName, number>();
+  private readonly respawning = new Map<ChildName, Promise<unknown>>();
   private readonly spawned = new Set<McpHub>();
   private readonly indexedAhead = new Set<string>();
 
@@ -216,9 +217,17 @@ export class ChildServerManager {
       const hub = await this.hub(name);
       const status = hub.status()[0];
       if (status?.state !== 'connected') {
+        // Calls made while the child is being respawned wait for that respawn, not spend their own.
+        const respawning = this.respawning.get(name);
+        if (respawning) {
+          await respawning;
+          continue;
+        }
         if (status?.state === 'unavailable' && (this.respawns.get(name) ?? 0) < 1) {
           this.respawns.set(name, (this.respawns.get(name) ?? 0) + 1);
-          await hub.reconnect(status.name);
+          const respawn = hub.reconnect(status.name).finally(() => this.respawning.delete(name));
+          this.respawning.set(name, respawn);
+          await respawn;
           continue;
         }
         const how = this.commands[name];
