@@ -232,6 +232,46 @@ export const stackApps = [
     entities: ['articles', 'favorites', 'comments', 'user_followers', 'users'],
     frameworks: ['phoenix', 'ecto'],
   },
+  {
+    name: 'vapor3-fluent',
+    stack: 'Swift / Vapor 3 + Fluent (PostgreSQL)',
+    source: { mirror: 'amadeu01/swift-vapor-conduit-example-app' },
+    // A Conduit begun and not finished: Routes.boot groups "api" and registers two collections,
+    // itself registered in boot.swift through a variable; `User.parameter` is a path parameter.
+    routes: expand([
+      'GET,POST /api/users',
+      'GET /api/users/:user',
+      'POST /api/users/login',
+      'GET /api/user',
+      'GET,POST /api/articles',
+      'GET /api/articles/:article',
+    ]),
+    entities: ['User', 'Profile', 'FollowersAssoc', 'Article', 'Comment'],
+    frameworks: ['vapor', 'fluent'],
+  },
+  {
+    name: 'dart-shelf',
+    stack: 'Dart / shelf_router (MySQL, raw SQL)',
+    source: { mirror: 'YunDo-Gi/RE-Fridge-Server' },
+    // server.dart mounts InitApi at '/', which mounts four API classes, each a Router made in a
+    // getter; no ORM or schema file: its tables live only in SQL strings, so no entity to find.
+    routes: expand([
+      'GET /ingredient',
+      'GET /ingredient/category/:category',
+      'GET /ingredient/tag',
+      'GET,POST /pantry',
+      'GET /pantry/:category',
+      'GET /pantry/ingredient/:ingredientId',
+      'POST,PATCH,DELETE /pantry/:ingredientId',
+      'GET,POST /cart',
+      'GET,POST,PATCH,DELETE /cart/:cartId',
+      'GET,POST /recipe',
+      'GET /recipe/fullfill',
+      'GET,DELETE /recipe/:recipeId',
+    ]),
+    entities: [],
+    frameworks: ['shelf'],
+  },
 ];
 
 /** The app's tree under `into`, unpacked once; `undefined` with the reason when its source is not here. */

@@ -68,7 +68,10 @@ function score(app, facts) {
   return {
     precision: got.size ? hits / got.size : 0,
     recall: hits / want.size,
-    entityRecall: (app.entities.length - missedEntities.length) / app.entities.length,
+    // An app without an ORM or schema has no entity to find.
+    entityRecall: app.entities.length
+      ? (app.entities.length - missedEntities.length) / app.entities.length
+      : 1,
     missed: [...want].filter((r) => !got.has(r)),
     extra: [...got].filter((r) => !want.has(r)),
     missedEntities,

@@ -244,6 +244,23 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['fluent', 'vapor']);
   });
 
+  it('Vapor 3: boot(router:), app.make(Router.self), a collection registered through a variable, Type.parameter; its models and their stored properties; no route from a navigator outside Vapor', async () => {
+    const result = await new Scanner().scan(path.join(stacks, 'vapor3'));
+    expect(result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual([
+      'GET /ping Sources/App/ApiRoutes.swift:8',
+      'GET /v1/invoices Sources/App/Controllers/InvoiceController.swift:6',
+      'GET /v1/invoices/:invoice Sources/App/Controllers/InvoiceController.swift:7',
+      'DELETE /v1/invoices/:invoice/lines/:int Sources/App/Controllers/InvoiceController.swift:9',
+      'POST /v1/invoices/void Sources/App/Controllers/InvoiceController.swift:8',
+    ]);
+    expect(result.models.map((m) => `${m.name} ${m.table ?? '-'} ${m.fields?.join(',')}`)).toEqual([
+      'Invoice invoices id,number,total',
+      'InvoiceLine - id,invoiceID,amount',
+      'InvoiceTag - id,invoiceID,lineID',
+    ]);
+    expect(result.frameworks).toEqual(['fluent', 'vapor']);
+  });
+
   it("Dart Frog's file routes with the methods a handler switches on, and shelf_router's routers and mounts", async () => {
     const frog = await scanStack('dart-frog');
     expect(frog.routes).toEqual([
@@ -254,10 +271,23 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frog.frameworks).toEqual(['dart_frog']);
     const shelf = await scanStack('shelf');
     expect(shelf.routes).toEqual([
-      'GET /api/orders bin/server.dart:5',
-      'POST /api/orders/<id> bin/server.dart:6',
+      'GET /api/orders bin/server.dart:6',
+      'POST /api/orders/<id> bin/server.dart:7',
       'GET /healthz bin/server.dart:9',
     ]);
     expect(shelf.frameworks).toEqual(['shelf']);
+  });
+
+  it('shelf routers made in classes and by @Route annotations, mounted from other files by class name', async () => {
+    const { routes, frameworks } = await scanStack('shelf-classes');
+    expect(routes).toEqual([
+      'GET /health/ping lib/api/stock_api.dart:22',
+      'GET /status lib/api/status_api.dart:7',
+      'POST /status/refresh lib/api/status_api.dart:10',
+      'GET /stock lib/api/stock_api.dart:7',
+      'DELETE /stock/<sku> lib/api/stock_api.dart:9',
+      'GET /stock/<sku> lib/api/stock_api.dart:8',
+    ]);
+    expect(frameworks).toEqual(['shelf']);
   });
 });

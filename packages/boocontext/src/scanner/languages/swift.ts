@@ -3,9 +3,12 @@ import { lineIndex, parenthesised } from './syntax.js';
 
 /**
  * Swift, read from its text (no grammar ships for it): Vapor routes on the app, on groups
- * (`grouped("api")`, `group("todos") { todos in … }`) and in `RouteCollection`s registered by type,
- * and Fluent models (`Model` classes with their `schema` and `@Field` keys). Only receivers known
- * to be routers count (`req.parameters.get("id")` is no route); comments and strings hold no code.
+ * (`grouped("api")`, `group("todos") { todos in … }`) and in `RouteCollection`s registered by type
+ * (or by a variable holding one), and Fluent models (`Model` classes with their `schema` and
+ * `@Field` keys). Vapor 3 as well: `boot(router: Router)`, `app.make(Router.self)`,
+ * `Invoice.parameter` path parameters, models conforming to `PostgreSQLModel`, `SQLitePivot`…
+ * (their `entity` and stored properties). Only receivers known to be routers count
+ * (`req.parameters.get("id")` is no route); comments and strings hold no code.
  */
 
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete']);
@@ -17,7 +20,32 @@ interface Router {
 }
 
 const TOKEN =
-  /\/\/[^\n]*|\/\*[\s\S]*?\*\/|"""[\s\S]*?"""|"(?:\\.|[^"\\\n])*"|\b(?:struct|class|final\s+class)\s+(\w+)\s*:\s*([^{]*)\{|\b(\w+)\s*:\s*(?:Application|RoutesBuilder)\b|\blet\s+(\w+)\s*=\s*(\w+)\s*\.\s*grouped\s*\(|\b(\w+)\s*\.\s*(group|get|post|put|patch|delete|on|register)\s*\(|\bstatic\s+let\s+schema\s*=\s*"([^"]*)"|@(?:Field|OptionalField|Parent|OptionalParent|Timestamp|Enum|OptionalEnum|Group)\s*\(\s*key\s*:\s*"([^"]*)"|[{}]/g;
+  /\/\/[^\n]*|\/\*[\s\S]*?\*\/|"""[\s\S]*?"""|"(?:\\.|[^"\\\n])*"|\b(?:struct|class|final\s+class)\s+(\w+)\s*:\s*([^{]*)\{|\b(\w+)\s*:\s*(?:Application|RoutesBuilder|Router)\b|\blet\s+(\w+)\s*=\s*(\w+)\s*\.\s*grouped\s*\(|\b(\w+)\s*\.\s*(group|get|post|put|patch|delete|on|register)\s*\(|\bstatic\s+(?:let|var)\s+(?:schema|entity)\s*(?::\s*String\s*)?=\s*"([^"]*)"|@(?:Field|OptionalField|Parent|OptionalParent|Timestamp|Enum|OptionalEnum|Group)\s*\(\s*key\s*:\s*"([^"]*)"|\blet\s+(\w+)\s*=\s*(?:try\s+)?\w+\s*\.\s*make\s*\(\s*Router\s*\.\s*self\s*\)|[{}]/g;
+
+/** What a type conforms to that makes it a Fluent model: Vapor 4's `Model`, Vapor 3's per-database models and pivots. */
+const MODEL =
+  /\b(?:(?:SQLite|MySQL|PostgreSQL)(?:UUID|String)?Model|Model|(?:Modifiable|SQLite|MySQL|PostgreSQL)?Pivot)\b/;
+
+/**
+ * A Vapor 3 model's columns, which no `@Field` names: its stored properties, not its computed ones
+ * (`var lines: Children<…> { … }`), static ones or type aliases. `body` is the class's, braces excluded.
+ */
+function storedProperties(body: string): string[] {
+  let depth = 0;
+  let flat = '';
+  for (const c of body) {
+    if (c === '{' && depth++ === 0) flat += '{}';
+    else if (c === '}') depth--;
+    else if (depth === 0) flat += c;
+  }
+  return [
+    ...flat.matchAll(
+      /^[ \t]*(?:@\w+\s+)*(?:(?:public|private|internal|fileprivate|open|final)\s+)*(?:var|let)\s+(\w+)\s*:[^{=\n]*(\{\})?/gm,
+    ),
+  ]
+    .filter((m) => !m[2])
+    .map((m) => m[1] as string);
+}
 
 /** `("api", "v1", use: h)` from `from` (just past the `(`): the path strings before any label, and where it ends. */
 function callArgs(text: string, from: number): { parts: string[]; args: string; end: number } {
@@ -27,6 +55,9 @@ function callArgs(text: string, from: number): { parts: string[]; args: string; 
     const value = piece.trim();
     const literal = /^"([^"]*)"$/.exec(value);
     if (literal) parts.push(literal[1] as string);
+    else if (/^\w+\.parameter$/.test(value))
+      // Vapor 3's `Invoice.parameter`: a parameter named after the type.
+      parts.push(`:${value.slice(0, value.indexOf('.')).toLowerCase()}`);
     else if (value === '.catchall') parts.push('**');
     else if (value === '.anything') parts.push('*');
     else if (/^\.\w+$/.test(value))
@@ -39,12 +70,16 @@ function callArgs(text: string, from: number): { parts: string[]; args: string; 
 export function scanSwift(rel: string, text: string): FileFacts {
   const facts = emptyFacts('swift');
   const lineOf = lineIndex(text);
+  // A parameter typed `Router` is Vapor 3's only where the file uses Vapor (an app's navigator is not).
+  const vapor = /^import\s+(?:Vapor|Routing)\b/m.test(text);
   for (const m of text.matchAll(/^import\s+(\w+)/gm))
     facts.imports.push({ spec: m[1] as string, line: lineOf(m.index ?? 0) });
   /** Open braces, each with the routers bound inside it and the type it is the body of. */
   const scopes: { routers: Map<string, Router>; type?: string }[] = [{ routers: new Map() }];
   let pending: { routers: Map<string, Router>; type?: string } | undefined;
-  let model: { name: string; line: number; table?: string; fields: string[]; depth: number } | undefined;
+  let model:
+    | { name: string; line: number; table?: string; fields: string[]; depth: number; start: number }
+    | undefined;
   const routerOf = (name: string) => {
     for (let i = scopes.length - 1; i >= 0; i--) {
       const found = scopes[i]?.routers.get(name);
@@ -62,12 +97,19 @@ export function scanSwift(rel: string, text: string): FileFacts {
     if (m[1]) {
       // A type: its body is the next scope; a Fluent model or a route collection by what it conforms to.
       pending = { routers: new Map(), type: m[1] };
-      if (/\bModel\b/.test(m[2] ?? ''))
-        model = { name: m[1], line: lineOf(m.index), fields: [], depth: scopes.length + 1 };
+      if (MODEL.test(m[2] ?? ''))
+        model = {
+          name: m[1],
+          line: lineOf(m.index),
+          fields: [],
+          depth: scopes.length + 1,
+          start: m.index + m[0].length,
+        };
       scopes.push(pending);
       pending = undefined;
     } else if (m[3]) {
       // `boot(routes: RoutesBuilder)`: routes on it belong to the collection; `routes(_ app: Application)`: to the file.
+      if (m[0].endsWith('Router') && !vapor) continue;
       const type = currentType();
       const inCollection = type && /\bboot\s*\(\s*$/.test(text.slice(Math.max(0, m.index - 12), m.index));
       pending = { routers: new Map([[m[3], { owner: inCollection ? type : FILE_OWNER, prefix: '' }]]) };
@@ -93,7 +135,14 @@ export function scanSwift(rel: string, text: string): FileFacts {
             ]),
           };
       } else if (call === 'register') {
-        const collection = /collection\s*:\s*(\w+)/.exec(args)?.[1];
+        const written = /collection\s*:\s*(\w+)/.exec(args)?.[1];
+        // `register(collection: routes)` after `let routes = Routes(app: app)`: the variable's type.
+        const collection =
+          written && /^[a-z]/.test(written)
+            ? new RegExp(`\\b(?:let|var)\\s+${written}\\s*=\\s*(?:try\\s+)?([A-Z]\\w*)\\s*\\(`).exec(
+                text,
+              )?.[1]
+            : written;
         if (collection)
           facts.mounts.push({
             owner: router.owner,
@@ -117,6 +166,7 @@ export function scanSwift(rel: string, text: string): FileFacts {
       }
     } else if (m[8] !== undefined && model) model.table = m[8];
     else if (m[9] !== undefined && model) model.fields.push(m[9]);
+    else if (m[10]) bind(m[10], { owner: FILE_OWNER, prefix: '' });
     else if (token === '{') {
       scopes.push(pending ?? { routers: new Map() });
       pending = undefined;
@@ -127,7 +177,7 @@ export function scanSwift(rel: string, text: string): FileFacts {
           orm: 'fluent',
           file: rel,
           line: model.line,
-          fields: model.fields,
+          fields: model.fields.length ? model.fields : storedProperties(text.slice(model.start, m.index)),
           ...(model.table ? { table: model.table } : {}),
         });
         model = undefined;
