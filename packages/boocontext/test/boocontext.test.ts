@@ -716,6 +716,22 @@ describe('boocontext_flows over MCP', () => {
     );
   });
 
+  it('says a route in a language the code graph does not index is unread, not served by a library', async () => {
+    const { envelope, flows } = await flowsOf('vapor');
+    expect(flows).toEqual([
+      expect.objectContaining({
+        entry: expect.objectContaining({ path: '/shelves' }),
+        steps: [],
+        unread: true,
+      }),
+    ]);
+    expect(flows[0]).not.toHaveProperty('outside');
+    expect(envelope.verdict).toBe('CAUTION');
+    expect(envelope.summary).toMatch(
+      /0 with no handler found in the code graph, 1 in files the code graph does not index \(swift/,
+    );
+  });
+
   it('maps each front-end call through its wrappers to the route it reaches, and both kinds of unmatched', async () => {
     const envelope = await call('boocontext_routemap', { root: path.join(flowsDir, 'shop') }, client);
     expect(envelope.verdict).toBe('SAFE');

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { ToolFailure } from '../envelope.js';
 import type { Route } from '../scanner/types.js';
@@ -34,6 +35,8 @@ const ChildFlow = z.looseObject({
   outside: z.boolean().optional(),
   /** The route's own lines are its handler. */
   inline: z.boolean().optional(),
+  /** The route is in a language the code graph does not index. */
+  unread: z.boolean().optional(),
 });
 type ChildFlow = z.infer<typeof ChildFlow>;
 type EntryFlow = ChildFlow & { entry: Record<string, unknown> };
@@ -188,17 +191,27 @@ export const flowsTool = (deps: ToolDeps) =>
       // A route whose named handler is nowhere in the project is served by a library (Devise's
       // controllers, Django's admin site, a Swagger handler): said, not counted as a miss.
       const outside = flows.filter((f) => f.outside).length;
-      const unresolved = flows.filter((f) => f.steps.length === 0 && !f.outside && !f.inline).length;
+      const unread = flows.filter((f) => f.unread);
+      const unresolved = flows.filter(
+        (f) => f.steps.length === 0 && !f.outside && !f.inline && !f.unread,
+      ).length;
+      const unreadLanguages = [
+        ...new Set(unread.map((f) => path.extname(String(f.entry.file ?? '')).slice(1))),
+      ];
       const scope = args.diff
         ? `${flows.length} of ${all} entry points reached by ${args.diff} (${changed.size} changed symbols)`
         : `${flows.length} entry point${flows.length === 1 ? '' : 's'}${
             routes.length > limit ? ` (of ${routes.length}; raise limit for more)` : ''
           }`;
       return {
-        verdict: truncated || unresolved > 0 ? 'CAUTION' : verdict,
+        verdict: truncated || unresolved > 0 || unread.length > 0 ? 'CAUTION' : verdict,
         summary: `${scope}: ${reaching} reach data access, ${unresolved} with no handler found in the code graph${
           outside
             ? `, ${outside} served by a handler outside this repository (\`outside\`: the handler it names)`
+            : ''
+        }${
+          unread.length
+            ? `, ${unread.length} in files the code graph does not index (${unreadLanguages.join(', ')}; \`unread\`): the route and its handler's name only`
             : ''
         }.`,
         details: { flows, ...(args.diff ? { changed: [...changed] } : {}) },

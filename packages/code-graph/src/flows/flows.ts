@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isTestFile } from '@boocode/source-kit';
+import { isTestFile, languageOf } from '@boocode/source-kit';
 import type { Db } from '../indexer/store.js';
 import { type CallSite, classifyCall, type DataOp, Entities, UNKNOWN_ENTITY } from './data-ops.js';
 import { implicitSteps } from './framework.js';
@@ -41,6 +41,8 @@ export interface Flow {
   outside?: boolean;
   /** The route's own lines are its handler (an inline function, a file-routed module, a tRPC procedure). */
   inline?: boolean;
+  /** The route is in a language the code graph does not index (Swift, Dart): no flow to draw, said so. */
+  unread?: boolean;
 }
 
 interface EdgeRow {
@@ -163,9 +165,14 @@ export class FlowTracer {
       frontier = next;
     }
     const handler = steps[0] && starts.length ? steps[0] : undefined;
+    // A handler named in a file this index does not read is not a library's: it is unread.
+    const unread = starts.length === 0 && languageOf(entry.file) === undefined;
     return {
       ...(handler ? { handler } : {}),
-      ...(starts.length === 0 && entry.handler && this.nowhere(entry.handler) ? { outside: true } : {}),
+      ...(unread ? { unread } : {}),
+      ...(!unread && starts.length === 0 && entry.handler && this.nowhere(entry.handler)
+        ? { outside: true }
+        : {}),
       ...(starts.length === 0 && !entry.handler && entry.endLine !== undefined ? { inline: true } : {}),
       steps,
       data: [...data.values()].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line),
