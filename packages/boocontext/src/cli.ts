@@ -103,6 +103,7 @@ async function serveOrRunTool() {
   const children = new ChildServerManager(commands, {
     answerWithinMs: env.BOOCONTEXT_ANSWER_WITHIN_MS ?? 45_000,
     indexAhead: serving && values.lazy !== true,
+    oneShot: !serving,
   });
 
   const scanner = new Scanner(

@@ -520,6 +520,20 @@ describe('the command line', () => {
     expect(sdkChunks).toEqual([]);
   });
 
+  it("starts a one-shot command's node child with its wasm left unoptimised, and a served one's as node would", async () => {
+    const fake = path.join(here, 'fixtures/fake-child.mjs');
+    const child = ['--child', `code-graph=${process.execPath},${fake}`];
+    const oneShot = JSON.parse(run(['symbols', '--query', 'a', '--json', ...child]).stdout);
+    expect(oneShot.details.execArgv).toContain('--liftoff-only');
+    const { client } = await connect(child);
+    const served = await call(
+      'boocontext_symbols',
+      { root: path.join(repos, 'express'), query: 'a' },
+      client,
+    );
+    expect(served.details.execArgv).not.toContain('--liftoff-only');
+  });
+
   it('keeps a numeric-looking file name a string (--file 2024)', () => {
     const answer = run(['impact', '--file', '2024', '--json']);
     expect(JSON.parse(answer.stdout).summary).not.toMatch(/expected string/);
@@ -717,19 +731,26 @@ describe('boocontext_flows over MCP', () => {
   });
 
   it('says a route in a language the code graph does not index is unread, not served by a library', async () => {
-    const { envelope, flows } = await flowsOf('vapor');
+    const { envelope, flows } = await flowsOf('shelf');
     expect(flows).toEqual([
-      expect.objectContaining({
-        entry: expect.objectContaining({ path: '/shelves' }),
-        steps: [],
-        unread: true,
-      }),
+      expect.objectContaining({ entry: expect.objectContaining({ path: '/bins' }), steps: [], unread: true }),
     ]);
     expect(flows[0]).not.toHaveProperty('outside');
     expect(envelope.verdict).toBe('CAUTION');
     expect(envelope.summary).toMatch(
-      /0 with no handler found in the code graph, 1 in files the code graph does not index \(swift/,
+      /0 with no handler found in the code graph, 1 in files the code graph does not index \(dart/,
     );
+  });
+
+  it('follows a Vapor route through its collection and the service it holds to the Fluent query', async () => {
+    const { envelope, flows } = await flowsOf('vapor');
+    expect(envelope.verdict).toBe('SAFE');
+    const route = (method: string) =>
+      flows.find((f) => f.entry.method === method && f.entry.path === '/shelves');
+    expect(route('GET')?.steps.map((s) => s.symbol)).toEqual(['ShelfController.index', 'ShelfService.all']);
+    expect(at(route('GET'))).toEqual(['read Shelf Sources/App/Services/ShelfService.swift:5']);
+    expect(route('POST')?.steps.map((s) => s.symbol)).toEqual(['ShelfController.create']);
+    expect(at(route('POST'))).toEqual(['write Shelf Sources/App/Controllers/ShelfController.swift:19']);
   });
 
   it('maps each front-end call through its wrappers to the route it reaches, and both kinds of unmatched', async () => {

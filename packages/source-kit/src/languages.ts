@@ -15,7 +15,8 @@ export type LanguageId =
   | 'php'
   | 'cpp'
   | 'kotlin'
-  | 'elixir';
+  | 'elixir'
+  | 'swift';
 
 const BY_EXTENSION: Record<string, LanguageId> = {
   '.ts': 'typescript',
@@ -43,11 +44,12 @@ const BY_EXTENSION: Record<string, LanguageId> = {
   '.kts': 'kotlin',
   '.ex': 'elixir',
   '.exs': 'elixir',
+  '.swift': 'swift',
 };
 
 /**
  * Where each grammar's wasm is: VS Code's set; Kotlin's own package (VS Code ships none); Elixir's
- * copied into this package's dist/grammars at build (scripts/grammars.mjs says why).
+ * and Swift's copied into this package's dist/grammars at build (scripts/grammars.mjs says why).
  */
 const GRAMMAR_FILE: Record<LanguageId, string> = {
   typescript: 'tree-sitter-typescript.wasm',
@@ -63,6 +65,7 @@ const GRAMMAR_FILE: Record<LanguageId, string> = {
   cpp: 'tree-sitter-cpp.wasm',
   kotlin: '@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm',
   elixir: 'grammars/tree-sitter-elixir.wasm',
+  swift: 'grammars/tree-sitter-swift.wasm',
 };
 
 export function languageOf(file: string): LanguageId | undefined {

@@ -107,6 +107,12 @@ export class ChildServerManager {
       answerWithinMs?: number;
       /** A served session: code-graph indexes each root from the first call that names it. */
       indexAhead?: boolean;
+      /**
+       * A one-shot command: node children run their grammars' wasm as first compiled. V8 would
+       * otherwise optimise a hot parser function in the background and hold the child's exit until
+       * it is done (3.4 s for the Swift grammar's lexer), after the answer is already given.
+       */
+      oneShot?: boolean;
     } = {},
   ) {}
 
@@ -131,7 +137,7 @@ export class ChildServerManager {
       name: name.replace('-', '_'),
       transport: 'stdio',
       command,
-      args,
+      args: this.options.oneShot && command === process.execPath ? ['--liftoff-only', ...args] : args,
       env,
       enabled: true,
       timeoutMs: 20_000,

@@ -196,7 +196,15 @@ const RELATION_VERBS = new Set([
 /** Languages whose ORMs load an entity's associations through a member named after it. */
 const ASSOCIATION_LANGUAGES = new Set(['ruby', 'php', 'python']);
 /** Languages whose entities save themselves (`article.save()`, `$comment->delete()`, `@user.destroy`). */
-const ACTIVE_RECORD_LANGUAGES = new Set(['ruby', 'php', 'python', 'typescript', 'tsx', 'javascript']);
+const ACTIVE_RECORD_LANGUAGES = new Set([
+  'ruby',
+  'php',
+  'python',
+  'typescript',
+  'tsx',
+  'javascript',
+  'swift',
+]);
 
 /** Verbs that move data whatever object they are called on, with no accessor in sight. */
 const PERSIST_VERBS = new Set(['save', 'delete', 'destroy', 'update', 'create', 'remove', 'persist']);
@@ -412,6 +420,12 @@ function argumentTokens(call: CallSite, lineText: string): string[] {
 
 /** One call as a data operation, or undefined when it does not touch the database. */
 export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | undefined {
+  // Vapor 3's `req.parameters.next(Article.self)` loads the row the path's parameter names.
+  if (ctx.language === 'swift' && call.callee === 'next' && /\bparameters$/.test(call.receiver ?? '')) {
+    const model = /\b([A-Z]\w*)\.self\b/.exec(ctx.lineText)?.[1];
+    const entity = model ? ctx.entities.match(model) : undefined;
+    if (entity) return { entity, op: 'read', call: `${call.receiver}.next(${model}.self)`, line: call.line };
+  }
   if (ctx.language === 'kotlin' && KOTLIN_TRANSFORMS.has(call.callee) && /\)\s*$/.test(call.receiver ?? ''))
     return undefined;
   const verb = verbOf(call.callee);

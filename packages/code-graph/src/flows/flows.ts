@@ -79,6 +79,8 @@ export class FlowTracer {
   private readonly edgesOf;
   private readonly callsIn;
   private readonly byShort;
+  /** A call resolved to a function of the project (by file, line and callee name). */
+  private readonly resolvedAt;
   private readonly byName;
   private readonly inFile;
   private readonly spanCallees;
@@ -98,6 +100,9 @@ export class FlowTracer {
       'SELECT file, caller, callee, receiver, line FROM calls WHERE file = ? AND line BETWEEN ? AND ? AND kind IN (?, ?) ORDER BY line',
     );
     this.byShort = db.prepare('SELECT * FROM symbols WHERE short = ? ORDER BY file, line');
+    this.resolvedAt = db.prepare(
+      "SELECT 1 FROM edges WHERE file = ? AND line = ? AND callee_name = ? AND callee_id IS NOT NULL AND kind IN ('direct', 'method') LIMIT 1",
+    );
     this.byName = db.prepare('SELECT * FROM symbols WHERE name = ? ORDER BY file, line');
     this.inFile = db.prepare('SELECT * FROM symbols WHERE file = ? ORDER BY line');
     this.spanCallees = db.prepare(
@@ -470,7 +475,10 @@ export class FlowTracer {
         language,
         fileText: () => this.source(file).text,
       });
-      if (op) out.push({ ...op, file });
+      // A call handed the database (`service.all(on: req.db)`) that reaches a function of the
+      // project is no access of its own: the trace goes on into that function, where the query is.
+      if (op && !(op.entity === UNKNOWN_ENTITY && this.resolvedAt.get(file, call.line, call.callee)))
+        out.push({ ...op, file });
     }
     return out;
   }

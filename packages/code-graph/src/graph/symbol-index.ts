@@ -118,18 +118,24 @@ export class SymbolIndex {
     for (const i of imports) push(this.importsOf, i.file, i);
   }
 
-  /** Kotlin files by their `package` (which need not match their folder). */
+  /**
+   * Kotlin files by their `package` (which need not match their folder); Swift files all in one,
+   * a module's every file seeing the others' declarations without an import.
+   */
   private kotlinPackages?: Map<string, string[]>;
 
-  /** A top-level declaration of a Kotlin package, in any of its files. */
-  private inKotlinPackage(pkg: string, name: string): SymbolRow | undefined {
+  /** A top-level declaration of a Kotlin package (or of the Swift module), in any of its files. */
+  private inKotlinPackage(language: string, pkg: string, name: string): SymbolRow | undefined {
     if (!this.kotlinPackages) {
       this.kotlinPackages = new Map();
       // A file without a `package` line is in the root package, with every other such file.
-      for (const [file, hints] of this.types)
-        if (this.language.get(file) === 'kotlin') push(this.kotlinPackages, hints['::package'] ?? '', file);
+      for (const [file, hints] of this.types) {
+        const of = this.language.get(file);
+        if (of === 'kotlin' || of === 'swift')
+          push(this.kotlinPackages, `${of}\0${hints['::package'] ?? ''}`, file);
+      }
     }
-    for (const file of this.kotlinPackages.get(pkg) ?? []) {
+    for (const file of this.kotlinPackages.get(`${language}\0${pkg}`) ?? []) {
       const found = this.topLevel.get(file)?.get(name);
       if (found) return found;
     }
@@ -144,11 +150,11 @@ export class SymbolIndex {
     for (const i of this.importsOf.get(file) ?? []) {
       if (i.local !== name) continue;
       const dot = i.source.lastIndexOf('.');
-      const symbol = dot > 0 ? this.inKotlinPackage(i.source.slice(0, dot), i.imported) : undefined;
+      const symbol = dot > 0 ? this.inKotlinPackage('kotlin', i.source.slice(0, dot), i.imported) : undefined;
       return symbol ? { symbol } : {};
     }
     const own = this.types.get(file)?.['::package'] ?? '';
-    const symbol = this.inKotlinPackage(own, name);
+    const symbol = this.inKotlinPackage(this.language.get(file) ?? 'kotlin', own, name);
     return symbol ? { symbol } : {};
   }
 
@@ -182,9 +188,10 @@ export class SymbolIndex {
     return this.language.get(file);
   }
 
-  /** Kotlin reads a class's properties without `this.`: `repo.find()` in a method is `this.repo.find()`. */
+  /** Kotlin and Swift read a class's properties without `this.`/`self.`: `repo.find()` in a method is `this.repo.find()`. */
   implicitThis(file: string): boolean {
-    return this.language.get(file) === 'kotlin';
+    const language = this.language.get(file);
+    return language === 'kotlin' || language === 'swift';
   }
 
   byId(id: number): SymbolRow | undefined {
@@ -326,7 +333,8 @@ export class SymbolIndex {
   private boundUncached(file: string, name: string): Binding {
     const declared = this.topLevel.get(file)?.get(name);
     if (declared) return { symbol: declared };
-    if (this.language.get(file) === 'kotlin') return this.boundInKotlin(file, name);
+    if (this.language.get(file) === 'kotlin' || this.language.get(file) === 'swift')
+      return this.boundInKotlin(file, name);
     if (this.language.get(file) === 'elixir') return this.boundInElixir(file, name);
     for (const i of this.importsOf.get(file) ?? []) {
       if (i.local !== name || i.reexport) continue;

@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { Extraction, Scope } from './extraction.js';
 import { kotlinCallee } from './kotlin.js';
+import { swiftCallee } from './swift.js';
 import { line, text } from './syntax.js';
 
 /** `new X()` (JS/TS) and `new X()` (Java, C#): a construction of the class named. */
@@ -89,7 +90,12 @@ export function recordCall(x: Extraction, node: Node, scope: Scope): void {
     return;
   }
   const fn = node.childForFieldName('function');
-  const found = x.language === 'kotlin' ? kotlinCallee(node) : fn && calleeOf(fn);
+  const found =
+    x.language === 'kotlin'
+      ? kotlinCallee(node)
+      : x.language === 'swift'
+        ? swiftCallee(node)
+        : fn && calleeOf(fn);
   if (!found) return;
   x.facts.calls.push(
     found.receiver === undefined

@@ -139,6 +139,52 @@ describe('extractFacts, per language', () => {
     expect(calls(f)).toEqual(['Users.find method repo.load', 'Users.make new User']);
   });
 
+  it('Swift: classes, structs, protocols, extensions, init, typed properties and parameters, calls through self and await', async () => {
+    const f = await parse('swift', [
+      'import Vapor',
+      'protocol ArticleStore { func all(on db: Database) async throws -> [Article] }',
+      'struct ArticleService: Sendable {',
+      '  let store: ArticleStore',
+      '  var cache = Cache()',
+      '  init(store: ArticleStore) { self.store = store }',
+      '  private func warm() {}',
+      '}',
+      'extension ArticleService {',
+      '  func list(_ req: Request) async throws -> [Article] {',
+      '    warm()',
+      '    let found = try await store.all(on: req.db)',
+      '    self.cache.put(found)',
+      '    return try await Article.query(on: req.db).all()',
+      '  }',
+      '}',
+    ]);
+    expect(symbols(f)).toEqual([
+      'interface ArticleStore exported',
+      'method ArticleStore.all exported',
+      'class ArticleService exported',
+      'method ArticleService.init exported',
+      'method ArticleService.warm',
+      'class ArticleService exported',
+      'method ArticleService.list exported',
+    ]);
+    expect(calls(f)).toEqual([
+      '- call Cache',
+      'ArticleService.list call warm',
+      'ArticleService.list method store.all',
+      'ArticleService.list method self.cache.put',
+      'ArticleService.list method Article.query(on: req.db).all',
+      'ArticleService.list method Article.query',
+    ]);
+    expect(f.types).toMatchObject({
+      'ArticleService::implements': 'Sendable',
+      'ArticleService::this.store': 'ArticleStore',
+      'ArticleService::this.cache': 'Cache',
+      'ArticleService.init::store': 'ArticleStore',
+      'ArticleService.list::req': 'Request',
+    });
+    expect(f.imports).toEqual([]);
+  });
+
   it('Kotlin: classes, interfaces, objects, supertypes, typed constructor properties, calls and imports', async () => {
     const f = await parse('kotlin', [
       'import a.b.UserService as Users',

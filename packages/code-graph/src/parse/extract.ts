@@ -21,6 +21,7 @@ import {
   OPAQUE,
   UNNAMED_BODIES,
 } from './node-types.js';
+import { swiftProperty } from './swift.js';
 import { declare, declareVariable } from './symbols.js';
 import { nameOf, text } from './syntax.js';
 import {
@@ -120,6 +121,7 @@ function handle(x: Extraction, node: Node, type: string, scope: Scope): Scope {
   } else if (type === 'short_var_declaration' && x.language === 'go') goLiteralType(x, node, scope);
   else if (type === 'var_spec' && x.language === 'go') goVarType(x, node, scope);
   else if (type === 'property_declaration' && x.language === 'kotlin') kotlinProperty(x, node, scope);
+  else if (type === 'property_declaration' && x.language === 'swift') swiftProperty(x, node, scope);
   else if (type === 'package_header' && x.language === 'kotlin') kotlinPackage(x, node);
   else if ((type === 'navigation_expression' || type === 'callable_reference') && x.language === 'kotlin')
     kotlinReference(x, node, inner);

@@ -29,6 +29,10 @@ export const DECLARATIONS: Record<string, SymbolKind> = {
   class_specifier: 'class',
   class: 'class',
   interface_declaration: 'interface',
+  // Swift's `protocol P { func f() }`, `init(…)`.
+  protocol_declaration: 'interface',
+  protocol_function_declaration: 'method',
+  init_declaration: 'method',
   type_alias_declaration: 'type',
   enum_declaration: 'enum',
   enum_item: 'enum',
@@ -39,7 +43,7 @@ export const DECLARATIONS: Record<string, SymbolKind> = {
   module: 'module',
 };
 
-/** A declaration's body where the grammar gives it no `body` field: Kotlin's and Elixir's. */
+/** A declaration's body where the grammar gives it no `body` field: Kotlin's and Elixir's (Swift names its `body`). */
 export const UNNAMED_BODIES = new Set(['function_body', 'class_body', 'do_block']);
 
 export const CONTAINERS = new Set(['class', 'interface', 'struct', 'trait', 'module']);
@@ -153,9 +157,11 @@ export const OPAQUE = new Set([
   'interpreted_string_literal',
   'raw_string_literal',
   'string_literal',
-  // Kotlin's types: names, never calls.
+  // Kotlin's and Swift's types: names, never calls.
   'user_type',
   'nullable_type',
+  'optional_type',
+  'array_type',
 ]);
 
 /** Node types the extractor looks at; every other node is only walked through. */

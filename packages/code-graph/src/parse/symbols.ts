@@ -3,6 +3,7 @@ import { addToTypeList, type Extraction, pushType, type Scope } from './extracti
 import type { FunctionMetrics, SymbolKind } from './facts.js';
 import { kotlinClassParameters, kotlinHeritage, kotlinParameters } from './kotlin.js';
 import { CONTAINERS } from './node-types.js';
+import { swiftInherits, swiftParameters } from './swift.js';
 import {
   bodyHash,
   countParams,
@@ -59,6 +60,8 @@ function functionScope(
 ): Scope {
   if (x.language === 'kotlin')
     for (const [name, type] of kotlinParameters(node)) pushType(x, { qualified }, name, type);
+  if (x.language === 'swift')
+    for (const [name, type] of swiftParameters(node)) pushType(x, { qualified }, name, type);
   for (const param of node.childForFieldName('parameters')?.namedChildren ?? []) {
     if (!param) continue;
     const pname =
@@ -96,6 +99,15 @@ export function declare(x: Extraction, node: Node, kind: SymbolKind, name: strin
     // `getUserById`): looked up like mixins.
     if (interfaces.length) addToTypeList(x, `${name}::mixins`, interfaces);
     kotlinClassParameters(x, node, name);
+  } else if (language === 'swift' && (finalKind === 'class' || finalKind === 'interface')) {
+    // `: Base, Proto`: which is a class is not written; the first may be the superclass, and a
+    // protocol's extension methods are the type's too (looked up like mixins).
+    const inherits = swiftInherits(node);
+    if (inherits[0]) facts.types[`${name}::super`] = inherits[0];
+    if (inherits.length) {
+      addToTypeList(x, `${name}::implements`, inherits);
+      addToTypeList(x, `${name}::mixins`, inherits);
+    }
   } else if (finalKind === 'class') {
     const parentClass = superclassOf(node, language);
     if (parentClass) facts.types[`${name}::super`] = parentClass;

@@ -3,6 +3,7 @@ import type { LanguageId } from '@boocode/source-kit';
 import type { Node } from 'web-tree-sitter';
 import { isKotlinExported, kotlinParameterCount } from './kotlin.js';
 import { UNNAMED_BODIES } from './node-types.js';
+import { isSwiftExported, swiftName, swiftParameterCount } from './swift.js';
 
 /** Readers of declaration nodes shared by the extractor's parts. */
 
@@ -67,6 +68,7 @@ export function docOf(node: Node, language: LanguageId): string | undefined {
 }
 
 export function nameOf(node: Node, language: LanguageId): string | undefined {
+  if (language === 'swift') return swiftName(node);
   const direct = node.childForFieldName('name');
   if (direct) return direct.text;
   if (language === 'cpp') {
@@ -101,6 +103,7 @@ export function isExported(node: Node, name: string, language: LanguageId): bool
   if (language === 'go') return /^[A-Z]/.test(name);
   if (language === 'python') return !name.startsWith('_');
   if (language === 'kotlin') return isKotlinExported(node);
+  if (language === 'swift') return isSwiftExported(node);
   // `defp`, `defmacrop`, `defguardp` are the module's own.
   if (language === 'elixir') return !/^def(p|macrop|guardp)\b/.test(node.text);
   if (language === 'rust' || language === 'java' || language === 'c_sharp' || language === 'php') {
@@ -110,6 +113,10 @@ export function isExported(node: Node, name: string, language: LanguageId): bool
 }
 
 export function countParams(node: Node): number {
+  if (node.type === 'init_declaration' || node.type.endsWith('function_declaration')) {
+    const swift = swiftParameterCount(node);
+    if (swift > 0) return swift;
+  }
   if (node.type === 'function_declaration' && !node.childForFieldName('parameters'))
     return kotlinParameterCount(node);
   const params = node.childForFieldName('parameters') ?? node.childForFieldName('parameter');
