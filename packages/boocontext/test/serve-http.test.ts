@@ -148,6 +148,16 @@ describe('boocontext serve --http', () => {
     await Promise.all(clients.map((c) => c.close()));
   });
 
+  it('has code-graph index every root it serves at start, before any call', async () => {
+    const marker = path.join(work, 'indexed-at-start.txt');
+    await started(['--port', '0', '--root', repo, '--child', `code-graph=${process.execPath},${fake}`], {
+      INDEX_MARKER: marker,
+    });
+    await expect
+      .poll(() => existsSync(marker) && readFileSync(marker, 'utf8'), { timeout: 10_000 })
+      .toBe(`${repo}\n`);
+  });
+
   it('answers a 2025-era client through the stateless fallback', async () => {
     const legacy = new LegacyClient({ name: 'old-host', version: '1' });
     await legacy.connect(new LegacyTransport(new URL(server.url)));

@@ -49,6 +49,9 @@ export async function serveTeam(options: TeamServeOptions): Promise<void> {
     `boocontext: serving ${deps.roots.dirs.join(', ')} at ${serving.url}${options.token ? ' (bearer token required)' : ''}`,
   );
   const refresher = keepFresh(deps.scanner, deps.roots.dirs, log);
+  // Its roots are known from the start: code-graph indexes each now, not at the first call naming
+  // it (a no-op with --lazy).
+  for (const root of deps.roots.dirs) deps.children.indexAhead(root);
   if (options.warm)
     void deps.children.warm().catch((error: Error) => log(`boocontext: warm-up failed: ${error.message}`));
 
