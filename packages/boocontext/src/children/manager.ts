@@ -105,7 +105,7 @@ export class ChildServerManager {
        * work going on for the next call.
        */
       answerWithinMs?: number;
-      /** A served session: code-graph indexes each root from the first call that names it. */
+      /** A served session: code-graph indexes each root once the first call naming it has answered. */
       indexAhead?: boolean;
       /**
        * A one-shot command: node children run their grammars' wasm as first compiled. V8 would

@@ -41,7 +41,7 @@ export interface Flow {
   outside?: boolean;
   /** The route's own lines are its handler (an inline function, a file-routed module, a tRPC procedure). */
   inline?: boolean;
-  /** The route is in a language the code graph does not index (Swift, Dart): no flow to draw, said so. */
+  /** The route is in a language the code graph does not index (Dart): no flow to draw, said so. */
   unread?: boolean;
 }
 

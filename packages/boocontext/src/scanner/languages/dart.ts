@@ -105,10 +105,10 @@ export function scanDart(rel: string, text: string): FileFacts {
     for (const m of code
       .slice(body.start, body.end)
       .matchAll(/@Route\s*(?:\.\s*(\w+)\s*\(|\(\s*'(\w+)'\s*,)\s*'([^']*)'/g)) {
+      // `@Route.mount('/v1/')` hands on the router a getter returns, which no annotation names.
       const verb = (m[1] ?? m[2] ?? '').toLowerCase();
-      const at = body.start + (m.index ?? 0);
-      if (verb === 'mount') mount(body.name, m[3] as string, body.name, at);
-      else if (SHELF_VERBS.has(verb)) route(verb.toUpperCase(), m[3] as string, at, body.name);
+      if (SHELF_VERBS.has(verb))
+        route(verb.toUpperCase(), m[3] as string, body.start + (m.index ?? 0), body.name);
     }
   for (const body of classes)
     if (facts.routes.some((r) => r.owner === body.name) || facts.mounts.some((r) => r.owner === body.name))
@@ -118,8 +118,6 @@ export function scanDart(rel: string, text: string): FileFacts {
   function mount(owner: string, prefix: string, target: string, at: number) {
     const written = target.replace(/\s+/g, '');
     const type = /^([A-Z]\w*)(?:\(\))?(?:\.\w+)?$/.exec(written)?.[1];
-    // `@Route.mount('/v1/', …)` on a class's getter: the getter's own class is the target.
-    if (type === owner) return;
     const local = written.split('.')[0] as string;
     facts.mounts.push({ owner, prefix, target: type ? `named:${type}` : local, line: lineOf(at) });
   }
