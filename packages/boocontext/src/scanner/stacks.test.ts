@@ -244,6 +244,15 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['fluent', 'vapor']);
   });
 
+  it('Vapor 4 as apps write it: a collection conforming in an extension, chains of grouped middleware and a static path component, self in an Application extension', async () => {
+    const { routes } = await scanStack('vapor-chains');
+    expect(routes).toEqual([
+      'GET / Sources/App/Application+Routes.swift:5',
+      'GET /api/v2/invoices Sources/App/Controllers/InvoicesController.swift:15',
+      'DELETE /api/v2/invoices/:id Sources/App/Controllers/InvoicesController.swift:19',
+    ]);
+  });
+
   it('Vapor 3: boot(router:), app.make(Router.self), a collection registered through a variable, Type.parameter; its models and their stored properties; no route from a navigator outside Vapor', async () => {
     const result = await new Scanner().scan(path.join(stacks, 'vapor3'));
     expect(result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual([

@@ -20,7 +20,7 @@ interface Router {
 }
 
 const TOKEN =
-  /\/\/[^\n]*|\/\*[\s\S]*?\*\/|"""[\s\S]*?"""|"(?:\\.|[^"\\\n])*"|\b(?:struct|class|final\s+class)\s+(\w+)\s*:\s*([^{]*)\{|\b(\w+)\s*:\s*(?:Application|RoutesBuilder|Router)\b|\blet\s+(\w+)\s*=\s*(\w+)\s*\.\s*grouped\s*\(|\b(\w+)\s*\.\s*(group|get|post|put|patch|delete|on|register)\s*\(|\bstatic\s+(?:let|var)\s+(?:schema|entity)\s*(?::\s*String\s*)?=\s*"([^"]*)"|@(?:Field|OptionalField|Parent|OptionalParent|Timestamp|Enum|OptionalEnum|Group)\s*\(\s*key\s*:\s*"([^"]*)"|\blet\s+(\w+)\s*=\s*(?:try\s+)?\w+\s*\.\s*make\s*\(\s*Router\s*\.\s*self\s*\)|[{}]/g;
+  /\/\/[^\n]*|\/\*[\s\S]*?\*\/|"""[\s\S]*?"""|"(?:\\.|[^"\\\n])*"|\b(?:struct|class|final\s+class|extension)\s+(\w+)\s*(?::\s*([^{]*))?\{|\b(\w+)\s*:\s*(?:Application|RoutesBuilder|Router)\b|\blet\s+(\w+)\s*=\s*(\w+)(?=\s*\.\s*grouped\s*\()|\b(\w+)(?=\s*\.\s*(?:grouped|group|get|post|put|patch|delete|on|register)\s*[({])|\bstatic\s+(?:let|var)\s+(?:schema|entity)\s*(?::\s*String\s*)?=\s*"([^"]*)"|@(?:Field|OptionalField|Parent|OptionalParent|Timestamp|Enum|OptionalEnum|Group)\s*\(\s*key\s*:\s*"([^"]*)"|\blet\s+(\w+)\s*=\s*(?:try\s+)?\w+\s*\.\s*make\s*\(\s*Router\s*\.\s*self\s*\)|[{}]/g;
 
 /** What a type conforms to that makes it a Fluent model: Vapor 4's `Model`, Vapor 3's per-database models and pivots. */
 const MODEL =
@@ -47,14 +47,24 @@ function storedProperties(body: string): string[] {
     .map((m) => m[1] as string);
 }
 
-/** `("api", "v1", use: h)` from `from` (just past the `(`): the path strings before any label, and where it ends. */
-function callArgs(text: string, from: number): { parts: string[]; args: string; end: number } {
+/**
+ * `("api", "v1", use: h)` from `from` (just past the `(`): the path strings before any label, and
+ * where it ends. A path part may be a constant of the file (`ArticlesController.uri` after
+ * `static let uri: PathComponent = .constant("articles")`).
+ */
+function callArgs(
+  text: string,
+  from: number,
+  constants: ReadonlyMap<string, string> = new Map(),
+): { parts: string[]; args: string; end: number } {
   const { args, end } = parenthesised(text, from - 1);
   const parts: string[] = [];
   for (const piece of args.split(',')) {
     const value = piece.trim();
     const literal = /^"([^"]*)"$/.exec(value);
+    const constant = constants.get(value.replace(/^(?:\w+|Self)\./, ''));
     if (literal) parts.push(literal[1] as string);
+    else if (constant !== undefined) parts.push(constant);
     else if (/^\w+\.parameter$/.test(value))
       // Vapor 3's `Invoice.parameter`: a parameter named after the type.
       parts.push(`:${value.slice(0, value.indexOf('.')).toLowerCase()}`);
@@ -72,6 +82,11 @@ export function scanSwift(rel: string, text: string): FileFacts {
   const lineOf = lineIndex(text);
   // A parameter typed `Router` is Vapor 3's only where the file uses Vapor (an app's navigator is not).
   const vapor = /^import\s+(?:Vapor|Routing)\b/m.test(text);
+  const constants = new Map(
+    [...text.matchAll(/\bstatic\s+let\s+(\w+)\s*(?::\s*\w+\s*)?=\s*(?:\.constant\s*\(\s*)?"([^"]*)"/g)].map(
+      (m) => [m[1] as string, m[2] as string] as const,
+    ),
+  );
   for (const m of text.matchAll(/^import\s+(\w+)/gm))
     facts.imports.push({ spec: m[1] as string, line: lineOf(m.index ?? 0) });
   /** Open braces, each with the routers bound inside it and the type it is the body of. */
@@ -90,6 +105,75 @@ export function scanSwift(rel: string, text: string): FileFacts {
   const currentType = () => [...scopes].reverse().find((s) => s.type)?.type;
   const bind = (name: string, router: Router) =>
     (scopes[scopes.length - 1] as { routers: Map<string, Router> }).routers.set(name, router);
+  /**
+   * A chain of calls on a router from `from` (just past its name): `.grouped(…)` calls add to the
+   * prefix (a middleware argument adds nothing), and a verb, `on`, `group` or `register` ends it.
+   * Returns where it ends and, for a chain of groups only, the group it makes.
+   */
+  const readChain = (from: number, start: Router | undefined): { end: number; router?: Router } => {
+    let router = start;
+    let index = from;
+    for (;;) {
+      // `get { req in … }`: a trailing closure alone, no parentheses.
+      const next = /^\s*\.\s*(\w+)\s*([({])/.exec(text.slice(index, index + 200));
+      const call = next?.[1] ?? '';
+      if (
+        !next ||
+        !(call === 'grouped' || call === 'group' || call === 'register' || call === 'on' || VERBS.has(call))
+      )
+        return { end: index, ...(router ? { router } : {}) };
+      const callAt = index + next[0].indexOf(call);
+      const { parts, args, end } =
+        next[2] === '('
+          ? callArgs(text, index + next[0].length, constants)
+          : { parts: [], args: '', end: index + next[0].length - 1 };
+      index = end;
+      if (!router) continue;
+      if (call === 'grouped') {
+        router = { owner: router.owner, prefix: joinPaths(router.prefix, ...parts) };
+        continue;
+      }
+      if (call === 'group') {
+        // `group("todos") { todos in … }`: the closure's parameter is the group.
+        const closure = /^\s*\{\s*(\w+)\s+in\b/.exec(text.slice(end));
+        if (closure?.[1])
+          pending = {
+            routers: new Map([
+              [closure[1], { owner: router.owner, prefix: joinPaths(router.prefix, ...parts) }],
+            ]),
+          };
+      } else if (call === 'register') {
+        const written = /collection\s*:\s*(\w+)/.exec(args)?.[1];
+        // `register(collection: routes)` after `let routes = Routes(app: app)`: the variable's type.
+        const collection =
+          written && /^[a-z]/.test(written)
+            ? new RegExp(`\\b(?:let|var)\\s+${written}\\s*=\\s*(?:try\\s+)?([A-Z]\\w*)\\s*\\(`).exec(
+                text,
+              )?.[1]
+            : written;
+        if (collection)
+          facts.mounts.push({
+            owner: router.owner,
+            prefix: router.prefix,
+            target: `named:${collection}`,
+            line: lineOf(callAt),
+          });
+      } else {
+        const method =
+          call === 'on' ? (/^\s*\.(\w+)/.exec(args)?.[1]?.toUpperCase() ?? 'ALL') : call.toUpperCase();
+        const handler = /\buse\s*:\s*([\w.]+)/.exec(args)?.[1];
+        facts.routes.push({
+          method,
+          path: joinPaths(router.prefix, ...parts),
+          line: lineOf(callAt),
+          framework: 'vapor',
+          owner: router.owner,
+          ...(handler ? { handler } : {}),
+        });
+      }
+      return { end: index };
+    }
+  };
   TOKEN.lastIndex = 0;
   for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
     const token = m[0];
@@ -115,58 +199,20 @@ export function scanSwift(rel: string, text: string): FileFacts {
       pending = { routers: new Map([[m[3], { owner: inCollection ? type : FILE_OWNER, prefix: '' }]]) };
       if (inCollection) facts.exportedRouters[type] = type;
     } else if (m[4] && m[5]) {
+      // `let api = routes.grouped("api").grouped(Self.uri)`: the group the chain ends in.
       const parent = routerOf(m[5]);
-      const { parts, end } = callArgs(text, TOKEN.lastIndex);
-      if (parent) bind(m[4], { owner: parent.owner, prefix: joinPaths(parent.prefix, ...parts) });
-      TOKEN.lastIndex = end;
-    } else if (m[6] && m[7]) {
-      const router = routerOf(m[6]);
-      const call = m[7];
-      const { parts, args, end } = callArgs(text, TOKEN.lastIndex);
-      TOKEN.lastIndex = end;
-      if (!router) continue;
-      if (call === 'group') {
-        // `group("todos") { todos in … }`: the closure's parameter is the group.
-        const closure = /^\s*\{\s*(\w+)\s+in\b/.exec(text.slice(end));
-        if (closure?.[1])
-          pending = {
-            routers: new Map([
-              [closure[1], { owner: router.owner, prefix: joinPaths(router.prefix, ...parts) }],
-            ]),
-          };
-      } else if (call === 'register') {
-        const written = /collection\s*:\s*(\w+)/.exec(args)?.[1];
-        // `register(collection: routes)` after `let routes = Routes(app: app)`: the variable's type.
-        const collection =
-          written && /^[a-z]/.test(written)
-            ? new RegExp(`\\b(?:let|var)\\s+${written}\\s*=\\s*(?:try\\s+)?([A-Z]\\w*)\\s*\\(`).exec(
-                text,
-              )?.[1]
-            : written;
-        if (collection)
-          facts.mounts.push({
-            owner: router.owner,
-            prefix: router.prefix,
-            target: `named:${collection}`,
-            line: lineOf(m.index),
-          });
-      } else {
-        const method =
-          call === 'on' ? (/^\s*\.(\w+)/.exec(args)?.[1]?.toUpperCase() ?? 'ALL') : call.toUpperCase();
-        if (call !== 'on' && !VERBS.has(call)) continue;
-        const handler = /\buse\s*:\s*([\w.]+)/.exec(args)?.[1];
-        facts.routes.push({
-          method,
-          path: joinPaths(router.prefix, ...parts),
-          line: lineOf(m.index),
-          framework: 'vapor',
-          owner: router.owner,
-          ...(handler ? { handler } : {}),
-        });
-      }
-    } else if (m[8] !== undefined && model) model.table = m[8];
-    else if (m[9] !== undefined && model) model.fields.push(m[9]);
-    else if (m[10]) bind(m[10], { owner: FILE_OWNER, prefix: '' });
+      const chain = readChain(TOKEN.lastIndex, parent);
+      TOKEN.lastIndex = chain.end;
+      if (parent && chain.router) bind(m[4], chain.router);
+    } else if (m[6]) {
+      // In an extension of Application, `self` is the app (`self.get { … }`, `self.register(…)`).
+      const router =
+        routerOf(m[6]) ??
+        (m[6] === 'self' && currentType() === 'Application' ? { owner: FILE_OWNER, prefix: '' } : undefined);
+      if (router) TOKEN.lastIndex = readChain(TOKEN.lastIndex, router).end;
+    } else if (m[7] !== undefined && model) model.table = m[7];
+    else if (m[8] !== undefined && model) model.fields.push(m[8]);
+    else if (m[9]) bind(m[9], { owner: FILE_OWNER, prefix: '' });
     else if (token === '{') {
       scopes.push(pending ?? { routers: new Map() });
       pending = undefined;
