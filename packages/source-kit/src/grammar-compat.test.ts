@@ -11,6 +11,37 @@ const parsesClean = async (text: string) => {
   }
 };
 
+describe('maskUnsupportedSyntax for Swift', () => {
+  const swiftParsesClean = async (text: string, masked: boolean) => {
+    const tree = (await parserFor('swift')).parse(masked ? maskUnsupportedSyntax(text, 'swift') : text);
+    try {
+      return !tree?.rootNode.hasError;
+    } finally {
+      tree?.delete();
+    }
+  };
+
+  it.each([
+    ['func f() async throws { if let a = try await g() { h(a) } }'],
+    ['func f() async { if let a: Int = try? await g() { h(a) } }'],
+    ['func f() throws(ParseError) -> Int { 1 }'],
+    ['final class A {\n#if DEBUG\n  func f() {}\n#else\n  func g() {}\n#endif\n}'],
+    ['let tags = #/(?<tag>#+[a-z]{1,})/#\nlet after = 1'],
+  ])('lets the grammar read %s, which it cannot unmasked', async (text) => {
+    expect(await swiftParsesClean(text, false)).toBe(false);
+    expect(await swiftParsesClean(text, true)).toBe(true);
+  });
+
+  it('keeps every offset and line of Swift', () => {
+    const text =
+      'func f() throws(E) {\n#if os(Linux)\n  let r = #/a+/#\n#endif\n  if let a = try await g() {}\n}';
+    const masked = maskUnsupportedSyntax(text, 'swift');
+    expect(masked).toHaveLength(text.length);
+    expect(masked.split('\n').map((l) => l.length)).toEqual(text.split('\n').map((l) => l.length));
+    expect(masked).toContain('if let a = try       g()');
+  });
+});
+
 describe('maskUnsupportedSyntax', () => {
   it.each([
     ["export type * from './types';"],
