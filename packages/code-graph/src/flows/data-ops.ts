@@ -453,7 +453,8 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
     (ctx.language === 'php' || (ctx.language === 'ruby' && call.callee !== 'new')) &&
     /^[A-Z]\w*$/.test(receiver) &&
     ctx.entities.match(receiver) !== undefined;
-  const handed = argumentTokens(call, ctx.lineText).some((t) => isHandle(t, ctx.language));
+  const args = argumentTokens(call, ctx.lineText);
+  const handed = args.some((t) => isHandle(t, ctx.language));
   const op =
     opOf(verb) ??
     (handed && /^(create|insert|update|delete|remove|add|save|upsert|set)/i.test(call.callee)
@@ -480,7 +481,7 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
     const repository = /(repository|repo)$/i.test(tokens.at(-1) ?? '');
     const named =
       entity ??
-      entityFrom(argumentTokens(call, ctx.lineText), call, ctx) ??
+      entityFrom(args, call, ctx) ??
       (sqlEntity ? (ctx.entities.match(sqlEntity) ?? sqlEntity) : undefined) ??
       (repository && call.caller ? wordEntity(call.caller.split('.').pop() ?? '', ctx) : undefined);
     // A bare `get`/`add`/`first` on some accessor-looking name (`map.get`, `store.add`) with no
@@ -496,8 +497,7 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   }
   // A call handed the database handle (`queries.get_article(conn, …)`, `.load::<T>(conn)`): a query
   // kept outside the code (aiosql, sqlc) or a builder's last step.
-  const args = argumentTokens(call, ctx.lineText);
-  if (args.some((t) => isHandle(t, ctx.language))) {
+  if (handed) {
     const named =
       entity ??
       entityFrom(args, call, ctx) ??

@@ -245,11 +245,10 @@ export class FlowTracer {
     const names = ref.owner
       ? [ref.owner, ref.altOwner].filter((n): n is string => Boolean(n))
       : [ref.member ?? ''];
-    if (names.every((name) => (this.byShort.all(name) as SymbolRow[]).length === 0)) return true;
+    const named = names.flatMap((name) => this.byShort.all(name) as SymbolRow[]);
+    if (named.length === 0) return true;
     // `class SessionsController < Devise::SessionsController` without `new`: the parent serves it.
-    const owners = names
-      .flatMap((name) => this.byShort.all(name) as SymbolRow[])
-      .filter((s) => s.kind === 'class');
+    const owners = named.filter((s) => s.kind === 'class');
     return ref.owner !== undefined && owners.length > 0 && owners.every((owner) => this.libraryParent(owner));
   }
 

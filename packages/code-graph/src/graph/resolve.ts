@@ -99,7 +99,7 @@ class CallResolver {
     if (callerSymbol?.parent) {
       const sibling = this.index.first(call.file, `${callerSymbol.parent}.${call.callee}`);
       if (sibling) return { id: sibling.id, kind: 'method', confidence: 0.8 };
-      // Kotlin calls an inherited member (or an interface's method with a body) without `this.`.
+      // Kotlin and Swift call an inherited member (or an interface's method with a body) without `this.`.
       const owner = this.index.implicitThis(call.file)
         ? this.index.first(call.file, callerSymbol.parent)
         : undefined;

@@ -51,6 +51,12 @@ const inGroup = (outer: Map<string, Map<string, SymbolRow[]>>, s: SymbolRow) => 
  * what a name means in a file (declarations, imports through re-export chains, Go packages),
  * members up an inheritance chain, functions local to another.
  */
+/**
+ * Languages whose files see their package's (or module's) declarations without an import, and
+ * whose methods read the class's members without `this.`/`self.`.
+ */
+const PACKAGE_SCOPED = new Set(['kotlin', 'swift']);
+
 export class SymbolIndex {
   /** Every symbol of a file by name, in file order: a file may declare `next` in several places. */
   private readonly named = new Map<string, Map<string, SymbolRow[]>>();
@@ -119,23 +125,22 @@ export class SymbolIndex {
   }
 
   /**
-   * Kotlin files by their `package` (which need not match their folder); Swift files all in one,
-   * a module's every file seeing the others' declarations without an import.
+   * Files of the package-scoped languages by language and package: Kotlin's `package` line (which
+   * need not match the folder), Swift's module (all its files in one).
    */
-  private kotlinPackages?: Map<string, string[]>;
+  private packageFiles?: Map<string, string[]>;
 
   /** A top-level declaration of a Kotlin package (or of the Swift module), in any of its files. */
-  private inKotlinPackage(language: string, pkg: string, name: string): SymbolRow | undefined {
-    if (!this.kotlinPackages) {
-      this.kotlinPackages = new Map();
+  private inPackage(language: string, pkg: string, name: string): SymbolRow | undefined {
+    if (!this.packageFiles) {
+      this.packageFiles = new Map();
       // A file without a `package` line is in the root package, with every other such file.
       for (const [file, hints] of this.types) {
-        const of = this.language.get(file);
-        if (of === 'kotlin' || of === 'swift')
-          push(this.kotlinPackages, `${of}\0${hints['::package'] ?? ''}`, file);
+        const of = this.language.get(file) ?? '';
+        if (PACKAGE_SCOPED.has(of)) push(this.packageFiles, `${of}\0${hints['::package'] ?? ''}`, file);
       }
     }
-    for (const file of this.kotlinPackages.get(`${language}\0${pkg}`) ?? []) {
+    for (const file of this.packageFiles.get(`${language}\0${pkg}`) ?? []) {
       const found = this.topLevel.get(file)?.get(name);
       if (found) return found;
     }
@@ -144,17 +149,18 @@ export class SymbolIndex {
 
   /**
    * Kotlin names a class by import (`import a.b.UserService`, `… as Users`), by its package (every
-   * file of the package sees the others' declarations), or by its default imports (none of the project's).
+   * file of the package sees the others' declarations), or by its default imports (none of the
+   * project's); Swift by its module alone.
    */
-  private boundInKotlin(file: string, name: string): Binding {
+  private boundByPackage(file: string, name: string): Binding {
     for (const i of this.importsOf.get(file) ?? []) {
       if (i.local !== name) continue;
       const dot = i.source.lastIndexOf('.');
-      const symbol = dot > 0 ? this.inKotlinPackage('kotlin', i.source.slice(0, dot), i.imported) : undefined;
+      const symbol = dot > 0 ? this.inPackage('kotlin', i.source.slice(0, dot), i.imported) : undefined;
       return symbol ? { symbol } : {};
     }
     const own = this.types.get(file)?.['::package'] ?? '';
-    const symbol = this.inKotlinPackage(this.language.get(file) ?? 'kotlin', own, name);
+    const symbol = this.inPackage(this.language.get(file) ?? '', own, name);
     return symbol ? { symbol } : {};
   }
 
@@ -190,8 +196,7 @@ export class SymbolIndex {
 
   /** Kotlin and Swift read a class's properties without `this.`/`self.`: `repo.find()` in a method is `this.repo.find()`. */
   implicitThis(file: string): boolean {
-    const language = this.language.get(file);
-    return language === 'kotlin' || language === 'swift';
+    return PACKAGE_SCOPED.has(this.language.get(file) ?? '');
   }
 
   byId(id: number): SymbolRow | undefined {
@@ -333,9 +338,9 @@ export class SymbolIndex {
   private boundUncached(file: string, name: string): Binding {
     const declared = this.topLevel.get(file)?.get(name);
     if (declared) return { symbol: declared };
-    if (this.language.get(file) === 'kotlin' || this.language.get(file) === 'swift')
-      return this.boundInKotlin(file, name);
-    if (this.language.get(file) === 'elixir') return this.boundInElixir(file, name);
+    const language = this.language.get(file) ?? '';
+    if (PACKAGE_SCOPED.has(language)) return this.boundByPackage(file, name);
+    if (language === 'elixir') return this.boundInElixir(file, name);
     for (const i of this.importsOf.get(file) ?? []) {
       if (i.local !== name || i.reexport) continue;
       const target = this.targetOf(file, i);

@@ -1,4 +1,5 @@
 import type { LanguageId } from '@boocode/source-kit';
+import type { Node } from 'web-tree-sitter';
 import type { FileFacts, FunctionMetrics } from './facts.js';
 
 /** Where the walk is: what a node inside it belongs to. */
@@ -60,3 +61,16 @@ export function addToTypeList(x: Extraction, key: string, names: string[]): void
   const all = [...new Set([...known, ...names.filter((n) => /^[A-Za-z_$][\w$]*$/.test(n))])];
   if (all.length) x.facts.types[key] = all.join(',');
 }
+
+/**
+ * The class a written type names, as a receiver's type is looked up: `Repo`, `Repo?`, `Repo!`,
+ * `a.b.Repo<T>`, an array's element (`[Article]`) → `Repo`, `Article`.
+ */
+export const typeNameOf = (node: Node): string =>
+  node.text
+    .replace(/<.*$/s, '')
+    .replace(/[?!]+$/, '')
+    .replace(/^\[(.*)\]$/s, '$1')
+    .split('.')
+    .pop()
+    ?.trim() ?? '';

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { type Extraction, pushType, type Scope } from './extraction.js';
+import { type Extraction, pushType, type Scope, typeNameOf } from './extraction.js';
 import type { ImportFact } from './facts.js';
 
 /**
@@ -13,10 +13,6 @@ const childOfType = (node: Node, types: Set<string> | string): Node | undefined 
   node.namedChildren.find(
     (c): c is Node => c !== null && (typeof types === 'string' ? c.type === types : types.has(c.type)),
   );
-
-/** `Repo`, `Repo?`, `a.b.Repo<T>` → `Repo`: the class a type names. */
-const typeName = (node: Node): string =>
-  node.text.replace(/<.*$/s, '').replace(/\?$/, '').split('.').pop()?.trim() ?? '';
 
 /** `interface Api { … }` is a class_declaration whose keyword says so. */
 export const isKotlinInterface = (node: Node): boolean => node.children.some((c) => c?.type === 'interface');
@@ -33,11 +29,11 @@ export function kotlinHeritage(node: Node): { superclass?: string; interfaces: s
     if (!inner) continue;
     if (inner.type === 'constructor_invocation') {
       const type = inner.namedChild(0);
-      if (type) superclass = typeName(type);
-    } else if (inner.type === 'user_type') interfaces.push(typeName(inner));
+      if (type) superclass = typeNameOf(type);
+    } else if (inner.type === 'user_type') interfaces.push(typeNameOf(inner));
     else if (inner.type === 'explicit_delegation') {
       const type = childOfType(inner, TYPES);
-      if (type) interfaces.push(typeName(type));
+      if (type) interfaces.push(typeNameOf(type));
     }
   }
   return { ...(superclass ? { superclass } : {}), interfaces: interfaces.filter(Boolean) };
@@ -51,7 +47,7 @@ export function kotlinParameters(node: Node): [name: string, type: string][] {
     if (param?.type !== 'parameter') continue;
     const name = childOfType(param, 'identifier');
     const type = childOfType(param, TYPES);
-    if (name && type) out.push([name.text, typeName(type)]);
+    if (name && type) out.push([name.text, typeNameOf(type)]);
   }
   return out;
 }
@@ -66,7 +62,7 @@ export function kotlinReturnType(node: Node): string | undefined {
   for (const child of node.namedChildren) {
     if (!child) continue;
     if (child.type === 'function_value_parameters') afterParameters = true;
-    else if (afterParameters && TYPES.has(child.type)) return typeName(child);
+    else if (afterParameters && TYPES.has(child.type)) return typeNameOf(child);
   }
   return undefined;
 }
@@ -84,7 +80,7 @@ export function kotlinClassParameters(x: Extraction, node: Node, className: stri
     if (param?.type !== 'class_parameter') continue;
     const name = childOfType(param, 'identifier');
     const type = childOfType(param, TYPES);
-    if (name && type) pushType(x, { qualified: className }, `this.${name.text}`, typeName(type));
+    if (name && type) pushType(x, { qualified: className }, `this.${name.text}`, typeNameOf(type));
   }
 }
 
@@ -100,7 +96,7 @@ export function kotlinProperty(x: Extraction, node: Node, scope: Scope): void {
   const declared = childOfType(declaration, TYPES);
   const value = declaration.nextNamedSibling;
   const callee = value?.type === 'call_expression' ? value.namedChild(0) : null;
-  const type = declared ? typeName(declared) : callee?.type === 'identifier' ? callee.text : undefined;
+  const type = declared ? typeNameOf(declared) : callee?.type === 'identifier' ? callee.text : undefined;
   if (!type) return;
   if (scope.container && scope.qualified === null)
     pushType(x, { qualified: scope.container }, `this.${name.text}`, type);

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { type Extraction, pushType, type Scope } from './extraction.js';
+import { type Extraction, pushType, type Scope, typeNameOf } from './extraction.js';
 
 /**
  * Swift's grammar (tree-sitter-swift) names a parameter's name and its type, and a function's return
@@ -9,16 +9,6 @@ import { type Extraction, pushType, type Scope } from './extraction.js';
 
 const TYPES = new Set(['user_type', 'optional_type', 'array_type', 'dictionary_type', 'tuple_type']);
 
-/** `Repo`, `Repo?`, `[Article]`, `Vapor.Request` → the class a type names (an array's element). */
-const typeName = (node: Node): string =>
-  node.text
-    .replace(/<.*$/s, '')
-    .replace(/[?!]+$/, '')
-    .replace(/^\[(.*)\]$/s, '$1')
-    .split('.')
-    .pop()
-    ?.trim() ?? '';
-
 /** `(_ req: Request, id: Int)`: each parameter's own name (not its label) and declared type. */
 export function swiftParameters(node: Node): [name: string, type: string][] {
   const out: [string, string][] = [];
@@ -27,7 +17,7 @@ export function swiftParameters(node: Node): [name: string, type: string][] {
     const names = param.namedChildren.filter((c): c is Node => c?.type === 'simple_identifier');
     const type = param.namedChildren.find((c): c is Node => c !== null && TYPES.has(c.type));
     const name = names.at(-1);
-    if (name && type) out.push([name.text, typeName(type)]);
+    if (name && type) out.push([name.text, typeNameOf(type)]);
   }
   return out;
 }
@@ -39,7 +29,7 @@ export const swiftParameterCount = (node: Node): number =>
 export const swiftInherits = (node: Node): string[] =>
   node.namedChildren
     .filter((c): c is Node => c?.type === 'inheritance_specifier')
-    .map((c) => typeName(c))
+    .map((c) => typeNameOf(c))
     .filter(Boolean);
 
 /** `init(…)` has no name of its own. */
@@ -73,7 +63,7 @@ export function swiftProperty(x: Extraction, node: Node, scope: Scope): void {
     value = value.childForFieldName('expr');
   const callee = value?.type === 'call_expression' ? value.namedChild(0) : null;
   const type = declared
-    ? typeName(declared)
+    ? typeNameOf(declared)
     : callee?.type === 'simple_identifier' && /^[A-Z]/.test(callee.text)
       ? callee.text
       : undefined;

@@ -1,3 +1,4 @@
+import type { LanguageId } from '@boocode/source-kit';
 import type { Node } from 'web-tree-sitter';
 import { addToTypeList, type Extraction, pushType, type Scope } from './extraction.js';
 import type { FunctionMetrics, SymbolKind } from './facts.js';
@@ -41,12 +42,12 @@ function isPythonProperty(node: Node): boolean {
 }
 
 /** Metrics start at their floor; the walk fills them in as it goes through the body (one pass, not two). */
-const freshMetrics = (node: Node): FunctionMetrics => ({
+const freshMetrics = (node: Node, language: LanguageId): FunctionMetrics => ({
   cyclomatic: 1,
   cognitive: 0,
   length: node.endPosition.row - node.startPosition.row + 1,
   nesting: 0,
-  params: countParams(node),
+  params: countParams(node, language),
 });
 
 /** The scope a function's body is walked in, with its typed parameters recorded. */
@@ -120,7 +121,7 @@ export function declare(x: Extraction, node: Node, kind: SymbolKind, name: strin
   if (isFunction) returnType(x, node, qualified);
   if (isFunction && language === 'python' && isPythonProperty(node))
     facts.types[`${qualified}::property`] = '1';
-  const metrics = isFunction ? freshMetrics(node) : undefined;
+  const metrics = isFunction ? freshMetrics(node, language) : undefined;
   const doc = docOf(node, language);
   const hash = isFunction ? bodyHash(node) : undefined;
   facts.symbols.push({

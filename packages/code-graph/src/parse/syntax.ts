@@ -112,11 +112,8 @@ export function isExported(node: Node, name: string, language: LanguageId): bool
   return false;
 }
 
-export function countParams(node: Node): number {
-  if (node.type === 'init_declaration' || node.type.endsWith('function_declaration')) {
-    const swift = swiftParameterCount(node);
-    if (swift > 0) return swift;
-  }
+export function countParams(node: Node, language: LanguageId): number {
+  if (language === 'swift') return swiftParameterCount(node);
   if (node.type === 'function_declaration' && !node.childForFieldName('parameters'))
     return kotlinParameterCount(node);
   const params = node.childForFieldName('parameters') ?? node.childForFieldName('parameter');

@@ -55,7 +55,7 @@ function storedProperties(body: string): string[] {
 function callArgs(
   text: string,
   from: number,
-  constants: ReadonlyMap<string, string> = new Map(),
+  constants: ReadonlyMap<string, string>,
 ): { parts: string[]; args: string; end: number } {
   const { args, end } = parenthesised(text, from - 1);
   const parts: string[] = [];
