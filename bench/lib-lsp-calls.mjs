@@ -159,7 +159,56 @@ function goModuleWithoutDependencies(root) {
   }
 }
 
-export async function lspEdges(language, root, peers) {
+/** The name a call site names to reach the declaration on `line` (0-based) of `file`: a constructor's is its class. */
+function calleeName(file, line) {
+  if (!sources.has(file)) sources.set(file, readFileSync(file, 'utf8').split('\n'));
+  const lines = sources.get(file);
+  const declared =
+    /^\s*(?:async\s+)?def\s+(\w+)|^\s*class\s+(\w+)|^func\s*(?:\([^)]*\)\s*)?(\w+)|^type\s+(\w+)/.exec(
+      lines[line] ?? '',
+    );
+  const name = declared?.slice(1).find(Boolean);
+  if (name !== '__init__') return name;
+  const indent = lines[line].search(/\S/);
+  for (let i = line - 1; i >= 0; i--) {
+    const owner = /^(\s*)class\s+(\w+)/.exec(lines[i]);
+    if (owner && owner[1].length < indent) return owner[2];
+  }
+  return undefined;
+}
+
+/**
+ * Whether the server finds no declaration at all for the callee an edge's call site names: asked
+ * `textDocument/definition` at each place the line writes the name. Where the receiver's type is
+ * unknown to the server (an ORM's dynamic attribute, a framework it has no stubs for), it has no
+ * answer; a different declaration, or one in a library, is an answer that disagrees.
+ */
+async function serverHasNoAnswer(edge, root, request, uriOf) {
+  const m = /^(.*?):(\d+) -> (.*?):(\d+)$/.exec(edge);
+  if (!m) return false;
+  const [, caller, callLine, target, targetLine] = m;
+  const name = calleeName(path.join(root, target), Number(targetLine) - 1);
+  if (!name) return false;
+  const file = path.join(root, caller);
+  if (!sources.has(file)) sources.set(file, readFileSync(file, 'utf8').split('\n'));
+  const text = sources.get(file)[Number(callLine) - 1] ?? '';
+  const places = [...text.matchAll(new RegExp(`\\b${name}\\b`, 'g'))];
+  if (places.length === 0) return false;
+  for (const place of places) {
+    const found = await request('textDocument/definition', {
+      textDocument: { uri: uriOf(caller) },
+      position: { line: Number(callLine) - 1, character: place.index },
+    }).catch(() => null);
+    if (Array.isArray(found) ? found.length > 0 : found) return false;
+  }
+  return true;
+}
+
+/**
+ * The reference edges of a tree, and which of `ours` (edges the reference lacks) it cannot judge:
+ * at those call sites the server resolves the callee to nothing.
+ */
+export async function lspEdges(language, root, peers, ours = new Set()) {
   const { ext, languageId } = SERVERS[language];
   if (language === 'go') goModuleWithoutDependencies(root);
   const files = listFiles(root, ext);
@@ -174,7 +223,11 @@ export async function lspEdges(language, root, peers) {
     rootUri,
     workspaceFolders: [{ uri: rootUri, name: 'root' }],
     capabilities: {
-      textDocument: { callHierarchy: {}, documentSymbol: { hierarchicalDocumentSymbolSupport: true } },
+      textDocument: {
+        callHierarchy: {},
+        definition: {},
+        documentSymbol: { hierarchicalDocumentSymbolSupport: true },
+      },
     },
   });
   notify('initialized', {});
@@ -234,7 +287,10 @@ export async function lspEdges(language, root, peers) {
       }
     }
   }
+  const unjudged = new Set();
+  for (const edge of ours)
+    if (!edges.has(edge) && (await serverHasNoAnswer(edge, root, request, uriOf))) unjudged.add(edge);
   await request('shutdown').catch(() => {});
   close();
-  return { edges, files, server };
+  return { edges, files, server, unjudged };
 }

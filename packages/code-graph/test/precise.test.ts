@@ -113,6 +113,20 @@ describe('the precise pass (TypeScript checker edges)', () => {
     index.close();
   });
 
+  it('lets the refresh that schedules a pass answer before the pass builds its job or starts a process', async () => {
+    const root = tree('first-answer');
+    const index = open(root, 'first-answer');
+    index.enablePrecise();
+    await index.refresh();
+    // The pass is scheduled (settling waits for it) but has not begun: no job, no checker process.
+    expect(index.preciseStatus()).toMatchObject({ state: 'idle', total: 0 });
+    expect(checkers(root)).toEqual([]);
+    await index.preciseSettled();
+    expect(index.preciseStatus()).toMatchObject({ state: 'done' });
+    expect(callees(index, 'run').find((e) => e.to === 'Item.save')).toMatchObject({ via: 'checker' });
+    index.close();
+  });
+
   it('after an edit asks again only the edited file, and the files importing it when its declarations changed', async () => {
     const root = tree('edit');
     const index = open(root, 'edit');

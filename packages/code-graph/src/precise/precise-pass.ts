@@ -99,7 +99,11 @@ export class PrecisePass {
       this.again = true;
       return;
     }
-    this.running = this.run()
+    // Begun after the caller's turn: the refresh that schedules a pass answers first. Begun at
+    // once, building the job (~0.3 s on 2,000 files) and starting the checker's process came
+    // before that answer.
+    this.running = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.run())
       .catch((error: Error) => {
         this.status = { ...this.status, state: 'failed', error: error.message };
       })

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import ts from '../typescript.js';
-import { Projects } from './projects.js';
+import { Projects, withoutNumericDeclarations } from './projects.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'ts-types-projects-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -31,6 +31,7 @@ const APP = {
     'const jobs: Job[] = [new Job()];',
     'jobs.forEach((job) => job.run());',
     'each(jobs, (job) => job.run());',
+    'new Uint8Array(2).forEach(() => jobs[0]?.run());',
     '',
   ].join('\n'),
 };
@@ -80,7 +81,42 @@ describe('projects for a caller that asks only about the project’s calls', () 
     expect(lean.names).not.toContain('lib.dom.d.ts');
     expect(lean.program.getSourceFiles().some((f) => f.fileName.includes('@types/host-globals'))).toBe(false);
     expect(lean.program.getSourceFiles().some((f) => f.fileName.endsWith('dep/index.d.ts'))).toBe(true);
-    expect(runTargets(lean.program, root)).toEqual(['src/job.ts', 'src/job.ts']);
+    expect(runTargets(lean.program, root)).toEqual(['src/job.ts', 'src/job.ts', 'src/job.ts']);
+  });
+
+  it('parses the language lib without its typed arrays, Intl and Atomics, and resolves the calls made around them', () => {
+    const root = project('numeric-lib', {
+      ...APP,
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: { lib: ['es2022'], strict: true },
+        include: ['src'],
+      }),
+    });
+    const es5 = (program: ts.Program) =>
+      program.getSourceFiles().find((f) => path.basename(f.fileName) === 'lib.es5.d.ts')?.text ?? '';
+    const full = programOf(root, false).program;
+    expect(es5(full)).toMatch(/^interface Uint8Array</m);
+    expect(es5(full)).toMatch(/^declare namespace Intl \{/m);
+    const lean = programOf(root, true).program;
+    expect(es5(lean)).not.toMatch(/^interface Uint8Array</m);
+    expect(es5(lean)).not.toMatch(/^declare var Float64Array:/m);
+    expect(es5(lean)).not.toMatch(/^declare namespace Intl \{/m);
+    // What is around them stays: the Array the project's calls go through, ArrayBuffer, DataView.
+    expect(es5(lean)).toMatch(/^interface Array<T> \{/m);
+    expect(es5(lean)).toMatch(/^interface ArrayBuffer \{/m);
+    expect(es5(lean)).toMatch(/^declare var DataView:/m);
+    expect(es5(lean).length).toBeLessThan(es5(full).length * 0.6);
+    expect(runTargets(lean, root)).toEqual(['src/job.ts', 'src/job.ts', 'src/job.ts']);
+  });
+
+  it('leaves text of another shape as it is', () => {
+    const unclosed = 'interface Int8Array {\n    length: number;\n';
+    expect(withoutNumericDeclarations(unclosed)).toBe(unclosed);
+    expect(
+      withoutNumericDeclarations(
+        'interface Int8ArrayLike {\n}\ninterface Int8Array {\n  x: 1;\n}\ndeclare var Int8Array: Int8ArrayConstructor;\ninterface Intl2 {}\n',
+      ),
+    ).toBe('interface Int8ArrayLike {\n}\ninterface Intl2 {}\n');
   });
 
   it('takes a target’s default lib without the DOM it pulls in', () => {
@@ -98,6 +134,6 @@ describe('projects for a caller that asks only about the project’s calls', () 
     expect(lean.names).toContain('lib.es2017.d.ts');
     expect(lean.names).not.toContain('lib.dom.d.ts');
     expect(lean.names).not.toContain('lib.es2017.full.d.ts');
-    expect(runTargets(lean.program, root)).toEqual(['src/job.ts', 'src/job.ts']);
+    expect(runTargets(lean.program, root)).toEqual(['src/job.ts', 'src/job.ts', 'src/job.ts']);
   });
 });

@@ -59,6 +59,36 @@ function withoutHostGlobals(options: TS.CompilerOptions): TS.CompilerOptions {
   return { ...options, lib, types: [] };
 }
 
+/**
+ * Lib declarations no call of a project can reach a project function through: the typed arrays
+ * (numbers in, numbers out), `Intl` (formatting) and `Atomics`. Nearly half of the language lib's
+ * text (lib.es5.d.ts alone is 2,500 lines of typed arrays), parsed and bound by every program.
+ */
+const NUMERIC_LIB_DECLARATION =
+  /^(?:interface|declare var|declare namespace) (?:(?:Big)?(?:Int|Uint|Float)(?:8|16|32|64)(?:Clamped)?Array(?:Constructor)?|Intl|Atomics)\b/;
+
+/**
+ * A TypeScript lib file without its numeric declarations: each is a top-level `declare var …;` line
+ * or a block that closes with `}` at the start of a line, as TypeScript writes its libs. Text of
+ * any other shape is returned as it is.
+ */
+export function withoutNumericDeclarations(text: string): string {
+  const lines = text.split('\n');
+  const kept: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (!NUMERIC_LIB_DECLARATION.test(line)) {
+      kept.push(line);
+      continue;
+    }
+    if (line.startsWith('declare var ')) continue;
+    const end = lines.findIndex((l, at) => at > i && l.trimEnd() === '}');
+    if (end === -1) return text;
+    i = end;
+  }
+  return kept.join('\n');
+}
+
 /** The nearest tsconfig.json or jsconfig.json at or above `dir` (tsconfig first in one folder). */
 function nearestConfig(dir: string): string | undefined {
   const ts_ = ts.findConfigFile(dir, ts.sys.fileExists, 'tsconfig.json');
@@ -88,9 +118,10 @@ export class Projects {
   /**
    * `typesOnly`: JSDoc is parsed only where it gives types (JavaScript files), as a caller that
    * never shows documentation needs (a fifth less parsing on TypeScript code).
-   * `projectCallsOnly`: the programs leave out the host's globals (`withoutHostGlobals`), as a
-   * caller asking only which of the project's functions a call reaches can: on a small app they
-   * are most of what is parsed (lib.dom.d.ts alone is 1.9 MB, @types/node 2.4 MB).
+   * `projectCallsOnly`: the programs leave out the host's globals (`withoutHostGlobals`) and the
+   * lib's numeric declarations (`withoutNumericDeclarations`), as a caller asking only which of
+   * the project's functions a call reaches can: on a small app they are most of what is parsed
+   * (lib.dom.d.ts alone is 1.9 MB, @types/node 2.4 MB).
    */
   constructor(
     readonly root: string,
@@ -109,6 +140,9 @@ export class Projects {
    * cached: a file may be replaced by a link leading out between two reads.
    */
   private inspect(file: string): { real: string; size: number; isFile: boolean } | undefined {
+    // Most paths asked about do not exist (module resolution probes a dozen per import): a stat
+    // that returns nothing answers those without the exception a failed realpath throws.
+    if (!statSync(file, { throwIfNoEntry: false })) return undefined;
     try {
       const real = realpathSync(file);
       const info = statSync(real);
@@ -274,7 +308,13 @@ export class Projects {
         return '0';
       }
     };
-    const readFile = (file: string) => (this.readable(file) ? ts.sys.readFile(file) : undefined);
+    const readFile = (file: string) => {
+      if (!this.readable(file)) return undefined;
+      const text = ts.sys.readFile(file);
+      return text !== undefined && this.options.projectCallsOnly && isUnder(LIB_DIR, file)
+        ? withoutNumericDeclarations(text)
+        : text;
+    };
     // `useSourceOfProjectReferenceRedirect` is a host option TypeScript reads but does not declare publicly.
     const host: TS.LanguageServiceHost & { useSourceOfProjectReferenceRedirect(): boolean } = {
       getCompilationSettings: () => options,
