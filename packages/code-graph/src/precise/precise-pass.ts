@@ -17,6 +17,12 @@ interface CheckedRow {
   hash: string;
 }
 
+interface IndexedFile {
+  path: string;
+  hash: string;
+  language: string;
+}
+
 /** An answer as stored. */
 interface StoredAnswer {
   line: number;
@@ -136,11 +142,15 @@ export class PrecisePass {
 
   private async run(): Promise<void> {
     const started = performance.now();
-    const job = this.job();
-    if (job.changed.length === 0) {
+    const files = this.checkedLanguageFiles();
+    const changed = this.changedSinceChecked(files);
+    if (changed.length === 0) {
       if (this.status.state !== 'done') this.status = { ...this.status, state: 'done' };
       return;
     }
+    // The checker's process loads (TypeScript, ~0.2 s) while the job is built.
+    this.ensureChild();
+    const job = this.job(files, changed);
     this.status = {
       state: 'running',
       done: 0,
@@ -162,23 +172,29 @@ export class PrecisePass {
     };
   }
 
-  /**
-   * The files to ask about: each checked-language file whose content changed since it was last
-   * answered (all of them the first time), with the calls whose old answers may carry over, and
-   * the files importing each (asked by the checker only if the file's declarations changed).
-   */
-  private job(): CheckJob {
-    const files = this.db
+  private checkedLanguageFiles(): IndexedFile[] {
+    return this.db
       .prepare('SELECT path, hash, language FROM files WHERE language IN (SELECT value FROM json_each(?))')
-      .all(JSON.stringify(CHECKED_LANGUAGES)) as { path: string; hash: string; language: string }[];
+      .all(JSON.stringify(CHECKED_LANGUAGES)) as IndexedFile[];
+  }
+
+  /** The files whose content changed since they were last answered (all of them the first time); answers of files gone are forgotten. */
+  private changedSinceChecked(files: IndexedFile[]): IndexedFile[] {
     const checked = new Map(
       (this.db.prepare('SELECT file, hash FROM checked_files').all() as CheckedRow[]).map((r) => [r.file, r]),
     );
-    const current = new Map(files.map((f) => [f.path, f]));
+    const current = new Set(files.map((f) => f.path));
     const forget = this.db.prepare('DELETE FROM checked_files WHERE file = ?');
     for (const file of checked.keys()) if (!current.has(file)) forget.run(file);
-    const changed = files.filter((f) => checked.get(f.path)?.hash !== f.hash);
-    if (changed.length === 0) return { changed: [], importers: [], indexed: [] };
+    return files.filter((f) => checked.get(f.path)?.hash !== f.hash);
+  }
+
+  /**
+   * The files to ask about: the changed ones, with the calls whose old answers may carry over, and
+   * the files importing each (asked by the checker only if the file's declarations changed).
+   */
+  private job(files: IndexedFile[], changed: IndexedFile[]): CheckJob {
+    const current = new Map(files.map((f) => [f.path, f]));
     const importersOf = this.importersOf(
       new Set(changed.map((f) => f.path)),
       new Map(files.map((f) => [f.path, f.language])),
