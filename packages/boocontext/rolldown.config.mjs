@@ -8,7 +8,9 @@ export default {
   // are dependencies of this package for that reason, pinned to source-kit's versions.
   // write-file-atomic (setup's writer, through mcp-server-kit) names its temporary files after its
   // own __filename, which a module in an ES bundle does not have: loaded from node_modules instead.
-  external: [/^node:/, 'web-tree-sitter', 'write-file-atomic'],
+  // code-graph's tools (a one-shot command runs them in this process) come from code-graph's own
+  // bundle, which has the parse worker they start beside it.
+  external: [/^node:/, 'web-tree-sitter', 'write-file-atomic', '@boocode/code-graph/tools'],
   // ES module builds first: a UMD build (jsonc-parser's main) resolves its parts with a runtime
   // require() the bundle cannot follow, and cannot be tree-shaken.
   resolve: { mainFields: ['module', 'main'] },

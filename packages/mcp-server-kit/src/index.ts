@@ -16,11 +16,14 @@ export { bearerToken, secretMatches } from './secret.js';
 export { runServerBin } from './server-bin.js';
 export {
   type ClientRoots,
+  callReadOnlyTool,
+  callToolByName,
   READ_ONLY_ANNOTATIONS,
   type ReadOnlyTool,
   readOnlyTool,
   rootDirectory,
   type ToolAnswer,
+  type ToolCallResult,
   ToolError,
   type ToolErrorCode,
 } from './tools.js';

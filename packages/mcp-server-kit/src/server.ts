@@ -1,13 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { CLIENT_CAPABILITIES_META_KEY, inputRequired, McpServer } from '@modelcontextprotocol/server';
 import { requestProgress } from './progress.js';
-import {
-  type ClientRoots,
-  READ_ONLY_ANNOTATIONS,
-  type ReadOnlyTool,
-  ToolError,
-  type ToolErrorCode,
-} from './tools.js';
+import { type ClientRoots, callReadOnlyTool, READ_ONLY_ANNOTATIONS, type ReadOnlyTool } from './tools.js';
 import { packageInfo } from './version.js';
 
 export interface ReadOnlyServerOptions {
@@ -39,12 +33,6 @@ function rootPaths(answer: unknown): string[] | undefined {
       return [];
     }
   });
-}
-
-/** What a failure says to the caller: a ToolError as it is, anything else as INTERNAL, named after the server. */
-function errorAnswer(server: string, error: unknown): { code: ToolErrorCode; message: string } {
-  if (error instanceof ToolError) return { code: error.code, message: error.message };
-  return { code: 'INTERNAL', message: `${server} failed: ${(error as Error).message}` };
 }
 
 /**
@@ -89,20 +77,10 @@ export function readOnlyServer(options: ReadOnlyServerOptions): McpServer {
       async (args, ctx) => {
         const rootsRequest = askForRoots(ctx);
         if (rootsRequest) return rootsRequest;
-        try {
-          const answer = await tool.run(args, { signal: ctx.mcpReq.signal, progress: requestProgress(ctx) });
-          return {
-            content: [{ type: 'text' as const, text: JSON.stringify(answer) }],
-            structuredContent: answer,
-          };
-        } catch (error) {
-          const failure = errorAnswer(options.name, error);
-          return {
-            content: [{ type: 'text' as const, text: failure.message }],
-            structuredContent: { error: failure },
-            isError: true,
-          };
-        }
+        return callReadOnlyTool(options.name, tool, args, {
+          signal: ctx.mcpReq.signal,
+          progress: requestProgress(ctx),
+        });
       },
     );
   }

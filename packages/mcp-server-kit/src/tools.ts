@@ -72,3 +72,76 @@ export interface ClientRoots {
   adopt(paths: string[]): void;
   changed(): void;
 }
+
+/** A tool's answer as an MCP `tools/call` result: the structured answer and its text, or a failure with `isError`. */
+export interface ToolCallResult {
+  [key: string]: unknown;
+  content: { type: 'text'; text: string }[];
+  structuredContent: Record<string, unknown>;
+  isError?: true;
+}
+
+/** What a failure says to the caller: a ToolError as it is, anything else as INTERNAL, named after the server. */
+function errorAnswer(server: string, error: unknown): { code: ToolErrorCode; message: string } {
+  if (error instanceof ToolError) return { code: error.code, message: error.message };
+  return { code: 'INTERNAL', message: `${server} failed: ${(error as Error).message}` };
+}
+
+/**
+ * Runs a tool on arguments already parsed by its schema and answers as a server of ours does over
+ * MCP: the answer as structured content and text, every failure as an `isError` result carrying
+ * `{ error: { code, message } }`. The one place the MCP servers and an in-process caller (a
+ * one-shot command that needs no child process, `callToolByName`) turn an answer into a result.
+ */
+export async function callReadOnlyTool(
+  server: string,
+  tool: ReadOnlyTool,
+  args: Record<string, unknown>,
+  ctx: ToolContext,
+): Promise<ToolCallResult> {
+  try {
+    const answer = await tool.run(args, ctx);
+    return { content: [{ type: 'text', text: JSON.stringify(answer) }], structuredContent: answer };
+  } catch (error) {
+    const failure = errorAnswer(server, error);
+    return {
+      content: [{ type: 'text', text: failure.message }],
+      structuredContent: { error: failure },
+      isError: true,
+    };
+  }
+}
+
+/**
+ * A call as an MCP client makes it, without MCP: the tool found by name and its arguments parsed by
+ * its schema (a refusal is a BAD_INPUT result, as the SDK would send), then `callReadOnlyTool`.
+ * Called through the module that defines the tools, so that their errors are classified by its own
+ * `ToolError` (a bundle of another package holds another copy of the class).
+ */
+export async function callToolByName(
+  server: string,
+  tools: readonly ReadOnlyTool[],
+  name: string,
+  args: Record<string, unknown>,
+  ctx: ToolContext,
+): Promise<ToolCallResult> {
+  const tool = tools.find((t) => t.name === name);
+  const parsed = tool?.input.safeParse(args);
+  if (!tool || !parsed?.success) {
+    const why = tool ? `invalid arguments for ${name}: ${parsed?.error?.message}` : `no tool ${name}`;
+    return callReadOnlyTool(
+      server,
+      {
+        name,
+        description: '',
+        input: tool?.input as z.ZodObject,
+        run: () => {
+          throw new ToolError('BAD_INPUT', `${server}: ${why}`);
+        },
+      },
+      args,
+      ctx,
+    );
+  }
+  return callReadOnlyTool(server, tool, parsed.data, ctx);
+}

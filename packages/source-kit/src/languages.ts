@@ -77,16 +77,29 @@ const require = createRequire(import.meta.url);
 // Grammars and runtime are pinned together in package.json: the grammar ABI must match the runtime.
 const grammarDir = path.dirname(require.resolve('@vscode/tree-sitter-wasm/wasm/tree-sitter-typescript.wasm'));
 
-/** The runtime loads on the first parser asked for: a run that parses nothing never pays for it. */
-let runtime: Promise<typeof import('web-tree-sitter')> | undefined;
-const loaded = new Map<LanguageId, Promise<Language>>();
+interface TreeSitterState {
+  runtime?: Promise<typeof import('web-tree-sitter')>;
+  grammars: Map<LanguageId, Promise<Language>>;
+  parsers: Map<LanguageId, Promise<Parser>>;
+}
 
+/**
+ * One state per thread, however many copies of this module it loads (boocontext's bundle and
+ * code-graph's tools each hold one, and one process runs both): web-tree-sitter's runtime is one
+ * module instance, and initialising it a second time would pull the memory from under the parsers
+ * the first made.
+ */
+const state: TreeSitterState = ((globalThis as Record<symbol, TreeSitterState | undefined>)[
+  Symbol.for('@boocode/source-kit/tree-sitter')
+] ??= { grammars: new Map(), parsers: new Map() });
+
+/** The runtime loads on the first parser asked for: a run that parses nothing never pays for it. */
 function loadRuntime(): Promise<typeof import('web-tree-sitter')> {
-  runtime ??= import('web-tree-sitter').then(async (module) => {
+  state.runtime ??= import('web-tree-sitter').then(async (module) => {
     await module.Parser.init();
     return module;
   });
-  return runtime;
+  return state.runtime;
 }
 
 function grammarPath(language: LanguageId): string {
@@ -97,10 +110,10 @@ function grammarPath(language: LanguageId): string {
 }
 
 function grammar(language: LanguageId): Promise<Language> {
-  let pending = loaded.get(language);
+  let pending = state.grammars.get(language);
   if (!pending) {
     pending = loadRuntime().then(({ Language }) => Language.load(grammarPath(language)));
-    loaded.set(language, pending);
+    state.grammars.set(language, pending);
   }
   return pending;
 }
@@ -113,21 +126,19 @@ export function preloadGrammar(language: LanguageId): void {
   grammar(language).catch(() => {});
 }
 
-const parsers = new Map<LanguageId, Promise<Parser>>();
-
 /**
  * The thread's parser for `language` (callers share it and never delete it: parse() is
  * synchronous, so two callers never interleave inside it). Runtime and grammar load lazily, once.
  */
 export function parserFor(language: LanguageId): Promise<Parser> {
-  let parser = parsers.get(language);
+  let parser = state.parsers.get(language);
   if (!parser) {
     parser = Promise.all([grammar(language), loadRuntime()]).then(([loadedGrammar, { Parser }]) => {
       const created = new Parser();
       created.setLanguage(loadedGrammar);
       return created;
     });
-    parsers.set(language, parser);
+    state.parsers.set(language, parser);
   }
   return parser;
 }

@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readEnvironment } from '../config.js';
-import { childCommands, defaultChildren } from './manager.js';
+import { ChildServerManager, childCommands, defaultChildren } from './manager.js';
 
 const require = createRequire(import.meta.url);
 
@@ -16,11 +18,14 @@ describe('child commands', () => {
     ] as const) {
       const manifest = require.resolve(`${pkg}/package.json`);
       const bin = JSON.parse(readFileSync(manifest, 'utf8')).bin[name];
-      expect(children[name]).toEqual({
+      expect(children[name]).toMatchObject({
         command: process.execPath,
         args: [path.resolve(path.dirname(manifest), bin)],
       });
     }
+    // code-graph's tools also load in this process (for one-shot commands); ts-types' do not.
+    expect(children['code-graph'].inProcess).toBeTypeOf('function');
+    expect(children['ts-types'].inProcess).toBeUndefined();
   });
 
   it('takes overrides from the environment and --child, and names a bad flag', () => {
@@ -32,6 +37,8 @@ describe('child commands', () => {
       'code-graph': { command: 'my cg', args: ['--x'] },
       'ts-types': { command: 'tt', args: ['serve'] },
     });
+    // Another implementation is another process: nothing of ours loads in its place.
+    expect(childCommands(env, [])['code-graph'].inProcess).toBeUndefined();
     expect(childCommands({}, ['ts-types=node,a.js'])['ts-types']).toEqual({
       command: 'node',
       args: ['a.js'],
@@ -42,5 +49,59 @@ describe('child commands', () => {
     });
     expect(() => childCommands({}, ['graph=x'])).toThrow(/--child graph=x: expected code-graph=/);
     expect(() => childCommands({}, ['code-graph'])).toThrow(/--child code-graph: expected code-graph=/);
+  });
+});
+
+describe('a one-shot command’s children', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'boocontext-in-process-'));
+  const root = path.join(work, 'app');
+  const cache = process.env.CODE_GRAPH_CACHE_DIR;
+  process.env.CODE_GRAPH_CACHE_DIR = path.join(work, 'cache');
+  afterAll(() => {
+    if (cache === undefined) delete process.env.CODE_GRAPH_CACHE_DIR;
+    else process.env.CODE_GRAPH_CACHE_DIR = cache;
+    rmSync(work, { recursive: true, force: true });
+  });
+  const fake = fileURLToPath(new URL('../../test/fixtures/fake-child.mjs', import.meta.url));
+
+  it('runs code-graph in this process: no child starts, and the answer is its server’s', async () => {
+    mkdirSync(root, { recursive: true });
+    writeFileSync(path.join(root, 'main.ts'), 'export function main() { helper(); }\nfunction helper() {}\n');
+    const children = new ChildServerManager(defaultChildren(), { oneShot: true });
+    try {
+      const result = await children.call('code-graph', 'callees', { root, symbol: 'main' });
+      expect(result.isError).toBeUndefined();
+      expect(result.structuredContent).toMatchObject({ edges: [expect.objectContaining({ to: 'helper' })] });
+      // Without the checker pass: its answers would come after the command has ended.
+      expect(result.structuredContent).not.toHaveProperty('precise');
+      expect(children.status('code-graph')).toBeUndefined();
+      // A refusal is the server's too: an error result with its code, not a throw.
+      const refused = await children.call('code-graph', 'callees', { root: 'relative', symbol: 'main' });
+      expect(refused).toMatchObject({ isError: true, structuredContent: { error: { code: 'BAD_ROOT' } } });
+      const invalid = await children.call('code-graph', 'callees', { root, symbol: 'main', depth: 99 });
+      expect(invalid).toMatchObject({ isError: true, structuredContent: { error: { code: 'BAD_INPUT' } } });
+    } finally {
+      await children.shutdown();
+    }
+  });
+
+  it('starts the child when its tools do not load here, and always when served', async () => {
+    const spawned = { command: process.execPath, args: [fake] };
+    for (const [commands, oneShot] of [
+      [{ 'code-graph': { ...spawned, inProcess: () => Promise.reject(new Error('not here')) } }, true],
+      [{ 'code-graph': { ...spawned, inProcess: () => Promise.reject(new Error('never asked')) } }, false],
+    ] as const) {
+      const children = new ChildServerManager(
+        { ...defaultChildren(), ...commands } as ConstructorParameters<typeof ChildServerManager>[0],
+        { oneShot },
+      );
+      try {
+        const result = await children.call('code-graph', 'symbol_search', { root, query: 'q' });
+        expect(result.structuredContent).toMatchObject({ pid: expect.any(Number) });
+        expect(children.status('code-graph')).toMatchObject({ state: 'connected' });
+      } finally {
+        await children.shutdown();
+      }
+    }
   });
 });
