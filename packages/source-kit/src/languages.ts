@@ -89,9 +89,10 @@ interface TreeSitterState {
  * module instance, and initialising it a second time would pull the memory from under the parsers
  * the first made.
  */
-const state: TreeSitterState = ((globalThis as Record<symbol, TreeSitterState | undefined>)[
-  Symbol.for('@boocode/source-kit/tree-sitter')
-] ??= { grammars: new Map(), parsers: new Map() });
+const shared = globalThis as Record<symbol, TreeSitterState | undefined>;
+const STATE = Symbol.for('@boocode/source-kit/tree-sitter');
+shared[STATE] ??= { grammars: new Map(), parsers: new Map() };
+const state: TreeSitterState = shared[STATE];
 
 /** The runtime loads on the first parser asked for: a run that parses nothing never pays for it. */
 function loadRuntime(): Promise<typeof import('web-tree-sitter')> {
