@@ -103,18 +103,22 @@ export async function callReadOnlyTool(
     const answer = await tool.run(args, ctx);
     return { content: [{ type: 'text', text: JSON.stringify(answer) }], structuredContent: answer };
   } catch (error) {
-    const failure = errorAnswer(server, error);
-    return {
-      content: [{ type: 'text', text: failure.message }],
-      structuredContent: { error: failure },
-      isError: true,
-    };
+    return failureResult(server, error);
   }
+}
+
+function failureResult(server: string, error: unknown): ToolCallResult {
+  const failure = errorAnswer(server, error);
+  return {
+    content: [{ type: 'text', text: failure.message }],
+    structuredContent: { error: failure },
+    isError: true,
+  };
 }
 
 /**
  * A call as an MCP client makes it, without MCP: the tool found by name and its arguments parsed by
- * its schema (a refusal is a BAD_INPUT result, as the SDK would send), then `callReadOnlyTool`.
+ * its schema (arguments it refuses: a BAD_INPUT result), then `callReadOnlyTool`.
  * Called through the module that defines the tools, so that their errors are classified by its own
  * `ToolError` (a bundle of another package holds another copy of the class).
  */
@@ -127,21 +131,13 @@ export async function callToolByName(
 ): Promise<ToolCallResult> {
   const tool = tools.find((t) => t.name === name);
   const parsed = tool?.input.safeParse(args);
-  if (!tool || !parsed?.success) {
-    const why = tool ? `invalid arguments for ${name}: ${parsed?.error?.message}` : `no tool ${name}`;
-    return callReadOnlyTool(
+  if (!tool || !parsed?.success)
+    return failureResult(
       server,
-      {
-        name,
-        description: '',
-        input: tool?.input as z.ZodObject,
-        run: () => {
-          throw new ToolError('BAD_INPUT', `${server}: ${why}`);
-        },
-      },
-      args,
-      ctx,
+      new ToolError(
+        'BAD_INPUT',
+        `${server}: ${tool ? `invalid arguments for ${name}: ${parsed?.error?.message}` : `no tool ${name}`}`,
+      ),
     );
-  }
   return callReadOnlyTool(server, tool, parsed.data, ctx);
 }

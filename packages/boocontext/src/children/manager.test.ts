@@ -85,6 +85,27 @@ describe('a one-shot command’s children', () => {
     }
   });
 
+  it('bounds an in-process call as a call to the child is bounded, and cancels it', async () => {
+    let seen: AbortSignal | undefined;
+    const hanging = {
+      call: (_name: string, _args: Record<string, unknown>, ctx: { signal: AbortSignal }) => {
+        seen = ctx.signal;
+        return new Promise<never>(() => {});
+      },
+      close: () => {},
+    };
+    const children = new ChildServerManager(
+      { ...defaultChildren(), 'code-graph': { command: 'unused', args: [], inProcess: async () => hanging } },
+      { oneShot: true, callTimeoutMs: 100 },
+    );
+    await expect(children.call('code-graph', 'callers', { root, symbol: 'x' })).rejects.toMatchObject({
+      code: 'TIMEOUT',
+      message: expect.stringMatching(/code-graph did not answer callers within 0.1 s/),
+    });
+    expect(seen?.aborted).toBe(true);
+    await children.shutdown();
+  });
+
   it('starts the child when its tools do not load here, and always when served', async () => {
     const spawned = { command: process.execPath, args: [fake] };
     for (const [commands, oneShot] of [

@@ -244,6 +244,45 @@ export class ChildServerManager {
     return loading;
   }
 
+  /**
+   * One call to a child's tools in this process, bounded as a call to the child is: past
+   * `callTimeoutMs` it is cancelled (the tools stop at their next check of the signal) and answers
+   * TIMEOUT.
+   */
+  private async callInProcess(
+    name: ChildName,
+    local: InProcessTools,
+    tool: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal | undefined,
+    onProgress: (update: ProgressUpdate) => void,
+  ): Promise<RawCallToolResult> {
+    const timeoutMs = this.options.callTimeoutMs ?? 120_000;
+    const timer = AbortSignal.timeout(timeoutMs);
+    const cancel = signal ? AbortSignal.any([signal, timer]) : timer;
+    let onAbort = () => {};
+    const late = new Promise<never>((_, reject) => {
+      onAbort = () => reject(cancel.reason);
+      cancel.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([
+        local.call(tool, args, { signal: cancel, progress: progressReporter(onProgress) }),
+        late,
+      ]);
+    } catch (error) {
+      if (!timer.aborted || signal?.aborted) throw error;
+      throw new ToolFailure(
+        'CAUTION',
+        'TIMEOUT',
+        `${name} did not answer ${tool} within ${timeoutMs / 1000} s; try a narrower query`,
+      );
+    } finally {
+      // Answered in time: the timer's abort, later, rejects nothing.
+      cancel.removeEventListener('abort', onAbort);
+    }
+  }
+
   /** One call, the child spawned (or respawned once) as needed. */
   private async callChild(
     name: ChildName,
@@ -253,11 +292,7 @@ export class ChildServerManager {
     onProgress: (update: ProgressUpdate) => void,
   ): Promise<RawCallToolResult> {
     const local = await this.inProcessTools(name);
-    if (local)
-      return local.call(tool, args, {
-        signal: signal ?? new AbortController().signal,
-        progress: progressReporter(onProgress),
-      });
+    if (local) return this.callInProcess(name, local, tool, args, signal, onProgress);
     for (let attempt = 0; ; attempt++) {
       const hub = await this.hub(name);
       const status = hub.status()[0];
