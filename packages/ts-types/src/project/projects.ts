@@ -82,8 +82,9 @@ export function withoutNumericDeclarations(text: string): string {
       continue;
     }
     if (line.startsWith('declare var ')) continue;
-    const end = lines.findIndex((l, at) => at > i && l.trimEnd() === '}');
-    if (end === -1) return text;
+    let end = i + 1;
+    while (end < lines.length && lines[end]?.trimEnd() !== '}') end++;
+    if (end === lines.length) return text;
     i = end;
   }
   return kept.join('\n');
@@ -140,10 +141,10 @@ export class Projects {
    * cached: a file may be replaced by a link leading out between two reads.
    */
   private inspect(file: string): { real: string; size: number; isFile: boolean } | undefined {
-    // Most paths asked about do not exist (module resolution probes a dozen per import): a stat
-    // that returns nothing answers those without the exception a failed realpath throws.
-    if (!statSync(file, { throwIfNoEntry: false })) return undefined;
     try {
+      // Most paths asked about do not exist (module resolution probes a dozen per import): a stat
+      // that returns nothing answers those without the exception a failed realpath throws.
+      if (!statSync(file, { throwIfNoEntry: false })) return undefined;
       const real = realpathSync(file);
       const info = statSync(real);
       return { real, size: info.size, isFile: info.isFile() };
