@@ -730,16 +730,16 @@ describe('boocontext_flows over MCP', () => {
     );
   });
 
-  it('says a route in a language the code graph does not index is unread, not served by a library', async () => {
-    const { envelope, flows } = await flowsOf('shelf');
-    expect(flows).toEqual([
-      expect.objectContaining({ entry: expect.objectContaining({ path: '/bins' }), steps: [], unread: true }),
-    ]);
-    expect(flows[0]).not.toHaveProperty('outside');
-    expect(envelope.verdict).toBe('CAUTION');
-    expect(envelope.summary).toMatch(
-      /0 with no handler found in the code graph, 1 in files the code graph does not index \(dart/,
-    );
+  it('follows a shelf route to the controller method its router names, and on to the SQL it runs', async () => {
+    const { flows } = await flowsOf('shelf');
+    const route = (method: string) =>
+      flows.find((f) => f.entry.method === method && f.entry.path === '/bins');
+    expect(route('GET')?.entry).toMatchObject({ handler: 'BinController.list' });
+    expect(route('GET')?.steps.map((s) => s.symbol)).toEqual(['BinController.list']);
+    // The statement is a variable's: the SQL assigned to it above the call names the table.
+    expect(at(route('GET'))).toEqual(['read bin bin/bin_controller.dart:8']);
+    expect(route('POST')?.steps.map((s) => s.symbol)).toEqual(['addBin']);
+    expect(flows.some((f) => f.unread)).toBe(false);
   });
 
   it('follows a Vapor route through its collection and the service it holds to the Fluent query', async () => {

@@ -209,6 +209,14 @@ describe('code-graph over MCP', () => {
     ]);
   });
 
+  it('says a route whose file no grammar here reads is unread, not served by a library', async () => {
+    const { data } = await call('flows', {
+      entries: [{ file: 'pages/bins.vue', line: 3, handler: 'listBins', method: 'GET', path: '/bins' }],
+    });
+    expect(data.flows).toEqual([expect.objectContaining({ steps: [], unread: true })]);
+    expect(data.flows[0]).not.toHaveProperty('outside');
+  });
+
   it('follows a Go call through a struct field of an interface type into the types that implement it', async () => {
     const callees = await call('callees', { symbol: 'Handler.GetArticle' });
     expect(edgeSet(callees.data.edges)).toEqual(['Handler.GetArticle -> Store.GetBySlug (method)']);

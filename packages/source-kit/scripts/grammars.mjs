@@ -3,8 +3,8 @@
 // package's optional ^0.22.4 one: as a dependency it would fail a consumer's `npm install` (ERESOLVE).
 // It is a devDependency here instead (the monorepo's root `overrides` settles the peer), and its wasm
 // ships inside this package's dist. Apache-2.0: the licence goes beside it.
-// Swift's wasm is built from its grammar's sources and kept in grammars/ (build-swift-grammar.sh
-// says why and how); MIT, its licence beside it.
+// Swift's and Dart's wasm are built from their grammars' sources and kept in grammars/
+// (build-swift-grammar.sh, build-dart-grammar.sh say why and how); MIT, their licences beside them.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -19,5 +19,10 @@ for (const { pkg, wasm } of [{ pkg: 'tree-sitter-elixir', wasm: 'tree-sitter-eli
   copyFileSync(path.join(dir, wasm), path.join(out, wasm));
   copyFileSync(path.join(dir, 'LICENSE'), path.join(out, `${pkg}.LICENSE`));
 }
-for (const file of ['tree-sitter-swift.wasm', 'tree-sitter-swift.LICENSE'])
+for (const file of [
+  'tree-sitter-swift.wasm',
+  'tree-sitter-swift.LICENSE',
+  'tree-sitter-dart.wasm',
+  'tree-sitter-dart.LICENSE',
+])
   copyFileSync(path.join(here, '../grammars', file), path.join(out, file));

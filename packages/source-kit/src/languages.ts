@@ -16,7 +16,8 @@ export type LanguageId =
   | 'cpp'
   | 'kotlin'
   | 'elixir'
-  | 'swift';
+  | 'swift'
+  | 'dart';
 
 const BY_EXTENSION: Record<string, LanguageId> = {
   '.ts': 'typescript',
@@ -45,6 +46,7 @@ const BY_EXTENSION: Record<string, LanguageId> = {
   '.ex': 'elixir',
   '.exs': 'elixir',
   '.swift': 'swift',
+  '.dart': 'dart',
 };
 
 /**
@@ -66,6 +68,7 @@ const GRAMMAR_FILE: Record<LanguageId, string> = {
   kotlin: '@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm',
   elixir: 'grammars/tree-sitter-elixir.wasm',
   swift: 'grammars/tree-sitter-swift.wasm',
+  dart: 'grammars/tree-sitter-dart.wasm',
 };
 
 export function languageOf(file: string): LanguageId | undefined {

@@ -388,6 +388,23 @@ function preparedSql(receiver: string, ctx: ClassifyContext): string | undefined
   return text.slice(at.index, at.index + 400);
 }
 
+/**
+ * The SQL a statement runs when it is handed a variable (`conn.execute(query)`, `cursor.execute(sql,
+ * args)`): the string last assigned to that name above the call in its file, read up to 400
+ * characters on.
+ */
+function sqlInVariable(call: CallSite, ctx: ClassifyContext): string | undefined {
+  const name = new RegExp(`\\b${call.callee}\\s*\\(\\s*([A-Za-z_]\\w*)\\s*[,)]`).exec(ctx.lineText)?.[1];
+  if (!name || !ctx.fileText) return undefined;
+  const text = ctx.fileText();
+  let end = 0;
+  for (let line = 1; line < call.line && end !== -1; line++) end = text.indexOf('\n', end) + 1 || -1;
+  if (end <= 0) return undefined;
+  let last: RegExpExecArray | undefined;
+  for (const m of text.slice(0, end).matchAll(new RegExp(`\\b${name}\\s*=\\s*`, 'g'))) last = m;
+  return last ? text.slice(last.index, last.index + 400) : undefined;
+}
+
 /** Entity named by a chain's tokens, a variable's recorded type, or the line around the call. */
 function entityFrom(tokens: string[], call: CallSite, ctx: ClassifyContext): string | undefined {
   for (const token of tokens) {
@@ -433,7 +450,7 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   const receiver = call.receiver ?? '';
   const tokens = tokensOf(receiver);
   if (RUN_VERBS.has(verb)) {
-    const prepared = preparedSql(receiver, ctx);
+    const prepared = preparedSql(receiver, ctx) ?? sqlInVariable(call, ctx);
     const statement = prepared ? sqlStatement(prepared) : undefined;
     if (statement) {
       const entity = ctx.entities.match(statement.table) ?? statement.table;

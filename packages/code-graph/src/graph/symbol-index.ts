@@ -55,7 +55,7 @@ const inGroup = (outer: Map<string, Map<string, SymbolRow[]>>, s: SymbolRow) => 
  * Languages whose files see their package's (or module's) declarations without an import, and
  * whose methods read the class's members without `this.`/`self.`.
  */
-const PACKAGE_SCOPED = new Set(['kotlin', 'swift']);
+const PACKAGE_SCOPED = new Set(['kotlin', 'swift', 'dart']);
 
 export class SymbolIndex {
   /** Every symbol of a file by name, in file order: a file may declare `next` in several places. */

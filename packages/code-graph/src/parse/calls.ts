@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import { dartCallee } from './dart.js';
 import type { Extraction, Scope } from './extraction.js';
 import { kotlinCallee } from './kotlin.js';
 import { swiftCallee } from './swift.js';
@@ -95,7 +96,9 @@ export function recordCall(x: Extraction, node: Node, scope: Scope): void {
       ? kotlinCallee(node)
       : x.language === 'swift'
         ? swiftCallee(node)
-        : fn && calleeOf(fn);
+        : x.language === 'dart'
+          ? dartCallee(node)
+          : fn && calleeOf(fn);
   if (!found) return;
   x.facts.calls.push(
     found.receiver === undefined

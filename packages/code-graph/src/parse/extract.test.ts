@@ -185,6 +185,56 @@ describe('extractFacts, per language', () => {
     expect(f.imports).toEqual([]);
   });
 
+  it('Dart: classes, methods and functions with their bodies after their signatures, calls as selector chains', async () => {
+    const f = await parse('dart', [
+      "import '../db/setup_db.dart';",
+      'final _db = DBSetup();',
+      'abstract class Repo { Future<List> all(); }',
+      'class CartController extends Base implements Repo {',
+      '  final List data = [];',
+      '  Future getAll(Request req) async {',
+      '    final conn = _db.dbConnector();',
+      '    var result = await conn.execute(query);',
+      '    this.helper(1);',
+      '    _save(2);',
+      '    a?.b(c).d();',
+      '  }',
+      '  static Future<void> helper(int x) => print(x);',
+      '  int get size => 1;',
+      '  void _save(int x) {}',
+      '  untyped(Request req) { _save(3); }',
+      '}',
+      'void main() { run(); }',
+    ]);
+    expect(symbols(f)).toEqual([
+      'class Repo exported',
+      'method Repo.all exported',
+      'class CartController exported',
+      'method CartController.getAll exported',
+      'method CartController.helper exported',
+      'method CartController.size exported',
+      'method CartController._save',
+      'method CartController.untyped exported',
+      'function main exported',
+    ]);
+    // A method's lines run to the end of its body (the node after its signature).
+    expect(f.symbols.find((s) => s.name === 'CartController.getAll')).toMatchObject({ line: 6, endLine: 12 });
+    expect(f.symbols.find((s) => s.name === 'main')).toMatchObject({ line: 18, endLine: 18 });
+    expect(calls(f)).toEqual([
+      '- call DBSetup',
+      'CartController.getAll method _db.dbConnector',
+      'CartController.getAll method conn.execute',
+      'CartController.getAll method this.helper',
+      'CartController.getAll call _save',
+      'CartController.getAll method a.b',
+      'CartController.getAll method a?.b(c).d',
+      'CartController.helper call print',
+      'CartController.untyped call _save',
+      'main call run',
+    ]);
+    expect(f.types).toMatchObject({ 'CartController::super': 'Base', 'CartController::implements': 'Repo' });
+  });
+
   it('Kotlin: classes, interfaces, objects, supertypes, typed constructor properties, calls and imports', async () => {
     const f = await parse('kotlin', [
       'import a.b.UserService as Users',

@@ -1,6 +1,7 @@
 import type { LanguageId } from '@boocode/source-kit';
 import type { Language, Node, Tree, TreeCursor } from 'web-tree-sitter';
 import { recordAttributeRead, recordCall } from './calls.js';
+import { isMethodsSignature } from './dart.js';
 import { elixirForm, recordAlias, recordElixirCall } from './elixir.js';
 import type { Extraction, Read, Scope } from './extraction.js';
 import { addToTypeList, pushType } from './extraction.js';
@@ -61,6 +62,7 @@ function handleBinding(x: Extraction, node: Node, scope: Scope): Scope {
 
 /** A declaration node of any grammar: the scope its subtree lives in. */
 function handleDeclaration(x: Extraction, node: Node, type: string, scope: Scope): Scope {
+  if (type === 'function_signature' && (x.language !== 'dart' || isMethodsSignature(node))) return scope;
   const kind =
     x.language === 'kotlin' && type === 'class_declaration' && isKotlinInterface(node)
       ? 'interface'
@@ -127,7 +129,7 @@ function handle(x: Extraction, node: Node, type: string, scope: Scope): Scope {
     kotlinReference(x, node, inner);
   else if (type === 'use_declaration' && x.language === 'php' && scope.container) phpTraitUse(x, node, scope);
   if (FUNCTION_VALUES.has(type) && inner === scope) callbackParamTypes(x, node, scope);
-  if (CALLS.has(type)) recordCall(x, node, inner);
+  if (CALLS.has(type) || (type === 'selector' && x.language === 'dart')) recordCall(x, node, inner);
   else if (type === 'attribute' && x.language === 'python') recordAttributeRead(x, node, inner);
   if (IMPORTS.has(type)) recordImport(x, node);
   if (type === 'export_statement' && x.tracksValues) recordLaterExport(x, node);
@@ -207,7 +209,8 @@ export function extractFacts(tree: Tree, language: LanguageId, source: string): 
   const cursor = tree.walk();
   const checkMissing = tree.rootNode.hasError;
   const types = typeTableOf(tree.language);
-  const walk = (type: string, scope: Scope, parentType: string, bodyOf?: FunctionMetrics) => {
+  /** Walks the node under the cursor and its subtree; returns the scope it declared (or the one it was given). */
+  const walk = (type: string, scope: Scope, parentType: string, bodyOf?: FunctionMetrics): Scope => {
     if (type === 'ERROR' || (checkMissing && cursor.nodeIsMissing))
       x.facts.errorLines.push(cursor.startPosition.row + 1);
     if (x.tracksValues) recordRead(x, cursor, source, type, scope, parentType);
@@ -221,7 +224,9 @@ export function extractFacts(tree: Tree, language: LanguageId, source: string): 
       (OPAQUE.has(type) && !(type === 'string' && isFString(x, source, cursor))) ||
       !cursor.gotoFirstChild()
     )
-      return;
+      return handled;
+    /** Dart: a function just declared whose body is the next node, not inside its signature. */
+    let bodyNext: Scope | undefined;
     do {
       const id = cursor.nodeTypeId;
       if (!types.named(id)) {
@@ -230,10 +235,19 @@ export function extractFacts(tree: Tree, language: LanguageId, source: string): 
         const childType = types.name(id);
         if (inner.pendingBody && (cursor.currentFieldName === 'body' || UNNAMED_BODIES.has(childType)))
           walk(childType, { ...inner, counting: undefined }, type, inner.pendingBody);
-        else walk(childType, inner, type);
+        else if (bodyNext && childType === 'function_body') {
+          walk(childType, { ...bodyNext, counting: undefined }, type, bodyNext.pendingBody);
+          extendToBody(x, bodyNext, cursor.endPosition.row + 1);
+          bodyNext = undefined;
+        } else {
+          const declared = walk(childType, inner, type);
+          bodyNext =
+            x.language === 'dart' && declared !== inner && declared.pendingBody ? declared : undefined;
+        }
       }
     } while (cursor.gotoNextSibling());
     cursor.gotoParent();
+    return handled;
   };
   walk(cursor.nodeType, { qualified: null, container: null }, '');
   cursor.delete();
@@ -241,6 +255,12 @@ export function extractFacts(tree: Tree, language: LanguageId, source: string): 
   facts.errorLines = [...new Set(facts.errorLines)].sort((a, b) => a - b);
   if (x.tracksValues) keepValueFacts(facts, x.reads, x.exportedLater);
   return facts;
+}
+
+/** A declaration whose body came after it (Dart): the symbol's lines run to the body's end. */
+function extendToBody(x: Extraction, declared: Scope, endLine: number): void {
+  const symbol = x.facts.symbols.findLast((s) => s.name === declared.qualified);
+  if (symbol && symbol.endLine < endLine) symbol.endLine = endLine;
 }
 
 /**

@@ -11,6 +11,8 @@ export const DECLARATIONS: Record<string, SymbolKind> = {
   function_item: 'function',
   method_definition: 'method',
   method_signature: 'method',
+  // Dart's top-level function or abstract method (a method's own is inside its method_signature).
+  function_signature: 'function',
   abstract_method_signature: 'method',
   // A Rust trait's `fn m(&self);`: calls through the trait resolve to it, and flows go on to the impls.
   function_signature_item: 'method',
@@ -177,6 +179,8 @@ export const INTERESTING = new Set([
   'field_declaration',
   // Python attribute reads: a `@property`'s getter runs.
   'attribute',
+  // Dart's calls: a selector holding the arguments.
+  'selector',
   'variable_declarator',
   'assignment',
   'short_var_declaration',

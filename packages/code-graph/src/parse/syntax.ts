@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { LanguageId } from '@boocode/source-kit';
 import type { Node } from 'web-tree-sitter';
+import { dartName } from './dart.js';
 import { isKotlinExported, kotlinParameterCount } from './kotlin.js';
 import { UNNAMED_BODIES } from './node-types.js';
 import { isSwiftExported, swiftName, swiftParameterCount } from './swift.js';
@@ -69,6 +70,7 @@ export function docOf(node: Node, language: LanguageId): string | undefined {
 
 export function nameOf(node: Node, language: LanguageId): string | undefined {
   if (language === 'swift') return swiftName(node);
+  if (language === 'dart') return dartName(node);
   const direct = node.childForFieldName('name');
   if (direct) return direct.text;
   if (language === 'cpp') {
@@ -101,7 +103,7 @@ export function isExported(node: Node, name: string, language: LanguageId): bool
       break;
   }
   if (language === 'go') return /^[A-Z]/.test(name);
-  if (language === 'python') return !name.startsWith('_');
+  if (language === 'python' || language === 'dart') return !name.startsWith('_');
   if (language === 'kotlin') return isKotlinExported(node);
   if (language === 'swift') return isSwiftExported(node);
   // `defp`, `defmacrop`, `defguardp` are the module's own.
@@ -177,7 +179,9 @@ export function interfacesOf(node: Node): string[] {
     if (
       child.type === 'super_interfaces' ||
       child.type === 'class_interface_clause' ||
-      child.type === 'base_list'
+      child.type === 'base_list' ||
+      // Dart's `implements A, B`.
+      child.type === 'interfaces'
     )
       read(child);
     else if (child.type === 'class_heritage')

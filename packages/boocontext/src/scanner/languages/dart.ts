@@ -77,8 +77,28 @@ export function scanDart(rel: string, text: string): FileFacts {
     routers.add(m[1] as string);
     classes.find((c) => (m.index ?? 0) > c.start && (m.index ?? 0) < c.end)?.routers.add(m[1] as string);
   }
-  const route = (method: string, routePath: string, at: number, owner: string) =>
-    facts.routes.push({ method, path: routePath, line: lineOf(at), framework: 'shelf', owner });
+  const route = (method: string, routePath: string, at: number, owner: string, target?: string) => {
+    const handler = target && handlerOf(target);
+    facts.routes.push({
+      method,
+      path: routePath,
+      line: lineOf(at),
+      framework: 'shelf',
+      owner,
+      ...(handler ? { handler } : {}),
+    });
+  };
+  /** The class a variable of this file holds (`final _c = CartController();`, `CartController _c;`). */
+  const classOf = (variable: string) =>
+    new RegExp(`\\b${variable}\\s*=\\s*(?:new\\s+)?([A-Z]\\w*)\\s*\\(`).exec(code)?.[1] ??
+    new RegExp(`\\b([A-Z]\\w*)\\s+${variable}\\s*[;=]`).exec(code)?.[1];
+  /** A route's handler as written (`list`, `_controller.list`), its object named by its class where this file says. */
+  const handlerOf = (target: string) => {
+    const written = target.replace(/\s+/g, '');
+    const member = /^(\w+)\.(\w+)$/.exec(written);
+    if (member) return `${classOf(member[1] as string) ?? member[1]}.${member[2]}`;
+    return /^\w+$/.test(written) ? written : undefined;
+  };
   for (const m of code.matchAll(
     /\b(\w+)\s*=\s*Router\s*\(\s*\)((?:\s*\.\.\s*\w+\s*\(\s*'[^']*'[^;]*?)*);/g,
   )) {
@@ -88,7 +108,8 @@ export function scanDart(rel: string, text: string): FileFacts {
       // The cascade's own line: `m[2]` ends just before the statement's `;`.
       const at = (m.index ?? 0) + m[0].length - 1 - (m[2] ?? '').length + (c.index ?? 0);
       const owner = ownerAt(m[1] as string, m.index ?? 0);
-      if (SHELF_VERBS.has(c[1] as string)) route((c[1] as string).toUpperCase(), c[2] as string, at, owner);
+      if (SHELF_VERBS.has(c[1] as string))
+        route((c[1] as string).toUpperCase(), c[2] as string, at, owner, c[3]);
       else if (c[1] === 'mount' && c[3]) mount(owner, c[2] as string, c[3], at);
     }
   }
@@ -98,7 +119,7 @@ export function scanDart(rel: string, text: string): FileFacts {
     const [, variable = '', call = '', routePath = '', target] = m;
     if (!routers.has(variable)) continue;
     const owner = ownerAt(variable, m.index ?? 0);
-    if (SHELF_VERBS.has(call)) route(call.toUpperCase(), routePath, m.index ?? 0, owner);
+    if (SHELF_VERBS.has(call)) route(call.toUpperCase(), routePath, m.index ?? 0, owner, target);
     else if (call === 'mount' && target) mount(owner, routePath, target, m.index ?? 0);
   }
   for (const body of classes)
