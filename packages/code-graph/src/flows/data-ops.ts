@@ -394,7 +394,8 @@ function preparedSql(receiver: string, ctx: ClassifyContext): string | undefined
  * characters on.
  */
 function sqlInVariable(call: CallSite, ctx: ClassifyContext): string | undefined {
-  const name = new RegExp(`\\b${call.callee}\\s*\\(\\s*([A-Za-z_]\\w*)\\s*[,)]`).exec(ctx.lineText)?.[1];
+  const callee = call.callee.replace(/[^\w]/g, '\\$&');
+  const name = new RegExp(`\\b${callee}\\s*\\(\\s*([A-Za-z_]\\w*)\\s*[,)]`).exec(ctx.lineText)?.[1];
   if (!name || !ctx.fileText) return undefined;
   const text = ctx.fileText();
   let end = 0;
