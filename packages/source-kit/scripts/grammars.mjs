@@ -4,7 +4,7 @@
 // It is a devDependency here instead (the monorepo's root `overrides` settles the peer), and its wasm
 // ships inside this package's dist. Apache-2.0: the licence goes beside it.
 // Swift's and Dart's wasm are built from their grammars' sources and kept in grammars/
-// (build-swift-grammar.sh, build-dart-grammar.sh say why and how); MIT, their licences beside them.
+// (scripts/build-grammar.sh says why and how); MIT, their licences beside them.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
