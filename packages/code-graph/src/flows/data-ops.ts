@@ -359,6 +359,8 @@ export interface ClassifyContext {
   language: string;
   /** The whole file, for a statement prepared away from where it runs. */
   fileText?: () => string;
+  /** The file's lines above the call's, for a statement handed a variable assigned there. */
+  textAbove?: () => string;
 }
 
 /** Verbs that run a prepared statement (better-sqlite3, node:sqlite, PDO, database/sql). */
@@ -390,20 +392,16 @@ function preparedSql(receiver: string, ctx: ClassifyContext): string | undefined
 
 /**
  * The SQL a statement runs when it is handed a variable (`conn.execute(query)`, `cursor.execute(sql,
- * args)`): the string last assigned to that name above the call in its file, read up to 400
- * characters on.
+ * args)`): the string last assigned to that name above the call, read up to 400 characters on.
  */
 function sqlInVariable(call: CallSite, ctx: ClassifyContext): string | undefined {
   const callee = call.callee.replace(/[^\w]/g, '\\$&');
   const name = new RegExp(`\\b${callee}\\s*\\(\\s*([A-Za-z_]\\w*)\\s*[,)]`).exec(ctx.lineText)?.[1];
-  if (!name || !ctx.fileText) return undefined;
-  const text = ctx.fileText();
-  let end = 0;
-  for (let line = 1; line < call.line && end !== -1; line++) end = text.indexOf('\n', end) + 1 || -1;
-  if (end <= 0) return undefined;
+  const above = name && ctx.textAbove?.();
+  if (!above) return undefined;
   let last: RegExpExecArray | undefined;
-  for (const m of text.slice(0, end).matchAll(new RegExp(`\\b${name}\\s*=\\s*`, 'g'))) last = m;
-  return last ? text.slice(last.index, last.index + 400) : undefined;
+  for (const m of above.matchAll(new RegExp(`\\b${name}\\s*=\\s*`, 'g'))) last = m;
+  return last ? above.slice(last.index, last.index + 400) : undefined;
 }
 
 /** Entity named by a chain's tokens, a variable's recorded type, or the line around the call. */

@@ -41,7 +41,7 @@ export interface Flow {
   outside?: boolean;
   /** The route's own lines are its handler (an inline function, a file-routed module, a tRPC procedure). */
   inline?: boolean;
-  /** The route is in a language the code graph does not index (Dart): no flow to draw, said so. */
+  /** The route is in a file of a language the code graph does not index: no flow to draw, said so. */
   unread?: boolean;
 }
 
@@ -473,6 +473,7 @@ export class FlowTracer {
         lineText: this.lineText(file, call.line),
         language,
         fileText: () => this.source(file).text,
+        textAbove: () => this.sourceText(file, 1, call.line - 1),
       });
       // A call handed the database (`service.all(on: req.db)`) that reaches a function of the
       // project is no access of its own: the trace goes on into that function, where the query is.

@@ -126,7 +126,7 @@ export class SymbolIndex {
 
   /**
    * Files of the package-scoped languages by language and package: Kotlin's `package` line (which
-   * need not match the folder), Swift's module (all its files in one).
+   * need not match the folder), Swift's module and Dart's files (all of them in one).
    */
   private packageFiles?: Map<string, string[]>;
 
