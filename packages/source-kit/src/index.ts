@@ -3,6 +3,7 @@ export { isInside, looksBinary, MAX_FILE_BYTES, type NotAppCode, notAppCode } fr
 export { maskUnsupportedSyntax } from './grammar-compat.js';
 export { type LanguageId, languageOf, parserFor, preloadGrammar } from './languages.js';
 export { ModuleResolver } from './modules.js';
+export { type NodeTypeTable, nodeTypeTable } from './node-types.js';
 export { byCodeUnits } from './order.js';
 export { type FileRead, readIfChanged } from './read.js';
 export { isTestFile } from './test-files.js';

@@ -148,13 +148,14 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['laravel']);
   });
 
-  it('ASP.NET Core: attribute routes with tokens, absolute and action templates; minimal API groups; UsePathBase; EF Core DbSets', async () => {
+  it('ASP.NET Core: attribute routes with tokens, absolute and action templates; minimal API groups, top-level and in a method; UsePathBase; EF Core DbSets', async () => {
     const { routes, models, frameworks } = await scanStack('aspnet');
     expect(routes.map((r) => r.replace(/ Shop\/.*$/, ''))).toEqual([
       'GET /shop/api/Orders',
       'POST /shop/api/Orders/Cancel',
       'GET /shop/api/Orders/{id:int}',
       'GET /shop/api/v1/ping',
+      'GET /shop/health/live',
       'DELETE /shop/legacy/orders/{id}',
     ]);
     expect(models).toEqual(['Order efcore', 'OrderLine efcore']);

@@ -1,5 +1,5 @@
-import type { LanguageId } from '@boocode/source-kit';
-import type { Language, Node, Tree, TreeCursor } from 'web-tree-sitter';
+import { type LanguageId, nodeTypeTable } from '@boocode/source-kit';
+import type { Node, Tree, TreeCursor } from 'web-tree-sitter';
 import { recordAttributeRead, recordCall } from './calls.js';
 import { isMethodsSignature } from './dart.js';
 import { elixirForm, recordAlias, recordElixirCall } from './elixir.js';
@@ -163,37 +163,6 @@ const F_STRING = /^(?:[rRbB]?[fF]|[fF][rRbB])["']/;
 const isFString = (x: Extraction, source: string, cursor: TreeCursor): boolean =>
   x.language === 'python' && F_STRING.test(source.slice(cursor.startIndex, cursor.startIndex + 3));
 
-/** A node type id's name and whether it is named, per language. */
-interface TypeTable {
-  name: (id: number) => string;
-  named: (id: number) => boolean;
-}
-
-const typeTables = new WeakMap<Language, TypeTable>();
-
-/**
- * Each cursor read crosses into wasm (and copies the cursor there first): reading a node's type id
- * once and looking up its name and named-ness here takes one crossing instead of three.
- */
-function typeTableOf(language: Language): TypeTable {
-  let table = typeTables.get(language);
-  if (!table) {
-    const { types } = language;
-    // 0: not asked yet, 1: named, 2: anonymous. Ids are 16-bit (ERROR is 65535).
-    const named = new Uint8Array(65536);
-    table = {
-      // As the cursor's own `nodeType` reads it.
-      name: (id) => types[id] || 'ERROR',
-      named: (id) => {
-        if (named[id] === 0) named[id] = language.nodeTypeIsNamed(id) ? 1 : 2;
-        return named[id] === 1;
-      },
-    };
-    typeTables.set(language, table);
-  }
-  return table;
-}
-
 /**
  * Walks one syntax tree once and collects declarations, calls, imports, local type hints and,
  * on the way, the complexity of each function (nested functions count for themselves).
@@ -208,7 +177,7 @@ export function extractFacts(tree: Tree, language: LanguageId, source: string): 
   };
   const cursor = tree.walk();
   const checkMissing = tree.rootNode.hasError;
-  const types = typeTableOf(tree.language);
+  const types = nodeTypeTable(tree.language);
   /** Walks the node under the cursor and its subtree; returns the scope it declared (or the one it was given). */
   const walk = (type: string, scope: Scope, parentType: string, bodyOf?: FunctionMetrics): Scope => {
     if (type === 'ERROR' || (checkMissing && cursor.nodeIsMissing))

@@ -1,5 +1,6 @@
 import type { LanguageId } from '@boocode/source-kit';
 import { emptyFacts, type FileFacts, isAuxiliary } from '../types.js';
+import { MINIMAL_API } from './csharp.js';
 import { lineIndex } from './syntax.js';
 
 /**
@@ -16,9 +17,7 @@ const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => bool
     ),
   java: (_, text) => /@\s*([\w.]+\.)?(RestController|Controller|Entity|\w*Mapping)\b/.test(text),
   c_sharp: (_, text) =>
-    /\[\s*(Http[A-Z]\w*|Route|ApiController)\b|\.\s*Map(Get|Post|Put|Patch|Delete|Group)?\s*\(|\bDbSet\s*<|UsePathBase/.test(
-      text,
-    ),
+    /\[\s*(Http[A-Z]\w*|Route|ApiController)\b|\bDbSet\s*</.test(text) || MINIMAL_API.test(text),
   php: (_, text) =>
     /\bRoute\s*::|withRouting|Schema\s*::\s*create|\bextends\s+\\?[\w\\]*\b(Model|Authenticatable|Pivot|MorphPivot|User)\b/.test(
       text,

@@ -76,8 +76,11 @@ function readController(node: Node, annotations: Node[], facts: FileFacts): void
   }
 }
 
+/** Method and constructor bodies: no route or entity is declared in one (the walk does not go in). */
+const BODIES = new Set(['block', 'constructor_body']);
+
 /** The nodes the Java reader looks at: the walk hands it no other. */
-const JAVA_READ = new Set(['import_declaration', 'class_declaration']);
+const JAVA_READ = new Set(['import_declaration', 'class_declaration', ...BODIES]);
 
 /** Java: Spring controllers (@RequestMapping on the class, @GetMapping… on methods) and JPA entities. */
 export function scanJava(rel: string, root: Node): FileFacts {
@@ -85,6 +88,7 @@ export function scanJava(rel: string, root: Node): FileFacts {
   walk(
     root,
     (node) => {
+      if (BODIES.has(node.type)) return false;
       if (node.type === 'import_declaration')
         facts.imports.push({ spec: node.text.replace(/^import\s+(static\s+)?|;$/g, ''), line: line(node) });
       else {

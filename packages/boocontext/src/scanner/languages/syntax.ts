@@ -1,4 +1,4 @@
-import type { SyntaxNode as Node } from '@boocode/source-kit';
+import { type SyntaxNode as Node, nodeTypeTable } from '@boocode/source-kit';
 
 /** Small readers of tree-sitter nodes shared by the Python, Go, Java and Ruby readers. */
 export const HTTP = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
@@ -18,11 +18,13 @@ export const line = (node: Node) => node.startPosition.row + 1;
  * node's children made an object of each, most of them never looked at.
  */
 export function walk(node: Node, visit: (n: Node) => boolean | undefined, types?: ReadonlySet<string>): void {
+  const table = nodeTypeTable(node.tree.language);
   const cursor = node.walk();
   try {
     for (;;) {
+      const id = cursor.nodeTypeId;
       const skip =
-        cursor.nodeIsNamed && (!types || types.has(cursor.nodeType)) && visit(cursor.currentNode) === false;
+        table.named(id) && (!types || types.has(table.name(id))) && visit(cursor.currentNode) === false;
       if (!skip && cursor.gotoFirstChild()) continue;
       while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return;
     }
