@@ -81,3 +81,60 @@ describe('maskUnsupportedSyntax', () => {
     expect(maskUnsupportedSyntax(text, 'tsx')).toBe(text);
   });
 });
+
+describe('maskUnsupportedSyntax for JavaScript', () => {
+  const jsParsesClean = async (text: string, masked: boolean) => {
+    const tree = (await parserFor('javascript')).parse(
+      masked ? maskUnsupportedSyntax(text, 'javascript') : text,
+    );
+    try {
+      return !tree?.rootNode.hasError;
+    } finally {
+      tree?.delete();
+    }
+  };
+
+  it.each([
+    ['export default (props) => <a class={props.class} href="#/">{props.children}</a>;'],
+    ['const Field = () => (\n  <div class="row">\n    <label for="email">Email</label>\n  </div>\n);'],
+    ["const x = <input type='text' default = {1} />;"],
+  ])('lets the grammar read JSX attributes named by reserved words: %s', async (text) => {
+    expect(await jsParsesClean(text, false)).toBe(false);
+    expect(await jsParsesClean(text, true)).toBe(true);
+  });
+
+  it.each([
+    [
+      'javascript',
+      'const L = () => <link rel="stylesheet" href="//fonts.example/css?family=Inter&display=swap" />;',
+    ],
+    ['tsx', 'const I = () => (\n  <img\n    src=\'/i?w=2&h=3\'\n    alt="a &amp; b"\n  />\n);'],
+  ] as const)(
+    'in %s, lets the grammar read a JSX attribute value holding a query string',
+    async (language, text) => {
+      const parsed = async (masked: boolean) => {
+        const tree = (await parserFor(language)).parse(masked ? maskUnsupportedSyntax(text, language) : text);
+        try {
+          return !tree?.rootNode.hasError;
+        } finally {
+          tree?.delete();
+        }
+      };
+      expect(await parsed(false)).toBe(false);
+      expect(await parsed(true)).toBe(true);
+      const masked = maskUnsupportedSyntax(text, language);
+      expect(masked).toHaveLength(text.length);
+      // A complete reference stays as it is.
+      expect(masked.includes('&amp;')).toBe(text.includes('&amp;'));
+    },
+  );
+
+  it('leaves code where a reserved word is not an attribute, and keeps every offset', async () => {
+    const code = 'class A extends B {}\nfor (const k in o) if (a < b) x = new C();\n';
+    expect(maskUnsupportedSyntax(code, 'javascript')).toBe(code);
+    const jsx = 'const v = <p class={c} for="x">t</p>;';
+    const masked = maskUnsupportedSyntax(jsx, 'javascript');
+    expect(masked).toBe('const v = <p Class={c} For="x">t</p>;');
+    expect(await jsParsesClean(jsx, true)).toBe(true);
+  });
+});

@@ -32,6 +32,35 @@ function maskSwift(source: string): string {
 }
 
 /**
+ * A JSX attribute named by a reserved word (Solid's and Preact's `class={…}`, `<label for="x">`):
+ * the JavaScript grammar reads the whole element, and often the rest of the component, as an
+ * error (the TSX grammar reads it). In JavaScript code a reserved word is never followed by `=`
+ * and a value, so this matches attributes only (and the same text inside a string, where a
+ * capital letter changes nothing a reader looks at).
+ */
+const JSX_RESERVED_ATTRIBUTE =
+  /(?<=\s)(class|for|default|new|if|in|typeof|delete|return|import|export|const|var|do|else|switch|case|while|with|try|catch|finally|throw|void|instanceof|extends|function|super|this)(?=\s*=\s*[{"'])/g;
+
+const capitalised = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+
+/**
+ * A JSX attribute's quoted value (`href="…"`: no space before the `=`, as JSX is written). In one,
+ * both grammars read `&name` without its `;` (a query string: `?family=Inter&display=swap`) as a
+ * character reference left open, and the rest of the file as an error. That `&` becomes a space.
+ */
+const JSX_STRING_ATTRIBUTE = /(?<=\s[A-Za-z_$][\w$:.-]*=)("[^"\n]*&[^"\n]*"|'[^'\n]*&[^'\n]*')/g;
+const OPEN_REFERENCE = /&(?=[A-Za-z#])(?![A-Za-z][A-Za-z\d]*;|#\d+;|#x[\da-fA-F]+;)/g;
+
+function maskJsx(source: string, language: LanguageId): string {
+  if (!source.includes('<')) return source;
+  let text = source;
+  if (language === 'javascript') text = text.replace(JSX_RESERVED_ATTRIBUTE, capitalised);
+  if (text.includes('&'))
+    text = text.replace(JSX_STRING_ATTRIBUTE, (value) => value.replace(OPEN_REFERENCE, ' '));
+  return text;
+}
+
+/**
  * An indented line opening a generic call signature: `<T>(x: T): T`, `<T extends X = Y>(`, or the
  * list spread over lines (`<\n  R,`). JSX never has a name followed by `,`, `extends`, `=` or `>(`.
  */
@@ -62,14 +91,15 @@ function separateCallSignatures(text: string): string {
 }
 
 /**
- * Blanks (or separates) the few TypeScript constructs the grammar misreads, keeping every other
+ * Blanks (or separates) the few TypeScript, JavaScript and Swift constructs the grammars misread, keeping every other
  * character where it was, so lines, columns and byte offsets in the tree stay those of the file.
  * Without it, one `export type *` makes a valid file look broken ("syntax errors").
  */
 export function maskUnsupportedSyntax(source: string, language: LanguageId): string {
   if (language === 'swift') return maskSwift(source);
+  if (language === 'javascript') return maskJsx(source, language);
   if (!TS_FAMILY.has(language)) return source;
-  let text = source;
+  let text = language === 'tsx' ? maskJsx(source, language) : source;
   if (text.includes('type')) text = text.replace(EXPORT_TYPE_STAR, (_m, a, b) => `export${a}    ${b}`);
   if (/\b(in|out)\s/.test(text))
     text = text.replace(VARIANCE, (_m, lead, mod) => lead + ' '.repeat(mod.length));

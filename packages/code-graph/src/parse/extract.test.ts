@@ -52,6 +52,23 @@ describe('extractFacts, per language', () => {
     expect(metrics(f, 'Cart.total')).toMatchObject({ cyclomatic: 5, cognitive: 7, nesting: 3, params: 1 });
   });
 
+  it('JavaScript JSX with attributes named by reserved words (Solid, Preact): read whole, no syntax error', async () => {
+    const f = await parse('javascript', [
+      "import { useRouter } from './store';",
+      'export default function NavLink(props) {',
+      '  const { go } = useRouter();',
+      '  return (',
+      '    <a class={props.class} onClick={() => go(props.route)}>',
+      '      <label for="q">{props.children}</label>',
+      '    </a>',
+      '  );',
+      '}',
+    ]);
+    expect(f.errorLines).toEqual([]);
+    expect(symbols(f)).toEqual(['function NavLink exported']);
+    expect(calls(f)).toEqual(['NavLink call useRouter', 'NavLink call go']);
+  });
+
   it('Python: classes, methods with self, imports, docstrings, types from constructions', async () => {
     const f = await parse('python', [
       'import os.path',
