@@ -103,7 +103,8 @@ export class FlowTracer {
     this.resolvedAt = db.prepare(
       "SELECT 1 FROM edges WHERE file = ? AND line = ? AND callee_name = ? AND callee_id IS NOT NULL AND kind IN ('direct', 'method') LIMIT 1",
     );
-    this.byName = db.prepare('SELECT * FROM symbols WHERE name = ? ORDER BY file, line');
+    // By the indexed short name: a method `Type.name` is short `name`.
+    this.byName = db.prepare('SELECT * FROM symbols WHERE short = ? AND name = ? ORDER BY file, line');
     this.inFile = db.prepare('SELECT * FROM symbols WHERE file = ? ORDER BY line');
     this.spanCallees = db.prepare(
       'SELECT DISTINCT callee_id FROM edges WHERE file = ? AND line BETWEEN ? AND ? AND callee_id IS NOT NULL ORDER BY line',
@@ -276,21 +277,7 @@ export class FlowTracer {
   }
 
   private calleesOf(row: SymbolRow, entry: FlowEntry): { row: SymbolRow; via?: string }[] {
-    // A route declared on an interface's method (Spring's `UsersResource`) runs in its implementations.
-    const out: { row: SymbolRow; via?: string }[] = this.implementationsOf(row).map((implementation) => ({
-      row: implementation,
-      via: `implements ${row.parent}`,
-    }));
-    for (const edge of this.edgesOf.all(row.id) as EdgeRow[]) {
-      if (edge.callee_id === null) continue;
-      const callee = this.bySymbol.get(edge.callee_id) as SymbolRow | undefined;
-      if (!callee || isTestFile(callee.file)) continue;
-      // A read of a class or a value is no step; a constructor's body may be.
-      if (!CALLABLE.includes(callee.kind)) continue;
-      out.push({ row: callee });
-      for (const implementation of this.implementationsOf(callee))
-        out.push({ row: implementation, via: `implements ${callee.parent}` });
-    }
+    const out = [...this.calledBy(row)];
     const calls = this.callsOfSymbol(row);
     // A class's own lines hold its methods: only its body's statements are the class's doing.
     const own = row.kind === 'class' ? calls.filter((c) => c.caller === null) : calls;
@@ -306,11 +293,55 @@ export class FlowTracer {
     return out;
   }
 
+  /** What a symbol calls through the graph, and the implementations of what it calls on an interface. */
+  private calledBy(row: SymbolRow): readonly { row: SymbolRow; via?: string }[] {
+    return this.perSymbol(this.called, row, () => {
+      // A route declared on an interface's method (Spring's `UsersResource`) runs in its implementations.
+      const out: { row: SymbolRow; via?: string }[] = this.implementationsOf(row).map((implementation) => ({
+        row: implementation,
+        via: `implements ${row.parent}`,
+      }));
+      for (const edge of this.edgesOf.all(row.id) as EdgeRow[]) {
+        if (edge.callee_id === null) continue;
+        const callee = this.bySymbol.get(edge.callee_id) as SymbolRow | undefined;
+        if (!callee || isTestFile(callee.file)) continue;
+        // A read of a class or a value is no step; a constructor's body may be.
+        if (!CALLABLE.includes(callee.kind)) continue;
+        out.push({ row: callee });
+        for (const implementation of this.implementationsOf(callee))
+          out.push({ row: implementation, via: `implements ${callee.parent}` });
+      }
+      return out;
+    });
+  }
+
+  /**
+   * What does not depend on the entry (a symbol's callees, its data operations) is worked out once
+   * per tracer: the routes of one app go through the same services and repositories.
+   */
+  private readonly called = new Map<number, readonly { row: SymbolRow; via?: string }[]>();
+  private readonly dataOfSymbol = new Map<number, readonly FlowData[]>();
+  private readonly interfaceDataOf = new Map<number, readonly FlowData[]>();
+  private readonly callsOf = new Map<number, readonly CallRow[]>();
+
+  private perSymbol<T>(memo: Map<number, T>, row: SymbolRow, make: () => T): T {
+    let known = memo.get(row.id);
+    if (known === undefined) {
+      known = make();
+      memo.set(row.id, known);
+    }
+    return known;
+  }
+
   /**
    * Calls into a data interface — a MyBatis `@Mapper`, a Spring Data or other `…Repository`, a DAO —
    * whose queries live outside the code (XML, derived from the method's name): the call is the access.
    */
-  private dataInterfaceCalls(row: SymbolRow): FlowData[] {
+  private dataInterfaceCalls(row: SymbolRow): readonly FlowData[] {
+    return this.perSymbol(this.interfaceDataOf, row, () => this.findDataInterfaceCalls(row));
+  }
+
+  private findDataInterfaceCalls(row: SymbolRow): FlowData[] {
     const out: FlowData[] = [];
     const edges = this.resolvedEdges.all(row.id) as {
       callee_id: number;
@@ -409,7 +440,9 @@ export class FlowTracer {
         }
     }
     const declared = (this.implementers.get(lastSegment(owner)) ?? []).flatMap((type) =>
-      (this.byName.all(`${type}.${method.short}`) as SymbolRow[]).filter((s) => !isTestFile(s.file)),
+      (this.byName.all(method.short, `${type}.${method.short}`) as SymbolRow[]).filter(
+        (s) => !isTestFile(s.file),
+      ),
     );
     // Go says nothing (and another language's `implements Store` names another Store).
     const found =
@@ -447,12 +480,20 @@ export class FlowTracer {
       .flatMap(([, methods]) => methods.filter((m) => m.short === method.short && !isTestFile(m.file)));
   }
 
-  private callsOfSymbol(row: SymbolRow): CallRow[] {
-    return this.callsIn.all(row.file, row.line, row.end_line, 'call', 'method') as CallRow[];
+  private callsOfSymbol(row: SymbolRow): readonly CallRow[] {
+    return this.perSymbol(
+      this.callsOf,
+      row,
+      () => this.callsIn.all(row.file, row.line, row.end_line, 'call', 'method') as CallRow[],
+    );
   }
 
   /** The data operations in a symbol's own lines, and a class's attributes for its methods. */
-  private dataOf(row: SymbolRow): FlowData[] {
+  private dataOf(row: SymbolRow): readonly FlowData[] {
+    return this.perSymbol(this.dataOfSymbol, row, () => this.findDataOf(row));
+  }
+
+  private findDataOf(row: SymbolRow): FlowData[] {
     if (row.kind === 'class') return this.dataIn(row.file, row.line, row.end_line, true);
     const own = this.dataIn(row.file, row.line, row.end_line);
     if (!row.parent) return own;

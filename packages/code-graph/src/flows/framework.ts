@@ -25,7 +25,11 @@ export interface ImpliedStep {
 type CallIn = CallSite & { file: string };
 
 /** The serializer class a DRF view's `serializer.save()` uses: assigned in the view class or built inline. */
-function serializerClass(row: SymbolRow, calls: CallIn[], find: FrameworkLookups): SymbolRow | undefined {
+function serializerClass(
+  row: SymbolRow,
+  calls: readonly CallIn[],
+  find: FrameworkLookups,
+): SymbolRow | undefined {
   const built = calls.find((c) => /Serializer$/.test(c.callee) && c.receiver === null);
   const owner = row.parent
     ? find.symbolsIn(row.file).find((s) => s.name === row.parent && s.kind === 'class')
@@ -43,7 +47,7 @@ function serializerClass(row: SymbolRow, calls: CallIn[], find: FrameworkLookups
   return classes[0];
 }
 
-function drfSave(row: SymbolRow, calls: CallIn[], find: FrameworkLookups): ImpliedStep[] {
+function drfSave(row: SymbolRow, calls: readonly CallIn[], find: FrameworkLookups): ImpliedStep[] {
   const saves = calls.filter((c) => c.callee === 'save' && /serializer/i.test(c.receiver ?? ''));
   // A generic view (ListCreateAPIView) saves in DRF's own `perform_create`.
   const generic = row.kind === 'class' && /POST|PUT|PATCH/i.test(find.method ?? '');
@@ -57,7 +61,7 @@ function drfSave(row: SymbolRow, calls: CallIn[], find: FrameworkLookups): Impli
   return member ? [{ row: member, via: `${serializer.short}.save() → ${wanted}` }] : [];
 }
 
-function mediatorSend(calls: CallIn[], find: FrameworkLookups): ImpliedStep[] {
+function mediatorSend(calls: readonly CallIn[], find: FrameworkLookups): ImpliedStep[] {
   const out: ImpliedStep[] = [];
   for (const call of calls) {
     if (!/^(Send|SendAsync|Publish)$/.test(call.callee) || !/mediator|bus|sender/i.test(call.receiver ?? ''))
@@ -165,7 +169,11 @@ function fastapiDepends(row: SymbolRow, find: FrameworkLookups): ImpliedStep[] {
   return out;
 }
 
-export function implicitSteps(row: SymbolRow, calls: CallIn[], find: FrameworkLookups): ImpliedStep[] {
+export function implicitSteps(
+  row: SymbolRow,
+  calls: readonly CallIn[],
+  find: FrameworkLookups,
+): ImpliedStep[] {
   return [
     ...fastapiDepends(row, find),
     ...railsCallbacks(row, find),
