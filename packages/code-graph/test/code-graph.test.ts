@@ -363,6 +363,42 @@ describe('code-graph over MCP', () => {
     });
   });
 
+  it('parses on worker threads past CODE_GRAPH_WORKER_BYTES, into the same index as on its own thread', async () => {
+    // A tree this small is parsed on the server's own thread; a threshold of one byte sends it to
+    // the bundle's workers.
+    const indexed = async (workerBytes: string | undefined) => {
+      const other = new Client({ name: 'code-graph-test', version: '1' });
+      await other.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: [cli],
+          env: {
+            ...process.env,
+            CODE_GRAPH_CACHE_DIR: path.join(work, `cache-${workerBytes ?? 'default'}`),
+            CODE_GRAPH_PRECISE: '0',
+            ...(workerBytes ? { CODE_GRAPH_WORKER_BYTES: workerBytes } : {}),
+          } as Record<string, string>,
+        }),
+      );
+      try {
+        const ask = async (name: string, args: Record<string, unknown>) =>
+          (await other.callTool({ name, arguments: { root: repo, ...args } })).structuredContent as any;
+        const status = await ask('index_status', {});
+        const callers = await ask('callers', { symbol: 'formatTotal' });
+        return { status, callers: edgeSet(callers.edges) };
+      } finally {
+        await other.close();
+      }
+    };
+    const [own, workers] = [await indexed(undefined), await indexed('1')];
+    expect(workers.status.parsedLastTime).toBe(own.status.parsedLastTime);
+    expect(own.status.parsedLastTime).toBeGreaterThan(20);
+    for (const key of ['files', 'symbols', 'edges', 'resolvedEdges'])
+      expect(workers.status[key], key).toBe(own.status[key]);
+    expect(workers.status.unparsed).toEqual(own.status.unparsed);
+    expect(workers.callers).toEqual(own.callers);
+  });
+
   it('re-indexes only the edited file', async () => {
     await call('index_status', {});
     await new Promise((r) => setTimeout(r, 2_100));

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { ProgressReporter } from '@boocode/mcp-server-kit';
-import { ListingCache, languageOf, listRepoFiles } from '@boocode/source-kit';
+import { ListingCache, languageOf, listRepoFiles, type RepoFile } from '@boocode/source-kit';
 import { Queries } from '../graph/queries.js';
 import { rebuildEdges } from '../graph/resolve.js';
-import { ParsePool } from '../parse/pool.js';
+import { ParsePool, WORKER_THRESHOLD_BYTES } from '../parse/pool.js';
 import { PrecisePass } from '../precise/precise-pass.js';
 import { FilePass, type KnownFile, type Unparsed } from './file-pass.js';
 import { type Db, IndexWriter, openIndex } from './store.js';
@@ -58,12 +59,19 @@ export class CodeIndex {
   private constructor(
     readonly root: string,
     readonly db: Db,
+    /** Source size from which a first index parses on worker threads (`CODE_GRAPH_WORKER_BYTES`). */
+    private readonly workerBytes: number,
   ) {
     this.writer = new IndexWriter(db);
   }
 
   static open(root: string, env: NodeJS.ProcessEnv = process.env): CodeIndex {
-    return new CodeIndex(root, openIndex(cacheFileFor(root, env)));
+    const workerBytes = Number(env.CODE_GRAPH_WORKER_BYTES);
+    return new CodeIndex(
+      root,
+      openIndex(cacheFileFor(root, env)),
+      Number.isInteger(workerBytes) && workerBytes >= 0 ? workerBytes : WORKER_THRESHOLD_BYTES,
+    );
   }
 
   /** Refreshes unless one finished less than `maxAgeMs` ago; concurrent callers share one pass. */
@@ -153,7 +161,10 @@ export class CodeIndex {
       ]),
     );
     // Workers start now, so their start-up overlaps reading.
-    const pool = ParsePool.forFileCount(known.size === 0 ? sources.length : 0);
+    const pool = ParsePool.forSize(
+      known.size === 0 ? sourceBytes(sources, this.workerBytes) : 0,
+      this.workerBytes,
+    );
     const pass = new FilePass(this.db, this.writer, pool, (done) =>
       this.report('indexing', done, sources.length),
     );
@@ -222,4 +233,14 @@ export class CodeIndex {
     void this.precise?.close();
     this.db.close();
   }
+}
+
+/** The files' total size, counted until it reaches `enough` (a big tree is not stat'ed whole for this). */
+function sourceBytes(files: readonly RepoFile[], enough: number): number {
+  let total = 0;
+  for (const file of files) {
+    total += statSync(file.abs, { throwIfNoEntry: false })?.size ?? 0;
+    if (total >= enough) break;
+  }
+  return total;
 }
