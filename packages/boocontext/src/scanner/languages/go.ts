@@ -169,6 +169,20 @@ function readStruct(node: Node, rel: string, facts: FileFacts): void {
   facts.models.push({ name, orm: 'gorm', file: rel, line: line(node), fields: names });
 }
 
+/**
+ * Text a statement, call or function holds when anything in it can be read here: a route, a group,
+ * a chi sub-router, a handler mounted, an env read. Without it (and without a router in scope named
+ * in it), nothing below it is either: the walk does not go in (most of a file is handler bodies).
+ */
+const MAY_REGISTER =
+  /\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Get|Post|Put|Patch|Delete|Head|Options|Handle|HandleFunc|Group|Route|Getenv)\s*\(/;
+
+function mayRegister(text: string, routers: ReadonlyMap<string, Router>): boolean {
+  if (MAY_REGISTER.test(text)) return true;
+  for (const name of routers.keys()) if (text.includes(name)) return true;
+  return false;
+}
+
 /** Node types the Go reader acts on; the walk materialises no other node (each read crosses into wasm). */
 const READ = new Set([
   'import_spec',
@@ -196,26 +210,33 @@ export function scanGo(rel: string, root: Node): FileFacts {
   try {
     for (;;) {
       const type = cursor.nodeType;
+      /** Nothing below this node is read: the walk goes on past it. */
+      let done = false;
       if (READ.has(type)) {
         const node = cursor.currentNode;
         while (node.startIndex >= (scopes[scopes.length - 1] as { end: number }).end) scopes.pop();
         const routers = (scopes[scopes.length - 1] as { routers: Map<string, Router> }).routers;
         if (type === 'import_spec') readImport(node, ctx);
-        else if (type === 'type_spec') readStruct(node, rel, ctx.facts);
-        else if (type === 'short_var_declaration' || type === 'assignment_statement')
-          readAssignment(node, routers);
-        else if (type === 'function_declaration' || type === 'method_declaration') {
+        else if (type === 'type_spec') {
+          readStruct(node, rel, ctx.facts);
+          done = true;
+        } else if (type === 'function_declaration' || type === 'method_declaration') {
           const params = routerParams(node);
           const name = node.childForFieldName('name')?.text ?? '';
           if (params.size) ctx.facts.exportedRouters[name] = name;
-          scopes.push({ end: node.endIndex, routers: new Map([...routers, ...params]) });
-        } else {
+          const inner = new Map([...routers, ...params]);
+          if (params.size === 0 && !mayRegister(node.text, inner)) done = true;
+          else scopes.push({ end: node.endIndex, routers: inner });
+        } else if (!mayRegister(node.text, routers)) done = true;
+        else if (type === 'short_var_declaration' || type === 'assignment_statement')
+          readAssignment(node, routers);
+        else {
           // A chi sub-router's body is read with its prefix instead of the outer ones.
           const sub = readCall(node, ctx, routers);
           if (sub) scopes.push({ end: sub[0].endIndex, routers: sub[1] });
         }
       }
-      if (cursor.gotoFirstChild()) continue;
+      if (!done && cursor.gotoFirstChild()) continue;
       while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return finish(ctx);
     }
   } finally {
