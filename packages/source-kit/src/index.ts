@@ -4,7 +4,7 @@ export { maskUnsupportedSyntax } from './grammar-compat.js';
 export { type LanguageId, languageOf, parserFor, preloadGrammar } from './languages.js';
 export { ModuleResolver } from './modules.js';
 export { type NodeTypeTable, nodeTypeTable } from './node-types.js';
-export { byCodeUnits } from './order.js';
+export { byCodeUnits, byNumbersInText } from './order.js';
 export { type FileRead, readIfChanged } from './read.js';
 export { isTestFile } from './test-files.js';
 export {

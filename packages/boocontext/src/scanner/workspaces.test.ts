@@ -23,6 +23,9 @@ describe('workspaces', () => {
         '[package]\nname = "x"\n\n[workspace]\nmembers = [\n  "crates/*", # all of them\n  "tools/cli",\n]\nexclude = ["crates/old"]\n\n[dependencies]\nmembers = "not a list"\n',
       ),
     ).toEqual(['crates/*', 'tools/cli', '!crates/old']);
+    // A dotted key names the table too; a crate's own manifest has no members.
+    expect(cargoPatterns('workspace.members = ["a", "b"]\n')).toEqual(['a', 'b']);
+    expect(cargoPatterns('[package]\nname = "api"\n\n[dependencies]\nactix-web = "4"\n')).toEqual([]);
   });
 
   it('reads go.work’s use directives, single and in blocks, quoted, with comments', () => {

@@ -21,6 +21,9 @@ export function pnpmPatterns(text: string): string[] {
 
 /** Cargo.toml's `[workspace]` members, its `exclude` as `!` patterns, read as TOML. */
 export function cargoPatterns(text: string): string[] {
+  // Most Cargo.toml files are one crate's: no `workspace` key, nothing to parse the file for (the
+  // TOML parser's loading alone is ~7 ms of a small app's one-shot scan).
+  if (!/\bworkspace\b/.test(text)) return [];
   const { parse } = load('@decimalturn/toml-patch') as typeof import('@decimalturn/toml-patch');
   try {
     const workspace = (parse(text) as { workspace?: { members?: unknown; exclude?: unknown } }).workspace;
