@@ -112,11 +112,11 @@ function literalOf(pattern: string): string | undefined {
 class Rules {
   /** Each distinct literal once, with the patterns that hold it. */
   private readonly words: { word: string; patterns: number[] }[] = [];
-  /** Literals by their first character code (one character) or first two (`code << 16 | next`). */
-  private readonly byStart = new Map<number, number[]>();
   /** Patterns with no literal: tried on every path. */
   private readonly always: number[] = [];
   private readonly bySet = new Map<string, Ignore>();
+  /** Each path's answer (a directory's with its `/`): a walk of the same tree again looks it up. */
+  private readonly answers = new Map<string, boolean>();
 
   private constructor(readonly lines: readonly string[]) {
     const byWord = new Map<string, number[]>();
@@ -126,13 +126,7 @@ class Rules {
       else if (byWord.has(word)) byWord.get(word)?.push(i);
       else byWord.set(word, [i]);
     });
-    for (const [word, patterns] of byWord) {
-      const start = word.length === 1 ? word.charCodeAt(0) : (word.charCodeAt(0) << 16) | word.charCodeAt(1);
-      const list = this.byStart.get(start);
-      if (list) list.push(this.words.length);
-      else this.byStart.set(start, [this.words.length]);
-      this.words.push({ word, patterns });
-    }
+    for (const [word, patterns] of byWord) this.words.push({ word, patterns });
   }
 
   /** The same patterns give the same matcher, whose sets are made already: walks of one tree share it. */
@@ -150,34 +144,35 @@ class Rules {
     return lines.length === 0 ? this : Rules.of([...this.lines, ...lines]);
   }
 
-  /** The literals `lower` holds, in order of their index: each position looks up what starts there. */
-  private wordsIn(lower: string): number[] {
-    const found: number[] = [];
-    for (let i = 0; i < lower.length; i++) {
-      const code = lower.charCodeAt(i);
-      for (const w of this.byStart.get(code) ?? []) if (!found.includes(w)) found.push(w);
-      if (i + 1 === lower.length) break;
-      for (const w of this.byStart.get((code << 16) | lower.charCodeAt(i + 1)) ?? [])
-        if (!found.includes(w) && lower.startsWith((this.words[w] as { word: string }).word, i))
-          found.push(w);
-    }
-    return found.sort((a, b) => a - b);
-  }
-
   ignores(rel: string, isDir: boolean): boolean {
     if (this.lines.length === 0) return false;
-    const found = this.wordsIn(rel.toLowerCase());
-    if (found.length === 0 && this.always.length === 0) return false;
-    const set = found.join(',');
+    const path = isDir ? `${rel}/` : rel;
+    let answer = this.answers.get(path);
+    if (answer === undefined) {
+      answer = this.test(path);
+      if (this.answers.size >= ANSWERS_KEPT) this.answers.clear();
+      this.answers.set(path, answer);
+    }
+    return answer;
+  }
+
+  private test(path: string): boolean {
+    // `includes` per literal, a builtin: as fast in a one-shot run's cold code as later (looking the
+    // path's characters up in an index of literals was faster warm and twice as slow cold).
+    const lower = path.toLowerCase();
+    let set = '';
+    for (let w = 0; w < this.words.length; w++)
+      if (lower.includes((this.words[w] as { word: string }).word)) set += `${w},`;
+    if (set === '' && this.always.length === 0) return false;
     let ig = this.bySet.get(set);
     if (!ig) {
       const patterns = [...this.always];
-      for (const w of found) patterns.push(...(this.words[w]?.patterns ?? []));
+      for (const w of set.split(',')) if (w) patterns.push(...(this.words[Number(w)]?.patterns ?? []));
       ig = ignore().add(patterns.sort((x, y) => x - y).map((i) => this.lines[i] as string));
       if (this.bySet.size >= SETS_KEPT) this.bySet.clear();
       this.bySet.set(set, ig);
     }
-    return ig.ignores(isDir ? `${rel}/` : rel);
+    return ig.ignores(path);
   }
 }
 
@@ -185,6 +180,8 @@ class Rules {
 const MADE_RULES_KEPT = 64;
 /** Sets of patterns kept per matcher, each an `ignore` of its own. */
 const SETS_KEPT = 1024;
+/** Paths whose answer a matcher keeps (a tree's entries below its .gitignore). */
+const ANSWERS_KEPT = 200_000;
 const madeRules = new Map<string, Rules>();
 
 const noRules = Rules.of([]);
