@@ -91,9 +91,9 @@ function separateCallSignatures(text: string): string {
 }
 
 /**
- * Blanks (or separates) the few TypeScript, JavaScript and Swift constructs the grammars misread, keeping every other
- * character where it was, so lines, columns and byte offsets in the tree stay those of the file.
- * Without it, one `export type *` makes a valid file look broken ("syntax errors").
+ * Blanks (or separates) the few TypeScript, JSX and Swift constructs the grammars misread, keeping
+ * every other character where it was, so lines, columns and byte offsets in the tree stay those of
+ * the file. Without it, one `export type *` makes a valid file look broken ("syntax errors").
  */
 export function maskUnsupportedSyntax(source: string, language: LanguageId): string {
   if (language === 'swift') return maskSwift(source);

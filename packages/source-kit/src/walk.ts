@@ -107,7 +107,8 @@ function literalOf(pattern: string): string | undefined {
  * a Visual Studio .gitignore that was most of a small repository's walk. A path is tried here only
  * against the patterns whose literal it holds (a pattern that cannot match the path cannot match its
  * folders either: they are its prefixes), in their order, so which one wins is unchanged. Few
- * distinct sets occur in a tree; each gets its own `ignore`, made when first met.
+ * distinct sets occur in a tree; each gets its own `ignore`, made when first met. A walk of the same
+ * tree again finds each path's answer kept.
  */
 class Rules {
   /** Each distinct literal once, with the patterns that hold it. */
@@ -146,20 +147,20 @@ class Rules {
 
   ignores(rel: string, isDir: boolean): boolean {
     if (this.lines.length === 0) return false;
-    const path = isDir ? `${rel}/` : rel;
-    let answer = this.answers.get(path);
+    const tested = isDir ? `${rel}/` : rel;
+    let answer = this.answers.get(tested);
     if (answer === undefined) {
-      answer = this.test(path);
+      answer = this.test(tested);
       if (this.answers.size >= ANSWERS_KEPT) this.answers.clear();
-      this.answers.set(path, answer);
+      this.answers.set(tested, answer);
     }
     return answer;
   }
 
-  private test(path: string): boolean {
+  private test(tested: string): boolean {
     // `includes` per literal, a builtin: as fast in a one-shot run's cold code as later (looking the
     // path's characters up in an index of literals was faster warm and twice as slow cold).
-    const lower = path.toLowerCase();
+    const lower = tested.toLowerCase();
     let set = '';
     for (let w = 0; w < this.words.length; w++)
       if (lower.includes((this.words[w] as { word: string }).word)) set += `${w},`;
@@ -172,16 +173,19 @@ class Rules {
       if (this.bySet.size >= SETS_KEPT) this.bySet.clear();
       this.bySet.set(set, ig);
     }
-    return ig.ignores(path);
+    return ig.ignores(tested);
   }
 }
 
 /** Matchers kept for the pattern lists last used (one per folder with its own .gitignore, per tree). */
-const MADE_RULES_KEPT = 64;
+const MADE_RULES_KEPT = 32;
 /** Sets of patterns kept per matcher, each an `ignore` of its own. */
 const SETS_KEPT = 1024;
-/** Paths whose answer a matcher keeps (a tree's entries below its .gitignore). */
-const ANSWERS_KEPT = 200_000;
+/**
+ * Paths whose answer a matcher keeps: the entries below its folder (each path is answered by the
+ * matcher of the nearest folder with a .gitignore), so all matchers together hold about one tree.
+ */
+const ANSWERS_KEPT = 100_000;
 const madeRules = new Map<string, Rules>();
 
 const noRules = Rules.of([]);

@@ -6,8 +6,8 @@ import { parseSource } from './parse-file.js';
 import type { ParseJob } from './worker.js';
 
 /**
- * Below this much source, parsing on the caller's thread is done first: each worker loads the wasm
- * runtime and grammars and warms up its own JIT. Measured cold (one-shot `flows`, 7 alternating
+ * Below this much source, the caller's thread parses it sooner than workers would: each worker
+ * loads the wasm runtime and grammars and warms up its own JIT. Measured cold (one-shot `flows`, 7 alternating
  * runs): a 110-file Laravel app (~470 KB) 489 ms inline against 612 ms with two workers, a 122-file
  * Kotlin app 814 against 921, rxjs (800 KB) even; Etherpad (2.4 MB) and a 1,900-file dashboard
  * (4.3 MB) 10% and 28% faster with workers.
