@@ -1,25 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { maskUnsupportedSyntax } from './grammar-compat.js';
-import { parserFor } from './languages.js';
+import { type LanguageId, parserFor } from './languages.js';
 
-const parsesClean = async (text: string) => {
-  const tree = (await parserFor('tsx')).parse(maskUnsupportedSyntax(text, 'tsx'));
+/** Whether the grammar reads the text without an error, masked first or as it is. */
+const readsClean = async (text: string, language: LanguageId, masked = true) => {
+  const tree = (await parserFor(language)).parse(masked ? maskUnsupportedSyntax(text, language) : text);
   try {
     return !tree?.rootNode.hasError;
   } finally {
     tree?.delete();
   }
 };
+const parsesClean = (text: string) => readsClean(text, 'tsx');
 
 describe('maskUnsupportedSyntax for Swift', () => {
-  const swiftParsesClean = async (text: string, masked: boolean) => {
-    const tree = (await parserFor('swift')).parse(masked ? maskUnsupportedSyntax(text, 'swift') : text);
-    try {
-      return !tree?.rootNode.hasError;
-    } finally {
-      tree?.delete();
-    }
-  };
+  const swiftParsesClean = (text: string, masked: boolean) => readsClean(text, 'swift', masked);
 
   it.each([
     ['func f() async throws { if let a = try await g() { h(a) } }'],
@@ -83,16 +78,7 @@ describe('maskUnsupportedSyntax', () => {
 });
 
 describe('maskUnsupportedSyntax for JavaScript', () => {
-  const jsParsesClean = async (text: string, masked: boolean) => {
-    const tree = (await parserFor('javascript')).parse(
-      masked ? maskUnsupportedSyntax(text, 'javascript') : text,
-    );
-    try {
-      return !tree?.rootNode.hasError;
-    } finally {
-      tree?.delete();
-    }
-  };
+  const jsParsesClean = (text: string, masked: boolean) => readsClean(text, 'javascript', masked);
 
   it.each([
     ['export default (props) => <a class={props.class} href="#/">{props.children}</a>;'],
@@ -112,16 +98,8 @@ describe('maskUnsupportedSyntax for JavaScript', () => {
   ] as const)(
     'in %s, lets the grammar read a JSX attribute value holding a query string',
     async (language, text) => {
-      const parsed = async (masked: boolean) => {
-        const tree = (await parserFor(language)).parse(masked ? maskUnsupportedSyntax(text, language) : text);
-        try {
-          return !tree?.rootNode.hasError;
-        } finally {
-          tree?.delete();
-        }
-      };
-      expect(await parsed(false)).toBe(false);
-      expect(await parsed(true)).toBe(true);
+      expect(await readsClean(text, language, false)).toBe(false);
+      expect(await readsClean(text, language)).toBe(true);
       const masked = maskUnsupportedSyntax(text, language);
       expect(masked).toHaveLength(text.length);
       // A complete reference stays as it is.
