@@ -1,7 +1,7 @@
 // boocontext_flows on real back ends: for every route each app serves (the stacks bench's truth),
 // whether a flow was drawn from its handler, whether it goes past the handler (a service, a view
 // method, a repository), and whether it reaches a data operation; and the time of `flows` beside
-// `overview` on the same tree, both cold (fresh caches), in one run.
+// `overview` on the same tree, both cold (fresh caches), the median of three rounds taken in turn.
 //
 // Then the route map on front ends paired with back ends of other languages (side by side in one
 // tree): the share of each front end's calls linked to the right route, the links' precision, the
@@ -37,6 +37,22 @@ function run(command, root, extra = []) {
   } finally {
     rmSync(cache, { recursive: true, force: true });
   }
+}
+
+/** One-shot rounds per tree: the commands in turn, each from empty caches; the median of each. */
+const ROUNDS = 3;
+
+/** `commands`: name → extra arguments. The first round's envelopes are the ones scored. */
+function oneShots(root, commands) {
+  const out = {};
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [command, extra] of Object.entries(commands)) {
+      const { ms, envelope } = run(command, root, extra);
+      out[command] ??= { times: [], envelope };
+      out[command].times.push(ms);
+    }
+  for (const result of Object.values(out)) result.ms = median(result.times);
+  return out;
 }
 
 /** A host's turn between two tool calls: its model reads one answer and writes the next call. */
@@ -120,8 +136,10 @@ function scoreLabelled(truth, byRoute) {
 const into = path.join(workDir, 'stacks');
 const rows = [];
 for (const { app, dir } of materializedApps(into)) {
-  const overview = run('overview', dir);
-  const flows = run('flows', dir, ['--limit', '500', '--max-tokens', '100000']);
+  const { overview, flows } = oneShots(dir, {
+    overview: [],
+    flows: ['--limit', '500', '--max-tokens', '100000'],
+  });
   const byRoute = new Map(
     flows.envelope.details.flows
       .filter((f) => f.entry.path !== undefined)
@@ -197,9 +215,15 @@ for (const front of frontEnds) {
       cpSync(made.dir, path.join(dir, 'web'), { recursive: true });
       cpSync(backDir, path.join(dir, 'api'), { recursive: true });
     }
-    const overview = run('overview', dir);
-    const flows = run('flows', dir, ['--limit', '500', '--max-tokens', '100000']);
-    const map = run('routemap', dir, ['--max-tokens', '100000']);
+    const {
+      overview,
+      flows,
+      routemap: map,
+    } = oneShots(dir, {
+      overview: [],
+      flows: ['--limit', '500', '--max-tokens', '100000'],
+      routemap: ['--max-tokens', '100000'],
+    });
     const served = new Set(back.routes.map((r) => routeKey(...r.split(' '))));
     const truth = [...new Set(front.calls)];
     const { links, unmatched } = map.envelope.details;
