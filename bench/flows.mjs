@@ -6,8 +6,9 @@
 // Then the route map on front ends paired with back ends of other languages (side by side in one
 // tree): the share of each front end's calls linked to the right route, the links' precision, the
 // calls to endpoints the back end lacks reported as unmatched, and flows + route map time against
-// overview on the same tree: one-shot commands, and served over stdio, first calls back to back and
-// with a model's turn between them (the code graph is built after the first answer, in that turn).
+// overview on the same tree: one-shot commands (each from empty caches, and in one cache in the
+// order a shell runs them), and served over stdio, first calls back to back and with a model's
+// turn between them (the code graph is built after the first answer, in that turn).
 //
 // On the back ends with a hand-labelled truth (lib-flows-truth.mjs): the share of endpoints whose
 // flow names the handler's service or view method, and whose data operations include a line where
@@ -27,30 +28,38 @@ import { materialize, materializedApps, routeKey, stackApps } from './lib-stacks
 const here = path.dirname(fileURLToPath(import.meta.url));
 const boocontextBin = path.join(here, '../packages/boocontext/bin/boocontext.js');
 
-function run(command, root, extra = []) {
-  const cache = mkdtempSync(path.join(tmpdir(), 'flows-bench-'));
+/** One command from the command line, with its caches in `cache` (empty ones of its own by default). */
+function run(command, root, extra = [], cache = undefined) {
+  const own = cache ?? mkdtempSync(path.join(tmpdir(), 'flows-bench-'));
   try {
     const result = timed(boocontextBin, [command, '--json', '--root', root, '--allow', root, ...extra], {
-      env: { XDG_CACHE_HOME: cache },
+      env: { XDG_CACHE_HOME: own },
     });
     return { ms: result.ms, envelope: JSON.parse(result.stdout) };
   } finally {
-    rmSync(cache, { recursive: true, force: true });
+    if (!cache) rmSync(own, { recursive: true, force: true });
   }
 }
 
-/** One-shot rounds per tree: the commands in turn, each from empty caches; the median of each. */
+/** One-shot rounds per tree: the commands in turn; the median of each. */
 const ROUNDS = 3;
 
-/** `commands`: name → extra arguments. The first round's envelopes are the ones scored. */
-function oneShots(root, commands) {
+/**
+ * `commands`: name → extra arguments, run in that order each round, each from empty caches, or with
+ * `shared` all in one cache, fresh each round (as a user's shell runs them one after another). The
+ * first round's envelopes are the ones scored.
+ */
+function oneShots(root, commands, { shared = false } = {}) {
   const out = {};
-  for (let round = 0; round < ROUNDS; round++)
+  for (let round = 0; round < ROUNDS; round++) {
+    const cache = shared ? mkdtempSync(path.join(tmpdir(), 'flows-bench-')) : undefined;
     for (const [command, extra] of Object.entries(commands)) {
-      const { ms, envelope } = run(command, root, extra);
+      const { ms, envelope } = run(command, root, extra, cache);
       out[command] ??= { times: [], envelope };
       out[command].times.push(ms);
     }
+    if (cache) rmSync(cache, { recursive: true, force: true });
+  }
   for (const result of Object.values(out)) result.ms = median(result.times);
   return out;
 }
@@ -224,6 +233,15 @@ for (const front of frontEnds) {
       flows: ['--limit', '500', '--max-tokens', '100000'],
       routemap: ['--max-tokens', '100000'],
     });
+    const inOrder = oneShots(
+      dir,
+      {
+        overview: [],
+        flows: ['--limit', '500', '--max-tokens', '100000'],
+        routemap: ['--max-tokens', '100000'],
+      },
+      { shared: true },
+    );
     const served = new Set(back.routes.map((r) => routeKey(...r.split(' '))));
     const truth = [...new Set(front.calls)];
     const { links, unmatched } = map.envelope.details;
@@ -261,6 +279,11 @@ for (const front of frontEnds) {
       precision: links.length ? right.length / links.length : 0,
       unmatched: `${missing.filter((k) => unmatchedKeys.has(k)).length}/${missing.length}`,
       ratio: (flows.ms + map.ms) / overview.ms,
+      inOrder: {
+        flowsMs: inOrder.flows.ms,
+        mapMs: inOrder.routemap.ms,
+        ratio: (inOrder.flows.ms + inOrder.routemap.ms) / overview.ms,
+      },
       overviewMs: overview.ms,
       flowsMs: flows.ms,
       mapMs: map.ms,
@@ -280,6 +303,15 @@ for (const r of pairRows)
   );
 for (const r of pairRows)
   if (r.notLinked.length) console.log(`${r.pair}: not linked ${r.notLinked.join(', ')}`);
+
+console.log(
+  '\none-shot in one cache, as a shell runs them one after another (overview, flows, routemap), against overview from empty caches',
+);
+console.log('pair                              flows ms  routemap ms  (flows+map)/overview');
+for (const r of pairRows)
+  console.log(
+    `${r.pair.padEnd(33)} ${String(Math.round(r.inOrder.flowsMs)).padStart(8)}  ${String(Math.round(r.inOrder.mapMs)).padStart(11)}  ${r.inOrder.ratio.toFixed(2).padStart(20)}`,
+  );
 
 console.log(
   `\nserved over stdio (one boocontext per tree): first call, then the median of three more, ms; the first calls
