@@ -64,6 +64,10 @@ function oneShots(root, commands, { shared = false } = {}) {
   return out;
 }
 
+/** The one-shot commands timed, with their arguments: every flow and link of a tree in one answer. */
+const FLOWS = { overview: [], flows: ['--limit', '500', '--max-tokens', '100000'] };
+const FLOWS_AND_MAP = { ...FLOWS, routemap: ['--max-tokens', '100000'] };
+
 /** A host's turn between two tool calls: its model reads one answer and writes the next call. */
 const TURN_MS = 1_000;
 
@@ -145,10 +149,7 @@ function scoreLabelled(truth, byRoute) {
 const into = path.join(workDir, 'stacks');
 const rows = [];
 for (const { app, dir } of materializedApps(into)) {
-  const { overview, flows } = oneShots(dir, {
-    overview: [],
-    flows: ['--limit', '500', '--max-tokens', '100000'],
-  });
+  const { overview, flows } = oneShots(dir, FLOWS);
   const byRoute = new Map(
     flows.envelope.details.flows
       .filter((f) => f.entry.path !== undefined)
@@ -224,24 +225,8 @@ for (const front of frontEnds) {
       cpSync(made.dir, path.join(dir, 'web'), { recursive: true });
       cpSync(backDir, path.join(dir, 'api'), { recursive: true });
     }
-    const {
-      overview,
-      flows,
-      routemap: map,
-    } = oneShots(dir, {
-      overview: [],
-      flows: ['--limit', '500', '--max-tokens', '100000'],
-      routemap: ['--max-tokens', '100000'],
-    });
-    const inOrder = oneShots(
-      dir,
-      {
-        overview: [],
-        flows: ['--limit', '500', '--max-tokens', '100000'],
-        routemap: ['--max-tokens', '100000'],
-      },
-      { shared: true },
-    );
+    const { overview, flows, routemap: map } = oneShots(dir, FLOWS_AND_MAP);
+    const inOrder = oneShots(dir, FLOWS_AND_MAP, { shared: true });
     const served = new Set(back.routes.map((r) => routeKey(...r.split(' '))));
     const truth = [...new Set(front.calls)];
     const { links, unmatched } = map.envelope.details;

@@ -119,6 +119,11 @@ function functionsOf(symbols, language, owner) {
 }
 
 const sources = new Map();
+/** A file's lines, read once per bench run. */
+function linesOf(file) {
+  if (!sources.has(file)) sources.set(file, readFileSync(file, 'utf8').split('\n'));
+  return sources.get(file);
+}
 const DEF = /^(\s*)(?:async\s+)?def\s+(\w+)\s*\(/;
 
 /**
@@ -127,8 +132,7 @@ const DEF = /^(\s*)(?:async\s+)?def\s+(\w+)\s*\(/;
  * reaches the getter and the setter both on one read, and each overload.
  */
 function firstOfRun(file, line) {
-  if (!sources.has(file)) sources.set(file, readFileSync(file, 'utf8').split('\n'));
-  const lines = sources.get(file);
+  const lines = linesOf(file);
   const own = DEF.exec(lines[line] ?? '');
   if (!own) return line;
   let first = line;
@@ -161,8 +165,7 @@ function goModuleWithoutDependencies(root) {
 
 /** The name a call site names to reach the declaration on `line` (0-based) of `file`: a constructor's is its class. */
 function calleeName(file, line) {
-  if (!sources.has(file)) sources.set(file, readFileSync(file, 'utf8').split('\n'));
-  const lines = sources.get(file);
+  const lines = linesOf(file);
   const declared =
     /^\s*(?:async\s+)?def\s+(\w+)|^\s*class\s+(\w+)|^func\s*(?:\([^)]*\)\s*)?(\w+)|^type\s+(\w+)/.exec(
       lines[line] ?? '',
@@ -189,9 +192,7 @@ async function serverHasNoAnswer(edge, root, request, uriOf) {
   const [, caller, callLine, target, targetLine] = m;
   const name = calleeName(path.join(root, target), Number(targetLine) - 1);
   if (!name) return false;
-  const file = path.join(root, caller);
-  if (!sources.has(file)) sources.set(file, readFileSync(file, 'utf8').split('\n'));
-  const text = sources.get(file)[Number(callLine) - 1] ?? '';
+  const text = linesOf(path.join(root, caller))[Number(callLine) - 1] ?? '';
   const places = [...text.matchAll(new RegExp(`\\b${name}\\b`, 'g'))];
   if (places.length === 0) return false;
   for (const place of places) {

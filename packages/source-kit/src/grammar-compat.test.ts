@@ -14,8 +14,6 @@ const readsClean = async (text: string, language: LanguageId, masked = true) => 
 const parsesClean = (text: string) => readsClean(text, 'tsx');
 
 describe('maskUnsupportedSyntax for Swift', () => {
-  const swiftParsesClean = (text: string, masked: boolean) => readsClean(text, 'swift', masked);
-
   it.each([
     ['func f() async throws { if let a = try await g() { h(a) } }'],
     ['func f() async { if let a: Int = try? await g() { h(a) } }'],
@@ -23,8 +21,8 @@ describe('maskUnsupportedSyntax for Swift', () => {
     ['final class A {\n#if DEBUG\n  func f() {}\n#else\n  func g() {}\n#endif\n}'],
     ['let tags = #/(?<tag>#+[a-z]{1,})/#\nlet after = 1'],
   ])('lets the grammar read %s, which it cannot unmasked', async (text) => {
-    expect(await swiftParsesClean(text, false)).toBe(false);
-    expect(await swiftParsesClean(text, true)).toBe(true);
+    expect(await readsClean(text, 'swift', false)).toBe(false);
+    expect(await readsClean(text, 'swift', true)).toBe(true);
   });
 
   it('keeps every offset and line of Swift', () => {
@@ -78,15 +76,13 @@ describe('maskUnsupportedSyntax', () => {
 });
 
 describe('maskUnsupportedSyntax for JavaScript', () => {
-  const jsParsesClean = (text: string, masked: boolean) => readsClean(text, 'javascript', masked);
-
   it.each([
     ['export default (props) => <a class={props.class} href="#/">{props.children}</a>;'],
     ['const Field = () => (\n  <div class="row">\n    <label for="email">Email</label>\n  </div>\n);'],
     ["const x = <input type='text' default = {1} />;"],
   ])('lets the grammar read JSX attributes named by reserved words: %s', async (text) => {
-    expect(await jsParsesClean(text, false)).toBe(false);
-    expect(await jsParsesClean(text, true)).toBe(true);
+    expect(await readsClean(text, 'javascript', false)).toBe(false);
+    expect(await readsClean(text, 'javascript', true)).toBe(true);
   });
 
   it.each([
@@ -113,6 +109,6 @@ describe('maskUnsupportedSyntax for JavaScript', () => {
     const jsx = 'const v = <p class={c} for="x">t</p>;';
     const masked = maskUnsupportedSyntax(jsx, 'javascript');
     expect(masked).toBe('const v = <p Class={c} For="x">t</p>;');
-    expect(await jsParsesClean(jsx, true)).toBe(true);
+    expect(await readsClean(jsx, 'javascript', true)).toBe(true);
   });
 });

@@ -56,7 +56,7 @@ export class ParsePool {
   }
 
   /** Workers for this much source to parse (bytes, counted up to the threshold), or none. */
-  static forSize(bytes: number, threshold = WORKER_THRESHOLD_BYTES): ParsePool {
+  static forSize(bytes: number, threshold: number): ParsePool {
     return new ParsePool(
       bytes > 0 && bytes >= threshold ? Math.max(1, Math.min(availableParallelism(), 8)) : 0,
     );
