@@ -160,6 +160,10 @@ export function codeGraphTools(options: ToolsOptions = {}): CodeGraphTools {
   const withIndex = indexedRunner(options.env ?? process.env, indexes);
   // Flows asked again of an index that has not changed since: the same answer (a host asks per route).
   const flowAnswers = new BoundedMemo<{ flows: Flow[]; others?: (Flow & { entry: unknown })[] }>(32);
+  // A tracer keeps what it read of each symbol: the same routes asked again in parts (an answer
+  // over the cap is asked for in halves) or one by one go through the same services. Per index
+  // object: a closed and reopened index is a new one, its generations counted from zero again.
+  const tracersOf = new WeakMap<CodeIndex, BoundedMemo<FlowTracer>>();
 
   const walkTool = (name: string, direction: 'up' | 'down') =>
     readOnlyTool({
@@ -268,11 +272,16 @@ export function codeGraphTools(options: ToolsOptions = {}): CodeGraphTools {
         const answer = flowAnswers.get(
           `${index.root}\u0000${index.generation}\u0000${JSON.stringify(asked)}`,
           () => {
-            const tracer = new FlowTracer(index.db, index.root, args.entities ?? [], {
-              depth: args.depth ?? 6,
-              maxSteps: args.maxSteps ?? 40,
-              maxData: 40,
-            });
+            const options = { depth: args.depth ?? 6, maxSteps: args.maxSteps ?? 40, maxData: 40 };
+            let tracers = tracersOf.get(index);
+            if (!tracers) {
+              tracers = new BoundedMemo<FlowTracer>(2);
+              tracersOf.set(index, tracers);
+            }
+            const tracer = tracers.get(
+              `${index.generation}\u0000${JSON.stringify([args.entities, options])}`,
+              () => new FlowTracer(index.db, index.root, args.entities ?? [], options),
+            );
             const others = args.others
               ? otherEntryPoints(index.db, index.root).map(({ trace, ...entry }) => ({
                   entry,

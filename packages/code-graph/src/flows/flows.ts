@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isTestFile, languageOf } from '@boocode/source-kit';
+import { byCodeUnits, isTestFile, languageOf } from '@boocode/source-kit';
 import type { Db } from '../indexer/store.js';
 import { type CallSite, classifyCall, type DataOp, Entities, UNKNOWN_ENTITY } from './data-ops.js';
 import { implicitSteps } from './framework.js';
-import { isDetailPath, methodNamesFor, parseHandler, type SymbolRow } from './handlers.js';
+import { isDetailPath, methodNamesFor, parseHandler, type SymbolRow, TRACE_COLUMNS } from './handlers.js';
 import { closest, lastSegment } from './near.js';
 
 /** An entry point as the route reader (or a caller) knows it. */
@@ -77,7 +77,7 @@ export class FlowTracer {
   private readonly languages = new Map<string, string>();
   private readonly bySymbol;
   private readonly edgesOf;
-  private readonly callsIn;
+  private readonly callsOfFileQuery;
   private readonly byShort;
   /** A call resolved to a function of the project (by file, line and callee name). */
   private readonly resolvedAt;
@@ -94,18 +94,20 @@ export class FlowTracer {
     private readonly options: TraceOptions,
   ) {
     this.entities = new Entities(entityNames);
-    this.bySymbol = db.prepare('SELECT * FROM symbols WHERE id = ?');
+    this.bySymbol = db.prepare(`SELECT ${TRACE_COLUMNS} FROM symbols WHERE id = ?`);
     this.edgesOf = db.prepare('SELECT callee_id, kind FROM edges WHERE caller_id = ? ORDER BY line');
-    this.callsIn = db.prepare(
-      'SELECT file, caller, callee, receiver, line FROM calls WHERE file = ? AND line BETWEEN ? AND ? AND kind IN (?, ?) ORDER BY line',
+    this.callsOfFileQuery = db.prepare(
+      "SELECT file, caller, callee, receiver, line FROM calls WHERE file = ? AND kind IN ('call', 'method') ORDER BY line, rowid",
     );
-    this.byShort = db.prepare('SELECT * FROM symbols WHERE short = ? ORDER BY file, line');
+    this.byShort = db.prepare(`SELECT ${TRACE_COLUMNS} FROM symbols WHERE short = ? ORDER BY file, line`);
     this.resolvedAt = db.prepare(
       "SELECT 1 FROM edges WHERE file = ? AND line = ? AND callee_name = ? AND callee_id IS NOT NULL AND kind IN ('direct', 'method') LIMIT 1",
     );
     // By the indexed short name: a method `Type.name` is short `name`.
-    this.byName = db.prepare('SELECT * FROM symbols WHERE short = ? AND name = ? ORDER BY file, line');
-    this.inFile = db.prepare('SELECT * FROM symbols WHERE file = ? ORDER BY line');
+    this.byName = db.prepare(
+      `SELECT ${TRACE_COLUMNS} FROM symbols WHERE short = ? AND name = ? ORDER BY file, line`,
+    );
+    this.inFile = db.prepare(`SELECT ${TRACE_COLUMNS} FROM symbols WHERE file = ? ORDER BY line`);
     this.spanCallees = db.prepare(
       'SELECT DISTINCT callee_id FROM edges WHERE file = ? AND line BETWEEN ? AND ? AND callee_id IS NOT NULL ORDER BY line',
     );
@@ -181,7 +183,7 @@ export class FlowTracer {
         : {}),
       ...(starts.length === 0 && !entry.handler && entry.endLine !== undefined ? { inline: true } : {}),
       steps,
-      data: [...data.values()].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line),
+      data: [...data.values()].sort((a, b) => byCodeUnits(a.file, b.file) || a.line - b.line),
       ...(cut ? { cut } : {}),
     };
   }
@@ -271,7 +273,7 @@ export class FlowTracer {
       callee_id: number;
     }[];
     return rows
-      .map((r) => this.bySymbol.get(r.callee_id) as SymbolRow | undefined)
+      .map((r) => this.symbol(r.callee_id))
       .filter((s): s is SymbolRow => s !== undefined && CALLABLE.includes(s.kind) && !isTestFile(s.file))
       .map((row) => ({ row }));
   }
@@ -303,7 +305,7 @@ export class FlowTracer {
       }));
       for (const edge of this.edgesOf.all(row.id) as EdgeRow[]) {
         if (edge.callee_id === null) continue;
-        const callee = this.bySymbol.get(edge.callee_id) as SymbolRow | undefined;
+        const callee = this.symbol(edge.callee_id);
         if (!callee || isTestFile(callee.file)) continue;
         // A read of a class or a value is no step; a constructor's body may be.
         if (!CALLABLE.includes(callee.kind)) continue;
@@ -350,13 +352,13 @@ export class FlowTracer {
       line: number;
     }[];
     for (const edge of edges) {
-      const callee = this.bySymbol.get(edge.callee_id) as SymbolRow | undefined;
+      const callee = this.symbol(edge.callee_id);
       if (!callee?.parent || callee.kind !== 'method' || !this.isDataInterface(callee)) continue;
       const entity = this.entities.leading(lastSegment(callee.parent)) ?? UNKNOWN_ENTITY;
       const verb = /^(save|insert|update|delete|remove|create|add|upsert|merge)/i.test(callee.short)
         ? 'write'
         : 'read';
-      const call = (this.callsIn.all(edge.file, edge.line, edge.line, 'call', 'method') as CallRow[]).find(
+      const call = this.callsBetween(edge.file, edge.line, edge.line).find(
         (c) => c.callee === edge.callee_name,
       );
       out.push({
@@ -440,9 +442,7 @@ export class FlowTracer {
         }
     }
     const declared = (this.implementers.get(lastSegment(owner)) ?? []).flatMap((type) =>
-      (this.byName.all(method.short, `${type}.${method.short}`) as SymbolRow[]).filter(
-        (s) => !isTestFile(s.file),
-      ),
+      this.symbolsNamed(method.short, `${type}.${method.short}`).filter((s) => !isTestFile(s.file)),
     );
     // Go says nothing (and another language's `implements Store` names another Store).
     const found =
@@ -461,7 +461,9 @@ export class FlowTracer {
     if (!this.goMethods) {
       this.goMethods = new Map();
       for (const row of this.db
-        .prepare("SELECT * FROM symbols WHERE kind = 'method' AND parent IS NOT NULL AND file LIKE '%.go'")
+        .prepare(
+          `SELECT ${TRACE_COLUMNS} FROM symbols WHERE kind = 'method' AND parent IS NOT NULL AND file LIKE '%.go'`,
+        )
         .all() as SymbolRow[]) {
         const key = `${path.posix.dirname(row.file)}\u0000${row.parent}`;
         const methods = this.goMethods.get(key);
@@ -481,11 +483,7 @@ export class FlowTracer {
   }
 
   private callsOfSymbol(row: SymbolRow): readonly CallRow[] {
-    return this.perSymbol(
-      this.callsOf,
-      row,
-      () => this.callsIn.all(row.file, row.line, row.end_line, 'call', 'method') as CallRow[],
-    );
+    return this.perSymbol(this.callsOf, row, () => this.callsBetween(row.file, row.line, row.end_line));
   }
 
   /** The data operations in a symbol's own lines, and a class's attributes for its methods. */
@@ -506,7 +504,7 @@ export class FlowTracer {
   private dataIn(file: string, from: number, to: number, bodyOnly = false): FlowData[] {
     const language = this.languages.get(file) ?? '';
     const out: FlowData[] = [];
-    for (const call of this.callsIn.all(file, from, to, 'call', 'method') as CallRow[]) {
+    for (const call of this.callsBetween(file, from, to)) {
       if (bodyOnly && call.caller !== null) continue;
       const op = classifyCall(call, {
         entities: this.entities,
@@ -557,6 +555,52 @@ export class FlowTracer {
   private fileLines(file: string): string[] {
     return this.source(file).lines;
   }
+
+  /** A symbol by id, each read once per tracer: the routes of an app share their callees. */
+  private symbol(id: number): SymbolRow | undefined {
+    if (!this.symbolsById.has(id)) this.symbolsById.set(id, this.bySymbol.get(id) as SymbolRow | undefined);
+    return this.symbolsById.get(id);
+  }
+
+  private readonly symbolsById = new Map<number, SymbolRow | undefined>();
+
+  private symbolsNamed(short: string, name: string): SymbolRow[] {
+    const key = `${short}\u0000${name}`;
+    let rows = this.symbolsByName.get(key);
+    if (!rows) {
+      rows = this.byName.all(short, name) as SymbolRow[];
+      this.symbolsByName.set(key, rows);
+    }
+    return rows;
+  }
+
+  private readonly symbolsByName = new Map<string, SymbolRow[]>();
+
+  /**
+   * The calls on lines `from`..`to` of a file, in line order: each file's calls are read once per
+   * tracer (a query per symbol and per data-interface edge was most of a trace's time on a
+   * Spring app of 120 files).
+   */
+  private callsBetween(file: string, from: number, to: number): CallRow[] {
+    let calls = this.callsByFile.get(file);
+    if (!calls) {
+      calls = this.callsOfFileQuery.all(file) as CallRow[];
+      this.callsByFile.set(file, calls);
+    }
+    let low = 0;
+    let high = calls.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((calls[middle] as CallRow).line < from) low = middle + 1;
+      else high = middle;
+    }
+    const out: CallRow[] = [];
+    for (let i = low; i < calls.length && (calls[i] as CallRow).line <= to; i++)
+      out.push(calls[i] as CallRow);
+    return out;
+  }
+
+  private readonly callsByFile = new Map<string, CallRow[]>();
 
   private symbolsIn(file: string): SymbolRow[] {
     let rows = this.symbolsByFile.get(file);

@@ -5,7 +5,16 @@
  * function just below the route's line, or the route's own lines (an inline handler).
  */
 
-export type { SymbolRow } from '../graph/queries.js';
+import type { SymbolRow as StoredSymbol } from '../graph/queries.js';
+
+/** What a trace reads of a symbol (its doc, metrics and hashes are long and not needed). */
+export type SymbolRow = Pick<
+  StoredSymbol,
+  'id' | 'name' | 'short' | 'kind' | 'file' | 'line' | 'end_line' | 'signature' | 'parent'
+>;
+
+/** The symbols table's columns a trace selects: `SymbolRow`'s. */
+export const TRACE_COLUMNS = 'id, name, short, kind, file, line, end_line, signature, parent';
 
 export interface HandlerRef {
   /** The member to find (`index`); absent for a class-only handler. */

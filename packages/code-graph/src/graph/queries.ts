@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { ToolError } from '@boocode/mcp-server-kit';
-import { isTestFile } from '@boocode/source-kit';
+import { byCodeUnits, isTestFile } from '@boocode/source-kit';
 import picomatch from 'picomatch';
 import { type Grade, gradeAverage, gradeFunction } from '../health/grade.js';
 import type { Db } from '../indexer/store.js';
@@ -262,7 +262,7 @@ export class Queries {
       return { name: r.name, file: r.file, line: r.line, grade: gradeFunction(m), ...m };
     });
     const byWorst = [...functions].sort(
-      (a, b) => b.grade.localeCompare(a.grade) || b.cognitive - a.cognitive || b.cyclomatic - a.cyclomatic,
+      (a, b) => byCodeUnits(b.grade, a.grade) || b.cognitive - a.cognitive || b.cyclomatic - a.cyclomatic,
     );
     const distribution: Record<Grade, number> = { A: 0, B: 0, C: 0, D: 0, F: 0 };
     for (const f of functions) distribution[f.grade]++;
