@@ -20,7 +20,8 @@ import {
 /** A router: `${file}#${owner}`. */
 type Node = string;
 
-const HTTP_FRAMEWORKS = ['express', 'fastify', 'hono', 'koa', 'hapi'];
+/** Frameworks whose routes a file may declare without importing them (JavaScript's, Rust's). */
+const HTTP_FRAMEWORKS = ['express', 'fastify', 'hono', 'koa', 'hapi', 'actix-web', 'axum', 'rocket'];
 
 /** Files that make their folder a project of its own: a global prefix holds within it. */
 const PROJECT_MANIFEST =
@@ -28,6 +29,29 @@ const PROJECT_MANIFEST =
 
 /** A part of a route's path written as an expression, resolved against the project's constants. */
 const EXPRESSION = /\{=([\w.]+)\}/g;
+
+/**
+ * The router a name stands for, where a name is all a mount says: the one router of that name, or
+ * of those, the one whose file the name's module path leads to (Rust's `users::router` is
+ * `users.rs` or `users/mod.rs`; `crate::`, `super::` and `self::` say nothing of the file).
+ */
+function namedRouter(
+  byName: ReadonlyMap<string, Node[]>,
+  language: string,
+  written: string,
+): Node | undefined {
+  const parts = written.split('::');
+  const candidates = byName.get(`${language}\0${parts.pop()}`) ?? [];
+  if (candidates.length <= 1) return candidates[0];
+  const modules = parts.filter((p) => !/^(crate|super|self)$/.test(p));
+  if (modules.length === 0) return undefined;
+  const tail = `/${modules.join('/')}`;
+  const found = candidates.filter((node) => {
+    const file = `/${node.slice(0, node.lastIndexOf('#')).replace(/(\/mod)?\.\w+$/, '')}`;
+    return file.endsWith(tail);
+  });
+  return found.length === 1 ? found[0] : undefined;
+}
 
 /**
  * Which router is mounted where: `app.use('/api', users)` across files, prefixes routers give
@@ -57,14 +81,14 @@ export class MountGraph {
      * on a value (`h.Register(v1)`), a Rust handler in `.service(index)`, a Vapor `RouteCollection`
      * registered by its type. `undefined` where two share the name.
      */
-    const byName = new Map<string, Node | undefined>();
+    const byName = new Map<string, Node[]>();
     for (const [rel, { facts }] of cache) {
       if (isAuxiliary(rel)) continue;
       for (const name of Object.keys(facts.exportedRouters)) {
         if (facts.language === 'go')
           goRouterFunctions.set(`${path.posix.dirname(rel)}#${name}`, `${rel}#${name}`);
         const key = `${facts.language}\0${name}`;
-        byName.set(key, byName.has(key) ? undefined : `${rel}#${name}`);
+        byName.set(key, [...(byName.get(key) ?? []), `${rel}#${name}`]);
       }
       for (const [name, value] of Object.entries(facts.constants ?? {}))
         this.constants.set(
@@ -79,7 +103,7 @@ export class MountGraph {
     const resolveTarget = (file: string, target: string): Node | undefined => {
       const facts = cache.get(file)?.facts;
       if (!facts) return undefined;
-      if (target.startsWith('named:')) return byName.get(`${facts.language}\0${target.slice(6)}`);
+      if (target.startsWith('named:')) return namedRouter(byName, facts.language, target.slice(6));
       // A routes file mounted by path (Laravel's `group(base_path('routes/api.php'))`), `@/` for the project's folder.
       if (target.startsWith('file:')) {
         const written = target.slice(5);
@@ -90,7 +114,7 @@ export class MountGraph {
       }
       if (target.startsWith('go:')) {
         const [spec = '', fn = ''] = target.slice(3).split('#');
-        if (spec === '*') return byName.get(`go\0${fn}`);
+        if (spec === '*') return namedRouter(byName, 'go', fn);
         const to = spec ? modules.resolve(file, spec, 'go') : file;
         return to ? goRouterFunctions.get(`${path.posix.dirname(to)}#${fn}`) : undefined;
       }

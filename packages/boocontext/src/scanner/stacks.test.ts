@@ -174,6 +174,27 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['actix-web', 'diesel']);
   });
 
+  it('axum: routers built by functions, nested and merged across modules that share the function name; verbs chained on one path', async () => {
+    const { routes, frameworks } = await scanStack('axum');
+    expect(routes).toEqual([
+      'GET /api/orders src/api/orders.rs:7',
+      'POST /api/orders src/api/orders.rs:7',
+      'GET /api/orders/:id src/api/orders.rs:12',
+      'GET /healthz src/health.rs:4',
+    ]);
+    expect(frameworks).toEqual(['axum', 'sqlx']);
+  });
+
+  it("Rocket: attribute routes mounted with routes![…] under the mount's prefix, the query part left out", async () => {
+    const { routes, frameworks } = await scanStack('rocket');
+    expect(routes).toEqual([
+      'GET /api/orders src/orders.rs:4',
+      'GET /api/orders/<id> src/orders.rs:9',
+      'GET /healthz src/main.rs:6',
+    ]);
+    expect(frameworks).toEqual(['rocket']);
+  });
+
   it('Kotlin/Spring, read as text: controllers and the interfaces they implement, the context path; comments and strings hold no code', async () => {
     const { routes, models, frameworks } = await scanStack('kotlin');
     expect(routes.map((r) => r.replace(/ src\/main\/kotlin\/shop\//, ' '))).toEqual([

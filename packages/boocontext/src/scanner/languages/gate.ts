@@ -23,7 +23,7 @@ const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => bool
       text,
     ),
   rust: (_, text) =>
-    /\.\s*(service|route|configure|nest|to)\s*\(|#\[\s*(get|post|put|patch|delete|head|options)\b|\btable\s*!/.test(
+    /\.\s*(service|route|configure|nest|to|merge|mount)\s*\(|#\[\s*(get|post|put|patch|delete|head|options)\b|\btable\s*!/.test(
       text,
     ),
   ruby: (rel, text) =>

@@ -7,17 +7,33 @@ const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options
 const CONFIG_TYPE = /ServiceConfig\b/;
 /** Owner of routes registered outside any configure function. */
 const FILE_OWNER = '*rust*';
+/** A function that builds an axum router (`fn router() -> Router`, `-> Router<AppState>`). */
+const ROUTER_TYPE = /(^|::|\s)Router\b/;
+/** Builder links that register routes or routers: a chain holding one is read whole from its outermost call. */
+const ROUTING_LINKS = new Set(['service', 'route', 'configure', 'nest', 'to', 'merge', 'mount']);
 
 const stringOf = (node: Node | null | undefined): string | undefined =>
   node?.type === 'string_literal' || node?.type === 'raw_string_literal'
     ? (node.namedChildren.find((c) => c?.type === 'string_content')?.text ?? '')
     : undefined;
 
+/**
+ * A function named in a mount, as written (`routes::orders::config`, `comments::router`): the
+ * route table resolves it by its module path where several functions share the last name.
+ */
+const namedTarget = (node: Node) => `named:${node.text.replace(/\s+/g, '')}`;
+
+/** Rocket's path with its query part (`/articles?<params..>`) left out: the query is no part of the route. */
+const withoutQuery = (routePath: string) => routePath.replace(/\?.*$/, '');
+
 /** The last name of a path (`app::routes::api` → `api`). */
 const lastName = (node: Node | null | undefined) => node?.text.split('::').pop()?.trim() ?? '';
 
+/** A call's arguments, comments between them left out. */
 const argsOf = (call: Node) =>
-  (call.childForFieldName('arguments')?.namedChildren ?? []).filter((a): a is Node => !!a);
+  (call.childForFieldName('arguments')?.namedChildren ?? []).filter(
+    (a): a is Node => !!a && a.type !== 'line_comment' && a.type !== 'block_comment',
+  );
 
 /** The method of `web::get().to(h)`, `get().to(h)`, `web::method(Method::PATCH).to(h)`, an axum `get(h).post(h2)`. */
 function methodsOf(node: Node | undefined): { method: string; handler?: string }[] {
@@ -43,6 +59,41 @@ interface RustContext {
   rel: string;
   facts: FileFacts;
   owner: string;
+  /** The file's framework, from what it imports; `http` when it imports none (the project's one stands in). */
+  framework: string;
+}
+
+/** The framework a file's `use` declarations name, if any. */
+function frameworkOf(imports: readonly { spec: string }[]): string {
+  for (const { spec } of imports) {
+    const crate = spec.replace(/^(pub(\([^)]*\))?\s+)?use\s+|^::/g, '').split('::')[0];
+    if (crate === 'axum') return 'axum';
+    if (crate === 'rocket') return 'rocket';
+    if (crate === 'actix_web') return 'actix-web';
+  }
+  return 'http';
+}
+
+/** A mounted router or handler list: a builder chain read in place, a function by its name. */
+function mountOrRead(arg: Node | undefined, prefix: string, call: Node, ctx: RustContext): void {
+  if (!arg) return;
+  if (arg.type === 'call_expression' && arg.childForFieldName('function')?.type === 'field_expression')
+    readBuilder(arg, prefix, ctx);
+  else if (arg.type === 'call_expression')
+    ctx.facts.mounts.push({
+      owner: ctx.owner,
+      prefix,
+      target: namedTarget(arg.childForFieldName('function') as Node),
+      line: line(call),
+    });
+  else if (arg.type === 'macro_invocation' && lastName(arg.namedChild(0)) === 'routes')
+    // Rocket's `routes![users::create, articles::list]`: each handler, under the mount's prefix.
+    for (const name of (arg.namedChildren.find((c) => c?.type === 'token_tree')?.text ?? '')
+      .replace(/^[[({]|[\])}]$/g, '')
+      .split(',')
+      .map((n) => n.replace(/\s+/g, ''))
+      .filter((n) => /^[\w:]+$/.test(n)))
+      ctx.facts.mounts.push({ owner: ctx.owner, prefix, target: `named:${name}`, line: line(call) });
 }
 
 /**
@@ -74,7 +125,7 @@ function readBuilder(node: Node, prefix: string, ctx: RustContext): void {
       method,
       path: routePath,
       line: linkLine(call),
-      framework: 'actix-web',
+      framework: ctx.framework,
       owner: ctx.owner,
       ...(handler ? { handler } : {}),
     });
@@ -87,16 +138,11 @@ function readBuilder(node: Node, prefix: string, ctx: RustContext): void {
         ctx.facts.mounts.push({
           owner: ctx.owner,
           prefix: at,
-          target: `named:${lastName(args[0])}`,
+          target: namedTarget(args[0]),
           line: line(call),
         });
     } else if (name === 'configure' && args[0])
-      ctx.facts.mounts.push({
-        owner: ctx.owner,
-        prefix: at,
-        target: `named:${lastName(args[0])}`,
-        line: line(call),
-      });
+      ctx.facts.mounts.push({ owner: ctx.owner, prefix: at, target: namedTarget(args[0]), line: line(call) });
     else if (name === 'route') {
       const routePath = stringOf(args[0]);
       const verbs = methodsOf(routePath === undefined ? args[0] : args[1]);
@@ -104,11 +150,11 @@ function readBuilder(node: Node, prefix: string, ctx: RustContext): void {
       for (const { method, handler } of verbs.length ? verbs : [{ method: 'ALL' }])
         route(method, target, call, handler);
     } else if (name === 'to' && resource) route('ALL', resource, call, args[0]?.text);
-    else if (name === 'nest' && args[1]) {
+    else if (name === 'nest' || name === 'mount') {
+      // axum's `.nest("/api", api::router())`, Rocket's `.mount("/api", routes![…])`.
       const nested = stringOf(args[0]);
-      if (nested !== undefined && args[1].type === 'call_expression')
-        readBuilder(args[1], joinPaths(at, nested), ctx);
-    }
+      if (nested !== undefined) mountOrRead(args[1], joinPaths(at, nested), call, ctx);
+    } else if (name === 'merge') mountOrRead(args[0], at, call, ctx);
   }
 }
 
@@ -125,9 +171,9 @@ function readAttributeRoute(node: Node, ctx: RustContext): void {
   ctx.facts.exportedRouters[name] = name;
   ctx.facts.routes.push({
     method: verb.toUpperCase(),
-    path: routePath,
+    path: withoutQuery(routePath),
     line: line(node),
-    framework: 'actix-web',
+    framework: ctx.framework,
     owner: name,
   });
 }
@@ -142,39 +188,56 @@ function readDieselTables(node: Node, { rel, facts }: RustContext): void {
   }
 }
 
-/** Rust: actix-web builders, scopes, attribute routes and configure functions; axum routers; Diesel tables. */
+/** Whether a builder chain has a link that registers routes (`Router::new().route(…).layer(…)`). */
+function registersRoutes(call: Node): boolean {
+  for (let link: Node | undefined = call; link?.type === 'call_expression'; ) {
+    const fn = link.childForFieldName('function');
+    if (fn?.type !== 'field_expression') return false;
+    if (ROUTING_LINKS.has(fn.childForFieldName('field')?.text ?? '')) return true;
+    link = fn.childForFieldName('value') ?? undefined;
+  }
+  return false;
+}
+
+/**
+ * Rust: actix-web builders, scopes, attribute routes and configure functions; axum routers, nested
+ * and merged, and the functions that build them; Rocket's attribute routes mounted with `routes!`;
+ * Diesel tables.
+ */
 export function scanRust(rel: string, root: Node): FileFacts {
-  const ctx: RustContext = { rel, facts: emptyFacts('rust'), owner: FILE_OWNER };
+  const facts = emptyFacts('rust');
+  for (const node of root.descendantsOfType('use_declaration'))
+    if (node) facts.imports.push({ spec: node.text.replace(/^use\s+|;$/g, ''), line: line(node) });
+  const ctx: RustContext = { rel, facts, owner: FILE_OWNER, framework: frameworkOf(facts.imports) };
   const visit = (node: Node, owner: string) => {
-    if (node.type === 'use_declaration')
-      ctx.facts.imports.push({ spec: node.text.replace(/^use\s+|;$/g, ''), line: line(node) });
     if (node.type === 'attribute_item') readAttributeRoute(node, ctx);
     if (node.type === 'macro_invocation') readDieselTables(node, ctx);
     let inner = owner;
     if (node.type === 'function_item') {
       const params = node.childForFieldName('parameters')?.text ?? '';
+      const returns = node.childForFieldName('return_type')?.text ?? '';
       const name = node.childForFieldName('name')?.text ?? '';
-      if (CONFIG_TYPE.test(params)) {
-        ctx.facts.exportedRouters[name] = name;
+      // actix's `fn config(cfg: &mut web::ServiceConfig)`, axum's `fn router() -> Router`.
+      if (CONFIG_TYPE.test(params) || ROUTER_TYPE.test(returns)) {
+        facts.exportedRouters[name] = name;
         inner = name;
       }
     }
-    if (node.type === 'call_expression') {
-      const fn = node.childForFieldName('function');
-      const field = fn?.type === 'field_expression' ? fn.childForFieldName('field')?.text : undefined;
-      // The outermost call of a chain reads the whole chain; its links are not read again.
-      if (
-        field &&
-        /^(service|route|configure|nest|to)$/.test(field) &&
-        node.parent?.type !== 'field_expression'
-      ) {
-        readBuilder(node, '', { ...ctx, owner: inner });
-        return;
-      }
+    // The outermost call of a chain reads the whole chain; its links are not read again.
+    if (
+      node.type === 'call_expression' &&
+      node.parent?.type !== 'field_expression' &&
+      registersRoutes(node)
+    ) {
+      readBuilder(node, '', { ...ctx, owner: inner });
+      return;
     }
     for (const child of node.namedChildren) if (child) visit(child, inner);
   };
   visit(root, FILE_OWNER);
-  ctx.facts.frameworks = ctx.facts.routes.length ? ['actix-web'] : [];
-  return ctx.facts;
+  const frameworks = new Set(facts.routes.map((r) => r.framework));
+  if (facts.mounts.length && ctx.framework !== 'http') frameworks.add(ctx.framework);
+  frameworks.delete('http');
+  facts.frameworks = [...frameworks];
+  return facts;
 }
