@@ -206,6 +206,18 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['jpa', 'spring']);
   });
 
+  it('Ktor, read as text: route blocks, verbs with and without a path, extension functions adding routes where routing or install(Routing) calls them', async () => {
+    const { routes, frameworks } = await scanStack('ktor');
+    expect(routes.map((r) => r.replace(/ src\/main\/kotlin\/shop\//, ' '))).toEqual([
+      'GET /api/orders OrderRoutes.kt:14',
+      'POST /api/orders OrderRoutes.kt:15',
+      'DELETE /api/orders/{id} OrderRoutes.kt:19',
+      'GET /api/orders/{id} OrderRoutes.kt:17',
+      'GET /v1/healthz OrderRoutes.kt:26',
+    ]);
+    expect(frameworks).toEqual(['ktor']);
+  });
+
   it('Phoenix, read as text: scopes, resources with only/except and nested blocks, live routes; Ecto schemas', async () => {
     const { routes, models, frameworks } = await scanStack('phoenix');
     expect(routes.map((r) => r.replace(/ lib\/shop_web\/router\.ex/, ''))).toEqual([

@@ -8,9 +8,34 @@ import { lineIndex, parenthesised, SPRING_MAPPINGS } from './syntax.js';
  */
 
 const KTOR_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+/** Calls in a routing block that are Kotlin or Ktor, never a function adding routes. */
+const NOT_A_ROUTER = new Set([
+  ...KTOR_VERBS,
+  'route',
+  'routing',
+  'authenticate',
+  'install',
+  'if',
+  'when',
+  'for',
+  'while',
+  'catch',
+  'return',
+  'throw',
+]);
+/** The receivers of an extension function that adds routes (`fun Route.articles() { … }`). */
+const ROUTING_RECEIVER = /^(Route|Routing)$/;
 
+/**
+ * Comments, strings, annotations, declarations (with an extension function's receiver), Ktor's
+ * `name("path") {`, a lowercase name followed by `(` or `{` (a Ktor verb block, a call that may add
+ * routes), and the punctuation the reader tracks.
+ */
 const TOKEN =
-  /\/\/[^\n]*|\/\*[\s\S]*?\*\/|"""[\s\S]*?"""|"(?:\\.|[^"\\\n])*"|@([A-Za-z_][\w.]*)|\b(class|interface|object|fun)\s+([A-Za-z_]\w*)|\b([a-z]\w*)\s*\(\s*("(?:\\.|[^"\\\n])*")\s*\)\s*\{|[{}();=]/g;
+  /\/\/[^\n]*|\/\*[\s\S]*?\*\/|"""[\s\S]*?"""|"(?:\\.|[^"\\\n])*"|@([A-Za-z_][\w.]*)|\b(class|interface|object|fun)\s+(?:<[^>]*>\s*)?(?:([A-Z][\w.]*)\.)?([A-Za-z_]\w*)|\b([a-z]\w*)\s*\(\s*("(?:\\.|[^"\\\n])*")\s*\)\s*\{|(?<![.\w]\s*)\b([a-z]\w*)(?=\s*[({])|[{}();=]/g;
+
+/** `install(Routing) {` just before a brace: Ktor's routing block. */
+const INSTALL_ROUTING = /\binstall\s*\(\s*Routing\s*\)\s*$/;
 
 interface Annotation {
   name: string;
@@ -62,10 +87,37 @@ export function scanKotlin(rel: string, text: string): FileFacts {
   const ktor = facts.imports.some((i) => i.spec.startsWith('io.ktor'));
   let pending: Annotation[] = [];
   let awaitingBody: Declaration | undefined;
-  /** Open braces: a type's body, a Ktor `route("/x") {` block, or any other block. */
-  const stack: { type?: Declaration; prefix?: string }[] = [];
+  /** The extension function (`fun Route.articles()`) whose body is next: its routes are its own. */
+  let awaitingRouter: string | undefined;
+  /** `routing {` seen: the next brace opens Ktor's routing block. */
+  let awaitingRouting = false;
+  /**
+   * Open braces: a type's body, a Ktor `route("/x") {` block, or any other block; `routing` for a
+   * block whose calls add routes, `router` for the extension function that owns them.
+   */
+  const stack: { type?: Declaration; prefix?: string; routing?: boolean; router?: string }[] = [];
   const currentType = () => [...stack].reverse().find((f) => f.type)?.type;
   const ktorPrefix = () => joinPaths(...stack.flatMap((f) => (f.prefix !== undefined ? [f.prefix] : [])));
+  const inRouting = () => stack.at(-1)?.routing === true;
+  const router = () => [...stack].reverse().find((f) => f.router)?.router ?? '*ktor*';
+  /** A block opened here: routing inside routing, or where the function owning routes begins. */
+  const open = (frame: { type?: Declaration; prefix?: string; routing?: boolean }) => {
+    const routing = frame.routing === true || inRouting() || awaitingRouter !== undefined;
+    stack.push({
+      ...frame,
+      ...(routing ? { routing } : {}),
+      ...(awaitingRouter ? { router: awaitingRouter } : {}),
+    });
+    awaitingRouter = undefined;
+  };
+  const route = (method: string, written: string, at: number) =>
+    facts.routes.push({
+      method,
+      path: joinPaths(ktorPrefix(), written),
+      line: lineOf(at),
+      framework: 'ktor',
+      owner: router(),
+    });
   TOKEN.lastIndex = 0;
   for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
     const token = m[0];
@@ -74,29 +126,44 @@ export function scanKotlin(rel: string, text: string): FileFacts {
       const { args, end } = balancedArgs(text, TOKEN.lastIndex);
       pending.push({ name: m[1].split('.').pop() as string, args });
       TOKEN.lastIndex = Math.max(TOKEN.lastIndex, end);
-    } else if (m[2] && m[3]) {
-      const declaration = { kind: m[2], name: m[3], annotations: pending, line: lineOf(m.index) };
+    } else if (m[2] && m[4]) {
+      const declaration = { kind: m[2], name: m[4], annotations: pending, line: lineOf(m.index) };
       pending = [];
       awaitingBody = m[2] === 'fun' ? undefined : declaration;
       if (m[2] === 'fun') readHandler(declaration, currentType(), facts);
       else readType(declaration, rel, facts);
-    } else if (m[4] && m[5]) {
+      if (ktor && m[2] === 'fun' && ROUTING_RECEIVER.test(m[3] ?? '')) {
+        awaitingRouter = m[4];
+        facts.exportedRouters[m[4]] = m[4];
+      }
+    } else if (m[5] && m[6]) {
       // `route("/x") {` or `get("/y") {`: Ktor's routing DSL.
-      const call = m[4];
-      const written = strings(m[5])[0] ?? '';
-      if (ktor && KTOR_VERBS.has(call))
-        facts.routes.push({
-          method: call.toUpperCase(),
-          path: joinPaths(ktorPrefix(), written),
-          line: lineOf(m.index),
-          framework: 'ktor',
-          owner: '*ktor*',
-        });
-      stack.push(ktor && call === 'route' ? { prefix: written } : {});
+      const call = m[5];
+      const written = strings(m[6])[0] ?? '';
+      if (ktor && KTOR_VERBS.has(call)) route(call.toUpperCase(), written, m.index);
+      open(ktor && call === 'route' ? { prefix: written, routing: true } : {});
       pending = [];
+    } else if (m[7]) {
+      // `get {` (the enclosing route's path), `routing {`, or a call in a routing block that may be
+      // a function adding routes of its own (`articles(controller)`): mounted here, by its name.
+      const name = m[7];
+      const brace =
+        text[TOKEN.lastIndex + (/^\s*/.exec(text.slice(TOKEN.lastIndex))?.[0].length ?? 0)] === '{';
+      if (ktor && brace && KTOR_VERBS.has(name) && inRouting()) route(name.toUpperCase(), '', m.index);
+      else if (ktor && brace && name === 'routing') awaitingRouting = true;
+      else if (ktor && !brace && inRouting() && !NOT_A_ROUTER.has(name))
+        facts.mounts.push({
+          owner: router(),
+          prefix: ktorPrefix(),
+          target: `named:${name}`,
+          line: lineOf(m.index),
+        });
     } else if (token === '{') {
-      stack.push(awaitingBody ? { type: awaitingBody } : {});
+      const routing =
+        awaitingRouting || (ktor && INSTALL_ROUTING.test(text.slice(Math.max(0, m.index - 40), m.index)));
+      open(awaitingBody ? { type: awaitingBody } : routing ? { routing } : {});
       awaitingBody = undefined;
+      awaitingRouting = false;
     } else if (token === '}') stack.pop();
     else if (token === '(' || token === ')' || token === ';' || token === '=') pending = [];
   }
