@@ -11,7 +11,7 @@ import { lexedLanguageFacts } from './languages/gate.js';
 import { readsTree, scanLanguage } from './languages/index.js';
 import { scanKotlin } from './languages/kotlin.js';
 import { scanSwift } from './languages/swift.js';
-import { ENV_FILE, emptyFacts, type FileFacts, JS_FILE, SFC_FILE } from './types.js';
+import { ENV_FILE, emptyFacts, type FileFacts, JS_FILE, PATH_VALUE, SFC_FILE } from './types.js';
 
 export const MANIFESTS: Record<string, string> = {
   'package-lock.json': 'npm',
@@ -250,11 +250,17 @@ function manifestFacts(text: string): FileFacts {
 
 /**
  * The names a dotenv file assigns, read by Node's own dotenv parser (`util.parseEnv`), so a line
- * inside a multi-line quoted value (a certificate, a key) is no variable; values are never kept.
+ * inside a multi-line quoted value (a certificate, a key) is no variable. Of the values only paths
+ * are kept (`API_PREFIX=/api`): the default of a prefix a route is written with; never a secret.
  */
 function envFileFacts(text: string): FileFacts {
   const facts = emptyFacts('dotenv');
-  facts.env = Object.keys(parseEnv(text)).sort();
+  const values = parseEnv(text);
+  facts.env = Object.keys(values).sort();
+  const paths = Object.entries(values).filter((entry): entry is [string, string] =>
+    PATH_VALUE.test(entry[1] ?? ''),
+  );
+  if (paths.length) facts.constants = Object.fromEntries(paths);
   return facts;
 }
 

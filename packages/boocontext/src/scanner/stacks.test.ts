@@ -254,6 +254,16 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['fastify']);
   });
 
+  it('Express and Fastify paths written with constants, dotenv defaults and expressions: resolved where the project says, {unknown} where not, never dropped', async () => {
+    const { routes } = await scanStack('express-prefixes');
+    expect(routes).toEqual([
+      'GET /admin/stats src/app.js:9',
+      'GET /api/v1/orders src/routes/orders.js:3',
+      'GET /api/v1/orders/recent src/routes/orders.js:4',
+      'DELETE /{unknown}/orders/:id src/plugin.js:3',
+    ]);
+  });
+
   it('hapi: route objects and lists, a plugin registered with routes.prefix; named hapi, not fastify', async () => {
     const { routes, frameworks } = await scanStack('hapi');
     expect(routes).toEqual([

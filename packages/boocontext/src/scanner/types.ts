@@ -144,6 +144,9 @@ export const emptyFacts = (language: string): FileFacts => ({
 export const UNKNOWN_PART = '{unknown}';
 
 /** Joins route path parts the way frameworks do: one slash between, none doubled, none trailing. */
+/** A value that reads as a URL path (`/api`, `/api/v1/`): a route prefix a constant or variable may hold. */
+export const PATH_VALUE = /^\/[\w\-./{}:]*$/;
+
 export function joinPaths(...parts: string[]): string {
   const joined = parts
     .filter((p) => p !== '' && p !== '/')

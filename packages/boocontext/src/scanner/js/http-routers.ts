@@ -1,5 +1,5 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
-import type { FileFacts } from '../types.js';
+import { type FileFacts, PATH_VALUE } from '../types.js';
 import {
   CONVENTIONAL_OWNERS,
   calleeName,
@@ -148,15 +148,15 @@ function readRouteObject(rc: RouterCall, options: Node, ctx: JsContext): void {
     for (const each of options.namedChildren) if (each?.type === 'object') readRouteObject(rc, each, ctx);
     return;
   }
-  const url = stringOf(objectProperty(options, 'url') ?? objectProperty(options, 'path'));
+  const urls = pathsOf(objectProperty(options, 'url') ?? objectProperty(options, 'path')) ?? [];
   const m = objectProperty(options, 'method');
   const methods = m?.type === 'array' ? m.namedChildren.map((e) => stringOf(e ?? undefined)) : [stringOf(m)];
   // `http` when nothing in the file says which: the project's one HTTP framework stands in when joined.
   const framework = ctx.routers.get(rc.owner) ?? fileFramework(ctx.facts);
   for (const each of methods)
-    if (url !== undefined && each)
+    for (const url of each ? urls : [])
       ctx.facts.routes.push({
-        method: each === '*' ? 'ALL' : each.toUpperCase(),
+        method: each === '*' ? 'ALL' : (each as string).toUpperCase(),
         path: url,
         line: lineOf(options),
         endLine: options.endPosition.row + 1,
@@ -214,10 +214,34 @@ function routerCallOf(call: Node, ctx: JsContext): RouterCall | undefined {
   };
 }
 
+/**
+ * A mount's prefix written other than as a string: a template or concatenation, a constant
+ * (`API_PREFIX`, or a path constant of this file) or `process.env.NAME` as `{=NAME}`. A
+ * lowercase name is a middleware (`app.use(auth, router)`), not a prefix.
+ */
+function mountPrefixOf(arg: Node | undefined, ctx: JsContext): string | undefined {
+  if (arg?.type === 'template_string' || arg?.type === 'binary_expression') return pathsOf(arg)?.[0];
+  if (arg?.type === 'identifier' && (/^[A-Z][A-Z0-9_]*$/.test(arg.text) || ctx.facts.constants?.[arg.text]))
+    return `{=${arg.text}}`;
+  const env = arg?.type === 'member_expression' ? /^process\.env\.(\w+)$/.exec(arg.text) : null;
+  return env ? `{=${env[1]}}` : undefined;
+}
+
+/** `const API_PREFIX = '/api'` at a module's top: a path a route or mount may be written with. */
+function recordPathConstant(declarator: Node, name: string, init: Node, ctx: JsContext): void {
+  const value = stringOf(init);
+  const statement = declarator.parent;
+  const top = statement?.parent?.type === 'export_statement' ? statement.parent.parent : statement?.parent;
+  if (value === undefined || !PATH_VALUE.test(value) || top?.type !== 'program') return;
+  ctx.facts.constants = { ...ctx.facts.constants, [name]: value };
+}
+
 function readRouterCall(call: Node, ctx: JsContext): void {
   const rc = routerCallOf(call, ctx);
   if (!rc) return;
-  const { method, args, first } = rc;
+  const { method, args } = rc;
+  const first =
+    rc.first ?? (method === 'use' || method === 'route' ? mountPrefixOf(args[0], ctx) : undefined);
   if (HTTP_METHODS.has(method.toLowerCase())) readRoute(rc, ctx);
   else if (
     method === 'route' &&
@@ -244,7 +268,10 @@ export const httpRouters: JsDetector = {
     variable_declarator(node, ctx) {
       const name = field(node, 'name');
       const init = field(node, 'value');
-      if (name?.type === 'identifier' && init) recordRouterVar(name.text, init, ctx);
+      if (name?.type === 'identifier' && init) {
+        recordPathConstant(node, name.text, init, ctx);
+        recordRouterVar(name.text, init, ctx);
+      }
     },
     export_statement(node, ctx) {
       const value = field(node, 'value');

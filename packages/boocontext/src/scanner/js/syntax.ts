@@ -34,25 +34,68 @@ function loopValues(identifier: Node): string[] | undefined {
 }
 
 /**
- * The paths a route's argument spells: a string, or a template whose substitutions are a loop's
- * variable over literal strings (one path each); any other substitution is `{unknown}` — the
- * route is served, its path is not known statically.
+ * What an expression inside a path stands for: a loop variable's strings; a name as `{=NAME}` and
+ * `process.env.NAME` as `{=NAME}`, which the route table reads from the project's constants and
+ * dotenv defaults (or says `{unknown}`); anything else `{unknown}`.
+ */
+function partValues(expression: Node | undefined): string[] {
+  const literal = stringOf(expression);
+  if (literal !== undefined) return [literal];
+  if (expression?.type === 'identifier') return loopValues(expression) ?? [`{=${expression.text}}`];
+  const env = expression?.type === 'member_expression' ? /^process\.env\.(\w+)$/.exec(expression.text) : null;
+  return [env ? `{=${env[1]}}` : '{unknown}'];
+}
+
+/** The operands of `a + b + c`, left to right. */
+function concatenated(node: Node): Node[] {
+  if (node.type !== 'binary_expression' || field(node, 'operator')?.text !== '+') return [node];
+  const left = field(node, 'left');
+  const right = field(node, 'right');
+  return left && right ? [...concatenated(left), ...concatenated(right)] : [node];
+}
+
+/**
+ * `prefix` + `articles`: an expression part and the literal after it are two segments (a prefix
+ * variable says `/api` or `/api/`; the route writes `articles` or `/articles`).
+ */
+const joinPart = (path: string, part: string) =>
+  path.endsWith('}') && part !== '' && !/^[/?#{]/.test(part) ? `${path}/${part}` : path + part;
+
+/**
+ * The paths a route's argument spells: a string; a template or a `+` concatenation whose
+ * expressions are a loop's variable over literal strings (one path each), a constant or an
+ * environment variable (`{=NAME}`); any other expression is `{unknown}` — the route is served,
+ * its path is not known statically. A concatenation with no literal part is no path.
  */
 export function pathsOf(node: Node | undefined): string[] | undefined {
   const plain = stringOf(node);
   if (plain !== undefined) return [plain];
-  if (node?.type !== 'template_string') return undefined;
+  if (!node) return undefined;
+  let parts: string[][];
+  if (node.type === 'template_string')
+    parts = node.children.flatMap((part) =>
+      !part || part.type === '`'
+        ? []
+        : part.type === 'template_substitution'
+          ? [partValues(part.namedChild(0) ?? undefined)]
+          : [[part.text]],
+    );
+  else if (node.type === 'binary_expression') {
+    const operands = concatenated(node);
+    if (!operands.some((o) => o.type === 'string' || o.type === 'template_string')) return undefined;
+    parts = operands.map((o) => pathsOf(o) ?? partValues(o));
+  } else return undefined;
   let paths = [''];
-  for (const part of node.children) {
-    if (!part || part.type === '`') continue;
-    const expression = part.type === 'template_substitution' ? part.namedChild(0) : undefined;
-    const values =
-      part.type !== 'template_substitution'
-        ? [part.text]
-        : ((expression?.type === 'identifier' ? loopValues(expression) : undefined) ?? ['{unknown}']);
-    paths = paths.flatMap((p) => values.map((v) => p + v));
+  for (const values of parts) {
+    paths = paths.flatMap((p) => values.map((v) => joinPart(p, v)));
+    if (paths.length > MAX_PATHS)
+      return [
+        parts
+          .map((values) => (values.length === 1 ? (values[0] as string) : '{unknown}'))
+          .reduce(joinPart, ''),
+      ];
   }
-  return paths.length <= MAX_PATHS ? paths : [node.text.slice(1, -1).replace(/\$\{[^}]*\}/g, '{unknown}')];
+  return paths;
 }
 
 /** The value of a string literal or of a template without substitutions. */
