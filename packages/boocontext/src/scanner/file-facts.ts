@@ -155,6 +155,8 @@ const DEPENDENCY_FRAMEWORKS: Record<string, string> = {
   react: 'react',
   vue: 'vue',
   svelte: 'svelte',
+  '@sveltejs/kit': 'sveltekit',
+  nuxt: 'nuxt',
   express: 'express',
   fastify: 'fastify',
   '@hapi/hapi': 'hapi',

@@ -4,7 +4,9 @@ import type { ModuleResolver } from '@boocode/source-kit';
 import { ROUTES_FILE_OWNER } from './languages/php.js';
 import { DEVISE } from './languages/ruby.js';
 import { isNextRouteFile, nextRoutes } from './nextjs.js';
+import { isNuxtRouteFile, nuxtRoutes } from './nuxt.js';
 import { appDirOf, CONFIG_OWNER, fileConventionRoutes, isRouteModule } from './react-router.js';
+import { isSvelteKitRouteFile, svelteKitRoutes } from './sveltekit.js';
 import {
   type CachedFile,
   type DjangoView,
@@ -263,9 +265,13 @@ function deviseServed(route: LocalRoute, modules: string[] | undefined): LocalRo
   return [{ ...served, method, ...(handler ? { handler } : {}) }];
 }
 
-/** Whether a file contributes routes: its own declarations, or its path under a Next.js router. */
+/** Whether a file contributes routes: its own declarations, or its path under a file-tree router. */
 export const mayHaveRoutes = (rel: string, facts: FileFacts) =>
-  facts.routes.length > 0 || isNextRouteFile(rel) || isRouteModule(rel);
+  facts.routes.length > 0 ||
+  isNextRouteFile(rel) ||
+  isRouteModule(rel) ||
+  isSvelteKitRouteFile(rel) ||
+  isNuxtRouteFile(rel);
 
 const NEXT_HANDLERS = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/;
 
@@ -275,6 +281,10 @@ export interface RoutingHints {
   http?: string;
   /** React Router or Remix is a dependency: modules under `app/routes/` are routes by their place. */
   fileRoutes: boolean;
+  /** SvelteKit is a dependency: `src/routes/` files are routes by their place. */
+  sveltekit?: boolean;
+  /** Nuxt is a dependency: `server/api/`, `server/routes/` and `pages/` files are routes by their place. */
+  nuxt?: boolean;
 }
 
 export function routingHints(frameworks: ReadonlySet<string>): RoutingHints {
@@ -282,6 +292,8 @@ export function routingHints(frameworks: ReadonlySet<string>): RoutingHints {
   return {
     ...(present.length === 1 ? { http: present[0] } : {}),
     fileRoutes: frameworks.has('react-router') || frameworks.has('remix'),
+    ...(frameworks.has('sveltekit') ? { sveltekit: true } : {}),
+    ...(frameworks.has('nuxt') ? { nuxt: true } : {}),
   };
 }
 
@@ -341,6 +353,9 @@ export function routesOfFile(
   if (isRouteModule(rel) && !exported.some((e) => NEXT_HANDLERS.test(e))) {
     if (hints.fileRoutes) routes.push(...fileConventionRoutes(rel, exported));
   } else if (isNextRouteFile(rel)) routes.push(...nextRoutes(rel, exported, isProjectDir));
+  if (hints.sveltekit && isSvelteKitRouteFile(rel))
+    routes.push(...svelteKitRoutes(rel, exported, isProjectDir));
+  if (hints.nuxt && isNuxtRouteFile(rel)) routes.push(...nuxtRoutes(rel, isProjectDir));
   return routes;
 }
 

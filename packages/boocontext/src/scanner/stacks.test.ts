@@ -264,6 +264,32 @@ describe('stacks: routes as served, models, frameworks', () => {
     ]);
   });
 
+  it('SvelteKit: pages, endpoints by their exported methods (fallback: any other), form actions as POST; groups leave the path', async () => {
+    const { routes, frameworks } = await scanStack('sveltekit');
+    expect(routes).toEqual([
+      'PAGE / src/routes/+page.svelte:1',
+      'GET /api/orders src/routes/api/orders/+server.ts:1',
+      'POST /api/orders src/routes/api/orders/+server.ts:1',
+      'ALL /api/orders/[id] src/routes/api/orders/[id]/+server.ts:1',
+      'DELETE /api/orders/[id] src/routes/api/orders/[id]/+server.ts:1',
+      'PAGE /orders/[id] src/routes/(shop)/orders/[id]/+page.svelte:1',
+      'POST /orders/[id] src/routes/(shop)/orders/[id]/+page.server.ts:1',
+    ]);
+    expect(frameworks).toContain('sveltekit');
+  });
+
+  it('Nuxt: server/api routes with the method in their name, server/routes, app/pages with index folders', async () => {
+    const { routes, frameworks } = await scanStack('nuxt');
+    expect(routes).toEqual([
+      'PAGE / app/pages/index.vue:1',
+      'GET /api/orders server/api/orders/index.get.ts:1',
+      'DELETE /api/orders/[id] server/api/orders/[id].delete.ts:1',
+      'ALL /healthz server/routes/healthz.ts:1',
+      'PAGE /orders/[id] app/pages/orders/[id]/index.vue:1',
+    ]);
+    expect(frameworks).toContain('nuxt');
+  });
+
   it('hapi: route objects and lists, a plugin registered with routes.prefix; named hapi, not fastify', async () => {
     const { routes, frameworks } = await scanStack('hapi');
     expect(routes).toEqual([

@@ -1,5 +1,6 @@
 import { isNextRouteHandlerFile } from '../nextjs.js';
 import { isRouteModule, ROUTE_CONFIG } from '../react-router.js';
+import { isSvelteKitRouteFile } from '../sveltekit.js';
 
 /**
  * Text every file holding more than imports contains, each rule mirroring a condition of the full
@@ -56,8 +57,8 @@ const holds = (rule: Rule, text: string) =>
   rule.patterns.every((pattern) => pattern.test(text));
 
 /**
- * Whether a JS/TS file needs its syntax tree: Next.js route handlers (their exported names are the
- * methods), or text any route, mount, model or env wrapper is written with. Every other file
+ * Whether a JS/TS file needs its syntax tree: Next.js route handlers and SvelteKit endpoints (their
+ * exported names are the methods), or text any route, mount, model or env wrapper is written with. Every other file
  * contributes only imports, React components and plain env reads, which the lexers read at a
  * fraction of a parse (and hand back to the parser where unsure).
  * The unit tests hold this to the full reader's answers over real code.
@@ -65,6 +66,8 @@ const holds = (rule: Rule, text: string) =>
 export function needsSyntaxTree(rel: string, text: string): boolean {
   return (
     isNextRouteHandlerFile(rel) ||
+    // SvelteKit endpoints and page servers: their exports are their methods and actions.
+    isSvelteKitRouteFile(rel) ||
     // React Router modules and configs: their exports and calls are their routes.
     isRouteModule(rel) ||
     ROUTE_CONFIG.test(rel) ||
