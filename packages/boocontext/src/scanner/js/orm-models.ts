@@ -31,7 +31,7 @@ function drizzleTable(call: Node, ctx: JsContext): void {
   });
 }
 
-/** `mongoose.model('Cat', schema)` and Sequelize's `sequelize.define('Invoice', …)`. */
+/** `mongoose.model('Cat', schema)` (a definition: it has a schema) and Sequelize's `sequelize.define('Invoice', …)`. */
 function modelCall(call: Node, ctx: JsContext): void {
   const callee = field(call, 'function');
   if (callee?.type !== 'member_expression') return;
@@ -43,8 +43,10 @@ function modelCall(call: Node, ctx: JsContext): void {
   if (!name || !owner) return;
   const line = lineOf(call);
   const { facts } = ctx;
+  // `mongoose.model('Cat')` with no schema looks up a model defined elsewhere.
   if (
     method === 'model' &&
+    argsOf(call).length >= 2 &&
     (owner === 'mongoose' || facts.bindings[owner]?.spec === 'mongoose' || object?.text === 'mongoose')
   )
     facts.models.push({ name, orm: 'mongoose', file: ctx.rel, line });
