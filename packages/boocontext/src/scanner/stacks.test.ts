@@ -290,6 +290,18 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toContain('nuxt');
   });
 
+  it('TypeScript decorator controllers beside Nest: routing-controllers, inversify-express-utils and tsoa, each under its own prefix', async () => {
+    const { routes, frameworks } = await scanStack('ts-decorators');
+    expect(routes).toEqual([
+      'GET /api/orders src/OrderController.ts:5',
+      'POST /api/orders src/OrderController.ts:10',
+      'GET /api/orders/:id src/OrderController.ts:15',
+      'GET /users/{userId} src/UsersController.ts:5',
+      'GET /v1/health src/HealthController.ts:5',
+    ]);
+    expect(frameworks).toEqual(['express', 'inversify-express-utils', 'routing-controllers', 'tsoa']);
+  });
+
   it('hapi: route objects and lists, a plugin registered with routes.prefix; named hapi, not fastify', async () => {
     const { routes, frameworks } = await scanStack('hapi');
     expect(routes).toEqual([

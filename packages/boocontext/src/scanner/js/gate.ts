@@ -43,8 +43,9 @@ const RULES: readonly Rule[] = [
   { needles: ['mongoose'], patterns: [/\.\s*model\s*[(<]/, /\bmongoose\b/] },
   { needles: ['define'], patterns: [/\.\s*define\s*[(<]/, /sequelize/i] },
   { needles: ['Table'], patterns: [/\b(?:pg|mysql|sqlite)Table\s*\(/] },
-  { needles: ['@'], patterns: [/@\s*(?:Controller|Entity)\b/] },
+  { needles: ['@'], patterns: [/@\s*(?:Controller|JsonController|controller|Route|Entity)\b/] },
   { needles: ['setGlobalPrefix'], patterns: [/\.\s*setGlobalPrefix\s*\(/] },
+  { needles: ['routePrefix', 'rootPath'], patterns: [/\b(?:routePrefix|rootPath)\s*:/] },
   { needles: ['Model'], patterns: [/\bextends\s+Model\b/] },
   // Env wrappers (`getEnv('X')`, `Env.get("X")`), schema builders, zod schemas named env.
   { needles: ['env', 'Env', 'ENV'], patterns: [/(?:\benv|Env|ENV)[\w$.]*\s*\(\s*['"][A-Z][A-Z0-9_]*['"]/] },

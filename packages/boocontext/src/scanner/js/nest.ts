@@ -1,8 +1,16 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
-import { classDecorators, decoratorCall, type JsContext, type JsDetector, lineOf } from './context.js';
+import {
+  classDecorators,
+  decoratorCall,
+  type JsContext,
+  type JsDetector,
+  lineOf,
+  objectProperty,
+} from './context.js';
 import { argsOf, field, stringOf } from './syntax.js';
 
-const NEST_METHODS: Record<string, string> = {
+/** `@Get('x')`: NestJS's, routing-controllers' and tsoa's method decorators. */
+const VERB_DECORATORS: Record<string, string> = {
   Get: 'GET',
   Post: 'POST',
   Put: 'PUT',
@@ -13,11 +21,65 @@ const NEST_METHODS: Record<string, string> = {
   All: 'ALL',
 };
 
-/** `@Controller('users')` classes: each decorated method is a route under the controller's path. */
+/** inversify-express-utils' method decorators (`@httpGet('/x')`). */
+const INVERSIFY_DECORATORS: Record<string, string> = {
+  httpGet: 'GET',
+  httpPost: 'POST',
+  httpPut: 'PUT',
+  httpPatch: 'PATCH',
+  httpDelete: 'DELETE',
+  httpHead: 'HEAD',
+  all: 'ALL',
+};
+
+/**
+ * The decorator-controller families: the class decorator that makes a controller (its argument the
+ * controller's path), the package it comes from, the method decorators, the framework named.
+ */
+const FAMILIES: readonly {
+  classDecorators: readonly string[];
+  from?: RegExp;
+  methods: Record<string, string>;
+  framework: string;
+}[] = [
+  { classDecorators: ['Controller'], from: /^@nestjs\//, methods: VERB_DECORATORS, framework: 'nestjs' },
+  {
+    classDecorators: ['Controller', 'JsonController'],
+    from: /^routing-controllers$/,
+    methods: VERB_DECORATORS,
+    framework: 'routing-controllers',
+  },
+  { classDecorators: ['Route'], from: /^tsoa$/, methods: VERB_DECORATORS, framework: 'tsoa' },
+  {
+    classDecorators: ['controller'],
+    from: /^inversify-express-utils$/,
+    methods: INVERSIFY_DECORATORS,
+    framework: 'inversify-express-utils',
+  },
+  // A `@Controller` whose import this file does not show (a barrel re-exporting Nest's): Nest's.
+  { classDecorators: ['Controller'], methods: VERB_DECORATORS, framework: 'nestjs' },
+];
+
+/**
+ * Decorated controller classes (NestJS `@Controller('users')`, routing-controllers'
+ * `@JsonController`, tsoa's `@Route`, inversify-express-utils' `@controller`): each decorated
+ * method is a route under the controller's path.
+ */
 function readController(node: Node, ctx: JsContext): void {
-  const controller = classDecorators(node).find((d) => d.name === 'Controller');
-  if (!controller) return;
-  ctx.frameworks.add('nestjs');
+  const decorators = classDecorators(node);
+  const specs = ctx.facts.imports.map((i) => i.spec);
+  let family: (typeof FAMILIES)[number] | undefined;
+  let controller: (typeof decorators)[number] | undefined;
+  for (const candidate of FAMILIES) {
+    if (candidate.from && !specs.some((spec) => candidate.from?.test(spec))) continue;
+    controller = decorators.find((d) => candidate.classDecorators.includes(d.name));
+    if (controller) {
+      family = candidate;
+      break;
+    }
+  }
+  if (!family || !controller) return;
+  ctx.frameworks.add(family.framework);
   const className = field(node, 'name')?.text ?? 'anonymous';
   // Method decorators are the class body's children right before the method they decorate.
   let pending: Node[] = [];
@@ -30,15 +92,15 @@ function readController(node: Node, ctx: JsContext): void {
     if (member.type === 'method_definition') {
       for (const d of pending) {
         const call = decoratorCall(d);
-        const method = call && NEST_METHODS[call.name];
+        const method = call && family.methods[call.name];
         if (method && call.arg !== undefined)
           ctx.facts.routes.push({
             method,
             path: `/${[controller.arg ?? '', call.arg].filter(Boolean).join('/')}`.replace(/\/+/g, '/'),
             line: lineOf(pending[0] ?? member),
             endLine: member.endPosition.row + 1,
-            framework: 'nestjs',
-            owner: '*nest*',
+            framework: family.framework,
+            owner: `*${family.framework}*`,
             handler: `${className}.${field(member, 'name')?.text ?? ''}`,
           });
       }
@@ -47,20 +109,44 @@ function readController(node: Node, ctx: JsContext): void {
   }
 }
 
-/** `app.setGlobalPrefix('api')`: every controller's routes are served under it. */
+/** Server factories taking an options object whose key is a prefix for every controller. */
+const PREFIX_OPTIONS: Record<string, { key: string; framework: string; at: number }> = {
+  useExpressServer: { key: 'routePrefix', framework: 'routing-controllers', at: 1 },
+  useKoaServer: { key: 'routePrefix', framework: 'routing-controllers', at: 1 },
+  createExpressServer: { key: 'routePrefix', framework: 'routing-controllers', at: 0 },
+  createKoaServer: { key: 'routePrefix', framework: 'routing-controllers', at: 0 },
+  InversifyExpressServer: { key: 'rootPath', framework: 'inversify-express-utils', at: 2 },
+};
+
+const addGlobalPrefix = (ctx: JsContext, framework: string, prefix: string) => {
+  ctx.facts.globalPrefixes = [...(ctx.facts.globalPrefixes ?? []), { framework, prefix }];
+};
+
+/**
+ * `app.setGlobalPrefix('api')` (NestJS), `useExpressServer(app, { routePrefix: '/api' })`
+ * (routing-controllers), `new InversifyExpressServer(c, null, { rootPath: '/api' })`: every
+ * controller's routes are served under it.
+ */
 function readGlobalPrefix(node: Node, ctx: JsContext): void {
-  const fn = field(node, 'function');
-  if (fn?.type !== 'member_expression' || field(fn, 'property')?.text !== 'setGlobalPrefix') return;
-  const prefix = stringOf(argsOf(node)[0]);
-  if (prefix === undefined) return;
-  ctx.facts.globalPrefixes = [...(ctx.facts.globalPrefixes ?? []), { framework: 'nestjs', prefix }];
+  const fn = field(node, node.type === 'new_expression' ? 'constructor' : 'function');
+  const name = fn?.type === 'member_expression' ? field(fn, 'property')?.text : fn?.text;
+  if (name === 'setGlobalPrefix' && fn?.type === 'member_expression') {
+    const prefix = stringOf(argsOf(node)[0]);
+    if (prefix !== undefined) addGlobalPrefix(ctx, 'nestjs', prefix);
+    return;
+  }
+  const options = name ? PREFIX_OPTIONS[name] : undefined;
+  if (!options) return;
+  const prefix = stringOf(objectProperty(argsOf(node)[options.at], options.key));
+  if (prefix !== undefined) addGlobalPrefix(ctx, options.framework, prefix);
 }
 
-/** NestJS controllers and their routes, and the global prefix they are served under. */
+/** Decorated controllers and their routes, and NestJS's global prefix they are served under. */
 export const nest: JsDetector = {
   on: {
     class_declaration: readController,
     abstract_class_declaration: readController,
     call_expression: readGlobalPrefix,
+    new_expression: readGlobalPrefix,
   },
 };
