@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { emptyFacts, type FileFacts } from './types.js';
+import { emptyFacts, type FileFacts, joinPaths } from './types.js';
 
 /** Spring Boot's default-profile configuration files (a profile's own, `application-dev.yml`, is not always on). */
 export const SPRING_CONFIG = /(^|\/)application\.(properties|ya?ml)$/;
@@ -31,11 +31,35 @@ function flatten(text: string, yaml: boolean): Map<string, string> {
   return out;
 }
 
-/** What an application's configuration says about its routes: Spring Boot's context path. */
+/**
+ * Keys that put a prefix before every JAX-RS resource: Quarkus's HTTP root and its REST path (both
+ * hold, in that order), Spring's Jersey application path.
+ */
+const JAXRS_PREFIX_KEYS = [
+  ['quarkus.http.root-path'],
+  [
+    'quarkus.rest.path',
+    'quarkus.resteasy.path',
+    'quarkus.resteasy-reactive.path',
+    'spring.jersey.application-path',
+  ],
+];
+const MICRONAUT_PREFIX_KEYS = ['micronaut.server.context-path'];
+
+const isPath = (v: string | undefined): v is string => v !== undefined && /^\/[^\s$]*$/.test(v);
+
+/** What an application's configuration says about its routes: the prefixes Spring Boot, Quarkus, Jersey and Micronaut put before them. */
 export function appConfigFacts(rel: string, text: string): FileFacts {
   const facts = emptyFacts(path.posix.extname(rel).slice(1));
   const values = flatten(text, !rel.endsWith('.properties'));
-  const prefix = SPRING_PREFIX_KEYS.map((k) => values.get(k)).find((v) => v && /^\/[^\s$]*$/.test(v));
-  if (prefix) facts.globalPrefixes = [{ framework: 'spring', prefix }];
+  const first = (keys: readonly string[]) => keys.map((k) => values.get(k)).find(isPath);
+  const prefixes: NonNullable<FileFacts['globalPrefixes']> = [];
+  const spring = first(SPRING_PREFIX_KEYS);
+  if (spring) prefixes.push({ framework: 'spring', prefix: spring });
+  const jaxrs = JAXRS_PREFIX_KEYS.map(first).filter(isPath);
+  if (jaxrs.length) prefixes.push({ framework: 'jax-rs', prefix: joinPaths(...jaxrs) });
+  const micronaut = first(MICRONAUT_PREFIX_KEYS);
+  if (micronaut) prefixes.push({ framework: 'micronaut', prefix: micronaut });
+  if (prefixes.length) facts.globalPrefixes = prefixes;
   return facts;
 }

@@ -218,6 +218,27 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['ktor']);
   });
 
+  it('JAX-RS (Quarkus): @Path resources and method @Path under the HTTP root and the REST path from application.properties', async () => {
+    const { routes, frameworks } = await scanStack('quarkus');
+    expect(routes.map((r) => r.replace(/ src\/main\/java\/shop\//, ' '))).toEqual([
+      'GET /shop/api/orders OrderResource.java:13',
+      'POST /shop/api/orders OrderResource.java:18',
+      'DELETE /shop/api/orders/{id} OrderResource.java:29',
+      'GET /shop/api/orders/{id} OrderResource.java:23',
+    ]);
+    expect(frameworks).toEqual(['jax-rs', 'quarkus']);
+  });
+
+  it('Micronaut, Kotlin read as text: @Controller paths and @Get/@Post under the context path from application.yml', async () => {
+    const { routes, frameworks } = await scanStack('micronaut');
+    expect(routes.map((r) => r.replace(/ src\/main\/kotlin\/shop\//, ' '))).toEqual([
+      'GET /v2/orders OrderController.kt:10',
+      'POST /v2/orders OrderController.kt:13',
+      'GET /v2/orders/{id} OrderController.kt:16',
+    ]);
+    expect(frameworks).toEqual(['micronaut']);
+  });
+
   it('Phoenix, read as text: scopes, resources with only/except and nested blocks, live routes; Ecto schemas', async () => {
     const { routes, models, frameworks } = await scanStack('phoenix');
     expect(routes.map((r) => r.replace(/ lib\/shop_web\/router\.ex/, ''))).toEqual([

@@ -15,7 +15,8 @@ const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => bool
     /\.\s*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Get|Post|Put|Patch|Delete|Head|Options|Handle|HandleFunc|Group|Route)\s*\(|\bos\.Getenv\b|gorm[.:]|\b(gin\.(RouterGroup|Engine|IRouter|IRoutes)|echo\.(Group|Echo)|chi\.(Router|Mux)|mux\.Router|fiber\.(Router|App)|http\.ServeMux)\b/.test(
       text,
     ),
-  java: (_, text) => /@\s*([\w.]+\.)?(RestController|Controller|Entity|\w*Mapping)\b/.test(text),
+  java: (_, text) =>
+    /@\s*([\w.]+\.)?(RestController|Controller|Entity|\w*Mapping|Path|ApplicationPath)\b/.test(text),
   c_sharp: (_, text) =>
     /\[\s*(Http[A-Z]\w*|Route|ApiController)\b|\bDbSet\s*</.test(text) || MINIMAL_API.test(text),
   php: (_, text) =>

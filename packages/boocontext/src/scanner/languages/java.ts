@@ -1,6 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
-import { line, SPRING_MAPPINGS, unquote, walk } from './syntax.js';
+import { JAXRS_VERBS, line, MICRONAUT_VERBS, SPRING_MAPPINGS, unquote, walk } from './syntax.js';
 
 /** An annotation's argument by name (`value` is also the unnamed one): string values, arrays flattened. */
 function annotationValues(annotation: Node, names: readonly string[]): string[] | undefined {
@@ -46,8 +46,48 @@ function readEntity(node: Node, annotations: Node[], rel: string, facts: FileFac
   });
 }
 
+/**
+ * A JAX-RS resource (`@Path("/x")` on the class: Quarkus, Jersey, RESTEasy, Helidon) or a
+ * Micronaut controller (`@Controller("/x")`): each method's verb (`@GET`, `@Get("/y")`) under the
+ * class's path joined with the method's own `@Path`. `@ApplicationPath` sets the prefix of all.
+ */
+function readResource(node: Node, annotations: Node[], facts: FileFacts): boolean {
+  const applicationPath = annotations.find((a) => nameOf(a) === 'ApplicationPath');
+  const root = applicationPath && pathsOf(applicationPath)[0];
+  if (root) facts.globalPrefixes = [...(facts.globalPrefixes ?? []), { framework: 'jax-rs', prefix: root }];
+  const micronaut = facts.imports.some((i) => i.spec.startsWith('io.micronaut'));
+  const resource = annotations.find((a) => nameOf(a) === (micronaut ? 'Controller' : 'Path'));
+  if (!resource) return false;
+  const framework = micronaut ? 'micronaut' : 'jax-rs';
+  facts.frameworks = [...new Set([...facts.frameworks, framework])];
+  const bases = micronaut ? (annotationValues(resource, ['value', 'uri']) ?? ['/']) : pathsOf(resource);
+  for (const member of node.childForFieldName('body')?.namedChildren ?? []) {
+    if (member?.type !== 'method_declaration') continue;
+    const own = annotationsOf(member);
+    const sub = own.find((a) => nameOf(a) === 'Path');
+    for (const a of own) {
+      const name = nameOf(a);
+      const method = micronaut ? MICRONAUT_VERBS[name] : JAXRS_VERBS.has(name) ? name : undefined;
+      if (!method) continue;
+      const subs = micronaut ? (annotationValues(a, ['value', 'uri']) ?? ['']) : sub ? pathsOf(sub) : [''];
+      for (const base of bases)
+        for (const path of subs)
+          facts.routes.push({
+            method,
+            path: joinPaths(base, path),
+            line: line(member),
+            framework,
+            owner: `*${framework}*`,
+            handler: member.childForFieldName('name')?.text ?? '',
+          });
+    }
+  }
+  return true;
+}
+
 /** A Spring controller's routes: the class's `@RequestMapping` paths joined with each method's mapping. */
 function readController(node: Node, annotations: Node[], facts: FileFacts): void {
+  if (readResource(node, annotations, facts)) return;
   if (!annotations.some((a) => nameOf(a) === 'RestController' || nameOf(a) === 'Controller')) return;
   facts.frameworks = ['spring'];
   const mapping = annotations.find((a) => nameOf(a) === 'RequestMapping');
@@ -82,7 +122,7 @@ const BODIES = new Set(['block', 'constructor_body']);
 /** The nodes the Java reader looks at: the walk hands it no other. */
 const JAVA_READ = new Set(['import_declaration', 'class_declaration', ...BODIES]);
 
-/** Java: Spring controllers (@RequestMapping on the class, @GetMapping… on methods) and JPA entities. */
+/** Java: Spring controllers (@RequestMapping on the class, @GetMapping… on methods), JAX-RS resources, Micronaut controllers and JPA entities. */
 export function scanJava(rel: string, root: Node): FileFacts {
   const facts = emptyFacts('java');
   walk(

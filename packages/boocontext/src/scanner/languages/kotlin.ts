@@ -1,9 +1,9 @@
 import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
-import { lineIndex, parenthesised, SPRING_MAPPINGS } from './syntax.js';
+import { JAXRS_VERBS, lineIndex, MICRONAUT_VERBS, parenthesised, SPRING_MAPPINGS } from './syntax.js';
 
 /**
  * Kotlin, read from its text (no grammar ships for it): Spring controllers and the interfaces
- * they implement, JPA entities, Ktor `routing { route("/x") { get("/y") { … } } }`. Comments are
+ * they implement, JAX-RS resources and Micronaut controllers, JPA entities, Ktor `routing { route("/x") { get("/y") { … } } }`. Comments are
  * skipped and strings kept whole, so a brace or an `@` inside either counts for nothing.
  */
 
@@ -186,9 +186,41 @@ function readType(type: Declaration, rel: string, facts: FileFacts): void {
   });
 }
 
+/**
+ * A JAX-RS resource method (`@GET` in a `@Path("/x")` class: Quarkus, Jersey) or a Micronaut one
+ * (`@Get("/y")` in a `@Controller("/x")` class): its route under the class's path.
+ */
+function readResourceMethod(fn: Declaration, owner: Declaration, facts: FileFacts): boolean {
+  const micronaut = facts.imports.some((i) => i.spec.startsWith('io.micronaut'));
+  const resource = owner.annotations.find((a) => a.name === (micronaut ? 'Controller' : 'Path'));
+  if (!resource) return false;
+  const framework = micronaut ? 'micronaut' : 'jax-rs';
+  const bases = namedValues(resource.args, ['value', 'uri']) ?? [micronaut ? '/' : ''];
+  const sub = fn.annotations.find((a) => a.name === 'Path');
+  for (const a of fn.annotations) {
+    const method = micronaut ? MICRONAUT_VERBS[a.name] : JAXRS_VERBS.has(a.name) ? a.name : undefined;
+    if (!method) continue;
+    const subs = (micronaut
+      ? namedValues(a.args, ['value', 'uri'])
+      : sub && namedValues(sub.args, ['value'])) ?? [''];
+    for (const base of bases)
+      for (const path of subs)
+        facts.routes.push({
+          method,
+          path: joinPaths(base, path),
+          line: fn.line,
+          framework,
+          owner: `*${framework}*`,
+          handler: `${owner.name}.${fn.name}`,
+        });
+  }
+  return true;
+}
+
 /** A Spring handler: its mapping under the mappings of the controller (or interface) it is declared in. */
 function readHandler(fn: Declaration, owner: Declaration | undefined, facts: FileFacts): void {
   if (!owner) return;
+  if (readResourceMethod(fn, owner, facts)) return;
   const ownerMapping = owner.annotations.find((a) => a.name === 'RequestMapping');
   const isController = owner.annotations.some((a) => a.name === 'RestController' || a.name === 'Controller');
   if (!isController && !(owner.kind === 'interface' && ownerMapping)) return;

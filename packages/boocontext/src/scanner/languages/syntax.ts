@@ -67,6 +67,18 @@ export const SPRING_MAPPINGS: Record<string, string | undefined> = {
   RequestMapping: undefined,
 };
 
+/** JAX-RS's method designators (`@GET`), and Micronaut's method annotations (`@Get("/x")`). */
+export const JAXRS_VERBS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+export const MICRONAUT_VERBS: Record<string, string> = {
+  Get: 'GET',
+  Post: 'POST',
+  Put: 'PUT',
+  Patch: 'PATCH',
+  Delete: 'DELETE',
+  Head: 'HEAD',
+  Options: 'OPTIONS',
+};
+
 /** Line numbers by offset, from the offsets of the text's line starts (a binary search each). */
 export function lineIndex(text: string): (offset: number) => number {
   const starts = [0];
