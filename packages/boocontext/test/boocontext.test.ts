@@ -624,6 +624,19 @@ describe('boocontext_flows over MCP', () => {
     expect(at(byRoute('POST'))).toEqual(['write orders lib/shop/sales.ex:13']);
   });
 
+  it('follows an ASP.NET minimal-API lambda, mapped in an extension method called on a group, through its typed parameter to the EF Core query', async () => {
+    const { envelope, flows } = await flowsOf('minimal-api');
+    expect(envelope.summary).toMatch(/1 reach data access, 0 with no handler found/);
+    const [orders] = flows;
+    expect(orders?.entry.path).toBe('/api/orders');
+    // The lambda's `IOrderQueries orders` parameter types the call; `using Shop.Orders;` names the type.
+    expect(orders?.steps.map((s) => `${s.symbol}${s.via ? ` (${s.via})` : ''}`)).toEqual([
+      'IOrderQueries.Recent',
+      'OrderQueries.Recent (implements IOrderQueries)',
+    ]);
+    expect(at(orders)).toEqual(['read Order Shop/Orders/OrderQueries.cs:9']);
+  });
+
   it('answers again from the code as it is after an edit, not from the answer before', async () => {
     const service = path.join(flowsDir, 'nest/src/article/article.service.ts');
     const before = await flowsOf('nest', { entry: 'GET /api/articles/:slug' });

@@ -154,6 +154,8 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /shop/api/Orders',
       'POST /shop/api/Orders/Cancel',
       'GET /shop/api/Orders/{id:int}',
+      'POST /shop/api/audits',
+      'GET /shop/api/reports',
       'GET /shop/api/v1/ping',
       'GET /shop/health/live',
       'DELETE /shop/legacy/orders/{id}',

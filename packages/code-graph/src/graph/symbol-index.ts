@@ -356,6 +356,12 @@ export class SymbolIndex {
       const found = this.packageMember(file, name);
       if (found) return { symbol: found };
     }
+    // C#'s `using Shop.Orders;` brings in a namespace's every type by its simple name: the one type
+    // of the project so named, when there is one.
+    if (language === 'c_sharp') {
+      const type = this.onlyTypeNamed(name);
+      if (type && this.language.get(type.file) === 'c_sharp') return { symbol: type };
+    }
     return {};
   }
 

@@ -128,7 +128,11 @@ function handle(x: Extraction, node: Node, type: string, scope: Scope): Scope {
   else if ((type === 'navigation_expression' || type === 'callable_reference') && x.language === 'kotlin')
     kotlinReference(x, node, inner);
   else if (type === 'use_declaration' && x.language === 'php' && scope.container) phpTraitUse(x, node, scope);
-  if (FUNCTION_VALUES.has(type) && inner === scope) callbackParamTypes(x, node, scope);
+  if (
+    (FUNCTION_VALUES.has(type) || (type === 'lambda_expression' && x.language === 'c_sharp')) &&
+    inner === scope
+  )
+    callbackParamTypes(x, node, scope);
   if (CALLS.has(type) || (type === 'selector' && x.language === 'dart')) recordCall(x, node, inner);
   else if (type === 'attribute' && x.language === 'python') recordAttributeRead(x, node, inner);
   if (IMPORTS.has(type)) recordImport(x, node);

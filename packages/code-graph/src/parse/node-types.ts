@@ -181,6 +181,8 @@ export const INTERESTING = new Set([
   'attribute',
   // Dart's calls: a selector holding the arguments.
   'selector',
+  // C#'s `(IQueryArticles articles) => articles.List()`: its typed parameters type its receivers.
+  'lambda_expression',
   'variable_declarator',
   'assignment',
   'short_var_declaration',

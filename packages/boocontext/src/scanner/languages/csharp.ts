@@ -111,9 +111,29 @@ function readDbSets(node: Node, rel: string, facts: FileFacts): void {
   }
 }
 
+/** The builders a minimal-API extension method extends (`this IEndpointRouteBuilder app`): a router of its own. */
+const ROUTE_BUILDER =
+  /^this\s+(IEndpointRouteBuilder|RouteGroupBuilder|WebApplication|IApplicationBuilder)\b/;
+
 /**
- * Minimal APIs: `app.MapGet("/x", …)`, groups from `MapGroup("/api")` held in variables, and
- * `app.UsePathBase("/base")`.
+ * The extension method a node is inside, when it extends a route builder: its routes are its own,
+ * mounted where it is called on a group (`api.AddArticlesRoutes()`).
+ */
+function routerMethodOf(node: Node): string | undefined {
+  for (let up = node.parent; up; up = up.parent) {
+    if (up.type !== 'method_declaration') continue;
+    const first = up.childForFieldName('parameters')?.namedChildren.find((p) => p?.type === 'parameter');
+    return first && ROUTE_BUILDER.test(first.text)
+      ? (up.childForFieldName('name')?.text ?? undefined)
+      : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Minimal APIs: `app.MapGet("/x", …)` (the lambda's lines are the handler's, or a method group
+ * names it), groups from `MapGroup("/api")` held in variables, extension methods on a route
+ * builder called on a group, and `app.UsePathBase("/base")`.
  */
 function readInvocation(node: Node, groups: Map<string, string>, facts: FileFacts): void {
   const fn = node.childForFieldName('function');
@@ -121,20 +141,38 @@ function readInvocation(node: Node, groups: Map<string, string>, facts: FileFact
   const name = fn.childForFieldName('name')?.text ?? '';
   const args = node.childForFieldName('arguments')?.namedChildren ?? [];
   const first = stringOf(args[0]?.namedChild(0));
-  if (first === undefined) return;
   const target = fn.childForFieldName('expression');
+  if (first === undefined) {
+    // `api.AddArticlesRoutes()` on a group: that method's routes, under the group's prefix.
+    const prefix = /^[A-Z]\w*$/.test(name) ? groupPrefix(target, groups) : '';
+    if (prefix !== '')
+      facts.mounts.push({
+        owner: routerMethodOf(node) ?? '*aspnet*',
+        prefix,
+        target: `named:${name}`,
+        line: line(node),
+      });
+    return;
+  }
   const prefix = groupPrefix(target, groups);
   if (name === 'UsePathBase')
     facts.globalPrefixes = [...(facts.globalPrefixes ?? []), { framework: 'aspnetcore', prefix: first }];
   const method = MAP_METHODS[name] ?? (name === 'Map' ? 'ALL' : undefined);
-  if (method)
-    facts.routes.push({
-      method,
-      path: joinPaths(prefix, first),
-      line: line(node),
-      framework: 'aspnetcore',
-      owner: '*aspnet*',
-    });
+  if (!method) return;
+  const owner = routerMethodOf(node);
+  if (owner) facts.exportedRouters[owner] = owner;
+  const handler = args[1]?.namedChild(0);
+  facts.routes.push({
+    method,
+    path: joinPaths(prefix, first),
+    line: line(node),
+    endLine: node.endPosition.row + 1,
+    framework: 'aspnetcore',
+    owner: owner ?? '*aspnet*',
+    ...(handler?.type === 'identifier' || handler?.type === 'member_access_expression'
+      ? { handler: handler.text }
+      : {}),
+  });
 }
 
 /** The prefix a `MapGroup` chain or a group variable adds. */
