@@ -213,11 +213,14 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(routes.map((r) => r.replace(/ src\/main\/kotlin\/shop\//, ' '))).toEqual([
       'GET /api/orders OrderRoutes.kt:14',
       'POST /api/orders OrderRoutes.kt:15',
-      'DELETE /api/orders/{id} OrderRoutes.kt:19',
-      'GET /api/orders/{id} OrderRoutes.kt:17',
-      'GET /v1/healthz OrderRoutes.kt:26',
+      'DELETE /api/orders/{id} OrderRoutes.kt:21',
+      'GET /api/orders/{id} OrderRoutes.kt:19',
+      'GET /v1/healthz OrderRoutes.kt:28',
     ]);
     expect(frameworks).toEqual(['ktor']);
+    // A route's block is its handler: where it closes, the handler's lines end.
+    const scanned = await new Scanner().scan(path.join(stacks, 'ktor'));
+    expect(scanned.routes.find((r) => r.method === 'POST')?.endLine).toBe(17);
   });
 
   it('JAX-RS (Quarkus): @Path resources and method @Path under the HTTP root and the REST path from application.properties', async () => {

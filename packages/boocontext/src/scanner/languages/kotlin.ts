@@ -95,7 +95,16 @@ export function scanKotlin(rel: string, text: string): FileFacts {
    * Open braces: a type's body, a Ktor `route("/x") {` block, or any other block; `routing` for a
    * block whose calls add routes, `router` for the extension function that owns them.
    */
-  const stack: { type?: Declaration; prefix?: string; routing?: boolean; router?: string }[] = [];
+  const stack: {
+    type?: Declaration;
+    prefix?: string;
+    routing?: boolean;
+    router?: string;
+    /** Routes whose handler this block is: they end where it closes. */
+    routes?: number[];
+  }[] = [];
+  /** Routes declared just before the brace that opens their handler block. */
+  let awaitingBlock: number[] = [];
   const currentType = () => [...stack].reverse().find((f) => f.type)?.type;
   const ktorPrefix = () => joinPaths(...stack.flatMap((f) => (f.prefix !== undefined ? [f.prefix] : [])));
   const inRouting = () => stack.at(-1)?.routing === true;
@@ -107,10 +116,13 @@ export function scanKotlin(rel: string, text: string): FileFacts {
       ...frame,
       ...(routing ? { routing } : {}),
       ...(awaitingRouter ? { router: awaitingRouter } : {}),
+      ...(awaitingBlock.length ? { routes: awaitingBlock } : {}),
     });
+    awaitingBlock = [];
     awaitingRouter = undefined;
   };
-  const route = (method: string, written: string, at: number) =>
+  const route = (method: string, written: string, at: number) => {
+    awaitingBlock.push(facts.routes.length);
     facts.routes.push({
       method,
       path: joinPaths(ktorPrefix(), written),
@@ -118,6 +130,7 @@ export function scanKotlin(rel: string, text: string): FileFacts {
       framework: 'ktor',
       owner: router(),
     });
+  };
   TOKEN.lastIndex = 0;
   for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
     const token = m[0];
@@ -164,8 +177,11 @@ export function scanKotlin(rel: string, text: string): FileFacts {
       open(awaitingBody ? { type: awaitingBody } : routing ? { routing } : {});
       awaitingBody = undefined;
       awaitingRouting = false;
-    } else if (token === '}') stack.pop();
-    else if (token === '(' || token === ')' || token === ';' || token === '=') pending = [];
+    } else if (token === '}') {
+      const end = lineOf(m.index);
+      for (const i of stack.pop()?.routes ?? [])
+        (facts.routes[i] as (typeof facts.routes)[number]).endLine = end;
+    } else if (token === '(' || token === ')' || token === ';' || token === '=') pending = [];
   }
   if (facts.routes.length) facts.frameworks = [...new Set(facts.routes.map((r) => r.framework))];
   return facts;
