@@ -79,6 +79,7 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
       [/spring-boot-starter-data-jpa|hibernate-core|jakarta\.persistence/, 'jpa'],
       [/mybatis/, 'mybatis'],
       [/io\.ktor/, 'ktor'],
+      [/org\.jetbrains\.exposed/, 'exposed'],
       [/io\.quarkus/, 'quarkus'],
       [/io\.micronaut/, 'micronaut'],
     ],

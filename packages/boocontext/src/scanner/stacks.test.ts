@@ -208,8 +208,8 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['jpa', 'spring']);
   });
 
-  it('Ktor, read as text: route blocks, verbs with and without a path, extension functions adding routes where routing or install(Routing) calls them', async () => {
-    const { routes, frameworks } = await scanStack('ktor');
+  it('Ktor, read as text: route blocks, verbs with and without a path, extension functions adding routes where routing or install(Routing) calls them; Exposed tables', async () => {
+    const { routes, models, frameworks } = await scanStack('ktor');
     expect(routes.map((r) => r.replace(/ src\/main\/kotlin\/shop\//, ' '))).toEqual([
       'GET /api/orders OrderRoutes.kt:14',
       'POST /api/orders OrderRoutes.kt:15',
@@ -217,7 +217,8 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /api/orders/{id} OrderRoutes.kt:19',
       'GET /v1/healthz OrderRoutes.kt:28',
     ]);
-    expect(frameworks).toEqual(['ktor']);
+    expect(models).toEqual(['Orders exposed orders']);
+    expect(frameworks).toEqual(['exposed', 'ktor']);
     // A route's block is its handler: where it closes, the handler's lines end.
     const scanned = await new Scanner().scan(path.join(stacks, 'ktor'));
     expect(scanned.routes.find((r) => r.method === 'POST')?.endLine).toBe(17);

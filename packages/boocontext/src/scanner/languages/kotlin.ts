@@ -183,8 +183,45 @@ export function scanKotlin(rel: string, text: string): FileFacts {
         (facts.routes[i] as (typeof facts.routes)[number]).endLine = end;
     } else if (token === '(' || token === ')' || token === ';' || token === '=') pending = [];
   }
+  readExposedTables(rel, text, lineOf, facts);
   if (facts.routes.length) facts.frameworks = [...new Set(facts.routes.map((r) => r.framework))];
   return facts;
+}
+
+/** Exposed's table objects: `object Users : LongIdTable("users") {`, `object Follows : Table() {`. */
+const EXPOSED_TABLE =
+  /^[ \t]*(?:(?:internal|private|public)\s+)?object\s+(\w+)\s*:\s*(?:\w+\.)*(?:Table|IntIdTable|LongIdTable|UUIDTable|ULongIdTable|CompositeIdTable|IdTable\s*<[^>]*>)\s*\(\s*(?:(?:name\s*=\s*)?"([^"]*)")?[^)]*\)\s*\{?/gm;
+/** A column of an Exposed table: `val email = varchar("email", 200)` (a type may sit between). */
+const EXPOSED_COLUMN = /^[ \t]*val\s+(\w+)\s*(?::[^=\n]*)?=\s*(?:\w+\.)?\w+\s*(?:<[^>]*>)?\s*\(\s*"/gm;
+
+/** Exposed (JetBrains' SQL library) tables: each a model with its columns, the table's name its own when given. */
+function readExposedTables(
+  rel: string,
+  text: string,
+  lineOf: (offset: number) => number,
+  facts: FileFacts,
+): void {
+  if (!text.includes('exposed')) return;
+  for (const m of text.matchAll(EXPOSED_TABLE)) {
+    const start = (m.index ?? 0) + m[0].length;
+    // The object's body: to its closing brace, strings and comments aside (none hold braces here).
+    let depth = m[0].endsWith('{') ? 1 : 0;
+    let end = start;
+    for (; end < text.length && depth > 0; end++) {
+      if (text[end] === '{') depth++;
+      else if (text[end] === '}') depth--;
+    }
+    const body = text.slice(start, end);
+    const fields = [...body.matchAll(EXPOSED_COLUMN)].map((c) => c[1] as string);
+    facts.models.push({
+      name: m[1] as string,
+      orm: 'exposed',
+      file: rel,
+      line: lineOf(m.index ?? 0),
+      ...(m[2] ? { table: m[2] } : {}),
+      fields,
+    });
+  }
 }
 
 function readType(type: Declaration, rel: string, facts: FileFacts): void {
