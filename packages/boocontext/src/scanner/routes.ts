@@ -198,13 +198,17 @@ export class MountGraph {
 
   /** A path with its `{=expr}` parts replaced by the constant they name, or `{unknown}`. */
   resolve(routePath: string): string {
-    return routePath.replace(EXPRESSION, (_, expr: string) => {
-      const name = expr.split('.').pop() as string;
-      const value = expr.includes('.')
-        ? (this.constants.get(`.${name}`) ?? this.constants.get(name))
-        : this.constants.get(name);
-      return value ?? UNKNOWN_PART;
-    });
+    if (!routePath.includes('{=')) return routePath;
+    // A constant's own slashes meet the path's (`/orders/` + `/archive`): one slash between.
+    return routePath
+      .replace(EXPRESSION, (_, expr: string) => {
+        const name = expr.split('.').pop() as string;
+        const value = expr.includes('.')
+          ? (this.constants.get(`.${name}`) ?? this.constants.get(name))
+          : this.constants.get(name);
+        return value ?? UNKNOWN_PART;
+      })
+      .replace(/\/{2,}/g, '/');
   }
 
   /** Every full prefix a router is reached under; computed from the top, so a cycle's cut is the same every time. */

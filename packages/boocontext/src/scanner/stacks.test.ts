@@ -43,6 +43,8 @@ describe('stacks: routes as served, models, frameworks', () => {
     const { routes, models } = await scanStack('spring');
     expect(routes).toEqual([
       'GET /shop/orders src/main/java/shop/OrderController.java:10',
+      'DELETE /shop/orders/archive src/main/java/shop/OrderController.java:21',
+      'GET /shop/orders/export/csv src/main/java/shop/OrderController.java:24',
       'GET /shop/orders/legacy src/main/java/shop/OrderController.java:16',
       'HEAD /shop/orders/legacy src/main/java/shop/OrderController.java:16',
       'GET /shop/orders/old src/main/java/shop/OrderController.java:16',
@@ -203,6 +205,7 @@ describe('stacks: routes as served, models, frameworks', () => {
       'POST /shop/carts Orders.kt:27',
       'POST /shop/orders/legacy Orders.kt:12',
       'GET /shop/orders/{id} Orders.kt:9',
+      'GET /shop/receipts Orders.kt:40',
     ]);
     expect(models).toEqual(['Order jpa purchase_orders']);
     expect(frameworks).toEqual(['jpa', 'spring']);

@@ -16,7 +16,9 @@ const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => bool
       text,
     ),
   java: (_, text) =>
-    /@\s*([\w.]+\.)?(RestController|Controller|Entity|\w*Mapping|Path|ApplicationPath)\b/.test(text),
+    /@\s*([\w.]+\.)?(RestController|Controller|Entity|\w*Mapping|Path|ApplicationPath)\b|\bstatic\s+final\s+String\s+\w+\s*=\s*"\//.test(
+      text,
+    ),
   c_sharp: (_, text) =>
     /\[\s*(Http[A-Z]\w*|Route|ApiController)\b|\bDbSet\s*</.test(text) || MINIMAL_API.test(text),
   php: (_, text) =>

@@ -1,13 +1,30 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
-import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
+import { emptyFacts, type FileFacts, joinPaths, PATH_VALUE, UNKNOWN_PART } from '../types.js';
 import { JAXRS_VERBS, line, MICRONAUT_VERBS, SPRING_MAPPINGS, unquote, walk } from './syntax.js';
 
+/**
+ * A path written as an expression: a string, a constant (`LOGIN_URL`, `Paths.API`) as `{=NAME}`
+ * for the route table to read from the project's constants, `+` of those; else `{unknown}`.
+ */
+function pathExpression(node: Node): string {
+  const text = unquote(node);
+  if (text !== undefined) return text;
+  if (node.type === 'identifier' || node.type === 'field_access') return `{=${node.text}}`;
+  if (node.type === 'binary_expression' && node.childForFieldName('operator')?.text === '+') {
+    const left = node.childForFieldName('left');
+    const right = node.childForFieldName('right');
+    if (left && right) return pathExpression(left) + pathExpression(right);
+  }
+  return UNKNOWN_PART;
+}
+
 /** An annotation's argument by name (`value` is also the unnamed one): string values, arrays flattened. */
-function annotationValues(annotation: Node, names: readonly string[]): string[] | undefined {
+function annotationValues(annotation: Node, names: readonly string[], asPaths = false): string[] | undefined {
   const args = annotation.childForFieldName('arguments');
   const values = (node: Node | null | undefined): string[] => {
     if (!node) return [];
     if (node.type === 'element_value_array_initializer') return node.namedChildren.flatMap((c) => values(c));
+    if (asPaths) return [pathExpression(node)];
     const text = unquote(node);
     return text !== undefined ? [text] : [node.text];
   };
@@ -21,7 +38,19 @@ function annotationValues(annotation: Node, names: readonly string[]): string[] 
   return undefined;
 }
 
-const pathsOf = (annotation: Node) => annotationValues(annotation, ['value', 'path']) ?? [''];
+const pathsOf = (annotation: Node) => annotationValues(annotation, ['value', 'path'], true) ?? [''];
+
+/** `static final String LOGIN_URL = "/api/users/login";`: a path constant a mapping may name. */
+function readPathConstant(node: Node, facts: FileFacts): void {
+  const modifiers = node.namedChildren.find((c) => c?.type === 'modifiers')?.text ?? '';
+  if (!/\bstatic\b/.test(modifiers) || !/\bfinal\b/.test(modifiers)) return;
+  for (const declarator of node.childrenForFieldName('declarator')) {
+    const name = declarator?.childForFieldName('name')?.text;
+    const value = unquote(declarator?.childForFieldName('value'));
+    if (name && value !== undefined && PATH_VALUE.test(value))
+      facts.constants = { ...facts.constants, [name]: value };
+  }
+}
 
 const annotationsOf = (node: Node) =>
   (
@@ -120,7 +149,7 @@ function readController(node: Node, annotations: Node[], facts: FileFacts): void
 const BODIES = new Set(['block', 'constructor_body']);
 
 /** The nodes the Java reader looks at: the walk hands it no other. */
-const JAVA_READ = new Set(['import_declaration', 'class_declaration', ...BODIES]);
+const JAVA_READ = new Set(['import_declaration', 'class_declaration', 'field_declaration', ...BODIES]);
 
 /** Java: Spring controllers (@RequestMapping on the class, @GetMapping… on methods), JAX-RS resources, Micronaut controllers and JPA entities. */
 export function scanJava(rel: string, root: Node): FileFacts {
@@ -131,6 +160,7 @@ export function scanJava(rel: string, root: Node): FileFacts {
       if (BODIES.has(node.type)) return false;
       if (node.type === 'import_declaration')
         facts.imports.push({ spec: node.text.replace(/^import\s+(static\s+)?|;$/g, ''), line: line(node) });
+      else if (node.type === 'field_declaration') readPathConstant(node, facts);
       else {
         const annotations = annotationsOf(node);
         readEntity(node, annotations, rel, facts);

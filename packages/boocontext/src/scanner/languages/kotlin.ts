@@ -1,4 +1,4 @@
-import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
+import { emptyFacts, type FileFacts, joinPaths, PATH_VALUE } from '../types.js';
 import { JAXRS_VERBS, lineIndex, MICRONAUT_VERBS, parenthesised, SPRING_MAPPINGS } from './syntax.js';
 
 /**
@@ -76,6 +76,9 @@ function namedValues(args: string, names: readonly string[]): string[] | undefin
     return [m[1]];
   }
   if (names.includes('value') && /^\s*("|\[)/.test(args)) return strings(args.split(/,\s*\w+\s*=/)[0] ?? '');
+  // `@PostMapping(LOGIN_URL)`: a constant, which the route table reads from the project's constants.
+  const constant = names.includes('value') ? /^\(?\s*([A-Za-z_][\w.]*)\s*\)?$/.exec(args.trim()) : null;
+  if (constant?.[1]) return [`{=${constant[1]}}`];
   return undefined;
 }
 
@@ -184,6 +187,9 @@ export function scanKotlin(rel: string, text: string): FileFacts {
     } else if (token === '(' || token === ')' || token === ';' || token === '=') pending = [];
   }
   readExposedTables(rel, text, lineOf, facts);
+  for (const m of text.matchAll(/\bconst\s+val\s+(\w+)\s*(?::\s*String\s*)?=\s*"(\/[^"\\]*)"/g))
+    if (PATH_VALUE.test(m[2] as string))
+      facts.constants = { ...facts.constants, [m[1] as string]: m[2] as string };
   if (facts.routes.length) facts.frameworks = [...new Set(facts.routes.map((r) => r.framework))];
   return facts;
 }
