@@ -272,6 +272,87 @@ export const stackApps = [
     entities: [],
     frameworks: ['shelf'],
   },
+  // A second round of apps, each a stack or style the first sixteen do not show, fetched to check
+  // that the readers generalise (none of them was looked at while the readers were first written).
+  {
+    name: 'axum-sqlx',
+    stack: 'Rust / axum + SQLx (SQL migrations)',
+    source: { mirror: 'launchbadge/realworld-axum-sqlx' },
+    // Routers built by `fn router() -> Router` in each module, merged; the articles module lists
+    // its routes before merging the comments router.
+    routes: conduit('/api'),
+    entities: ['user', 'follow', 'article', 'article_favorite', 'article_comment'],
+    frameworks: ['axum', 'sqlx'],
+  },
+  {
+    name: 'rocket-diesel',
+    stack: 'Rust / Rocket + Diesel',
+    source: { mirror: 'TatriX/realworld-rust-rocket' },
+    // Attribute routes mounted with routes![…] under /api; query parts (`?<params..>`) are no path.
+    routes: conduit('/api'),
+    entities: ['articles', 'comments', 'favorites', 'follows', 'users'],
+    frameworks: ['rocket', 'diesel'],
+  },
+  {
+    name: 'ktor-exposed',
+    stack: 'Kotlin / Ktor + Exposed',
+    source: { mirror: 'Rudge/kotlin-ktor-realworld-example-app' },
+    // Extension functions on Routing, installed without a prefix; Exposed table objects.
+    routes: conduit(''),
+    entities: ['Users', 'Follows', 'Tags'],
+    frameworks: ['ktor', 'exposed'],
+  },
+  {
+    name: 'quarkus-hibernate',
+    stack: 'Java / Quarkus (JAX-RS) + Hibernate',
+    source: { mirror: 'diegocamara/realworld-api-quarkus' },
+    // @Path resources under quarkus.resteasy.path=/api.
+    routes: conduit('/api'),
+    entities: [
+      'ArticleEntity',
+      'CommentEntity',
+      'FavoriteRelationshipEntity',
+      'FollowRelationshipEntity',
+      'TagEntity',
+      'TagRelationshipEntity',
+      'UserEntity',
+    ],
+    frameworks: ['quarkus', 'jax-rs'],
+  },
+  {
+    name: 'fiber-gorm',
+    stack: 'Go / Fiber + GORM',
+    source: { mirror: 'alpody/golang-fiber-realworld-example-app' },
+    routes: [...conduit('/api'), 'GET /swagger/*'],
+    entities: ['Article', 'Comment', 'Tag', 'User', 'Follow'],
+    frameworks: ['fiber', 'gorm'],
+  },
+  {
+    name: 'aspnet-minimal',
+    stack: 'C# / ASP.NET Core minimal APIs + EF Core',
+    source: { mirror: 'adr1enbe4udou1n/aspnetcore-realworld-example-app' },
+    // Extension methods on IEndpointRouteBuilder, chained on a MapGroup("/api").
+    routes: conduit('/api'),
+    entities: ['User', 'FollowerUser', 'Article', 'ArticleFavorite', 'Comment', 'Tag'],
+    frameworks: ['aspnetcore', 'efcore'],
+  },
+  {
+    name: 'spring3-jpa',
+    stack: 'Java 21 / Spring Boot 3 + JPA (multi-module)',
+    source: { mirror: '1chz/realworld-java21-springboot3' },
+    // The login mapping is a constant (`@PostMapping(LOGIN_URL)`).
+    routes: conduit('/api'),
+    entities: ['Article', 'ArticleComment', 'ArticleFavorite', 'ArticleTag', 'Tag', 'User', 'UserFollow'],
+    frameworks: ['spring', 'jpa'],
+  },
+  {
+    name: 'laravel-11',
+    stack: 'PHP / Laravel (route model binding) + Eloquent',
+    source: { mirror: 'alexeymezenin/laravel-realworld-example-app' },
+    routes: [...conduit('/api'), 'GET /'],
+    entities: ['Article', 'Comment', 'Tag', 'User', 'followers', 'article_tag', 'article_user'],
+    frameworks: ['laravel'],
+  },
 ];
 
 /** The app's tree under `into`, unpacked once; `undefined` with the reason when its source is not here. */

@@ -1,6 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
-import { line } from './syntax.js';
+import { line, walk } from './syntax.js';
 
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
 /** Parameter types that hand a function the app to register routes on (`.configure(routes)`). */
@@ -188,6 +188,28 @@ function readDieselTables(node: Node, { rel, facts }: RustContext): void {
   }
 }
 
+/** The nodes the Rust reader looks at: the walk hands it no other. */
+const RUST_READ = new Set(['attribute_item', 'macro_invocation', 'function_item', 'call_expression']);
+
+/** A function that registers routes of its own: actix's `fn config(cfg: &mut web::ServiceConfig)`, axum's `fn router() -> Router`. */
+function routerFunction(node: Node): string | undefined {
+  const params = node.childForFieldName('parameters')?.text ?? '';
+  const returns = node.childForFieldName('return_type')?.text ?? '';
+  return CONFIG_TYPE.test(params) || ROUTER_TYPE.test(returns)
+    ? (node.childForFieldName('name')?.text ?? undefined)
+    : undefined;
+}
+
+/** Who owns a chain's routes: the nearest function around it that registers routes, else the file. */
+function ownerOf(node: Node): string {
+  for (let up = node.parent; up; up = up.parent)
+    if (up.type === 'function_item') {
+      const name = routerFunction(up);
+      if (name) return name;
+    }
+  return FILE_OWNER;
+}
+
 /** Whether a builder chain has a link that registers routes (`Router::new().route(…).layer(…)`). */
 function registersRoutes(call: Node): boolean {
   for (let link: Node | undefined = call; link?.type === 'call_expression'; ) {
@@ -209,32 +231,23 @@ export function scanRust(rel: string, root: Node): FileFacts {
   for (const node of root.descendantsOfType('use_declaration'))
     if (node) facts.imports.push({ spec: node.text.replace(/^use\s+|;$/g, ''), line: line(node) });
   const ctx: RustContext = { rel, facts, owner: FILE_OWNER, framework: frameworkOf(facts.imports) };
-  const visit = (node: Node, owner: string) => {
-    if (node.type === 'attribute_item') readAttributeRoute(node, ctx);
-    if (node.type === 'macro_invocation') readDieselTables(node, ctx);
-    let inner = owner;
-    if (node.type === 'function_item') {
-      const params = node.childForFieldName('parameters')?.text ?? '';
-      const returns = node.childForFieldName('return_type')?.text ?? '';
-      const name = node.childForFieldName('name')?.text ?? '';
-      // actix's `fn config(cfg: &mut web::ServiceConfig)`, axum's `fn router() -> Router`.
-      if (CONFIG_TYPE.test(params) || ROUTER_TYPE.test(returns)) {
-        facts.exportedRouters[name] = name;
-        inner = name;
+  walk(
+    root,
+    (node) => {
+      if (node.type === 'attribute_item') readAttributeRoute(node, ctx);
+      else if (node.type === 'macro_invocation') readDieselTables(node, ctx);
+      else if (node.type === 'function_item') {
+        const name = routerFunction(node);
+        if (name) facts.exportedRouters[name] = name;
+      } else if (registersRoutes(node) && node.parent?.type !== 'field_expression') {
+        // The outermost call of a chain reads the whole chain; its links are not read again.
+        readBuilder(node, '', { ...ctx, owner: ownerOf(node) });
+        return false;
       }
-    }
-    // The outermost call of a chain reads the whole chain; its links are not read again.
-    if (
-      node.type === 'call_expression' &&
-      node.parent?.type !== 'field_expression' &&
-      registersRoutes(node)
-    ) {
-      readBuilder(node, '', { ...ctx, owner: inner });
-      return;
-    }
-    for (const child of node.namedChildren) if (child) visit(child, inner);
-  };
-  visit(root, FILE_OWNER);
+      return undefined;
+    },
+    RUST_READ,
+  );
   const frameworks = new Set(facts.routes.map((r) => r.framework));
   if (facts.mounts.length && ctx.framework !== 'http') frameworks.add(ctx.framework);
   frameworks.delete('http');
