@@ -163,6 +163,7 @@ const DEPENDENCY_FRAMEWORKS: Record<string, string> = {
   '@hapi/hapi': 'hapi',
   hapi: 'hapi',
   hono: 'hono',
+  elysia: 'elysia',
   koa: 'koa',
   '@nestjs/core': 'nestjs',
   '@trpc/server': 'trpc',

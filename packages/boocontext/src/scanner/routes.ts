@@ -23,7 +23,17 @@ import {
 type Node = string;
 
 /** Frameworks whose routes a file may declare without importing them (JavaScript's, Rust's). */
-const HTTP_FRAMEWORKS = ['express', 'fastify', 'hono', 'koa', 'hapi', 'actix-web', 'axum', 'rocket'];
+const HTTP_FRAMEWORKS = [
+  'express',
+  'fastify',
+  'hono',
+  'koa',
+  'hapi',
+  'elysia',
+  'actix-web',
+  'axum',
+  'rocket',
+];
 
 /** Files that make their folder a project of its own: a global prefix holds within it. */
 const PROJECT_MANIFEST =

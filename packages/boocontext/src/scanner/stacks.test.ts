@@ -332,6 +332,21 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['express', 'inversify-express-utils', 'routing-controllers', 'tsoa']);
   });
 
+  it('Elysia and Hono chains: routes on the factory chain, groups, plugins used with their prefixes, a router built by a function', async () => {
+    const { routes, frameworks } = await scanStack('elysia');
+    expect(routes).toEqual([
+      'GET /api/health src/index.ts:6',
+      'GET /api/invoices src/invoices.ts:5',
+      'GET /api/orders src/index.ts:9',
+      'POST /api/orders/:id/pay src/index.ts:9',
+      'GET /api/users src/users.ts:4',
+      'POST /api/users src/users.ts:5',
+      'GET /books src/books.ts:4',
+      'POST /books src/books.ts:4',
+    ]);
+    expect(frameworks).toEqual(['elysia', 'hono']);
+  });
+
   it('hapi: route objects and lists, a plugin registered with routes.prefix; named hapi, not fastify', async () => {
     const { routes, frameworks } = await scanStack('hapi');
     expect(routes).toEqual([

@@ -37,7 +37,7 @@ const RULES: readonly Rule[] = [
   // `new Hono<Env>()`, `t.router({…})`; not the words in `react-router` or a licence's "express or implied".
   {
     patterns: [
-      /(?<![-/])\b(?:express|fastify|hono|koa|koarouter|router|createrouter|createtrpcrouter)\s*(?:<[^<>()]*>\s*)?\(/i,
+      /(?<![-/])\b(?:express|fastify|hono|koa|koarouter|router|createrouter|createtrpcrouter|elysia)\s*(?:<[^<>()]*>\s*)?\(/i,
     ],
   },
   { needles: ['mongoose'], patterns: [/\.\s*model\s*[(<]/, /\bmongoose\b/] },

@@ -12,16 +12,20 @@ import {
 import { argsOf, field, pathsOf, stringOf } from './syntax.js';
 
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all']);
-const ROUTER_FACTORIES = /^(express|Router|fastify|Fastify|Hono|Koa|KoaRouter|createRouter)$/;
+const ROUTER_FACTORIES = /^(express|Router|fastify|Fastify|Hono|Koa|KoaRouter|createRouter|Elysia)$/;
 
 /**
  * Whether a call chain hangs off a router factory call rather than a name: `Router().use(a)`,
- * `express.Router().use(b)`. Such a chain's owner is what it is assigned to (or `default` when
+ * `express.Router().use(b)`, `new Elysia().get(…)`. Such a chain's owner is what it is assigned to (or `default` when
  * exported), not a receiver.
  */
 function startsWithFactoryCall(expr: Node | undefined): boolean {
   let current = expr;
-  while (current && (current.type === 'call_expression' || current.type === 'member_expression')) {
+  for (;;) {
+    if (current?.type === 'new_expression')
+      return ROUTER_FACTORIES.test(calleeName(field(current, 'constructor')) ?? '');
+    if (!current || (current.type !== 'call_expression' && current.type !== 'member_expression'))
+      return false;
     if (
       current.type === 'call_expression' &&
       ROUTER_FACTORIES.test(calleeName(field(current, 'function')) ?? '')
@@ -29,13 +33,17 @@ function startsWithFactoryCall(expr: Node | undefined): boolean {
       return true;
     current = field(current, current.type === 'call_expression' ? 'function' : 'object');
   }
-  return false;
 }
 
-/** The routers a `use`/`route` argument names: `users`, `users.routes`, or each of `[auth, users]`. */
+/**
+ * The routers a `use`/`route` argument names: `users`, `users.routes`, each of `[auth, users]`, or
+ * the function that builds one (`use(customerRoutes(controller))`).
+ */
 function mountTargets(arg: Node | undefined): string[] {
   if (!arg) return [];
   if (arg.type === 'identifier') return [arg.text];
+  if (arg.type === 'call_expression' && field(arg, 'function')?.type === 'identifier')
+    return [field(arg, 'function')?.text ?? ''];
   if (arg.type === 'array') return arg.namedChildren.flatMap((e) => mountTargets(e ?? undefined));
   if (
     arg.type === 'member_expression' &&
@@ -52,6 +60,7 @@ function fileFramework(facts: FileFacts): string {
   if (specs.some((s) => s === 'fastify' || s.startsWith('@fastify/'))) return 'fastify';
   if (specs.some((s) => s === '@hapi/hapi' || s === 'hapi')) return 'hapi';
   if (specs.includes('hono')) return 'hono';
+  if (specs.includes('elysia')) return 'elysia';
   if (specs.some((s) => s === 'koa' || s === '@koa/router' || s === 'koa-router')) return 'koa';
   if (specs.includes('express')) return 'express';
   return 'http';
@@ -60,21 +69,25 @@ function fileFramework(facts: FileFacts): string {
 function frameworkOfFactory(callee: string): string {
   if (/^(fastify|Fastify)$/.test(callee)) return 'fastify';
   if (callee === 'Hono') return 'hono';
+  if (callee === 'Elysia') return 'elysia';
   return /Koa/.test(callee) ? 'koa' : 'express';
 }
 
 /**
- * `name = Factory()…`: a router, with what its chain declares — Hono's `basePath`, and
- * `.use('/p', r)` / `.use(r)` mounts (`Router().use(tags).use(articles)`).
+ * `name = Factory()…`: a router, with what its chain declares — Hono's `basePath`, `.use('/p', r)`
+ * / `.use(r)` mounts (`Router().use(tags).use(articles)`), and routes declared on the chain
+ * (`new Elysia().get('/x', h).post(…)`, `new Hono().get(…)`), whatever else the chain calls.
  */
 function recordRouterVar(name: string, init: Node, ctx: JsContext): void {
   const { facts } = ctx;
   let call: Node | undefined = init;
   const mounts: FileFacts['mounts'] = [];
+  const routeLinks: Node[] = [];
   while (call?.type === 'call_expression' && field(call, 'function')?.type === 'member_expression') {
-    const link = field(field(call, 'function'), 'property')?.text;
+    const link = field(field(call, 'function'), 'property')?.text ?? '';
     const args = argsOf(call);
-    if (link === 'basePath') {
+    if (HTTP_METHODS.has(link)) routeLinks.push(call);
+    else if (link === 'basePath') {
       const base = stringOf(args[0]);
       if (base !== undefined)
         mounts.push({ owner: `${name}#self`, prefix: base, target: name, line: lineOf(call) });
@@ -83,7 +96,7 @@ function recordRouterVar(name: string, init: Node, ctx: JsContext): void {
       for (const arg of prefix === undefined ? args : args.slice(1))
         for (const target of mountTargets(arg))
           mounts.push({ owner: name, prefix: prefix ?? '', target, line: lineOf(call) });
-    } else break;
+    }
     call = field(field(call, 'function'), 'object');
   }
   facts.mounts.push(...mounts);
@@ -93,6 +106,20 @@ function recordRouterVar(name: string, init: Node, ctx: JsContext): void {
   const framework = frameworkOfFactory(callee);
   ctx.routers.set(name, framework);
   ctx.frameworks.add(framework);
+  for (const link of routeLinks.reverse()) {
+    const args = argsOf(link);
+    const handler = args.at(-1);
+    for (const routePath of args.length >= 2 ? (pathsOf(args[0]) ?? []) : [])
+      facts.routes.push({
+        method: (field(field(link, 'function'), 'property')?.text ?? '').toUpperCase(),
+        path: routePath,
+        line: lineOf(field(field(link, 'function'), 'property') ?? link),
+        endLine: link.endPosition.row + 1,
+        framework,
+        owner: name,
+        ...(handler?.type === 'identifier' ? { handler: handler.text } : {}),
+      });
+  }
   const prefix = stringOf(objectProperty(argsOf(call)[0], 'prefix'));
   if (prefix) facts.mounts.push({ owner: `${name}#self`, prefix, target: name, line: lineOf(call) });
 }
@@ -112,8 +139,50 @@ interface RouterCall {
   line: number;
 }
 
+/** The name a chain's router goes by: the variable the chain is assigned to, else its receiver. */
+function chainOwner(call: Node): string | undefined {
+  let top = call;
+  for (let up = call.parent; up; up = up.parent) {
+    if (up.type === 'member_expression' && field(up, 'object')?.id === top.id) top = up;
+    else if (up.type === 'call_expression' && field(up, 'function')?.id === top.id) top = up;
+    else break;
+  }
+  const holder = top.parent;
+  if (holder?.type === 'variable_declarator' && field(holder, 'name')?.type === 'identifier')
+    return field(holder, 'name')?.text;
+  return ownerOf(field(call, 'function'));
+}
+
+/**
+ * Elysia's `.group('/orders', (app) => app.get('/', h))`: a route declared on a group callback's
+ * parameter is the group's, under its prefix, and the group is the router it is called on (groups
+ * nest). `undefined` for a route in no group.
+ */
+function groupOf(call: Node, owner: string): { prefix: string; owner: string } | undefined {
+  let prefix = '';
+  let current = owner;
+  let found = false;
+  for (let up = call.parent; up; up = up.parent) {
+    if (up.type !== 'arrow_function' && up.type !== 'function_expression') continue;
+    const group = up.parent?.type === 'arguments' ? up.parent.parent : undefined;
+    const fn = group?.type === 'call_expression' ? field(group, 'function') : undefined;
+    if (fn?.type !== 'member_expression' || field(fn, 'property')?.text !== 'group') continue;
+    const at = stringOf(argsOf(group as Node)[0]);
+    const params = field(up, 'parameters')?.namedChildren.filter((p) => p?.type !== 'comment') ?? [];
+    const param = field(up, 'parameter')?.text ?? params[0]?.text;
+    if (at === undefined || param !== current) continue;
+    prefix = `${at.replace(/\/+$/, '')}${prefix}`;
+    current = chainOwner(group as Node) ?? current;
+    found = true;
+  }
+  return found ? { prefix, owner: current } : undefined;
+}
+
 /** `router.get('/x', h)`, or `router.route('/x').get(h)` where the path is on the chain. */
 function readRoute(rc: RouterCall, ctx: JsContext): void {
+  const group = groupOf(rc.call, rc.owner);
+  if (group)
+    rc = { ...rc, owner: group.owner, paths: rc.paths?.map((p) => `${group.prefix}${p === '/' ? '' : p}`) };
   const framework = ctx.routers.get(rc.owner) ?? fileFramework(ctx.facts);
   let chained: string | undefined;
   for (
@@ -236,7 +305,38 @@ function recordPathConstant(declarator: Node, name: string, init: Node, ctx: JsC
   ctx.facts.constants = { ...ctx.facts.constants, [name]: value };
 }
 
+/** The function a node is in, by the name it is declared or assigned with. */
+function enclosingFunctionName(node: Node): string | undefined {
+  for (let up = node.parent; up; up = up.parent) {
+    if (up.type === 'function_declaration' || up.type === 'method_definition') return field(up, 'name')?.text;
+    if (up.type === 'arrow_function' || up.type === 'function_expression') {
+      const holder = up.parent;
+      return holder?.type === 'variable_declarator' ? field(holder, 'name')?.text : undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A factory chain built where it is returned or passed (`return new Elysia().get(…)`,
+ * `(c) => new Hono().get(…)`): a router named by the function that builds it (mounted where that
+ * function's result is), or the file's own. Chains assigned or exported are read there.
+ */
+function readFactoryChain(call: Node, ctx: JsContext): boolean {
+  const up = call.parent;
+  if (
+    up?.type === 'member_expression' ||
+    up?.type === 'variable_declarator' ||
+    up?.type === 'export_statement'
+  )
+    return false;
+  if (!startsWithFactoryCall(call) || field(call, 'function')?.type !== 'member_expression') return false;
+  recordRouterVar(enclosingFunctionName(call) ?? '*chain*', call, ctx);
+  return true;
+}
+
 function readRouterCall(call: Node, ctx: JsContext): void {
+  if (readFactoryChain(call, ctx)) return;
   const rc = routerCallOf(call, ctx);
   if (!rc) return;
   const { method, args } = rc;
