@@ -164,6 +164,7 @@ const DEPENDENCY_FRAMEWORKS: Record<string, string> = {
   hapi: 'hapi',
   hono: 'hono',
   elysia: 'elysia',
+  '@adonisjs/core': 'adonis',
   koa: 'koa',
   '@nestjs/core': 'nestjs',
   '@trpc/server': 'trpc',

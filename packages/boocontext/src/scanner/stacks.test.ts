@@ -347,6 +347,22 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['elysia', 'hono']);
   });
 
+  it('AdonisJS: routes on the router service, groups prefixed after their callback (nested), API-only resources', async () => {
+    const { routes, frameworks } = await scanStack('adonis');
+    expect(routes).toEqual([
+      'GET / start/routes.ts:7',
+      'POST /api/auth/login start/routes.ts:16',
+      'GET /api/health start/routes.ts:11',
+      'GET /api/orders start/routes.ts:13',
+      'POST /api/orders start/routes.ts:13',
+      'DELETE /api/orders/:id start/routes.ts:13',
+      'GET /api/orders/:id start/routes.ts:13',
+      'PATCH /api/orders/:id start/routes.ts:13',
+      'PUT /api/orders/:id start/routes.ts:13',
+    ]);
+    expect(frameworks).toEqual(['adonis']);
+  });
+
   it('hapi: route objects and lists, a plugin registered with routes.prefix; named hapi, not fastify', async () => {
     const { routes, frameworks } = await scanStack('hapi');
     expect(routes).toEqual([

@@ -18,7 +18,7 @@ const LINK = String.raw`${GAP}\??\.${GAP}[\w$]+${GAP}(?:<[^<>()]*>${GAP})?(?:\([
  * with nested parentheses before the call still starts with one of these calls on the owner.
  */
 const OWNED_CALL = new RegExp(
-  String.raw`\b(?:app|router|api|server|routes|fastify|instance|hono|r)${GAP}(?:\([^()]*\))?(?:${LINK})*?${GAP}\??\.${GAP}(?:get|post|put|patch|delete|head|options|all|route|use|register)${GAP}[(<]`,
+  String.raw`\b(?:app|router|route|api|server|routes|fastify|instance|hono|r)${GAP}(?:\([^()]*\))?(?:${LINK})*?${GAP}\??\.${GAP}(?:get|post|put|patch|delete|head|options|all|route|use|register|resource|group)${GAP}[(<]`,
   'i',
 );
 

@@ -1,4 +1,5 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
+import { resourceRoutes } from '../languages/syntax.js';
 import { type FileFacts, PATH_VALUE } from '../types.js';
 import {
   CONVENTIONAL_OWNERS,
@@ -61,6 +62,8 @@ function fileFramework(facts: FileFacts): string {
   if (specs.some((s) => s === '@hapi/hapi' || s === 'hapi')) return 'hapi';
   if (specs.includes('hono')) return 'hono';
   if (specs.includes('elysia')) return 'elysia';
+  if (specs.some((s) => s === '@adonisjs/core/services/router' || s === '@ioc:Adonis/Core/Route'))
+    return 'adonis';
   if (specs.some((s) => s === 'koa' || s === '@koa/router' || s === 'koa-router')) return 'koa';
   if (specs.includes('express')) return 'express';
   return 'http';
@@ -153,10 +156,22 @@ function chainOwner(call: Node): string | undefined {
   return ownerOf(field(call, 'function'));
 }
 
+/** AdonisJS's `router.group(() => { … }).prefix('/api')`: the prefix a group's chain gives it. */
+function chainedPrefix(group: Node): string | undefined {
+  for (let link: Node = group; ; ) {
+    const member = link.parent;
+    const call = member?.type === 'member_expression' ? member.parent : undefined;
+    if (call?.type !== 'call_expression') return undefined;
+    if (field(member as Node, 'property')?.text === 'prefix') return stringOf(argsOf(call)[0]);
+    link = call;
+  }
+}
+
 /**
- * Elysia's `.group('/orders', (app) => app.get('/', h))`: a route declared on a group callback's
- * parameter is the group's, under its prefix, and the group is the router it is called on (groups
- * nest). `undefined` for a route in no group.
+ * Groups a route is declared in, outermost last: Elysia's `.group('/orders', (app) => app.get(…))`
+ * (a route on the callback's parameter is the group's, and the group is the router it is called
+ * on) and AdonisJS's `router.group(() => router.get(…)).prefix('/api')` (the same router, the
+ * prefix after the group). `undefined` for a route in no group.
  */
 function groupOf(call: Node, owner: string): { prefix: string; owner: string } | undefined {
   let prefix = '';
@@ -167,12 +182,12 @@ function groupOf(call: Node, owner: string): { prefix: string; owner: string } |
     const group = up.parent?.type === 'arguments' ? up.parent.parent : undefined;
     const fn = group?.type === 'call_expression' ? field(group, 'function') : undefined;
     if (fn?.type !== 'member_expression' || field(fn, 'property')?.text !== 'group') continue;
-    const at = stringOf(argsOf(group as Node)[0]);
     const params = field(up, 'parameters')?.namedChildren.filter((p) => p?.type !== 'comment') ?? [];
     const param = field(up, 'parameter')?.text ?? params[0]?.text;
-    if (at === undefined || param !== current) continue;
-    prefix = `${at.replace(/\/+$/, '')}${prefix}`;
-    current = chainOwner(group as Node) ?? current;
+    const at = param === undefined ? chainedPrefix(group as Node) : stringOf(argsOf(group as Node)[0]);
+    if (param === undefined ? ownerOf(field(fn, 'object')) !== current : param !== current) continue;
+    if (at !== undefined) prefix = `${at.replace(/^(?!\/)/, '/').replace(/\/+$/, '')}${prefix}`;
+    if (param !== undefined) current = chainOwner(group as Node) ?? current;
     found = true;
   }
   return found ? { prefix, owner: current } : undefined;
@@ -268,7 +283,9 @@ function routerCallOf(call: Node, ctx: JsContext): RouterCall | undefined {
   // A chain on a factory call is read where it is assigned or exported (recordRouterVar).
   if (startsWithFactoryCall(object)) return undefined;
   const owner = ownerOf(object);
-  if (!owner || !(ctx.routers.has(owner) || CONVENTIONAL_OWNERS.test(owner))) return undefined;
+  // AdonisJS 5's `Route.get(…)`: its router service, imported under that name.
+  const adonis = owner === 'Route' && fileFramework(ctx.facts) === 'adonis';
+  if (!owner || !(ctx.routers.has(owner) || CONVENTIONAL_OWNERS.test(owner) || adonis)) return undefined;
   const args = argsOf(call);
   const method = field(callee, 'property')?.text ?? '';
   return {
@@ -335,11 +352,54 @@ function readFactoryChain(call: Node, ctx: JsContext): boolean {
   return true;
 }
 
+/** AdonisJS's action names for the resource roles: the form is `create`, storing it `store`. */
+const ADONIS_ACTION: Record<string, string> = { new: 'create', create: 'store' };
+/** The roles an API-only resource leaves out: its HTML forms. */
+const FORMS = new Set(['create', 'edit']);
+
+/**
+ * AdonisJS's `router.resource('posts', PostsController)`, narrowed by `.apiOnly()`, `.only([…])`
+ * or `.except([…])` after it: a route per action, `:id` for the member.
+ */
+function readResource(rc: RouterCall, ctx: JsContext): void {
+  const name = rc.first;
+  if (name === undefined || fileFramework(ctx.facts) !== 'adonis') return;
+  let keep = (_action: string) => true;
+  for (let link: Node = rc.call; ; ) {
+    const member = link.parent;
+    const call = member?.type === 'member_expression' ? member.parent : undefined;
+    if (call?.type !== 'call_expression') break;
+    const modifier = field(member as Node, 'property')?.text;
+    const listed = argsOf(call)[0]?.namedChildren.map((e) => stringOf(e ?? undefined)) ?? [];
+    const previous = keep;
+    if (modifier === 'apiOnly') keep = (a) => previous(a) && !FORMS.has(a);
+    else if (modifier === 'only') keep = (a) => previous(a) && listed.includes(a);
+    else if (modifier === 'except') keep = (a) => previous(a) && !listed.includes(a);
+    link = call;
+  }
+  const controller = rc.args[1]?.text;
+  const group = groupOf(rc.call, rc.owner);
+  for (const { role, method, sub } of resourceRoutes(false)) {
+    const action = ADONIS_ACTION[role] ?? role;
+    if (!keep(action)) continue;
+    ctx.facts.routes.push({
+      method,
+      path: `${group?.prefix ?? ''}/${[name, sub.replace('new', 'create')].filter(Boolean).join('/')}`,
+      line: rc.line,
+      framework: 'adonis',
+      owner: group?.owner ?? rc.owner,
+      ...(controller ? { handler: `${controller}.${action}` } : {}),
+    });
+  }
+  ctx.frameworks.add('adonis');
+}
+
 function readRouterCall(call: Node, ctx: JsContext): void {
   if (readFactoryChain(call, ctx)) return;
   const rc = routerCallOf(call, ctx);
   if (!rc) return;
   const { method, args } = rc;
+  if (method === 'resource') return readResource(rc, ctx);
   const first =
     rc.first ?? (method === 'use' || method === 'route' ? mountPrefixOf(args[0], ctx) : undefined);
   if (HTTP_METHODS.has(method.toLowerCase())) readRoute(rc, ctx);
