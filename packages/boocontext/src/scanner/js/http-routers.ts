@@ -88,6 +88,8 @@ function recordRouterVar(name: string, init: Node, ctx: JsContext): void {
   const routeLinks: Node[] = [];
   while (call?.type === 'call_expression' && field(call, 'function')?.type === 'member_expression') {
     const link = field(field(call, 'function'), 'property')?.text ?? '';
+    // `express.Router()`: the factory itself, the chain's base.
+    if (ROUTER_FACTORIES.test(link)) break;
     const args = argsOf(call);
     if (HTTP_METHODS.has(link)) routeLinks.push(call);
     else if (link === 'basePath') {
