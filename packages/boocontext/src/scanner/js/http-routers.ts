@@ -401,7 +401,10 @@ function readRouterCall(call: Node, ctx: JsContext): void {
   const rc = routerCallOf(call, ctx);
   if (!rc) return;
   const { method, args } = rc;
-  if (method === 'resource') return readResource(rc, ctx);
+  if (method === 'resource') {
+    readResource(rc, ctx);
+    return;
+  }
   const first =
     rc.first ?? (method === 'use' || method === 'route' ? mountPrefixOf(args[0], ctx) : undefined);
   if (HTTP_METHODS.has(method.toLowerCase())) readRoute(rc, ctx);
