@@ -144,10 +144,18 @@ describe('stacks: routes as served, models, frameworks', () => {
       'POST /api/v1/shop/orders/{order}/lines routes/api.php',
       'DELETE /api/v1/shop/orders/{order}/lines/{line} routes/api.php',
       'GET /api/v1/shop/orders/{order}/lines/{line} routes/api.php',
+      'POST /api/v1/shop/orders/{order}/pay routes/api.php',
+      'GET /api/v1/shop/receipts/{order} routes/api.php',
       'GET /up bootstrap/app.php',
     ]);
     expect(models).toEqual(['Order eloquent shop_orders', 'order_lines migration']);
     expect(frameworks).toEqual(['laravel']);
+    // Each route names its action as Laravel does, however the action is written.
+    const scanned = await new Scanner().scan(path.join(stacks, 'laravel'));
+    const handlerOf = (p: string) => scanned.routes.find((r) => r.path === p)?.handler;
+    expect(handlerOf('/api/v1/shop/cart')).toBe('CartController@update');
+    expect(handlerOf('/api/v1/shop/orders/{order}/pay')).toBe('OrderController@pay');
+    expect(handlerOf('/api/v1/shop/receipts/{order}')).toBe('ShowReceipt@__invoke');
   });
 
   it('ASP.NET Core: attribute routes with tokens, absolute and action templates; minimal API groups, top-level and in a method; UsePathBase; EF Core DbSets', async () => {

@@ -90,6 +90,30 @@ function routesFileOf(rel: string, node: Node | undefined): string | undefined {
   return literal?.endsWith('.php') ? `file:@/${literal}` : undefined;
 }
 
+/** `ArticleController::class`: the class a `::class` constant names. */
+const classOf = (node: Node | null | undefined): string | undefined =>
+  node?.type === 'class_constant_access_expression' && node.namedChild(1)?.text === 'class'
+    ? node.namedChild(0)?.text.split('\\').pop()
+    : undefined;
+
+/**
+ * A route's action as Laravel names it (`Controller@method`): written so (`'ArticleController@index'`),
+ * as a callable array (`[ArticleController::class, 'index']`), or an invokable controller
+ * (`ShowProfile::class`, its `__invoke`).
+ */
+function handlerOf(node: Node | undefined): string | undefined {
+  const written = phpString(node);
+  if (written !== undefined) return written || undefined;
+  if (node?.type === 'array_creation_expression') {
+    const [target, method] = node.namedChildren.map((el) => el?.namedChild(0));
+    const owner = classOf(target);
+    const action = phpString(method);
+    return owner && action ? `${owner}@${action}` : undefined;
+  }
+  const invokable = classOf(node);
+  return invokable ? `${invokable}@__invoke` : undefined;
+}
+
 interface PhpContext {
   rel: string;
   facts: FileFacts;
@@ -126,7 +150,7 @@ function readRouteChain(
           : [name === 'any' ? 'ALL' : name.toUpperCase()];
       const routePath = phpString(values[name === 'match' ? 1 : 0]);
       if (routePath === undefined) continue;
-      const handler = phpString(values[name === 'match' ? 2 : 1]);
+      const handler = handlerOf(values[name === 'match' ? 2 : 1]);
       for (const method of methods)
         ctx.facts.routes.push({
           method,
