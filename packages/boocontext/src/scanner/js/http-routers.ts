@@ -278,12 +278,12 @@ function readRegister(rc: RouterCall, ctx: JsContext): void {
 }
 
 /** The call as a method call on a known or conventionally named router; `undefined` for any other call. */
-function routerCallOf(call: Node, ctx: JsContext): RouterCall | undefined {
-  const callee = field(call, 'function');
-  if (callee?.type !== 'member_expression') return undefined;
-  const object = field(callee, 'object');
-  // A chain on a factory call is read where it is assigned or exported (recordRouterVar).
-  if (startsWithFactoryCall(object)) return undefined;
+function routerCallOf(
+  call: Node,
+  callee: Node,
+  object: Node | undefined,
+  ctx: JsContext,
+): RouterCall | undefined {
   const owner = ownerOf(object);
   // AdonisJS 5's `Route.get(…)`: its router service, imported under that name.
   const adonis = owner === 'Route' && fileFramework(ctx.facts) === 'adonis';
@@ -318,9 +318,10 @@ function mountPrefixOf(arg: Node | undefined, ctx: JsContext): string | undefine
 /** `const API_PREFIX = '/api'` at a module's top: a path a route or mount may be written with. */
 function recordPathConstant(declarator: Node, name: string, init: Node, ctx: JsContext): void {
   const value = stringOf(init);
+  if (value === undefined || !PATH_VALUE.test(value)) return;
   const statement = declarator.parent;
   const top = statement?.parent?.type === 'export_statement' ? statement.parent.parent : statement?.parent;
-  if (value === undefined || !PATH_VALUE.test(value) || top?.type !== 'program') return;
+  if (top?.type !== 'program') return;
   ctx.facts.constants = { ...ctx.facts.constants, [name]: value };
 }
 
@@ -337,21 +338,20 @@ function enclosingFunctionName(node: Node): string | undefined {
 }
 
 /**
- * A factory chain built where it is returned or passed (`return new Elysia().get(…)`,
- * `(c) => new Hono().get(…)`): a router named by the function that builds it (mounted where that
- * function's result is), or the file's own. Chains assigned or exported are read there.
+ * A link of a chain on a factory call. The chain is read whole from its outermost call: where it
+ * is assigned or exported (`recordRouterVar` from there), else here — built where it is returned or
+ * passed (`return new Elysia().get(…)`, `(c) => new Hono().get(…)`), a router named by the function
+ * that builds it (mounted where that function's result is), or the file's own.
  */
-function readFactoryChain(call: Node, ctx: JsContext): boolean {
+function readFactoryChain(call: Node, ctx: JsContext): void {
   const up = call.parent;
   if (
     up?.type === 'member_expression' ||
     up?.type === 'variable_declarator' ||
     up?.type === 'export_statement'
   )
-    return false;
-  if (!startsWithFactoryCall(call) || field(call, 'function')?.type !== 'member_expression') return false;
+    return;
   recordRouterVar(enclosingFunctionName(call) ?? '*chain*', call, ctx);
-  return true;
 }
 
 /** AdonisJS's action names for the resource roles: the form is `create`, storing it `store`. */
@@ -397,8 +397,14 @@ function readResource(rc: RouterCall, ctx: JsContext): void {
 }
 
 function readRouterCall(call: Node, ctx: JsContext): void {
-  if (readFactoryChain(call, ctx)) return;
-  const rc = routerCallOf(call, ctx);
+  const callee = field(call, 'function');
+  if (callee?.type !== 'member_expression') return;
+  const object = field(callee, 'object');
+  if (startsWithFactoryCall(object)) {
+    readFactoryChain(call, ctx);
+    return;
+  }
+  const rc = routerCallOf(call, callee, object, ctx);
   if (!rc) return;
   const { method, args } = rc;
   if (method === 'resource') {

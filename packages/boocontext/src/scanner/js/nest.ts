@@ -1,4 +1,5 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
+import { CAPITALISED_VERBS } from '../languages/syntax.js';
 import {
   classDecorators,
   decoratorCall,
@@ -9,17 +10,8 @@ import {
 } from './context.js';
 import { argsOf, field, stringOf } from './syntax.js';
 
-/** `@Get('x')`: NestJS's, routing-controllers' and tsoa's method decorators. */
-const VERB_DECORATORS: Record<string, string> = {
-  Get: 'GET',
-  Post: 'POST',
-  Put: 'PUT',
-  Patch: 'PATCH',
-  Delete: 'DELETE',
-  Head: 'HEAD',
-  Options: 'OPTIONS',
-  All: 'ALL',
-};
+/** `@Get('x')`: NestJS's, routing-controllers' and tsoa's method decorators (and `@All`). */
+const VERB_DECORATORS: Record<string, string> = { ...CAPITALISED_VERBS, All: 'ALL' };
 
 /** inversify-express-utils' method decorators (`@httpGet('/x')`). */
 const INVERSIFY_DECORATORS: Record<string, string> = {

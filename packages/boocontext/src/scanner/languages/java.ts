@@ -1,6 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { emptyFacts, type FileFacts, joinPaths, PATH_VALUE, UNKNOWN_PART } from '../types.js';
-import { JAXRS_VERBS, line, MICRONAUT_VERBS, SPRING_MAPPINGS, unquote, walk } from './syntax.js';
+import { CAPITALISED_VERBS, JAXRS_VERBS, line, SPRING_MAPPINGS, unquote, walk } from './syntax.js';
 
 /**
  * A path written as an expression: a string, a constant (`LOGIN_URL`, `Paths.API`) as `{=NAME}`
@@ -96,7 +96,7 @@ function readResource(node: Node, annotations: Node[], facts: FileFacts): boolea
     const sub = own.find((a) => nameOf(a) === 'Path');
     for (const a of own) {
       const name = nameOf(a);
-      const method = micronaut ? MICRONAUT_VERBS[name] : JAXRS_VERBS.has(name) ? name : undefined;
+      const method = micronaut ? CAPITALISED_VERBS[name] : JAXRS_VERBS.has(name) ? name : undefined;
       if (!method) continue;
       const subs = micronaut ? (annotationValues(a, ['value', 'uri']) ?? ['']) : sub ? pathsOf(sub) : [''];
       for (const base of bases)

@@ -1,10 +1,11 @@
 import { emptyFacts, type FileFacts, joinPaths, PATH_VALUE } from '../types.js';
-import { JAXRS_VERBS, lineIndex, MICRONAUT_VERBS, parenthesised, SPRING_MAPPINGS } from './syntax.js';
+import { CAPITALISED_VERBS, JAXRS_VERBS, lineIndex, parenthesised, SPRING_MAPPINGS } from './syntax.js';
 
 /**
  * Kotlin, read from its text (no grammar ships for it): Spring controllers and the interfaces
- * they implement, JAX-RS resources and Micronaut controllers, JPA entities, Ktor `routing { route("/x") { get("/y") { … } } }`. Comments are
- * skipped and strings kept whole, so a brace or an `@` inside either counts for nothing.
+ * they implement, JAX-RS resources and Micronaut controllers, JPA entities and Exposed tables,
+ * Ktor `routing { route("/x") { get("/y") { … } } }`. Comments are skipped and strings kept whole,
+ * so a brace or an `@` inside either counts for nothing.
  */
 
 const KTOR_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
@@ -257,7 +258,7 @@ function readResourceMethod(fn: Declaration, owner: Declaration, facts: FileFact
   const bases = namedValues(resource.args, ['value', 'uri']) ?? [micronaut ? '/' : ''];
   const sub = fn.annotations.find((a) => a.name === 'Path');
   for (const a of fn.annotations) {
-    const method = micronaut ? MICRONAUT_VERBS[a.name] : JAXRS_VERBS.has(a.name) ? a.name : undefined;
+    const method = micronaut ? CAPITALISED_VERBS[a.name] : JAXRS_VERBS.has(a.name) ? a.name : undefined;
     if (!method) continue;
     const subs = (micronaut
       ? namedValues(a.args, ['value', 'uri'])

@@ -67,9 +67,10 @@ export const SPRING_MAPPINGS: Record<string, string | undefined> = {
   RequestMapping: undefined,
 };
 
-/** JAX-RS's method designators (`@GET`), and Micronaut's method annotations (`@Get("/x")`). */
+/** JAX-RS's method designators (`@GET`). */
 export const JAXRS_VERBS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
-export const MICRONAUT_VERBS: Record<string, string> = {
+/** HTTP verbs as annotations and decorators name them: Micronaut's `@Get("/x")`, NestJS's `@Get()`. */
+export const CAPITALISED_VERBS: Record<string, string> = {
   Get: 'GET',
   Post: 'POST',
   Put: 'PUT',
