@@ -339,8 +339,9 @@ export function routesOfFile(
     }
     const prefixes = route.owner.startsWith('*') ? [''] : graph.prefixesOf(`${rel}#${route.owner}`);
     const global = graph.globalPrefixOf(rel, route.framework);
+    // A class-based view (Django's, Flask's MethodView, a Flask-RESTful Resource) answers the methods it defines.
     const served =
-      route.framework === 'django'
+      route.framework === 'django' || (route.framework === 'flask' && route.method === 'ALL' && route.handler)
         ? djangoServed(route, graph.djangoView(rel, route.handler ?? ''))
         : route.method.startsWith(DEVISE)
           ? deviseServed(route, graph.deviseModules(route.handler ?? ''))

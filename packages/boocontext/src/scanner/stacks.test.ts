@@ -371,6 +371,30 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['adonis']);
   });
 
+  it('Flask-RESTful and Flask-RESTX: resources served by the methods they define, APIs on blueprints, namespaces; MethodView rules', async () => {
+    const { routes, frameworks } = await scanStack('flask-restful');
+    expect(routes).toEqual([
+      'GET /api/orders shop/app.py:34',
+      'POST /api/orders shop/app.py:34',
+      'DELETE /api/orders/<int:order_id> shop/app.py:35',
+      'GET /api/orders/<int:order_id> shop/app.py:35',
+      'GET /health shop/app.py:36',
+      'GET /v2/reports/<int:year> shop/reports.py:10',
+    ]);
+    expect(frameworks).toEqual(['flask']);
+  });
+
+  it('gorilla/mux: subrouters under a path prefix, each route with the methods that follow it', async () => {
+    const { routes, frameworks } = await scanStack('gorilla-mux');
+    expect(routes).toEqual([
+      'GET /api/orders main.go:13',
+      'GET /api/orders/{id} main.go:14',
+      'HEAD /api/orders/{id} main.go:14',
+      'ALL /health main.go:15',
+    ]);
+    expect(frameworks).toEqual(['gorilla/mux']);
+  });
+
   it('hapi: route objects and lists, a plugin registered with routes.prefix; named hapi, not fastify', async () => {
     const { routes, frameworks } = await scanStack('hapi');
     expect(routes).toEqual([

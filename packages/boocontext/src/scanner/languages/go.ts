@@ -39,15 +39,48 @@ function readImport(node: Node, { facts, frameworks, packages }: GoContext): voi
   if (/gorm/.test(spec)) frameworks.add('gorm');
 }
 
-/** `v1.Group("/v1")` (gin, echo, fiber) or a router variable: where routes on it land. */
+/**
+ * `v1.Group("/v1")` (gin, echo, fiber), gorilla/mux's `r.PathPrefix("/api").Subrouter()`, or a
+ * router variable: where routes on it land.
+ */
 function routerOf(node: Node | null | undefined, routers: Map<string, Router>): Router | undefined {
   if (!node) return undefined;
   if (node.type === 'identifier') return routers.get(node.text);
   const fn = node.type === 'call_expression' ? node.childForFieldName('function') : undefined;
-  if (fn?.type !== 'selector_expression' || fn.childForFieldName('field')?.text !== 'Group') return undefined;
-  const parent = routerOf(fn.childForFieldName('operand'), routers) ?? { owner: FILE_OWNER, prefix: '' };
+  if (fn?.type !== 'selector_expression') return undefined;
+  const field = fn.childForFieldName('field')?.text;
+  const operand = fn.childForFieldName('operand');
+  if (field === 'Subrouter') {
+    const prefixed = operand?.type === 'call_expression' ? operand.childForFieldName('function') : undefined;
+    if (
+      prefixed?.type !== 'selector_expression' ||
+      prefixed.childForFieldName('field')?.text !== 'PathPrefix'
+    )
+      return routerOf(prefixed?.childForFieldName('operand'), routers);
+    const parent = routerOf(prefixed.childForFieldName('operand'), routers) ?? {
+      owner: FILE_OWNER,
+      prefix: '',
+    };
+    const prefix = unquote(operand?.childForFieldName('arguments')?.namedChild(0)) ?? '';
+    return { owner: parent.owner, prefix: joinPaths(parent.prefix, prefix) };
+  }
+  if (field !== 'Group') return undefined;
+  const parent = routerOf(operand, routers) ?? { owner: FILE_OWNER, prefix: '' };
   const prefix = unquote(node.childForFieldName('arguments')?.namedChild(0)) ?? '';
   return { owner: parent.owner, prefix: joinPaths(parent.prefix, prefix) };
+}
+
+/** gorilla/mux's `r.HandleFunc("/x", h).Methods("GET", http.MethodHead)`: the methods after the route. */
+function muxMethods(call: Node): string[] | undefined {
+  const selector = call.parent;
+  const outer = selector?.type === 'selector_expression' ? selector.parent : undefined;
+  if (outer?.type !== 'call_expression' || selector?.childForFieldName('field')?.text !== 'Methods')
+    return undefined;
+  const methods = (outer.childForFieldName('arguments')?.namedChildren ?? []).flatMap((a) => {
+    const written = unquote(a) ?? /^http\.Method(\w+)$/.exec(a?.text ?? '')?.[1];
+    return written ? [written.toUpperCase()] : [];
+  });
+  return methods.length ? methods : undefined;
 }
 
 /** `v1 := r.Group("/v1")`: a group variable; `r := gin.Default()`: a router of the file. */
@@ -92,8 +125,14 @@ function readCall(
     });
   if (method === 'HandleFunc' || method === 'Handle') {
     const [maybeMethod, maybePath] = first.includes(' ') ? first.split(/\s+/, 2) : ['ALL', first];
-    route(maybeMethod ?? 'ALL', maybePath ?? first, 'net/http');
-    ctx.frameworks.add('net/http');
+    const mux = ctx.frameworks.has('gorilla/mux');
+    const handler =
+      argList[1]?.type === 'identifier' || argList[1]?.type === 'selector_expression'
+        ? argList[1].text
+        : undefined;
+    for (const verb of (mux ? muxMethods(node) : undefined) ?? [maybeMethod ?? 'ALL'])
+      route(verb, maybePath ?? first, mux ? 'gorilla/mux' : 'net/http', handler);
+    if (!mux) ctx.frameworks.add('net/http');
   } else if (HTTP.has(method.toUpperCase()) && argList.length >= 2) {
     const upper = method === method.toUpperCase();
     const framework = upper
@@ -175,7 +214,7 @@ function readStruct(node: Node, rel: string, facts: FileFacts): void {
  * in it), nothing below it is either: the walk does not go in (most of a file is handler bodies).
  */
 const MAY_REGISTER =
-  /\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Get|Post|Put|Patch|Delete|Head|Options|Handle|HandleFunc|Group|Route|Getenv)\s*\(/;
+  /\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Get|Post|Put|Patch|Delete|Head|Options|Handle|HandleFunc|Group|Route|Subrouter|Getenv)\s*\(/;
 
 function mayRegister(text: string, routers: ReadonlyMap<string, Router>): boolean {
   if (MAY_REGISTER.test(text)) return true;
@@ -194,7 +233,7 @@ const READ = new Set([
   'call_expression',
 ]);
 
-/** Go: imports, net/http (incl. Go 1.22 "GET /x" patterns), gin, echo, fiber and chi routes with groups, GORM models, env. */
+/** Go: imports, net/http (incl. Go 1.22 "GET /x" patterns), gin, echo, fiber, chi and gorilla/mux routes with groups and subrouters, GORM models, env. */
 export function scanGo(rel: string, root: Node): FileFacts {
   const ctx: GoContext = {
     facts: emptyFacts('go'),

@@ -50,7 +50,7 @@ describe('Go', () => {
     expect(routes(facts)).toEqual([
       'GET /v1/users/:id :14 gin getUser',
       'POST /login :15 gin login',
-      'GET /healthz :16 net/http',
+      'GET /healthz :16 net/http health',
     ]);
     expect(facts.env).toEqual(['GIN_PORT']);
     expect(facts.frameworks).toEqual(['gin', 'net/http']);

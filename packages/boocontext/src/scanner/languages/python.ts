@@ -77,22 +77,40 @@ function readAssignment(node: Node, { facts, frameworks }: PythonContext): void 
     const args = right.childForFieldName('arguments');
     const framework = /^(FastAPI|APIRouter)$/.test(fn) || fn.endsWith('.APIRouter') ? 'fastapi' : undefined;
     const flask = /^(Flask|Blueprint)$/.test(fn) ? 'flask' : undefined;
-    const kind = framework ?? flask;
+    // Flask-RESTful's and Flask-RESTX's `Api(app_or_blueprint, prefix=…)`, RESTX's `Namespace('orders', path=…)`.
+    const restful = /^(Api|Namespace)$/.test(fn) && imported(facts, /^flask_rest(ful|x|plus)\b/);
+    const kind = framework ?? flask ?? (restful ? 'flask' : undefined);
     if (kind) {
       frameworks.add(kind);
-      const prefix = prefixOf(keywordArg(args, kind === 'fastapi' ? 'prefix' : 'url_prefix'));
+      const prefix =
+        fn === 'Namespace'
+          ? (prefixOf(keywordArg(args, 'path')) ?? `/${unquote(args?.namedChild(0)) ?? ''}`)
+          : prefixOf(
+              keywordArg(args, kind === 'fastapi' ? 'prefix' : fn === 'Api' ? 'prefix' : 'url_prefix'),
+            );
       if (prefix)
         facts.mounts.push({ owner: `${left.text}#self`, prefix, target: left.text, line: line(node) });
       facts.exportedRouters[left.text] = left.text;
+      // `Api(bp)`: the API's resources are served where the blueprint is.
+      const host = args?.namedChild(0);
+      if (fn === 'Api' && host?.type === 'identifier')
+        facts.mounts.push({ owner: host.text, prefix: '', target: left.text, line: line(node) });
     }
   }
   if (left?.text === 'urlpatterns') frameworks.add('django');
 }
 
-/** `@app.get('/x')` (FastAPI) and `@bp.route('/x', methods=[…])` (Flask) on a function. */
+const imported = (facts: FileFacts, spec: RegExp) => facts.imports.some((i) => spec.test(i.spec));
+
+/**
+ * `@app.get('/x')` (FastAPI) and `@bp.route('/x', methods=[…])` (Flask) on a function; Flask-RESTX's
+ * `@ns.route('/x')` on a resource class (served by the methods it defines).
+ */
 function readDecorated(node: Node, { facts, frameworks }: PythonContext): void {
-  const fnName = node.childForFieldName('definition')?.childForFieldName('name')?.text;
+  const definition = node.childForFieldName('definition');
+  const fnName = definition?.childForFieldName('name')?.text;
   const handler = fnName ? { handler: fnName } : {};
+  const resource = definition?.type === 'class_definition';
   for (const decorator of node.namedChildren.filter((c) => c?.type === 'decorator')) {
     const call = decorator?.namedChild(0);
     if (call?.type !== 'call') continue;
@@ -115,9 +133,11 @@ function readDecorated(node: Node, { facts, frameworks }: PythonContext): void {
       frameworks.add('fastapi');
     } else if (method === 'route') {
       const methods = keywordArg(args, 'methods');
-      const list = methods
-        ? methods.namedChildren.map((m) => unquote(m)?.toUpperCase()).filter((m): m is string => !!m)
-        : ['GET'];
+      const list = resource
+        ? ['ALL']
+        : methods
+          ? methods.namedChildren.map((m) => unquote(m)?.toUpperCase()).filter((m): m is string => !!m)
+          : ['GET'];
       for (const m of list)
         facts.routes.push({
           method: m,
@@ -209,12 +229,67 @@ function readAlembicTable(node: Node, args: Node | null, { rel, facts }: PythonC
   facts.models.push({ name: table, orm: 'sql', file: rel, line: line(node), fields });
 }
 
+/**
+ * Flask-RESTful's `api.add_resource(OrderList, '/orders', '/o')` and Flask's
+ * `app.add_url_rule('/x', view_func=OrderView.as_view('orders'))`: a route per path, served by the
+ * class's methods (or the function's `methods=`).
+ */
+function readResourceRule(
+  node: Node,
+  kind: string,
+  args: Node | null,
+  { facts, frameworks }: PythonContext,
+): void {
+  const owner = node.childForFieldName('function')?.childForFieldName('object')?.text ?? '';
+  const positional = (args?.namedChildren ?? []).filter(
+    (a): a is Node => !!a && a.type !== 'keyword_argument',
+  );
+  const view = kind === 'add_resource' ? positional[0] : (keywordArg(args, 'view_func') ?? positional[2]);
+  const paths =
+    kind === 'add_resource' ? positional.slice(1).map((p) => unquote(p)) : [unquote(positional[0])];
+  const asView = view?.type === 'call' ? view.childForFieldName('function') : undefined;
+  const handler =
+    asView?.childForFieldName('attribute')?.text === 'as_view'
+      ? asView.childForFieldName('object')?.text
+      : view?.text;
+  const methods = keywordArg(args, 'methods');
+  const list =
+    kind === 'add_resource' || asView
+      ? ['ALL']
+      : methods
+        ? methods.namedChildren.map((m) => unquote(m)?.toUpperCase()).filter((m): m is string => !!m)
+        : ['GET'];
+  for (const routePath of paths)
+    for (const method of routePath === undefined ? [] : list)
+      facts.routes.push({
+        method,
+        path: routePath as string,
+        line: line(node),
+        framework: 'flask',
+        owner,
+        ...(handler && /^[\w.]+$/.test(handler) ? { handler } : {}),
+      });
+  frameworks.add('flask');
+}
+
 /** Router mounts (`include_router`, `register_blueprint`), Django paths and `os.getenv`. */
 function readCall(node: Node, ctx: PythonContext): void {
   const fn = node.childForFieldName('function');
   const args = node.childForFieldName('arguments');
   const name = fn?.text ?? '';
-  if (name.endsWith('.include_router') || name.endsWith('.register_blueprint')) {
+  const attribute = fn?.type === 'attribute' ? fn.childForFieldName('attribute')?.text : undefined;
+  if (attribute === 'add_resource' || attribute === 'add_url_rule')
+    readResourceRule(node, attribute, args, ctx);
+  else if (attribute === 'add_namespace') {
+    const target = args?.namedChild(0)?.text;
+    if (target)
+      ctx.facts.mounts.push({
+        owner: fn?.childForFieldName('object')?.text ?? '',
+        prefix: '',
+        target,
+        line: line(node),
+      });
+  } else if (name.endsWith('.include_router') || name.endsWith('.register_blueprint')) {
     const owner = fn?.childForFieldName('object')?.text ?? '';
     const target = args?.namedChild(0)?.text;
     const prefix =
@@ -311,7 +386,8 @@ function viewOf(bases: string[], body: Node | null): DjangoView | undefined {
       Object.entries(table).flatMap(([action, method]) => (names.has(action) ? [method] : []));
     return { methods: pick(LIST_ACTIONS), detail: pick(DETAIL_ACTIONS), lookup: lookup ?? 'pk', actions };
   }
-  if (!bases.some((b) => /View$/.test(b))) return undefined;
+  // Django's views, Flask's `MethodView`, Flask-RESTful's and RESTX's `Resource`.
+  if (!bases.some((b) => /View$/.test(b) || b === 'Resource')) return undefined;
   const methods = new Set(bases.flatMap((b) => GENERIC_VIEW_METHODS[b] ?? []));
   for (const m of HANDLER_METHODS) if (defined.has(m)) methods.add(m.toUpperCase());
   return { methods: [...methods] };
