@@ -298,6 +298,7 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /admin/stats src/app.js:9',
       'GET /api/v1/orders src/routes/orders.js:3',
       'GET /api/v1/orders/recent src/routes/orders.js:4',
+      'GET /legacy/orders src/routes/legacy.js:2',
       'DELETE /{unknown}/orders/:id src/plugin.js:3',
     ]);
   });

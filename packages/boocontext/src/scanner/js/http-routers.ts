@@ -37,14 +37,19 @@ function startsWithFactoryCall(expr: Node | undefined): boolean {
 }
 
 /**
- * The routers a `use`/`route` argument names: `users`, `users.routes`, each of `[auth, users]`, or
- * the function that builds one (`use(customerRoutes(controller))`).
+ * The routers a `use`/`route` argument names: `users`, `users.routes`, each of `[auth, users]`, a
+ * module required in place (`use('/api', require('./routes/api'))`: what it exports), or the
+ * function that builds one (`use(customerRoutes(controller))`).
  */
 function mountTargets(arg: Node | undefined): string[] {
   if (!arg) return [];
   if (arg.type === 'identifier') return [arg.text];
-  if (arg.type === 'call_expression' && field(arg, 'function')?.type === 'identifier')
-    return [field(arg, 'function')?.text ?? ''];
+  const fn = arg.type === 'call_expression' ? field(arg, 'function') : undefined;
+  if (fn?.type === 'identifier' && fn.text === 'require') {
+    const spec = stringOf(argsOf(arg)[0]);
+    return spec ? [`import:${spec}`] : [];
+  }
+  if (fn?.type === 'identifier') return [fn.text];
   if (arg.type === 'array') return arg.namedChildren.flatMap((e) => mountTargets(e ?? undefined));
   if (
     arg.type === 'member_expression' &&
