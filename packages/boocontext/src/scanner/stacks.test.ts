@@ -58,6 +58,7 @@ describe('stacks: routes as served, models, frameworks', () => {
     const { routes, models } = await scanStack('fastapi');
     expect(routes).toEqual([
       'GET /api/v1/orders/{order_id} app/api/orders.py:7',
+      'GET /legacy/ping app/main.py:15',
       'GET /{unknown}/orders/{order_id} app/api/orders.py:7',
     ]);
     expect(models).toEqual(['orders sql']);
@@ -136,6 +137,7 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(routes.map((r) => r.replace(/:\d+$/, ''))).toEqual([
       'GET / routes/web.php',
       'GET /admin/stats routes/admin.php',
+      'GET /api/v1/invoices routes/api.php',
       'PATCH /api/v1/shop/cart routes/api.php',
       'PUT /api/v1/shop/cart routes/api.php',
       'GET /api/v1/shop/me/orders routes/api.php',
@@ -156,6 +158,7 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(handlerOf('/api/v1/shop/cart')).toBe('CartController@update');
     expect(handlerOf('/api/v1/shop/orders/{order}/pay')).toBe('OrderController@pay');
     expect(handlerOf('/api/v1/shop/receipts/{order}')).toBe('ShowReceipt@__invoke');
+    expect(handlerOf('/api/v1/invoices')).toBe('InvoiceController@index');
   });
 
   it('ASP.NET Core: attribute routes with tokens, absolute and action templates; minimal API groups, top-level and in a method; UsePathBase; EF Core DbSets', async () => {

@@ -117,9 +117,11 @@ function handlerOf(node: Node | undefined): string | undefined {
 interface PhpContext {
   rel: string;
   facts: FileFacts;
+  /** `Route::controller(OrderController::class)->group(…)`: the controller a group's actions are methods of. */
+  controller?: string;
 }
 
-/** One `Route::…` statement, its group closures read under the prefix it adds. */
+/** One `Route::…` statement, its group closures read under the prefix (and controller) it adds. */
 function readRouteChain(
   chain: Link[],
   node: Node,
@@ -132,15 +134,20 @@ function readRouteChain(
     | { path: string; handler: string; only?: string[]; except?: string[]; api: boolean }
     | undefined;
   const owner = /(^|\/)routes\/[^/]+\.php$/.test(ctx.rel) ? ROUTES_FILE_OWNER : '*laravel*';
+  let controller = ctx.controller;
   for (const { name, call } of chain) {
     const { values } = argumentsOf(call);
     if (name === 'prefix') at = joinPaths(at, phpString(values[0]) ?? UNKNOWN_PART);
+    else if (name === 'controller') controller = classOf(values[0]) ?? phpString(values[0]) ?? controller;
     else if (name === 'group') {
       const options = arrayEntries(values[0]);
       const groupPrefix = options.get('prefix');
       const inner = groupPrefix ? joinPaths(at, phpString(groupPrefix) ?? UNKNOWN_PART) : at;
       const body = values.find((v) => v.type === 'anonymous_function' || v.type === 'arrow_function');
+      const outer = ctx.controller;
+      ctx.controller = controller;
       if (body) visit(body, inner);
+      ctx.controller = outer;
       const file = routesFileOf(ctx.rel, values[values.length - 1]);
       if (file) ctx.facts.mounts.push({ owner, prefix: inner, target: file, line: line(node) });
     } else if (VERBS.has(name)) {
@@ -150,7 +157,9 @@ function readRouteChain(
           : [name === 'any' ? 'ALL' : name.toUpperCase()];
       const routePath = phpString(values[name === 'match' ? 1 : 0]);
       if (routePath === undefined) continue;
-      const handler = handlerOf(values[name === 'match' ? 2 : 1]);
+      const action = handlerOf(values[name === 'match' ? 2 : 1]);
+      // A method name alone is the group's controller's (`Route::controller(…)->group(…)`).
+      const handler = action && controller && !action.includes('@') ? `${controller}@${action}` : action;
       for (const method of methods)
         ctx.facts.routes.push({
           method,

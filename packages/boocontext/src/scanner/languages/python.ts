@@ -289,6 +289,16 @@ function readCall(node: Node, ctx: PythonContext): void {
         target,
         line: line(node),
       });
+  } else if (attribute === 'mount' && args?.namedChild(1)?.type === 'identifier') {
+    // FastAPI/Starlette's `app.mount("/v1", v1_app)`: a sub-application's routes under the path.
+    const prefix = unquote(args.namedChild(0));
+    if (prefix !== undefined)
+      ctx.facts.mounts.push({
+        owner: fn?.childForFieldName('object')?.text ?? '',
+        prefix,
+        target: args.namedChild(1)?.text ?? '',
+        line: line(node),
+      });
   } else if (name.endsWith('.include_router') || name.endsWith('.register_blueprint')) {
     const owner = fn?.childForFieldName('object')?.text ?? '';
     const target = args?.namedChild(0)?.text;
