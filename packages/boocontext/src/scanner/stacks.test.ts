@@ -29,9 +29,11 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(actix.models.map((m) => m.name)).toEqual(['orders', 'order_lines']);
   });
 
-  it('NestJS: a global prefix set in main.ts comes before every controller route of its project', async () => {
+  it("NestJS: a global prefix set in main.ts comes before every controller route of its project; RouterModule paths (children below parents) before their modules' controllers", async () => {
     const { routes, models, frameworks } = await scanStack('nest');
     expect(routes).toEqual([
+      'GET /v2/admin/audit/log src/admin/audit.controller.ts:5',
+      'GET /v2/admin/reports src/admin/reports.controller.ts:5',
       'GET /v2/orders src/orders/orders.controller.ts:5',
       'POST /v2/orders/:id/cancel src/orders/orders.controller.ts:10',
     ]);

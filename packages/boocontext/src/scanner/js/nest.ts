@@ -1,5 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { CAPITALISED_VERBS } from '../languages/syntax.js';
+import { joinPaths } from '../types.js';
 import {
   classDecorators,
   decoratorCall,
@@ -73,6 +74,9 @@ function readController(node: Node, ctx: JsContext): void {
   if (!family || !controller) return;
   ctx.frameworks.add(family.framework);
   const className = field(node, 'name')?.text ?? 'anonymous';
+  // A Nest controller is its own router: its module lists it, and `RouterModule` may prefix the module.
+  const owner = family.framework === 'nestjs' ? className : `*${family.framework}*`;
+  if (family.framework === 'nestjs') ctx.facts.exportedRouters[className] = className;
   // Method decorators are the class body's children right before the method they decorate.
   let pending: Node[] = [];
   for (const member of field(node, 'body')?.namedChildren ?? []) {
@@ -92,7 +96,7 @@ function readController(node: Node, ctx: JsContext): void {
             line: lineOf(pending[0] ?? member),
             endLine: member.endPosition.row + 1,
             framework: family.framework,
-            owner: `*${family.framework}*`,
+            owner,
             handler: `${className}.${field(member, 'name')?.text ?? ''}`,
           });
       }
@@ -133,12 +137,62 @@ function readGlobalPrefix(node: Node, ctx: JsContext): void {
   if (prefix !== undefined) addGlobalPrefix(ctx, options.framework, prefix);
 }
 
+/** `@Module({ controllers: [UsersController] })`: the module serves its controllers (mounted under it). */
+function readModule(node: Node, ctx: JsContext): void {
+  const module = classDecorators(node).find((d) => d.name === 'Module');
+  if (!module) return;
+  const name = field(node, 'name')?.text;
+  const holder = node.parent?.type === 'export_statement' ? node.parent : node;
+  const decorator = [
+    ...holder.childrenForFieldName('decorator'),
+    ...node.childrenForFieldName('decorator'),
+  ].find((d) => decoratorCall(d as Node)?.name === 'Module');
+  const options = decorator?.namedChild(0) ? argsOf(decorator.namedChild(0) as Node)[0] : undefined;
+  const controllers = objectProperty(options, 'controllers');
+  if (!name || controllers?.type !== 'array') return;
+  ctx.facts.exportedRouters[name] = name;
+  for (const c of controllers.namedChildren)
+    if (c?.type === 'identifier')
+      ctx.facts.mounts.push({ owner: name, prefix: '', target: c.text, line: lineOf(c) });
+}
+
+/**
+ * `RouterModule.register([{ path: 'admin', module: AdminModule, children: [...] }])`: each module's
+ * controllers under its path, children under their parent's.
+ */
+function readRouterModule(node: Node, ctx: JsContext): void {
+  const fn = field(node, 'function');
+  if (fn?.type !== 'member_expression' || fn.text !== 'RouterModule.register') return;
+  const walkRoutes = (list: Node | undefined, above: string) => {
+    if (list?.type !== 'array') return;
+    for (const entry of list.namedChildren) {
+      const module = objectProperty(entry ?? undefined, 'module');
+      const at = joinPaths(above, stringOf(objectProperty(entry ?? undefined, 'path')) ?? '');
+      if (module?.type === 'identifier')
+        ctx.facts.mounts.push({
+          owner: '*nest-router*',
+          prefix: at,
+          target: module.text,
+          line: lineOf(entry as Node),
+        });
+      walkRoutes(objectProperty(entry ?? undefined, 'children'), at);
+    }
+  };
+  walkRoutes(argsOf(node)[0], '');
+}
+
 /** Decorated controllers and their routes, and NestJS's global prefix they are served under. */
 export const nest: JsDetector = {
   on: {
-    class_declaration: readController,
+    class_declaration(node, ctx) {
+      readController(node, ctx);
+      readModule(node, ctx);
+    },
     abstract_class_declaration: readController,
-    call_expression: readGlobalPrefix,
+    call_expression(node, ctx) {
+      readGlobalPrefix(node, ctx);
+      readRouterModule(node, ctx);
+    },
     new_expression: readGlobalPrefix,
   },
 };

@@ -32,9 +32,9 @@ describe('scanJs (tree-sitter)', () => {
   it('reads Nest controllers (decorator lines, stacked decorators) and TypeORM entities', async () => {
     const facts = await read('nest.ts');
     expect(routes(facts)).toEqual([
-      'GET /users :6 *nestjs* UsersController.list',
-      'GET /users/:id :11 *nestjs* UsersController.findOne',
-      'POST /users/:id/copy :11 *nestjs* UsersController.findOne',
+      'GET /users :6 UsersController UsersController.list',
+      'GET /users/:id :11 UsersController UsersController.findOne',
+      'POST /users/:id/copy :11 UsersController UsersController.findOne',
     ]);
     expect(facts.models.map((m) => `${m.name} ${m.orm} :${m.line}`)).toEqual([
       'accounts typeorm :18',
