@@ -162,7 +162,8 @@ function readModule(node: Node, ctx: JsContext): void {
  */
 function readRouterModule(node: Node, ctx: JsContext): void {
   const fn = field(node, 'function');
-  if (fn?.type !== 'member_expression' || fn.text !== 'RouterModule.register') return;
+  if (fn?.type !== 'member_expression' || field(fn, 'property')?.text !== 'register') return;
+  if (field(fn, 'object')?.text !== 'RouterModule') return;
   const walkRoutes = (list: Node | undefined, above: string) => {
     if (list?.type !== 'array') return;
     for (const entry of list.namedChildren) {

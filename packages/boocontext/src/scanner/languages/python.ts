@@ -429,15 +429,14 @@ function readClass(node: Node, { rel, facts }: PythonContext): void {
     )
       fields.push(target);
   }
-  const imported = (prefix: string) => facts.imports.some((i) => i.spec.startsWith(prefix));
   if (table) facts.models.push({ name: table, orm: 'sqlalchemy', file: rel, line: line(node), fields });
   // Flask-SQLAlchemy names the table after the class when none is given.
   else if (
     /^(db\.)?Model$/.test(node.childForFieldName('superclasses')?.namedChild(0)?.text ?? '') &&
-    imported('flask_sqlalchemy')
+    imported(facts, /^flask_sqlalchemy/)
   )
     facts.models.push({ name, orm: 'sqlalchemy', file: rel, line: line(node), fields });
-  else if (bases.length && imported('django'))
+  else if (bases.length && imported(facts, /^django/))
     facts.modelClasses = [...(facts.modelClasses ?? []), { name, bases, line: line(node), fields, abstract }];
   const view = viewOf(bases, body);
   if (view) facts.views = { ...facts.views, [name]: view };
