@@ -390,6 +390,17 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['flask']);
   });
 
+  it('Django Ninja: API and routers with their decorators, routers added under a path, the API mounted by urls.py', async () => {
+    const { routes, frameworks } = await scanStack('django-ninja');
+    expect(routes).toEqual([
+      'ALL /admin shop/urls.py:7',
+      'GET /api/health shop/api.py:7',
+      'GET /api/orders shop/api.py:12',
+      'POST /api/orders/{order_id}/pay shop/api.py:17',
+    ]);
+    expect(frameworks).toEqual(['django', 'django-ninja']);
+  });
+
   it('gorilla/mux: subrouters under a path prefix, each route with the methods that follow it', async () => {
     const { routes, frameworks } = await scanStack('gorilla-mux');
     expect(routes).toEqual([

@@ -79,7 +79,9 @@ function readAssignment(node: Node, { facts, frameworks }: PythonContext): void 
     const flask = /^(Flask|Blueprint)$/.test(fn) ? 'flask' : undefined;
     // Flask-RESTful's and Flask-RESTX's `Api(app_or_blueprint, prefix=…)`, RESTX's `Namespace('orders', path=…)`.
     const restful = /^(Api|Namespace)$/.test(fn) && imported(facts, /^flask_rest(ful|x|plus)\b/);
-    const kind = framework ?? flask ?? (restful ? 'flask' : undefined);
+    // Django Ninja's `NinjaAPI()` and `Router()`.
+    const ninja = (fn === 'NinjaAPI' || fn === 'Router') && imported(facts, /^ninja\b/);
+    const kind = ninja ? 'django-ninja' : (framework ?? flask ?? (restful ? 'flask' : undefined));
     if (kind) {
       frameworks.add(kind);
       const prefix =
@@ -122,15 +124,17 @@ function readDecorated(node: Node, { facts, frameworks }: PythonContext): void {
     const routePath = unquote(args?.namedChild(0));
     if (routePath === undefined) continue;
     if (HTTP.has(method.toUpperCase()) && method === method.toLowerCase()) {
+      // The same decorators are Django Ninja's where the file imports it.
+      const framework = imported(facts, /^ninja\b/) ? 'django-ninja' : 'fastapi';
       facts.routes.push({
         method: method.toUpperCase(),
         path: routePath,
         line: line(node),
-        framework: 'fastapi',
+        framework,
         owner,
         ...handler,
       });
-      frameworks.add('fastapi');
+      frameworks.add(framework);
     } else if (method === 'route') {
       const methods = keywordArg(args, 'methods');
       const list = resource
@@ -180,8 +184,10 @@ function readDjangoPath(node: Node, args: Node | null, regex: boolean, { facts }
     ? view.childForFieldName('arguments')?.namedChild(0)
     : undefined;
   const module = unquote(included);
-  // `include(router.urls)`: the routes a DRF router registered in this file.
-  const router = included && /^\w+\.urls$/.test(included.text) ? included.text.slice(0, -5) : undefined;
+  // `include(router.urls)`: the routes a DRF router registered in this file; Django Ninja's
+  // `path("api/", api.urls)`: the routes of the API object, here or imported.
+  const urls = included ?? view;
+  const router = /^\w+\.urls$/.test(urls.text) ? urls.text.slice(0, -5) : undefined;
   if (module || router)
     facts.mounts.push({
       owner: 'urlpatterns',
@@ -189,7 +195,7 @@ function readDjangoPath(node: Node, args: Node | null, regex: boolean, { facts }
       target: module ? `module:${module}` : (router as string),
       line: line(node),
     });
-  else if (!included)
+  else if (!included && !router)
     facts.routes.push({
       method: 'ALL',
       path: routePath,
@@ -289,8 +295,12 @@ function readCall(node: Node, ctx: PythonContext): void {
         target,
         line: line(node),
       });
-  } else if (attribute === 'mount' && args?.namedChild(1)?.type === 'identifier') {
-    // FastAPI/Starlette's `app.mount("/v1", v1_app)`: a sub-application's routes under the path.
+  } else if (
+    (attribute === 'add_router' || attribute === 'mount') &&
+    args?.namedChild(1)?.type === 'identifier'
+  ) {
+    // Django Ninja's `api.add_router("/shop/", router)`, FastAPI/Starlette's `app.mount("/v1", v1_app)`:
+    // the router's or sub-application's routes under the path.
     const prefix = unquote(args.namedChild(0));
     if (prefix !== undefined)
       ctx.facts.mounts.push({
