@@ -186,8 +186,11 @@ export class MountGraph {
     return found[0] ? this.resolve(found[0].prefix) : '';
   }
 
-  /** The Django/DRF view class a route names (`views.OrderList`, an imported `OrderList`), if read. */
-  djangoView(file: string, handler: string): DjangoView | undefined {
+  /**
+   * The view class a Python route names (`views.OrderList`, an imported `OrderList`: Django's and
+   * DRF's views, Flask's MethodView, Flask-RESTful's Resource), if read.
+   */
+  classView(file: string, handler: string): DjangoView | undefined {
     const node = this.resolveTarget(file, handler);
     if (!node) return undefined;
     const at = node.lastIndexOf('#');
@@ -252,10 +255,11 @@ function projectOf(rel: string, projectDirs: ReadonlySet<string>): string {
 }
 
 /**
- * The routes a Django path serves, by its view: the methods a view class answers, a DRF viewset's
- * list, detail and `@action` routes. A view not read keeps `ALL`.
+ * The routes a Python route serves, by its view class: the methods the class answers, a DRF
+ * viewset's list, detail and `@action` routes. A viewset not read keeps `ALL`; a route whose
+ * handler is no view class (a function) stays as it is.
  */
-function djangoServed(route: LocalRoute, view: DjangoView | undefined): LocalRoute[] {
+function classViewServed(route: LocalRoute, view: DjangoView | undefined): LocalRoute[] {
   if (!view) return route.method === VIEWSET ? [{ ...route, method: 'ALL' }] : [route];
   if (route.method !== VIEWSET) return view.methods.map((method) => ({ ...route, method }));
   const at = (sub: string, methods: string[]) =>
@@ -339,10 +343,9 @@ export function routesOfFile(
     }
     const prefixes = route.owner.startsWith('*') ? [''] : graph.prefixesOf(`${rel}#${route.owner}`);
     const global = graph.globalPrefixOf(rel, route.framework);
-    // A class-based view (Django's, Flask's MethodView, a Flask-RESTful Resource) answers the methods it defines.
     const served =
-      route.framework === 'django' || (route.framework === 'flask' && route.method === 'ALL' && route.handler)
-        ? djangoServed(route, graph.djangoView(rel, route.handler ?? ''))
+      facts.language === 'python'
+        ? classViewServed(route, graph.classView(rel, route.handler ?? ''))
         : route.method.startsWith(DEVISE)
           ? deviseServed(route, graph.deviseModules(route.handler ?? ''))
           : [route];

@@ -64,9 +64,10 @@ export function objectProperty(obj: Node | undefined, name: string): Node | unde
   return undefined;
 }
 
-type Decorator = { name: string; arg?: string };
+/** A decorator's name, first string argument (`''` when it takes none) and its arguments' nodes. */
+type Decorator = { name: string; arg?: string; args: Node[] };
 
-/** A decorator's name and first string argument (`''` when it takes none). */
+/** A decorator as a call: `@Get('x')`, `@Module({ … })`, or a bare `@Injectable`. */
 export function decoratorCall(decorator: Node): Decorator | undefined {
   const expr = decorator.namedChild(0);
   if (expr?.type === 'call_expression' && field(expr, 'function')?.type === 'identifier') {
@@ -74,9 +75,10 @@ export function decoratorCall(decorator: Node): Decorator | undefined {
     return {
       name: field(expr, 'function')?.text ?? '',
       arg: stringOf(args[0]) ?? (args.length === 0 ? '' : undefined),
+      args,
     };
   }
-  if (expr?.type === 'identifier') return { name: expr.text, arg: '' };
+  if (expr?.type === 'identifier') return { name: expr.text, arg: '', args: [] };
   return undefined;
 }
 

@@ -1,5 +1,5 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
-import { resourceRoutes } from '../languages/syntax.js';
+import { resourceRoutes, STORE_ACTIONS } from '../languages/syntax.js';
 import { type FileFacts, PATH_VALUE } from '../types.js';
 import {
   CONVENTIONAL_OWNERS,
@@ -163,15 +163,21 @@ function chainOwner(call: Node): string | undefined {
   return ownerOf(field(call, 'function'));
 }
 
+/** The calls chained after a call (`.prefix('/api').use(auth)` after `router.group(…)`), in order. */
+function* linksAfter(call: Node): Generator<{ name: string; args: Node[] }> {
+  for (let link = call; ; ) {
+    const member = link.parent;
+    const next = member?.type === 'member_expression' ? member.parent : undefined;
+    if (next?.type !== 'call_expression') return;
+    yield { name: field(member as Node, 'property')?.text ?? '', args: argsOf(next) };
+    link = next;
+  }
+}
+
 /** AdonisJS's `router.group(() => { … }).prefix('/api')`: the prefix a group's chain gives it. */
 function chainedPrefix(group: Node): string | undefined {
-  for (let link: Node = group; ; ) {
-    const member = link.parent;
-    const call = member?.type === 'member_expression' ? member.parent : undefined;
-    if (call?.type !== 'call_expression') return undefined;
-    if (field(member as Node, 'property')?.text === 'prefix') return stringOf(argsOf(call)[0]);
-    link = call;
-  }
+  for (const { name, args } of linksAfter(group)) if (name === 'prefix') return stringOf(args[0]);
+  return undefined;
 }
 
 /**
@@ -359,8 +365,6 @@ function readFactoryChain(call: Node, ctx: JsContext): void {
   recordRouterVar(enclosingFunctionName(call) ?? '*chain*', call, ctx);
 }
 
-/** AdonisJS's action names for the resource roles: the form is `create`, storing it `store`. */
-const ADONIS_ACTION: Record<string, string> = { new: 'create', create: 'store' };
 /** The roles an API-only resource leaves out: its HTML forms. */
 const FORMS = new Set(['create', 'edit']);
 
@@ -371,23 +375,19 @@ const FORMS = new Set(['create', 'edit']);
 function readResource(rc: RouterCall, ctx: JsContext): void {
   const name = rc.first;
   if (name === undefined || fileFramework(ctx.facts) !== 'adonis') return;
-  let keep = (_action: string) => true;
-  for (let link: Node = rc.call; ; ) {
-    const member = link.parent;
-    const call = member?.type === 'member_expression' ? member.parent : undefined;
-    if (call?.type !== 'call_expression') break;
-    const modifier = field(member as Node, 'property')?.text;
-    const listed = argsOf(call)[0]?.namedChildren.map((e) => stringOf(e ?? undefined)) ?? [];
-    const previous = keep;
-    if (modifier === 'apiOnly') keep = (a) => previous(a) && !FORMS.has(a);
-    else if (modifier === 'only') keep = (a) => previous(a) && listed.includes(a);
-    else if (modifier === 'except') keep = (a) => previous(a) && !listed.includes(a);
-    link = call;
+  const dropped = new Set<string>();
+  let only: (string | undefined)[] | undefined;
+  for (const { name: modifier, args } of linksAfter(rc.call)) {
+    const listed = args[0]?.namedChildren.map((e) => stringOf(e ?? undefined)) ?? [];
+    if (modifier === 'apiOnly') for (const form of FORMS) dropped.add(form);
+    else if (modifier === 'only') only = listed;
+    else if (modifier === 'except') for (const action of listed) if (action) dropped.add(action);
   }
+  const keep = (action: string) => !dropped.has(action) && (!only || only.includes(action));
   const controller = rc.args[1]?.text;
   const group = groupOf(rc.call, rc.owner);
   for (const { role, method, sub } of resourceRoutes(false)) {
-    const action = ADONIS_ACTION[role] ?? role;
+    const action = STORE_ACTIONS[role] ?? role;
     if (!keep(action)) continue;
     ctx.facts.routes.push({
       method,

@@ -142,13 +142,7 @@ function readModule(node: Node, ctx: JsContext): void {
   const module = classDecorators(node).find((d) => d.name === 'Module');
   if (!module) return;
   const name = field(node, 'name')?.text;
-  const holder = node.parent?.type === 'export_statement' ? node.parent : node;
-  const decorator = [
-    ...holder.childrenForFieldName('decorator'),
-    ...node.childrenForFieldName('decorator'),
-  ].find((d) => decoratorCall(d as Node)?.name === 'Module');
-  const options = decorator?.namedChild(0) ? argsOf(decorator.namedChild(0) as Node)[0] : undefined;
-  const controllers = objectProperty(options, 'controllers');
+  const controllers = objectProperty(module.args[0], 'controllers');
   if (!name || controllers?.type !== 'array') return;
   ctx.facts.exportedRouters[name] = name;
   for (const c of controllers.namedChildren)

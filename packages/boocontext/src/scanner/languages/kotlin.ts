@@ -33,7 +33,7 @@ const ROUTING_RECEIVER = /^(Route|Routing)$/;
  * routes), and the punctuation the reader tracks.
  */
 const TOKEN =
-  /\/\/[^\n]*|\/\*[\s\S]*?\*\/|"""[\s\S]*?"""|"(?:\\.|[^"\\\n])*"|@([A-Za-z_][\w.]*)|\b(class|interface|object|fun)\s+(?:<[^>]*>\s*)?(?:([A-Z][\w.]*)\.)?([A-Za-z_]\w*)|\b([a-z]\w*)\s*\(\s*("(?:\\.|[^"\\\n])*")\s*\)\s*\{|(?<![.\w]\s*)\b([a-z]\w*)(?=\s*[({])|[{}();=]/g;
+  /\/\/[^\n]*|\/\*[\s\S]*?\*\/|"""[\s\S]*?"""|"(?:\\.|[^"\\\n])*"|@([A-Za-z_][\w.]*)|\b(class|interface|object|fun)\s+(?:<[^>]*>\s*)?(?:([A-Z][\w.]*)\.)?([A-Za-z_]\w*)|\b([a-z]\w*)\s*\(\s*("(?:\\.|[^"\\\n])*")\s*\)\s*\{|(?<![.\w]\s*)\b([a-z]\w*)(?=\s*([({]))|[{}();=]/g;
 
 /** `install(Routing) {` just before a brace: Ktor's routing block. */
 const INSTALL_ROUTING = /\binstall\s*\(\s*Routing\s*\)\s*$/;
@@ -163,12 +163,12 @@ export function scanKotlin(rel: string, text: string): FileFacts {
     } else if (m[7]) {
       // `get {` (the enclosing route's path), `routing {`, or a call in a routing block that may be
       // a function adding routes of its own (`articles(controller)`): mounted here, by its name.
+      if (!ktor) continue;
       const name = m[7];
-      const brace =
-        text[TOKEN.lastIndex + (/^\s*/.exec(text.slice(TOKEN.lastIndex))?.[0].length ?? 0)] === '{';
-      if (ktor && brace && KTOR_VERBS.has(name) && inRouting()) route(name.toUpperCase(), '', m.index);
-      else if (ktor && brace && name === 'routing') awaitingRouting = true;
-      else if (ktor && !brace && inRouting() && !NOT_A_ROUTER.has(name))
+      const brace = m[8] === '{';
+      if (brace && KTOR_VERBS.has(name) && inRouting()) route(name.toUpperCase(), '', m.index);
+      else if (brace && name === 'routing') awaitingRouting = true;
+      else if (!brace && inRouting() && !NOT_A_ROUTER.has(name))
         facts.mounts.push({
           owner: router(),
           prefix: ktorPrefix(),

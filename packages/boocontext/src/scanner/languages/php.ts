@@ -1,10 +1,7 @@
 import path from 'node:path';
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { emptyFacts, type FileFacts, joinPaths, UNKNOWN_PART } from '../types.js';
-import { line, resourceRoutes, singular } from './syntax.js';
-
-/** Laravel's action names for the resource roles: the form is `create`, storing it `store`. */
-const LARAVEL_ACTION: Record<string, string> = { new: 'create', create: 'store' };
+import { line, resourceRoutes, STORE_ACTIONS, singular } from './syntax.js';
 
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'any', 'match']);
 /** Base classes that make an Eloquent model. */
@@ -184,7 +181,7 @@ function readRouteChain(
   const last = resource.path.split('/').filter(Boolean).pop() ?? '';
   const param = `{${singular(last)}}`;
   for (const { role, method, sub: written } of resourceRoutes(false)) {
-    const action = LARAVEL_ACTION[role] ?? role;
+    const action = STORE_ACTIONS[role] ?? role;
     const sub = written.replace('new', 'create').replace(':id', '{}');
     if (resource.api && (action === 'create' || action === 'edit')) continue;
     if (resource.only && !resource.only.includes(action)) continue;

@@ -1,5 +1,5 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
-import { type DjangoView, emptyFacts, type FileFacts, UNKNOWN_PART, VIEWSET } from '../types.js';
+import { type DjangoView, emptyFacts, type FileFacts, PATH_VALUE, UNKNOWN_PART, VIEWSET } from '../types.js';
 import { HTTP, line, unquote, walk } from './syntax.js';
 
 interface PythonContext {
@@ -17,8 +17,11 @@ function keywordArg(args: Node | null, name: string): Node | undefined {
   return undefined;
 }
 
-/** A path-like string a route prefix may be written with. */
-const PATH_LIKE = /^\/[\w\-./{}:]*$/;
+/** A route's `methods=['GET', 'POST']`, upper-cased; Flask's default, `GET`, without one. */
+const methodsArg = (args: Node | null): string[] =>
+  keywordArg(args, 'methods')
+    ?.namedChildren.map((m) => unquote(m)?.toUpperCase())
+    .filter((m): m is string => !!m) ?? ['GET'];
 
 /**
  * A prefix argument: a string's value, or `{=name}` for a constant or settings attribute
@@ -35,7 +38,7 @@ function prefixOf(node: Node | undefined): string | undefined {
 function readConstant(node: Node, facts: FileFacts, inClass: boolean): void {
   const name = node.childForFieldName('left');
   const value = unquote(node.childForFieldName('right'));
-  if (name?.type !== 'identifier' || value === undefined || !PATH_LIKE.test(value)) return;
+  if (name?.type !== 'identifier' || value === undefined || !PATH_VALUE.test(value)) return;
   facts.constants = { ...facts.constants, [inClass ? `.${name.text}` : name.text]: value };
 }
 
@@ -136,12 +139,7 @@ function readDecorated(node: Node, { facts, frameworks }: PythonContext): void {
       });
       frameworks.add(framework);
     } else if (method === 'route') {
-      const methods = keywordArg(args, 'methods');
-      const list = resource
-        ? ['ALL']
-        : methods
-          ? methods.namedChildren.map((m) => unquote(m)?.toUpperCase()).filter((m): m is string => !!m)
-          : ['GET'];
+      const list = resource ? ['ALL'] : methodsArg(args);
       for (const m of list)
         facts.routes.push({
           method: m,
@@ -258,13 +256,7 @@ function readResourceRule(
     asView?.childForFieldName('attribute')?.text === 'as_view'
       ? asView.childForFieldName('object')?.text
       : view?.text;
-  const methods = keywordArg(args, 'methods');
-  const list =
-    kind === 'add_resource' || asView
-      ? ['ALL']
-      : methods
-        ? methods.namedChildren.map((m) => unquote(m)?.toUpperCase()).filter((m): m is string => !!m)
-        : ['GET'];
+  const list = kind === 'add_resource' || asView ? ['ALL'] : methodsArg(args);
   for (const routePath of paths)
     for (const method of routePath === undefined ? [] : list)
       facts.routes.push({
@@ -374,11 +366,8 @@ function readAction(stmt: Node): { methods: string[]; path: string; detail: bool
     if (call?.type !== 'call' || !/(^|\.)action$/.test(call.childForFieldName('function')?.text ?? ''))
       continue;
     const args = call.childForFieldName('arguments');
-    const methods = keywordArg(args, 'methods')
-      ?.namedChildren.map((m) => unquote(m)?.toUpperCase())
-      .filter((m): m is string => !!m) ?? ['GET'];
     return {
-      methods,
+      methods: methodsArg(args),
       path: unquote(keywordArg(args, 'url_path')) ?? fnName ?? '',
       detail: keywordArg(args, 'detail')?.text === 'True',
     };

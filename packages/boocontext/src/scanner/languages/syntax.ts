@@ -57,6 +57,9 @@ export function resourceRoutes(singular: boolean): { role: ResourceRole; method:
     .map(([role, method, sub]) => ({ role, method, sub: singular ? sub.replace(/^:id\/?/, '') : sub }));
 }
 
+/** Laravel's and AdonisJS's action names for the resource roles: the form is `create`, storing it `store`. */
+export const STORE_ACTIONS: Record<string, string> = { new: 'create', create: 'store' };
+
 /** Spring's mapping annotations and the method each names (`RequestMapping` says it in `method=`). */
 export const SPRING_MAPPINGS: Record<string, string | undefined> = {
   GetMapping: 'GET',
