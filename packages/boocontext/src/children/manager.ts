@@ -43,28 +43,37 @@ const CHILD_PACKAGES: Record<ChildName, string> = {
 /**
  * The children are dependencies of this package: each is found by module resolution from here
  * (monorepo, npx cache or a global install alike) and started by its bin with this Node. A package
- * that cannot be resolved falls back to its bin name on PATH.
+ * that cannot be resolved falls back to its bin name on PATH. Found when first started, not here:
+ * resolving both packages' exports cost a one-shot `map`, which starts no child, ~6 ms of its ~200.
  */
 export function defaultChildren(): Record<ChildName, ChildCommand> {
-  const require = createRequire(import.meta.url);
   const installed = (name: ChildName): ChildCommand => {
-    try {
-      const manifest = require.resolve(`${CHILD_PACKAGES[name]}/package.json`);
-      const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin?: string | Record<string, string> };
-      const file = typeof bin === 'string' ? bin : bin?.[name];
-      if (file) return { command: process.execPath, args: [path.resolve(path.dirname(manifest), file)] };
-    } catch {
-      // Not installed beside boocontext: PATH may still have it.
-    }
-    return { command: name, args: [] };
+    let found: Pick<ChildCommand, 'command' | 'args'> | undefined;
+    const resolved = () => (found ??= resolveInstalled(name));
+    return {
+      get command() {
+        return resolved().command;
+      },
+      get args() {
+        return resolved().args;
+      },
+    };
   };
-  return {
-    'code-graph': {
-      ...installed('code-graph'),
-      inProcess: async (env) => (await import('@boocode/code-graph/tools')).codeGraphTools({ env }),
-    },
-    'ts-types': installed('ts-types'),
-  };
+  const codeGraph = installed('code-graph');
+  codeGraph.inProcess = async (env) => (await import('@boocode/code-graph/tools')).codeGraphTools({ env });
+  return { 'code-graph': codeGraph, 'ts-types': installed('ts-types') };
+}
+
+function resolveInstalled(name: ChildName): Pick<ChildCommand, 'command' | 'args'> {
+  try {
+    const manifest = createRequire(import.meta.url).resolve(`${CHILD_PACKAGES[name]}/package.json`);
+    const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin?: string | Record<string, string> };
+    const file = typeof bin === 'string' ? bin : bin?.[name];
+    if (file) return { command: process.execPath, args: [path.resolve(path.dirname(manifest), file)] };
+  } catch {
+    // Not installed beside boocontext: PATH may still have it.
+  }
+  return { command: name, args: [] };
 }
 
 /**
