@@ -41,6 +41,28 @@ const conduit = (prefix) =>
 
 const without = (list, ...drop) => list.filter((r) => !drop.includes(r));
 
+/** The GraphQL operations of the Conduit schema most GraphQL ports share (RealWorld's GraphQL spec). */
+const conduitOperations = expand([
+  'QUERY article',
+  'QUERY articles',
+  'QUERY feed',
+  'QUERY me',
+  'QUERY profile',
+  'QUERY tags',
+  'MUTATION createUser',
+  'MUTATION login',
+  'MUTATION updateUser',
+  'MUTATION followUser',
+  'MUTATION unfollowUser',
+  'MUTATION createArticle',
+  'MUTATION updateArticle',
+  'MUTATION favoriteArticle',
+  'MUTATION unfavoriteArticle',
+  'MUTATION deleteArticle',
+  'MUTATION addComment',
+  'MUTATION deleteComment',
+]);
+
 export const stackApps = [
   {
     name: 'express-prisma',
@@ -124,8 +146,11 @@ export const stackApps = [
     name: 'spring-mybatis',
     stack: 'Java / Spring Boot + MyBatis',
     source: { archive: 'spring-boot-realworld-example-app' },
-    // No context path is configured: the API is served at the root.
+    // No context path is configured: the API is served at the root. Its GraphQL API (Netflix DGS,
+    // fields named by codegen constants) serves the schema's root fields; DGS's endpoint is a
+    // library route, not in the app's code.
     routes: conduit(''),
+    operations: conduitOperations,
     entities: ['users', 'articles', 'article_favorites', 'follows', 'tags', 'article_tags', 'comments'],
     frameworks: ['spring'],
   },
@@ -352,6 +377,76 @@ export const stackApps = [
     routes: [...conduit('/api'), 'GET /'],
     entities: ['Article', 'Comment', 'Tag', 'User', 'followers', 'article_tag', 'article_user'],
     frameworks: ['laravel'],
+  },
+  // GraphQL back ends: each root field of the schema the app serves is an operation (`QUERY feed`),
+  // beside the HTTP routes the app itself registers.
+  {
+    name: 'nestjs-graphql',
+    stack: 'TypeScript / NestJS GraphQL (schema first) + Prisma',
+    source: { mirror: 'Kittonn/realworld-graphql' },
+    // GraphQLModule.forRoot with typePaths: the schema from *.graphql, served at Nest's default
+    // /graphql by the Apollo driver (a library route: no route of the app's code).
+    routes: [],
+    operations: expand(['QUERY me', 'QUERY profile', 'MUTATION login', 'MUTATION register']),
+    entities: ['Article', 'ArticleFavorites', 'ArticleTags', 'Comment', 'Tag', 'User', 'UserFollows'],
+    frameworks: ['nestjs', 'prisma'],
+  },
+  {
+    name: 'hapi-graphql-tools',
+    stack: 'JavaScript / hapi + graphql-tools (SDL file)',
+    source: { mirror: 'leonarpv/realworld-graphql' },
+    // makeExecutableSchema over data/schema.graphql: every declared root field is served (those
+    // without a resolver answer null); the API is the hapi route at /graphql. GraphiQL is
+    // registered in development only.
+    routes: expand(['GET,POST /graphql']),
+    operations: without(conduitOperations, 'MUTATION unfavoriteArticle'),
+    entities: [],
+    frameworks: ['hapi'],
+  },
+  {
+    name: 'apollo-express',
+    stack: 'JavaScript / Apollo Server (express) + Mongoose',
+    source: { mirror: 'rain-winter/realworld-graphql' },
+    // typeDefs in a gql template, resolver maps per module; applyMiddleware({ app }) serves the
+    // API at Apollo's default /graphql (a library route).
+    routes: [],
+    operations: expand([
+      'QUERY foo',
+      'QUERY currentUser',
+      'QUERY articles',
+      'MUTATION login',
+      'MUTATION createUser',
+      'MUTATION updateUser',
+      'MUTATION createArticle',
+    ]),
+    entities: ['Article', 'User'],
+    frameworks: ['express', 'mongoose'],
+  },
+  {
+    name: 'laravel-lighthouse',
+    stack: 'PHP / Laravel + Lighthouse (schema first) + Eloquent',
+    source: { mirror: 'tekihei2317/realworld-graphql-example-app' },
+    // Lighthouse serves graphql/schema.graphql at its configured /graphql (a library route); the
+    // app's own routes are web.php's and api.php's.
+    routes: expand(['GET /', 'GET /api/user']),
+    operations: expand(['QUERY users', 'QUERY user', 'QUERY hello', 'QUERY greet']),
+    entities: ['User', 'password_resets', 'failed_jobs', 'personal_access_tokens'],
+    frameworks: ['laravel'],
+  },
+  {
+    name: 'go-gqlgen-gorm',
+    stack: 'Go / gqlgen + GORM',
+    source: { mirror: 'ArtemGretsov/golang-gqlgen-gorm-psql-example' },
+    // net/http: the playground at / and the API at /querys; the schema split over several files.
+    routes: expand(['ALL /', 'ALL /querys']),
+    operations: expand([
+      'QUERY days',
+      'MUTATION createTag',
+      'MUTATION registrationUser',
+      'MUTATION loginUser',
+    ]),
+    entities: ['Day', 'Rate', 'Tag', 'Weather'],
+    frameworks: ['gorm'],
   },
 ];
 

@@ -35,9 +35,12 @@ function boocontext(root) {
     },
   );
   const map = String(JSON.parse(run.stdout).details.map);
+  const lines = section(map, 'ROUTES');
+  const keys = (list) => list.map((l) => routeKey(...l.split(/\s+/, 2)));
   return {
     ms: run.ms,
-    routes: section(map, 'ROUTES').map((l) => routeKey(...l.split(/\s+/, 2))),
+    routes: keys(lines.filter((l) => !isOperation(l))),
+    operations: keys(lines.filter(isOperation)),
     // A model counts by its name or by the table it says it is stored in.
     entities: section(map, 'MODELS').flatMap((l) =>
       [l.split(' (')[0], /, table (\w+)/.exec(l)?.[1]].filter(Boolean),
@@ -46,34 +49,49 @@ function boocontext(root) {
   };
 }
 
+/** A GraphQL operation in the map (`QUERY feed … [graphql]`), scored apart from HTTP routes. */
+const isOperation = (line) => /^(QUERY|MUTATION|SUBSCRIPTION) /.test(line) && line.endsWith('[graphql]');
+
 function codesight(root) {
   const run = timed(process.execPath, codesightArgs(root));
   removeCodesightOutput(root);
   const json = parseCodesightOutput(run.stdout);
+  const graphql = (r) => r.framework === 'graphql';
   return {
     ms: run.ms,
-    routes: (json.routes ?? []).map((r) => routeKey(r.method, r.path)),
+    routes: (json.routes ?? []).filter((r) => !graphql(r)).map((r) => routeKey(r.method, r.path)),
+    operations: (json.routes ?? []).filter(graphql).map((r) => routeKey(r.method, r.path)),
     entities: (json.schemas ?? []).map((s) => s.name),
     frameworks: [...new Set((json.routes ?? []).map((r) => r.framework).filter(Boolean))],
   };
 }
 
-/** Precision and recall of routes on full paths, recall of entities, and what was missed or extra. */
-function score(app, facts) {
-  const want = new Set(app.routes.map((r) => routeKey(...r.split(' '))));
-  const got = new Set(facts.routes);
+/** Precision and recall of one list against the truth's; an empty truth found empty is right. */
+function matched(truth, found) {
+  const want = new Set(truth.map((r) => routeKey(...r.split(' '))));
+  const got = new Set(found);
   const hits = [...got].filter((r) => want.has(r)).length;
+  return {
+    precision: got.size ? hits / got.size : want.size ? 0 : 1,
+    recall: want.size ? hits / want.size : 1,
+    missed: [...want].filter((r) => !got.has(r)),
+    extra: [...got].filter((r) => !want.has(r)),
+  };
+}
+
+/** Precision and recall of routes on full paths and of GraphQL operations, recall of entities, and what was missed or extra. */
+function score(app, facts) {
+  const routes = matched(app.routes, facts.routes);
+  const operations = app.operations ? matched(app.operations, facts.operations) : undefined;
   const entities = new Set(facts.entities.map(entityKey));
   const missedEntities = app.entities.filter((e) => !entities.has(entityKey(e)));
   return {
-    precision: got.size ? hits / got.size : 0,
-    recall: hits / want.size,
+    ...routes,
+    operations,
     // An app without an ORM or schema has no entity to find.
     entityRecall: app.entities.length
       ? (app.entities.length - missedEntities.length) / app.entities.length
       : 1,
-    missed: [...want].filter((r) => !got.has(r)),
-    extra: [...got].filter((r) => !want.has(r)),
     missedEntities,
   };
 }
@@ -100,6 +118,10 @@ for (const { app, dir } of materializedApps(into)) {
     if (s.missed.length) console.log(`  ${tool} missed: ${s.missed.join(', ')}`);
     if (s.extra.length) console.log(`  ${tool} beyond the truth: ${s.extra.join(', ')}`);
     if (s.missedEntities.length) console.log(`  ${tool} entities missed: ${s.missedEntities.join(', ')}`);
+    if (s.operations?.missed.length)
+      console.log(`  ${tool} operations missed: ${s.operations.missed.join(', ')}`);
+    if (s.operations?.extra.length)
+      console.log(`  ${tool} operations beyond the truth: ${s.operations.extra.join(', ')}`);
   }
 }
 
@@ -114,6 +136,14 @@ for (const r of rows)
   console.log(
     `${r.app.padEnd(18)} ${r.tool.padEnd(11)} ${f2(r.precision).padStart(5)} ${f2(r.recall).padStart(6)} ${f2(r.entityRecall).padStart(5)} ${String(Math.round(r.ms)).padStart(6)}  ${r.frameworks.join(', ')}`,
   );
+const withOperations = rows.filter((r) => r.operations);
+if (withOperations.length) {
+  console.log('\nGraphQL operations (root fields as `QUERY name`): precision / recall');
+  for (const r of withOperations)
+    console.log(
+      `${r.app.padEnd(18)} ${r.tool.padEnd(11)} ${f2(r.operations.precision).padStart(5)} ${f2(r.operations.recall).padStart(6)}`,
+    );
+}
 const ours = rows.filter((r) => r.tool === 'boocontext');
 const theirs = new Map(rows.filter((r) => r.tool === 'codesight').map((r) => [r.app, r]));
 const goal = ours.map((r) => {
@@ -125,10 +155,17 @@ const goal = ours.map((r) => {
     r.precision >= peer.precision &&
     r.recall >= peer.recall &&
     r.entityRecall >= peer.entityRecall &&
+    (!r.operations ||
+      (r.operations.precision >= 0.95 &&
+        r.operations.recall >= 0.95 &&
+        r.operations.precision >= peer.operations.precision &&
+        r.operations.recall >= peer.operations.recall)) &&
     r.ms <= peer.ms;
   return { app: r.app, ok, timeRatio: r.ms / peer.ms };
 });
-console.log('\ngoal (prec, recall >= 0.95, entities 1.0, none below codesight, time <= codesight):');
+console.log(
+  '\ngoal (prec, recall >= 0.95 on routes and GraphQL operations, entities 1.0, none below codesight, time <= codesight):',
+);
 for (const g of goal)
   console.log(`  ${g.app.padEnd(18)} ${g.ok ? 'met' : 'NOT met'}  time ${f2(g.timeRatio)}x`);
 console.log(`${goal.filter((g) => g.ok).length} of ${goal.length} apps meet every goal`);

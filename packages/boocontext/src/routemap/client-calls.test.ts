@@ -8,6 +8,42 @@ const read = (files: Record<string, string>): string[] =>
   );
 
 describe('clientCalls', () => {
+  it('reads the root fields of GraphQL documents as calls of their operation: templates, typed-document helpers and .graphql files', () => {
+    expect(
+      read({
+        'src/queries.ts': [
+          "import { gql } from '@apollo/client';",
+          "import { LOAN } from './fragments';",
+          'export const OVERDUE = gql`',
+          '  # loans: not a field',
+          '  query Overdue($branch: ID, $first: Int = 10) {',
+          '    overdueLoans(branch: $branch, first: $first) { id ...Loan @include(if: true) { note } }',
+          '    mine: myLoans { ...Loan }',
+          '    __typename',
+          '  }',
+          '  ${LOAN}',
+          '`;',
+          'export const RETURN = graphql(`mutation Return($id: ID!) { returnLoan(id: $id) { id } }`);',
+          "const label = 'a gql-free string';",
+        ].join('\n'),
+        'src/loans.graphql': [
+          'fragment Loan on Loan { id dueOn }',
+          '',
+          '{ branches { name } }',
+          'subscription { loanReturned { id } }',
+        ].join('\n'),
+        // A schema asks for nothing.
+        'server/schema.ts': 'export const typeDefs = gql`type Query { overdueLoans: [Loan] }`;',
+      }),
+    ).toEqual([
+      'QUERY branches src/loans.graphql:3',
+      'SUBSCRIPTION loanReturned src/loans.graphql:4',
+      'QUERY overdueLoans src/queries.ts:6',
+      'QUERY myLoans src/queries.ts:7',
+      'MUTATION returnLoan src/queries.ts:12',
+    ]);
+  });
+
   it('reads library calls with the base URL a constant in another file gives', () => {
     expect(
       read({

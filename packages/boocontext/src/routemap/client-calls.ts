@@ -7,6 +7,7 @@
  * files), `axios.defaults.baseURL`, `axios.create({ baseURL })` and an HttpClient interceptor that
  * prefixes `req.url`; a value the code cannot tell statically becomes a `:param` part.
  */
+import { documentOperations, GRAPHQL_FILE } from '../scanner/graphql.js';
 import { callArguments, closing, expressionEnd, splitTop, stringEnd } from './js-text.js';
 import type { FunctionDef, SourceFile } from './source-file.js';
 
@@ -506,7 +507,7 @@ export function clientCalls(sources: SourceFile[]): { calls: ClientCall[]; unres
   const replaced = new Set(
     retired.filter((w) => w.provisional?.replaced).flatMap((w) => w.provisional?.calls ?? []),
   );
-  const kept = [...calls.filter((c) => !replaced.has(c)), ...trpcCalls(sources)];
+  const kept = [...calls.filter((c) => !replaced.has(c)), ...trpcCalls(sources), ...graphqlCalls(sources)];
   // In reading order: file by file, line by line (a line's alternatives as the code lists them).
   const order = (a: { file: string; line: number }, b: { file: string; line: number }) =>
     a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line;
@@ -597,6 +598,44 @@ const TRPC_USE: Record<string, string> = {
   useSubscription: 'SUBSCRIPTION',
   subscribe: 'SUBSCRIPTION',
 };
+
+/** Where a template that opens at `open` (its backtick) closes, past `${…}` substitutions. */
+function templateEnd(text: string, open: number): number {
+  for (let i = open + 1; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === '`') return i;
+    else if (text[i] === '$' && text[i + 1] === '{') i = (closing(text, i + 1) ?? text.length) - 1;
+  }
+  return text.length;
+}
+
+/**
+ * GraphQL operations a client sends: the root fields of each document written in a `gql`/`graphql`
+ * template (or `graphql(\`…\`)`, as typed-document helpers take it) or in a `.graphql` file, each a
+ * call of its operation type on the field (`QUERY feed`), where the document asks for it.
+ */
+function graphqlCalls(sources: SourceFile[]): ClientCall[] {
+  const out: ClientCall[] = [];
+  const add = (file: SourceFile, ops: { method: string; path: string; line: number }[]) => {
+    for (const op of ops) out.push({ ...op, file: file.rel, via: 'graphql' });
+  };
+  for (const file of sources) {
+    if (GRAPHQL_FILE.test(file.rel)) {
+      add(file, documentOperations(file.text));
+      continue;
+    }
+    for (const m of file.text.matchAll(/\b(?:gql|graphql)\s*(?:\(\s*)?`/g)) {
+      const open = (m.index ?? 0) + m[0].length - 1;
+      const end = templateEnd(file.text, open);
+      // Substitutions (fragments spliced in) blanked, lines kept.
+      const body = file.text
+        .slice(open + 1, end)
+        .replace(/\$\{[^}]*\}/g, (sub) => sub.replace(/[^\n]/g, ' '));
+      add(file, documentOperations(body, file.line(open)));
+    }
+  }
+  return out;
+}
 
 /**
  * tRPC procedure calls (`api.post.getLatest.useQuery()`, `trpc.post.create.mutate()`, a server

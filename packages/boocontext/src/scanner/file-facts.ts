@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { type LanguageId, languageOf } from '@boocode/source-kit';
 import { appConfigFacts, SPRING_CONFIG } from './app-config.js';
+import { GRAPHQL_FILE, graphqlFileFacts } from './graphql.js';
 import { needsSyntaxTree } from './js/gate.js';
 import { lexFile } from './js/lexer.js';
 import { grammarOf, scanJs } from './js/scan.js';
@@ -52,6 +53,7 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
       [/^\s*["']?flask\b(?!-)/im, 'flask'],
       [/^\s*["']?(sqlalchemy|flask-sqlalchemy)\b/im, 'sqlalchemy'],
       [/^\s*["']?sqlmodel\b/im, 'sqlmodel'],
+      [/^\s*["']?(strawberry-graphql|graphene|ariadne)\b/im, 'graphql'],
     ],
   ],
   [
@@ -63,6 +65,7 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
       [/gofiber\/fiber\b/, 'fiber'],
       [/gorilla\/mux\b/, 'gorilla/mux'],
       [/(gorm\.io\/gorm|jinzhu\/gorm)\b/, 'gorm'],
+      [/99designs\/gqlgen\b|graph-gophers\/graphql-go\b/, 'graphql'],
     ],
   ],
   [
@@ -70,6 +73,7 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
     [
       [/^\s*gem\s+["']rails["']/m, 'rails'],
       [/^\s*gem\s+["']sinatra["']/m, 'sinatra'],
+      [/^\s*gem\s+["']graphql["']/m, 'graphql'],
     ],
   ],
   [
@@ -82,6 +86,7 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
       [/org\.jetbrains\.exposed/, 'exposed'],
       [/io\.quarkus/, 'quarkus'],
       [/io\.micronaut/, 'micronaut'],
+      [/spring-boot-starter-graphql|spring-graphql|graphql-dgs/, 'graphql'],
     ],
   ],
   [
@@ -91,6 +96,7 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
       [/"symfony\/framework-bundle"/, 'symfony'],
       [/"slim\/slim"/, 'slim'],
       [/"doctrine\/orm"/, 'doctrine'],
+      [/"nuwave\/lighthouse"|"webonyx\/graphql-php"|"rebing\/graphql-laravel"/, 'graphql'],
     ],
   ],
   [
@@ -98,6 +104,7 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
     [
       [/Sdk="Microsoft\.NET\.Sdk\.Web"|Microsoft\.AspNetCore/, 'aspnetcore'],
       [/Microsoft\.EntityFrameworkCore/, 'efcore'],
+      [/HotChocolate\.AspNetCore|GraphQL\.Server/, 'graphql'],
     ],
   ],
   [
@@ -109,6 +116,7 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
       [/^\s*diesel\s*=/m, 'diesel'],
       [/^\s*sea-orm\s*=/m, 'sea-orm'],
       [/^\s*sqlx\s*=/m, 'sqlx'],
+      [/^\s*(async-graphql|juniper)\s*=/m, 'graphql'],
     ],
   ],
   [
@@ -116,6 +124,7 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
     [
       [/\{:phoenix,/, 'phoenix'],
       [/\{:(phoenix_)?ecto(_sql)?,/, 'ecto'],
+      [/\{:absinthe,/, 'graphql'],
     ],
   ],
   [
@@ -168,6 +177,16 @@ const DEPENDENCY_FRAMEWORKS: Record<string, string> = {
   koa: 'koa',
   '@nestjs/core': 'nestjs',
   '@trpc/server': 'trpc',
+  // GraphQL servers (a client library such as @apollo/client serves nothing).
+  '@apollo/server': 'graphql',
+  'apollo-server': 'graphql',
+  'apollo-server-express': 'graphql',
+  'graphql-yoga': 'graphql',
+  '@nestjs/graphql': 'graphql',
+  'type-graphql': 'graphql',
+  '@pothos/core': 'graphql',
+  nexus: 'graphql',
+  mercurius: 'graphql',
   prisma: 'prisma',
   '@prisma/client': 'prisma',
   'drizzle-orm': 'drizzle',
@@ -218,6 +237,7 @@ export function lexedFacts(rel: string, text: string): FileFacts | undefined {
     const lexed = lexFile(`${rel}.ts`, script);
     return lexed && componentFile(rel, lexed.imports);
   }
+  if (GRAPHQL_FILE.test(rel)) return graphqlFileFacts(text);
   const language = languageOf(rel);
   if (language && readsTree(language)) return lexedLanguageFacts(rel, text, language);
   if (path.posix.basename(rel) === 'package.json') return manifestFacts(text);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ModuleResolver } from '@boocode/source-kit';
 
+import { GRAPHQL_OWNER } from './graphql.js';
 import { ROUTES_FILE_OWNER } from './languages/php.js';
 import { DEVISE } from './languages/ruby.js';
 import { isNextRouteFile, nextRoutes } from './nextjs.js';
@@ -352,9 +353,11 @@ export function routesOfFile(
     for (const prefix of prefixes)
       for (const route of served) {
         const full =
-          route.framework === 'trpc'
-            ? [prefix.replace(/^\//, '').replace(/\//g, '.'), route.path].filter(Boolean).join('.')
-            : joinPaths(global, prefix, graph.resolve(route.path));
+          route.owner === GRAPHQL_OWNER
+            ? route.path
+            : route.framework === 'trpc'
+              ? [prefix.replace(/^\//, '').replace(/\//g, '.'), route.path].filter(Boolean).join('.')
+              : joinPaths(global, prefix, graph.resolve(route.path));
         routes.push({
           method: route.method,
           path: full,

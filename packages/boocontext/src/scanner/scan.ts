@@ -24,6 +24,7 @@ import {
   textLanguageOf,
   treeFacts,
 } from './file-facts.js';
+import { GRAPHQL_FILE } from './graphql.js';
 import { StringOwner } from './own-strings.js';
 import { SharedRun } from './shared-run.js';
 import { type CachedFile, ENV_FILE, emptyFacts, type FileFacts, SFC_FILE } from './types.js';
@@ -35,6 +36,7 @@ export { blastRadius, type ScanResult } from './aggregate.js';
 const WANTED = (rel: string) =>
   languageOf(rel) !== undefined ||
   /\.(vue|svelte|sql|prisma)$/.test(rel) ||
+  GRAPHQL_FILE.test(rel) ||
   path.posix.basename(rel) in MANIFESTS ||
   ENV_FILE.test(rel) ||
   SPRING_CONFIG.test(rel) ||

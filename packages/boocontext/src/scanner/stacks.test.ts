@@ -361,6 +361,127 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['elysia', 'hono']);
   });
 
+  it('GraphQL in JS/TS: root fields of SDL files and schema templates (renamed roots followed), served by resolver maps, @Resolver classes, Pothos and Nexus builders', async () => {
+    const result = await new Scanner().scan(path.join(stacks, 'graphql-js'));
+    expect(
+      result.routes.map(
+        (r) =>
+          `${r.method} ${r.path} ${r.file}:${r.line}${r.declaredIn ? ` (declared ${r.declaredIn})` : ''} ${r.handler ?? '-'}`,
+      ),
+    ).toEqual([
+      'MUTATION addAuthor src/builders/pothos.ts:8 Mutation.addAuthor',
+      'QUERY catalogue src/builders/pothos.ts:5 Query.catalogue',
+      // A field named like an Object.prototype member is a field like any other.
+      'QUERY constructor src/schema/library.graphql:14 -',
+      'QUERY fineTotal src/builders/nexus.ts:7 Query.fineTotal',
+      'QUERY fines src/builders/nexus.ts:6 Query.fines',
+      'MUTATION lendBook src/schema/resolvers.ts:5 (declared src/schema/library.graphql:18) Mutation.lendBook',
+      'SUBSCRIPTION loanReturned src/schema/resolvers.ts:8 (declared src/schema/typedefs.ts:6) Subscription.loanReturned',
+      'QUERY reader src/nest/readers.resolver.ts:13 ReadersResolver.findOne',
+      'QUERY readers src/nest/readers.resolver.ts:8 ReadersResolver.readers',
+      'MUTATION registerReader src/nest/readers.resolver.ts:18 ReadersResolver.registerReader',
+      'MUTATION removeAuthor src/builders/pothos.ts:9 Mutation.removeAuthor',
+      // Declared and served by no resolver found: the schema's line.
+      'QUERY shelfPage src/schema/library.graphql:13 -',
+      'QUERY shelves src/schema/library.graphql:9 -',
+    ]);
+    expect(result.frameworks).toEqual(['graphql']);
+  });
+
+  it('GraphQL in Python: Strawberry root types (camel-cased fields, name= and resolver=), graphene ObjectTypes served by resolve_ methods and mutation classes, Ariadne bindables', async () => {
+    const { routes, frameworks } = await scanStack('graphql-python');
+    expect(routes).toEqual([
+      'QUERY allAuthors library/graphene_schema.py:14',
+      'QUERY author library/graphene_schema.py:12',
+      'SUBSCRIPTION branchOpened library/ariadne_schema.py:12',
+      'QUERY branches library/ariadne_schema.py:7',
+      'MUTATION lendBook library/strawberry_schema.py:22',
+      'QUERY overdueLoans library/strawberry_schema.py:8',
+      'QUERY readingList library/strawberry_schema.py:16',
+      'MUTATION retireAuthor library/graphene_schema.py:29',
+      'QUERY shelfCount library/strawberry_schema.py:12',
+    ]);
+    expect(frameworks).toEqual(['graphql']);
+  });
+
+  it('GraphQL on the JVM and in Go: Spring for GraphQL mappings, DGS data fetchers (Kotlin), gqlgen resolvers, each spelled and placed as the schema declares it', async () => {
+    const scanned = async (name: string) =>
+      (await new Scanner().scan(path.join(stacks, name))).routes.map(
+        (r) =>
+          `${r.method} ${r.path} ${r.file}:${r.line}${r.declaredIn ? ` (declared ${r.declaredIn})` : ''}`,
+      );
+    expect(await scanned('graphql-jvm')).toEqual([
+      'MUTATION addBook src/main/java/library/BookController.java:23 (declared src/main/resources/graphql/schema.graphqls:9)',
+      'QUERY bookById src/main/java/library/BookController.java:18 (declared src/main/resources/graphql/schema.graphqls:3)',
+      'QUERY books src/main/java/library/BookController.java:13 (declared src/main/resources/graphql/schema.graphqls:2)',
+      'QUERY members src/main/kotlin/library/MemberFetcher.kt:11 (declared src/main/resources/graphql/schema.graphqls:4)',
+      'MUTATION renewLoan src/main/kotlin/library/MemberFetcher.kt:17 (declared src/main/resources/graphql/schema.graphqls:10)',
+      'QUERY reservations src/main/kotlin/library/MemberFetcher.kt:14 (declared src/main/resources/graphql/schema.graphqls:5)',
+    ]);
+    expect(await scanned('graphql-go')).toEqual([
+      // No resolver found for it (gqlgen may bind a model's field): the schema's line.
+      'QUERY branchURL graph/schema.graphqls:4',
+      'QUERY loanById graph/schema.resolvers.go:15 (declared graph/schema.graphqls:3)',
+      'QUERY loans graph/schema.resolvers.go:10 (declared graph/schema.graphqls:2)',
+      'MUTATION returnLoan graph/schema.resolvers.go:20 (declared graph/schema.graphqls:8)',
+    ]);
+  });
+
+  it('GraphQL in Ruby, Elixir, Rust, C# and PHP: graphql-ruby types, Absinthe root blocks and merged objects, async-graphql impls, Hot Chocolate root types (a MediatR Query is none), Lighthouse resolver classes', async () => {
+    const scanned = async (name: string) => {
+      const result = await new Scanner().scan(path.join(stacks, name));
+      return {
+        routes: result.routes.map(
+          (r) =>
+            `${r.method} ${r.path} ${r.file}:${r.line}${r.declaredIn ? ` (declared ${r.declaredIn})` : ''} ${r.handler ?? '-'}`,
+        ),
+        frameworks: result.frameworks,
+      };
+    };
+    expect(await scanned('graphql-ruby')).toEqual({
+      routes: [
+        'QUERY branch app/graphql/types/query_type.rb:7 Resolvers::BranchResolver#resolve',
+        'QUERY raw_count app/graphql/types/query_type.rb:8 QueryType#raw_count',
+        'QUERY recentLoans app/graphql/types/query_type.rb:10 QueryType#recent_loans',
+        'MUTATION renewLoan app/graphql/types/mutation_type.rb:3 Mutations::RenewLoan#resolve',
+      ],
+      frameworks: ['graphql', 'rails'],
+    });
+    expect(await scanned('graphql-elixir')).toEqual({
+      routes: [
+        'QUERY loan lib/library_web/schema/loan_types.ex:9 LibraryWeb.Resolvers.Loans.find',
+        'QUERY overdueLoans lib/library_web/schema.ex:7 LibraryWeb.Resolvers.Loans.overdue',
+        'MUTATION returnLoan lib/library_web/schema.ex:16 return_loan',
+      ],
+      frameworks: ['graphql', 'phoenix'],
+    });
+    expect(await scanned('graphql-rust')).toEqual({
+      routes: [
+        'QUERY branchByCode src/schema.rs:15 QueryRoot::branch',
+        'SUBSCRIPTION loanReturned src/schema.rs:38 Events::loan_returned',
+        'QUERY overdueLoans src/schema.rs:10 QueryRoot::overdue_loans',
+        'MUTATION returnLoan src/schema.rs:29 MutationRoot::return_loan',
+      ],
+      frameworks: ['graphql'],
+    });
+    expect(await scanned('graphql-csharp')).toEqual({
+      routes: [
+        'QUERY bookByIsbn Library/Query.cs:10 Query.FindBookAsync',
+        'QUERY books Library/Query.cs:8 Query.GetBooks',
+        'MUTATION returnLoan Library/LoanMutations.cs:8 LoanMutations.ReturnLoanAsync',
+      ],
+      frameworks: ['aspnetcore', 'graphql'],
+    });
+    expect(await scanned('graphql-php')).toEqual({
+      routes: [
+        'QUERY branch graphql/schema.graphql:3 -',
+        'QUERY branches graphql/schema.graphql:2 -',
+        'MUTATION renewLoan app/GraphQL/Mutations/RenewLoan.php:10 (declared graphql/schema.graphql:7) RenewLoan.__invoke',
+      ],
+      frameworks: ['graphql', 'laravel'],
+    });
+  });
+
   it('AdonisJS: routes on the router service, groups prefixed after their callback (nested), API-only resources', async () => {
     const { routes, frameworks } = await scanStack('adonis');
     expect(routes).toEqual([

@@ -52,6 +52,23 @@ const RULES: readonly Rule[] = [
   { needles: ['env', 'Env', 'ENV'], patterns: [/(?:\benv|Env|ENV)[\w$.]*\s*\(\s*['"][A-Z][A-Z0-9_]*['"]/] },
   { needles: ['createEnv', 'cleanEnv', 'envsafe'], patterns: [/\b(?:createEnv|cleanEnv|envsafe)\s*\(/] },
   { patterns: [/env\w*\s*=\s*z\s*\.\s*object\b/i] },
+  // GraphQL: schema templates, resolver maps and classes, Pothos and Nexus field builders.
+  {
+    needles: [
+      'gql',
+      'graphql',
+      'typeDefs',
+      'buildSchema',
+      'Query',
+      'Mutation',
+      'Subscription',
+      'Field',
+      'Type(',
+    ],
+    patterns: [
+      /\b(?:gql|graphql)\s*`|\btypeDefs\b|\bbuildSchema\s*\(|\b(?:Query|Mutation|Subscription)\s*:\s*\{|@\s*Resolver\b|\b(?:query|mutation|subscription)Fields?\s*\(|\b(?:queryType|mutationType|subscriptionType|extendType|objectType)\s*\(/,
+    ],
+  },
 ];
 
 const holds = (rule: Rule, text: string) =>

@@ -10,6 +10,7 @@ import { components } from './components.js';
 import type { JsContext, JsDetector } from './context.js';
 import { env } from './env.js';
 import { exportedRouters } from './exports.js';
+import { graphql } from './graphql.js';
 import { httpRouters } from './http-routers.js';
 import { imports } from './imports.js';
 import { lexFile } from './lexer.js';
@@ -29,6 +30,7 @@ const DETECTORS: readonly JsDetector[] = [
   httpRouters,
   trpc,
   nest,
+  graphql,
   components,
   routeConfig,
   exportedRouters,

@@ -1,4 +1,5 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
+import { graphqlRoute, OPERATIONS } from '../graphql.js';
 import { emptyFacts, type FileFacts, joinPaths, UNKNOWN_PART } from '../types.js';
 import { line, walk } from './syntax.js';
 
@@ -91,6 +92,57 @@ function readController(node: Node, facts: FileFacts): void {
           owner: '*aspnet*',
           handler: `${className}.${action}`,
         });
+  }
+}
+
+/** Hot Chocolate's root type markers: `[QueryType]`, `[ExtendObjectType(OperationTypeNames.Mutation)]`. */
+function hotChocolateOperation(node: Node, className: string, facts: FileFacts): string | undefined {
+  for (const list of node.namedChildren)
+    for (const a of list?.type === 'attribute_list' ? list.namedChildren : []) {
+      const text = a?.text ?? '';
+      const marked = /^(?:\w+\.)*(Query|Mutation|Subscription)Type(?:Attribute)?\b/.exec(text)?.[1];
+      const extended =
+        /^(?:\w+\.)*ExtendObjectType(?:Attribute)?\s*(?:<\s*(\w+)\s*>|\([^)]*\b(Query|Mutation|Subscription)\b)/.exec(
+          text,
+        );
+      const operation = marked ?? extended?.[2] ?? extended?.[1];
+      if (operation && OPERATIONS.has(operation)) return OPERATIONS.get(operation);
+    }
+  // A class named `Query` is the root type only where Hot Chocolate is in use (MediatR names its requests so).
+  if (OPERATIONS.has(className) && facts.imports.some((i) => /^HotChocolate\b/.test(i.spec)))
+    return OPERATIONS.get(className);
+  return undefined;
+}
+
+/**
+ * Hot Chocolate root types: each public instance method a field, named as Hot Chocolate names it
+ * (`GetBooksAsync` → `books`) unless `[GraphQLName("x")]` says otherwise; `[GraphQLIgnore]` skipped.
+ */
+function readHotChocolateType(node: Node, facts: FileFacts): void {
+  const className = node.childForFieldName('name')?.text ?? '';
+  const operation = hotChocolateOperation(node, className, facts);
+  if (!operation) return;
+  for (const member of node.childForFieldName('body')?.namedChildren ?? []) {
+    if (member?.type !== 'method_declaration') continue;
+    const modifiers = member.namedChildren.filter((c) => c?.type === 'modifier').map((c) => c?.text);
+    if (!modifiers.includes('public') || modifiers.includes('static')) continue;
+    const attributes = attributesOf(member);
+    if (attributes.some((a) => a.name === 'GraphQLIgnore')) continue;
+    const method = member.childForFieldName('name')?.text ?? '';
+    const named = attributes.find((a) => a.name === 'GraphQLName')?.template;
+    const bare = method.replace(/^Get(?=[A-Z])/, '').replace(/Async$/, '');
+    facts.routes.push(
+      graphqlRoute(
+        operation,
+        named ?? `${bare.charAt(0).toLowerCase()}${bare.slice(1)}`,
+        line(member),
+        'graphql',
+        {
+          endLine: member.endPosition.row + 1,
+          handler: `${className}.${method}`,
+        },
+      ),
+    );
   }
 }
 
@@ -220,6 +272,7 @@ export function scanCSharp(rel: string, root: Node): FileFacts {
       if (node.type === 'class_declaration') {
         readController(node, facts);
         readDbSets(node, rel, facts);
+        readHotChocolateType(node, facts);
       }
       if (!minimal) return undefined;
       if (node.type === 'variable_declarator') {
@@ -233,6 +286,6 @@ export function scanCSharp(rel: string, root: Node): FileFacts {
     },
     CSHARP_READ,
   );
-  if (facts.routes.length) facts.frameworks = ['aspnetcore'];
+  if (facts.routes.length) facts.frameworks = [...new Set(facts.routes.map((r) => r.framework))].sort();
   return facts;
 }

@@ -1,4 +1,5 @@
-import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
+import { camelField, graphqlRoute } from '../graphql.js';
+import { emptyFacts, type FileFacts, joinPaths, type LocalRoute } from '../types.js';
 import { resourceRoutes, singular } from './syntax.js';
 
 /**
@@ -108,6 +109,49 @@ export function scanElixir(rel: string, text: string): FileFacts {
       }
     }
   });
-  if (facts.routes.length) facts.frameworks = ['phoenix'];
+  if (/\bAbsinthe\.Schema\b/.test(text)) facts.routes.push(...absintheRoutes(lines));
+  if (facts.routes.length) facts.frameworks = [...new Set(facts.routes.map((r) => r.framework))].sort();
   return facts;
+}
+
+/** `query do`, `mutation do`, and objects of fields merged into them (`object :book_queries do`). */
+const ABSINTHE_ROOT =
+  /^(\s*)(?:(query|mutation|subscription)|object\s+:\w+_(quer|mutation|subscription)(?:ies|s))\s+do\s*$/;
+
+/**
+ * Absinthe's root fields: each `field :name` directly in a root block is a route, camel-cased as
+ * Absinthe's default adapter serves it, its handler the function `resolve &Mod.fun/3` names.
+ */
+function absintheRoutes(lines: string[]): LocalRoute[] {
+  const routes: LocalRoute[] = [];
+  let root: { indent: number; operation: string; fieldIndent?: number } | undefined;
+  let current: LocalRoute | undefined;
+  lines.forEach((raw, index) => {
+    const line = raw.replace(/#.*$/, '');
+    const opened = ABSINTHE_ROOT.exec(line);
+    if (opened) {
+      const kind = opened[2] ?? (opened[3] === 'quer' ? 'query' : opened[3]);
+      root = { indent: (opened[1] ?? '').length, operation: (kind ?? 'query').toUpperCase() };
+      return;
+    }
+    if (!root) return;
+    const indent = /^\s*/.exec(line)?.[0].length ?? 0;
+    if (/^\s*end\b/.test(line) && indent <= root.indent) {
+      root = undefined;
+      current = undefined;
+      return;
+    }
+    const field = /^\s*field[\s(]+:(\w+)/.exec(line);
+    // The block's fields are its first field's indentation: deeper ones belong to other blocks.
+    if (field?.[1]) root.fieldIndent ??= indent;
+    if (field?.[1] && indent === root.fieldIndent) {
+      current = graphqlRoute(root.operation, camelField(field[1]), index + 1, 'graphql', {
+        handler: field[1],
+      });
+      routes.push(current);
+    }
+    const resolver = /\bresolve[\s(]+&([\w.]+)\/\d/.exec(line)?.[1];
+    if (resolver && current) current.handler = resolver;
+  });
+  return routes;
 }

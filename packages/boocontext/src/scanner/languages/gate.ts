@@ -1,6 +1,7 @@
 import type { LanguageId } from '@boocode/source-kit';
 import { emptyFacts, type FileFacts, isAuxiliary } from '../types.js';
 import { MINIMAL_API } from './csharp.js';
+import { LIGHTHOUSE_RESOLVER } from './php.js';
 import { lineIndex } from './syntax.js';
 
 /**
@@ -12,25 +13,31 @@ import { lineIndex } from './syntax.js';
  */
 const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => boolean>> = {
   go: (_, text) =>
-    /\.\s*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Get|Post|Put|Patch|Delete|Head|Options|Handle|HandleFunc|Group|Route|Subrouter)\s*\(|\bos\.Getenv\b|gorm[.:]|\b(gin\.(RouterGroup|Engine|IRouter|IRoutes)|echo\.(Group|Echo)|chi\.(Router|Mux)|mux\.Router|fiber\.(Router|App)|http\.ServeMux)\b/.test(
+    /\.\s*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Get|Post|Put|Patch|Delete|Head|Options|Handle|HandleFunc|Group|Route|Subrouter)\s*\(|\bos\.Getenv\b|gorm[.:]|\b(gin\.(RouterGroup|Engine|IRouter|IRoutes)|echo\.(Group|Echo)|chi\.(Router|Mux)|mux\.Router|fiber\.(Router|App)|http\.ServeMux)\b|[\s*](query|mutation|subscription)Resolver\s*\)/.test(
       text,
     ),
   java: (_, text) =>
-    /@\s*([\w.]+\.)?(RestController|Controller|Entity|\w*Mapping|Path|ApplicationPath)\b|\bstatic\s+final\s+String\s+\w+\s*=\s*"\//.test(
+    /@\s*([\w.]+\.)?(RestController|Controller|Entity|\w*Mapping|Path|ApplicationPath|Dgs(Query|Mutation|Subscription|Data))\b|\bstatic\s+final\s+String\s+\w+\s*=\s*"\//.test(
       text,
     ),
   c_sharp: (_, text) =>
-    /\[\s*(Http[A-Z]\w*|Route|ApiController)\b|\bDbSet\s*</.test(text) || MINIMAL_API.test(text),
-  php: (_, text) =>
+    /\[\s*(Http[A-Z]\w*|Route|ApiController|QueryType|MutationType|SubscriptionType|ExtendObjectType)\b|\bDbSet\s*<|\busing\s+HotChocolate\b/.test(
+      text,
+    ) || MINIMAL_API.test(text),
+  php: (rel, text) =>
+    LIGHTHOUSE_RESOLVER.test(rel) ||
     /\bRoute\s*::|withRouting|Schema\s*::\s*create|\bextends\s+\\?[\w\\]*\b(Model|Authenticatable|Pivot|MorphPivot|User)\b/.test(
       text,
     ),
   rust: (_, text) =>
-    /\.\s*(service|route|configure|nest|to|merge|mount)\s*\(|#\[\s*(get|post|put|patch|delete|head|options)\b|\btable\s*!/.test(
+    /\.\s*(service|route|configure|nest|to|merge|mount)\s*\(|#\[\s*(get|post|put|patch|delete|head|options)\b|\btable\s*!|#\[\s*(async_graphql::|juniper::)?(Object|Subscription|graphql_object|graphql_subscription)\b/.test(
       text,
     ),
   ruby: (rel, text) =>
-    /(^|\/)(routes|schema)\.rb$/.test(rel) || /ApplicationRecord|ActiveRecord::Base/.test(text),
+    /(^|\/)(routes|schema)\.rb$/.test(rel) ||
+    /ApplicationRecord|ActiveRecord::Base|\bclass\s+(\w+::)*\w*(Query|Mutation|Subscription)(Type)?\s*</.test(
+      text,
+    ),
 };
 
 /** Imports as each tree reader records them: the spec, the line of the import. */

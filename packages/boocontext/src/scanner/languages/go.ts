@@ -1,4 +1,5 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
+import { graphqlRoute } from '../graphql.js';
 import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
 import { HTTP, line, unquote } from './syntax.js';
 
@@ -234,6 +235,31 @@ const READ = new Set([
 ]);
 
 /** Go: imports, net/http (incl. Go 1.22 "GET /x" patterns), gin, echo, fiber, chi and gorilla/mux routes with groups and subrouters, GORM models, env. */
+/**
+ * gqlgen's resolvers (`func (r *queryResolver) Articles(ctx context.Context, …)`, value receivers too): a route of the
+ * operation, its field the method's name with a lower-case first letter (the schema's spelling,
+ * `bookById` for `BookByID`, is taken where the schema declares it).
+ */
+function readGqlgenResolver(node: Node, ctx: GoContext): void {
+  const receiver = node.childForFieldName('receiver')?.text ?? '';
+  const kind = /[\s*(](query|mutation|subscription)Resolver\s*\)$/.exec(receiver)?.[1];
+  const name = node.childForFieldName('name')?.text;
+  if (!kind || !name) return;
+  ctx.frameworks.add('graphql');
+  ctx.facts.routes.push(
+    graphqlRoute(
+      kind.toUpperCase(),
+      `${name.charAt(0).toLowerCase()}${name.slice(1)}`,
+      line(node),
+      'graphql',
+      {
+        endLine: node.endPosition.row + 1,
+        handler: `${kind}Resolver.${name}`,
+      },
+    ),
+  );
+}
+
 export function scanGo(rel: string, root: Node): FileFacts {
   const ctx: GoContext = {
     facts: emptyFacts('go'),
@@ -260,6 +286,7 @@ export function scanGo(rel: string, root: Node): FileFacts {
           readStruct(node, rel, ctx.facts);
           done = true;
         } else if (type === 'function_declaration' || type === 'method_declaration') {
+          if (type === 'method_declaration') readGqlgenResolver(node, ctx);
           const params = routerParams(node);
           const name = node.childForFieldName('name')?.text ?? '';
           if (params.size) ctx.facts.exportedRouters[name] = name;

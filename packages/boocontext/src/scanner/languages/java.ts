@@ -1,4 +1,5 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
+import { graphqlRoute, jvmGraphqlField } from '../graphql.js';
 import { emptyFacts, type FileFacts, joinPaths, PATH_VALUE, UNKNOWN_PART } from '../types.js';
 import { CAPITALISED_VERBS, JAXRS_VERBS, line, SPRING_MAPPINGS, unquote, walk } from './syntax.js';
 
@@ -145,6 +146,27 @@ function readController(node: Node, annotations: Node[], facts: FileFacts): void
   }
 }
 
+/** Spring for GraphQL controllers and DGS components: each operation handler a route. */
+function readGraphqlHandlers(node: Node, annotations: Node[], facts: FileFacts): void {
+  if (!annotations.some((a) => nameOf(a) === 'Controller' || nameOf(a) === 'DgsComponent')) return;
+  const className = node.childForFieldName('name')?.text ?? '';
+  for (const member of node.childForFieldName('body')?.namedChildren ?? []) {
+    if (member?.type !== 'method_declaration') continue;
+    const method = member.childForFieldName('name')?.text ?? '';
+    for (const a of annotationsOf(member)) {
+      const found = jvmGraphqlField(nameOf(a), (names) => annotationValues(a, names)?.[0], method);
+      if (!found) continue;
+      facts.frameworks = [...new Set([...facts.frameworks, 'graphql'])];
+      facts.routes.push(
+        graphqlRoute(found.operation, found.field, line(member), 'graphql', {
+          endLine: member.endPosition.row + 1,
+          handler: `${className}.${method}`,
+        }),
+      );
+    }
+  }
+}
+
 /** Method and constructor bodies: no route or entity is declared in one (the walk does not go in). */
 const BODIES = new Set(['block', 'constructor_body']);
 
@@ -165,6 +187,7 @@ export function scanJava(rel: string, root: Node): FileFacts {
         const annotations = annotationsOf(node);
         readEntity(node, annotations, rel, facts);
         readController(node, annotations, facts);
+        readGraphqlHandlers(node, annotations, facts);
       }
       return undefined;
     },

@@ -1,3 +1,4 @@
+import { graphqlRoute, jvmGraphqlField } from '../graphql.js';
 import { emptyFacts, type FileFacts, joinPaths, PATH_VALUE } from '../types.js';
 import { CAPITALISED_VERBS, JAXRS_VERBS, lineIndex, parenthesised, SPRING_MAPPINGS } from './syntax.js';
 
@@ -277,10 +278,25 @@ function readResourceMethod(fn: Declaration, owner: Declaration, facts: FileFact
   return true;
 }
 
+/** A Spring for GraphQL or DGS handler (`@QueryMapping fun articles()`): a route of its operation. */
+function readGraphqlHandler(fn: Declaration, owner: Declaration, facts: FileFacts): boolean {
+  if (!owner.annotations.some((a) => a.name === 'Controller' || a.name === 'DgsComponent')) return false;
+  let found = false;
+  for (const a of fn.annotations) {
+    const op = jvmGraphqlField(a.name, (names) => namedValues(a.args, names)?.[0], fn.name);
+    if (!op) continue;
+    found = true;
+    facts.routes.push(
+      graphqlRoute(op.operation, op.field, fn.line, 'graphql', { handler: `${owner.name}.${fn.name}` }),
+    );
+  }
+  return found;
+}
+
 /** A Spring handler: its mapping under the mappings of the controller (or interface) it is declared in. */
 function readHandler(fn: Declaration, owner: Declaration | undefined, facts: FileFacts): void {
   if (!owner) return;
-  if (readResourceMethod(fn, owner, facts)) return;
+  if (readResourceMethod(fn, owner, facts) || readGraphqlHandler(fn, owner, facts)) return;
   const ownerMapping = owner.annotations.find((a) => a.name === 'RequestMapping');
   const isController = owner.annotations.some((a) => a.name === 'RestController' || a.name === 'Controller');
   if (!isController && !(owner.kind === 'interface' && ownerMapping)) return;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { SyntaxNode as Node } from '@boocode/source-kit';
+import { graphqlRoute } from '../graphql.js';
 import { emptyFacts, type FileFacts, joinPaths, UNKNOWN_PART } from '../types.js';
 import { line, resourceRoutes, STORE_ACTIONS, singular } from './syntax.js';
 
@@ -254,11 +255,44 @@ function readSchemaCreate(call: Node, { rel, facts }: PhpContext): void {
 }
 
 /** PHP: Laravel routes (groups, prefixes, resources, route files mounted by the provider), Eloquent models, migrations. */
+/** Lighthouse's resolver classes: `app/GraphQL/Queries/Hello.php` serves the field `hello` of `Query`. */
+export const LIGHTHOUSE_RESOLVER = /(^|\/)GraphQL\/(Queries|Mutations|Subscriptions)\/(\w+)\.php$/;
+
+/** A Lighthouse resolver class: its `__invoke` (or `resolve`) a route of the field the file is named for. */
+function readLighthouseResolver(node: Node, { rel, facts }: PhpContext): void {
+  const [, , folder = '', file = ''] = LIGHTHOUSE_RESOLVER.exec(rel) ?? [];
+  const className = node.childForFieldName('name')?.text;
+  if (!folder || className !== file) return;
+  const method = node
+    .childForFieldName('body')
+    ?.namedChildren.find(
+      (m) =>
+        m?.type === 'method_declaration' &&
+        /^(__invoke|resolve)$/.test(m.childForFieldName('name')?.text ?? ''),
+    );
+  if (!method) return;
+  facts.routes.push(
+    graphqlRoute(
+      folder === 'Queries' ? 'QUERY' : folder === 'Mutations' ? 'MUTATION' : 'SUBSCRIPTION',
+      `${file.charAt(0).toLowerCase()}${file.slice(1)}`,
+      line(method),
+      'graphql',
+      {
+        endLine: method.endPosition.row + 1,
+        handler: `${className}.${method.childForFieldName('name')?.text}`,
+      },
+    ),
+  );
+}
+
 export function scanPhp(rel: string, root: Node): FileFacts {
   const ctx: PhpContext = { rel, facts: emptyFacts('php') };
   const visit = (node: Node, prefix: string) => {
     if (node.type === 'namespace_use_clause') ctx.facts.imports.push({ spec: node.text, line: line(node) });
-    if (node.type === 'class_declaration') readClass(node, ctx);
+    if (node.type === 'class_declaration') {
+      readClass(node, ctx);
+      readLighthouseResolver(node, ctx);
+    }
     if (node.type === 'member_call_expression' || node.type === 'scoped_call_expression') {
       const chain = routeChain(node);
       if (chain) return readRouteChain(chain, node, prefix, ctx, visit);
@@ -270,6 +304,8 @@ export function scanPhp(rel: string, root: Node): FileFacts {
     for (const child of node.namedChildren) if (child) visit(child, prefix);
   };
   visit(root, '');
-  if (ctx.facts.routes.length || ctx.facts.mounts.length) ctx.facts.frameworks = ['laravel'];
+  const frameworks = new Set(ctx.facts.routes.map((r) => r.framework));
+  if (ctx.facts.mounts.length) frameworks.add('laravel');
+  ctx.facts.frameworks = [...frameworks].sort();
   return ctx.facts;
 }

@@ -1,5 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { type DjangoView, emptyFacts, type FileFacts, PATH_VALUE, UNKNOWN_PART, VIEWSET } from '../types.js';
+import { ariadneBindable, readAriadneField, readGraphqlClass } from './python-graphql.js';
 import { HTTP, line, unquote, walk } from './syntax.js';
 
 interface PythonContext {
@@ -7,6 +8,8 @@ interface PythonContext {
   facts: FileFacts;
   frameworks: Set<string>;
   env: Set<string>;
+  /** Ariadne's bindables made in this file: variable → operation. */
+  bindables: Map<string, string>;
 }
 
 function keywordArg(args: Node | null, name: string): Node | undefined {
@@ -66,7 +69,7 @@ function readImportFrom(node: Node, { facts }: PythonContext): void {
 }
 
 /** `app = FastAPI()`, `router = APIRouter(prefix=…)`, `bp = Blueprint(…, url_prefix=…)`, Django's `urlpatterns`. */
-function readAssignment(node: Node, { facts, frameworks }: PythonContext): void {
+function readAssignment(node: Node, { facts, frameworks, bindables }: PythonContext): void {
   const left = node.childForFieldName('left');
   const right = node.childForFieldName('right');
   const scope = node.parent?.parent;
@@ -78,6 +81,11 @@ function readAssignment(node: Node, { facts, frameworks }: PythonContext): void 
   if (left?.type === 'identifier' && right?.type === 'call') {
     const fn = right.childForFieldName('function')?.text ?? '';
     const args = right.childForFieldName('arguments');
+    const bindable = ariadneBindable(right);
+    if (bindable) {
+      bindables.set(left.text, bindable);
+      frameworks.add('graphql');
+    }
     const framework = /^(FastAPI|APIRouter)$/.test(fn) || fn.endsWith('.APIRouter') ? 'fastapi' : undefined;
     const flask = /^(Flask|Blueprint)$/.test(fn) ? 'flask' : undefined;
     // Flask-RESTful's and Flask-RESTX's `Api(app_or_blueprint, prefix=…)`, RESTX's `Namespace('orders', path=…)`.
@@ -111,14 +119,14 @@ const imported = (facts: FileFacts, spec: RegExp) => facts.imports.some((i) => s
  * `@app.get('/x')` (FastAPI) and `@bp.route('/x', methods=[…])` (Flask) on a function; Flask-RESTX's
  * `@ns.route('/x')` on a resource class (served by the methods it defines).
  */
-function readDecorated(node: Node, { facts, frameworks }: PythonContext): void {
+function readDecorated(node: Node, { facts, frameworks, bindables }: PythonContext): void {
   const definition = node.childForFieldName('definition');
   const fnName = definition?.childForFieldName('name')?.text;
   const handler = fnName ? { handler: fnName } : {};
   const resource = definition?.type === 'class_definition';
   for (const decorator of node.namedChildren.filter((c) => c?.type === 'decorator')) {
     const call = decorator?.namedChild(0);
-    if (call?.type !== 'call') continue;
+    if (call?.type !== 'call' || readAriadneField(node, call, bindables, facts)) continue;
     const fn = call.childForFieldName('function');
     if (fn?.type !== 'attribute') continue;
     const owner = fn.childForFieldName('object')?.text ?? '';
@@ -406,7 +414,7 @@ function viewOf(bases: string[], body: Node | null): DjangoView | undefined {
  * Classes: SQLAlchemy declarative models (`__tablename__`), the classes of a Django models module
  * (joined into models across files), and Django/DRF views with the methods they answer.
  */
-function readClass(node: Node, { rel, facts }: PythonContext): void {
+function readClass(node: Node, { rel, facts, frameworks }: PythonContext): void {
   const name = node.childForFieldName('name')?.text ?? '';
   const bases = (node.childForFieldName('superclasses')?.namedChildren ?? []).flatMap((b) =>
     b && b.type !== 'keyword_argument' ? [b.text.split('.').pop() as string] : [],
@@ -439,6 +447,7 @@ function readClass(node: Node, { rel, facts }: PythonContext): void {
     facts.modelClasses = [...(facts.modelClasses ?? []), { name, bases, line: line(node), fields, abstract }];
   const view = viewOf(bases, body);
   if (view) facts.views = { ...facts.views, [name]: view };
+  if (readGraphqlClass(node, bases, facts)) frameworks.add('graphql');
 }
 
 const READERS = new Map<string, (node: Node, ctx: PythonContext) => void>(
@@ -462,7 +471,13 @@ const READ_TYPES = new Set(READERS.keys());
 
 /** Python: imports, FastAPI/Flask/Django routes with their prefixes, SQLAlchemy/Django models, env. */
 export function scanPython(rel: string, root: Node): FileFacts {
-  const ctx: PythonContext = { rel, facts: emptyFacts('python'), frameworks: new Set(), env: new Set() };
+  const ctx: PythonContext = {
+    rel,
+    facts: emptyFacts('python'),
+    frameworks: new Set(),
+    env: new Set(),
+    bindables: new Map(),
+  };
   walk(
     root,
     (node) => {

@@ -1,4 +1,5 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
+import { camelField, graphqlRoute } from '../graphql.js';
 import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
 import { line, walk } from './syntax.js';
 
@@ -189,7 +190,51 @@ function readDieselTables(node: Node, { rel, facts }: RustContext): void {
 }
 
 /** The nodes the Rust reader looks at: the walk hands it no other. */
-const RUST_READ = new Set(['attribute_item', 'macro_invocation', 'function_item', 'call_expression']);
+const RUST_READ = new Set([
+  'attribute_item',
+  'macro_invocation',
+  'function_item',
+  'call_expression',
+  'impl_item',
+]);
+
+/** async-graphql's `#[Object]`/`#[Subscription]` and juniper's `#[graphql_object]` on an impl block. */
+const GRAPHQL_IMPL =
+  /^#\[\s*(?:async_graphql::|juniper::)?(Object|Subscription|graphql_object|graphql_subscription)\b/;
+
+/**
+ * A GraphQL root type's impl block (`#[Object] impl QueryRoot { async fn books(…) }`): each
+ * method a root field, camel-cased as both libraries serve them unless `#[graphql(name = "x")]`.
+ */
+function readGraphqlImpl(node: Node, facts: FileFacts): void {
+  let attribute = node.previousNamedSibling;
+  while (attribute?.type === 'attribute_item' && !GRAPHQL_IMPL.test(attribute.text))
+    attribute = attribute.previousNamedSibling;
+  const kind = attribute?.type === 'attribute_item' ? GRAPHQL_IMPL.exec(attribute.text)?.[1] : undefined;
+  if (!kind) return;
+  const typeName = node.childForFieldName('type')?.text ?? '';
+  const operation = /subscription/i.test(kind)
+    ? 'SUBSCRIPTION'
+    : /(Query|Mutation|Subscription)(?:Root)?$/.exec(typeName)?.[1]?.toUpperCase();
+  if (!operation) return;
+  let rename: string | undefined;
+  for (const item of node.childForFieldName('body')?.namedChildren ?? []) {
+    if (item?.type === 'attribute_item') {
+      rename = /^#\[\s*graphql\s*\([^)]*\bname\s*=\s*"([^"]+)"/.exec(item.text)?.[1] ?? rename;
+      continue;
+    }
+    const name = item?.type === 'function_item' ? item.childForFieldName('name')?.text : undefined;
+    if (item && name && !/^#\[\s*graphql\s*\([^)]*\bskip\b/.test(item.previousNamedSibling?.text ?? '')) {
+      facts.routes.push(
+        graphqlRoute(operation, rename ?? camelField(name), line(item), 'graphql', {
+          endLine: item.endPosition.row + 1,
+          handler: `${typeName}::${name}`,
+        }),
+      );
+    }
+    rename = undefined;
+  }
+}
 
 /** A function that registers routes of its own: actix's `fn config(cfg: &mut web::ServiceConfig)`, axum's `fn router() -> Router`. */
 function routerFunction(node: Node): string | undefined {
@@ -234,7 +279,8 @@ export function scanRust(rel: string, root: Node): FileFacts {
   walk(
     root,
     (node) => {
-      if (node.type === 'attribute_item') readAttributeRoute(node, ctx);
+      if (node.type === 'impl_item') readGraphqlImpl(node, facts);
+      else if (node.type === 'attribute_item') readAttributeRoute(node, ctx);
       else if (node.type === 'macro_invocation') readDieselTables(node, ctx);
       else if (node.type === 'function_item') {
         const name = routerFunction(node);
