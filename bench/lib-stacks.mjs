@@ -7,7 +7,7 @@
 // machine with the search tool's `fetch` (their code is read here, never committed). An app whose
 // source is missing is reported as skipped with the fetch that brings it.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -434,6 +434,53 @@ export const stackApps = [
     frameworks: ['laravel'],
   },
   {
+    name: 'grpc-microservices',
+    stack: 'Go, C#, Node, Python, Java / gRPC services (monorepo) + gorilla/mux front end',
+    source: { mirror: 'GoogleCloudPlatform/microservices-demo' },
+    // The front end's routes sit under BASE_URL, read from the environment at start: unknown
+    // statically, said so. The cart service answers GET / beside its gRPC services; the shopping
+    // assistant is a Flask POST /. Every service serves the standard health check.
+    routes: [
+      ...expand([
+        'GET,HEAD /{unknown}',
+        'GET,HEAD /{unknown}/product/{id}',
+        'GET,HEAD,POST /{unknown}/cart',
+        'POST /{unknown}/cart/empty',
+        'POST /{unknown}/setCurrency',
+        'GET /{unknown}/logout',
+        'POST /{unknown}/cart/checkout',
+        'GET /{unknown}/assistant',
+        'ALL /{unknown}/robots.txt',
+        'ALL /{unknown}/_healthz',
+        'GET /{unknown}/product-meta/{ids}',
+        'POST /{unknown}/bot',
+      ]),
+      'GET /',
+      'POST /',
+    ],
+    operations: expand([
+      'RPC /hipstershop.CartService/AddItem',
+      'RPC /hipstershop.CartService/GetCart',
+      'RPC /hipstershop.CartService/EmptyCart',
+      'RPC /hipstershop.RecommendationService/ListRecommendations',
+      'RPC /hipstershop.ProductCatalogService/ListProducts',
+      'RPC /hipstershop.ProductCatalogService/GetProduct',
+      'RPC /hipstershop.ProductCatalogService/SearchProducts',
+      'RPC /hipstershop.ShippingService/GetQuote',
+      'RPC /hipstershop.ShippingService/ShipOrder',
+      'RPC /hipstershop.CurrencyService/GetSupportedCurrencies',
+      'RPC /hipstershop.CurrencyService/Convert',
+      'RPC /hipstershop.PaymentService/Charge',
+      'RPC /hipstershop.EmailService/SendOrderConfirmation',
+      'RPC /hipstershop.CheckoutService/PlaceOrder',
+      'RPC /hipstershop.AdService/GetAds',
+      'RPC /grpc.health.v1.Health/Check',
+      'RPC /grpc.health.v1.Health/Watch',
+    ]),
+    entities: [],
+    frameworks: ['grpc', 'gorilla/mux', 'aspnetcore', 'flask'],
+  },
+  {
     name: 'go-gqlgen-gorm',
     stack: 'Go / gqlgen + GORM',
     source: { mirror: 'ArtemGretsov/golang-gqlgen-gorm-psql-example' },
@@ -485,10 +532,36 @@ export function fromMirror(mirror, dir) {
   if (!existsSync(gitDir)) return { missing: `fetch github:${mirror} (into ${mirrors})` };
   mkdirSync(dir, { recursive: true });
   try {
-    execFileSync('sh', ['-c', `git --git-dir="${gitDir}" archive HEAD | tar x -C "${dir}"`]);
-  } catch (error) {
+    execFileSync('sh', ['-c', `git --git-dir="${gitDir}" archive HEAD | tar x -C "${dir}"`], {
+      stdio: 'ignore',
+    });
+  } catch {
+    // A snapshot may list its largest files without holding them (images, jars): the tree is
+    // written file by file, those left out.
     rmSync(dir, { recursive: true, force: true });
-    throw error;
+    const listed = execFileSync(
+      'git',
+      [`--git-dir=${gitDir}`, 'ls-tree', '-r', '-z', '--name-only', 'HEAD'],
+      {
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    )
+      .toString()
+      .split('\0')
+      .filter(Boolean);
+    for (const file of listed) {
+      let blob;
+      try {
+        blob = execFileSync('git', [`--git-dir=${gitDir}`, 'cat-file', 'blob', `HEAD:${file}`], {
+          maxBuffer: 256 * 1024 * 1024,
+          stdio: ['ignore', 'pipe', 'ignore'],
+        });
+      } catch {
+        continue;
+      }
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), blob);
+    }
   }
   return { dir };
 }

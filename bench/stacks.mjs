@@ -49,14 +49,16 @@ function boocontext(root) {
   };
 }
 
-/** A GraphQL operation in the map (`QUERY feed … [graphql]`), scored apart from HTTP routes. */
-const isOperation = (line) => /^(QUERY|MUTATION|SUBSCRIPTION) /.test(line) && line.endsWith('[graphql]');
+/** A GraphQL operation or a gRPC method in the map (`QUERY feed … [graphql]`), scored apart from HTTP routes. */
+const isOperation = (line) =>
+  (/^(QUERY|MUTATION|SUBSCRIPTION) /.test(line) && line.endsWith('[graphql]')) ||
+  (line.startsWith('RPC ') && line.endsWith('[grpc]'));
 
 function codesight(root) {
   const run = timed(process.execPath, codesightArgs(root));
   removeCodesightOutput(root);
   const json = parseCodesightOutput(run.stdout);
-  const graphql = (r) => r.framework === 'graphql';
+  const graphql = (r) => r.framework === 'graphql' || r.framework === 'grpc';
   return {
     ms: run.ms,
     routes: (json.routes ?? []).filter((r) => !graphql(r)).map((r) => routeKey(r.method, r.path)),
@@ -138,7 +140,9 @@ for (const r of rows)
   );
 const withOperations = rows.filter((r) => r.operations);
 if (withOperations.length) {
-  console.log('\nGraphQL operations (root fields as `QUERY name`): precision / recall');
+  console.log(
+    '\noperations (GraphQL root fields as `QUERY name`, gRPC methods as `RPC /pkg.Service/Method`): precision / recall',
+  );
   for (const r of withOperations)
     console.log(
       `${r.app.padEnd(18)} ${r.tool.padEnd(11)} ${f2(r.operations.precision).padStart(5)} ${f2(r.operations.recall).padStart(6)}`,
@@ -164,7 +168,7 @@ const goal = ours.map((r) => {
   return { app: r.app, ok, timeRatio: r.ms / peer.ms };
 });
 console.log(
-  '\ngoal (prec, recall >= 0.95 on routes and GraphQL operations, entities 1.0, none below codesight, time <= codesight):',
+  '\ngoal (prec, recall >= 0.95 on routes and operations, entities 1.0, none below codesight, time <= codesight):',
 );
 for (const g of goal)
   console.log(`  ${g.app.padEnd(18)} ${g.ok ? 'met' : 'NOT met'}  time ${f2(g.timeRatio)}x`);

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { byCodeUnits, byNumbersInText, languageOf, type ModuleResolver } from '@boocode/source-kit';
+import { withServedDeclarations } from './declared-served.js';
 import { MANIFESTS, textLanguageOf } from './file-facts.js';
-import { withGraphqlResolvers } from './graphql.js';
 import { mergeModels } from './models.js';
 import { withoutShadowedFileRoutes } from './react-router.js';
 import {
@@ -211,7 +211,7 @@ export class Aggregator {
     const configs = [...cache.entries()].flatMap(([rel, e]) =>
       e.facts.routeConfig ? [{ rel, flat: e.facts.routeConfig.flat }] : [],
     );
-    this.routes = withGraphqlResolvers(withoutShadowedFileRoutes(routes, configs)).sort(byPathThenMethod);
+    this.routes = withServedDeclarations(withoutShadowedFileRoutes(routes, configs)).sort(byPathThenMethod);
   }
 
   /** Import edges and the most-imported files, counted again only when some file's targets changed. */

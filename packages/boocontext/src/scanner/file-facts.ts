@@ -3,6 +3,7 @@ import { parseEnv } from 'node:util';
 import { type LanguageId, languageOf } from '@boocode/source-kit';
 import { appConfigFacts, SPRING_CONFIG } from './app-config.js';
 import { GRAPHQL_FILE, graphqlFileFacts } from './graphql.js';
+import { PROTO_FILE, protoFileFacts } from './grpc.js';
 import { needsSyntaxTree } from './js/gate.js';
 import { lexFile } from './js/lexer.js';
 import { grammarOf, scanJs } from './js/scan.js';
@@ -54,6 +55,7 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
       [/^\s*["']?(sqlalchemy|flask-sqlalchemy)\b/im, 'sqlalchemy'],
       [/^\s*["']?sqlmodel\b/im, 'sqlmodel'],
       [/^\s*["']?(strawberry-graphql|graphene|ariadne)\b/im, 'graphql'],
+      [/^\s*["']?grpcio\b/im, 'grpc'],
     ],
   ],
   [
@@ -66,6 +68,7 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
       [/gorilla\/mux\b/, 'gorilla/mux'],
       [/(gorm\.io\/gorm|jinzhu\/gorm)\b/, 'gorm'],
       [/99designs\/gqlgen\b|graph-gophers\/graphql-go\b/, 'graphql'],
+      [/google\.golang\.org\/grpc\b/, 'grpc'],
     ],
   ],
   [
@@ -87,6 +90,7 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
       [/io\.quarkus/, 'quarkus'],
       [/io\.micronaut/, 'micronaut'],
       [/spring-boot-starter-graphql|spring-graphql|graphql-dgs/, 'graphql'],
+      [/\bio\.grpc\b|grpc-kotlin|grpc-spring/, 'grpc'],
     ],
   ],
   [
@@ -105,6 +109,7 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
       [/Sdk="Microsoft\.NET\.Sdk\.Web"|Microsoft\.AspNetCore/, 'aspnetcore'],
       [/Microsoft\.EntityFrameworkCore/, 'efcore'],
       [/HotChocolate\.AspNetCore|GraphQL\.Server/, 'graphql'],
+      [/Grpc\.AspNetCore/, 'grpc'],
     ],
   ],
   [
@@ -117,6 +122,7 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
       [/^\s*sea-orm\s*=/m, 'sea-orm'],
       [/^\s*sqlx\s*=/m, 'sqlx'],
       [/^\s*(async-graphql|juniper)\s*=/m, 'graphql'],
+      [/^\s*tonic\s*=/m, 'grpc'],
     ],
   ],
   [
@@ -187,6 +193,7 @@ const DEPENDENCY_FRAMEWORKS: Record<string, string> = {
   '@pothos/core': 'graphql',
   nexus: 'graphql',
   mercurius: 'graphql',
+  '@grpc/grpc-js': 'grpc',
   prisma: 'prisma',
   '@prisma/client': 'prisma',
   'drizzle-orm': 'drizzle',
@@ -238,6 +245,7 @@ export function lexedFacts(rel: string, text: string): FileFacts | undefined {
     return lexed && componentFile(rel, lexed.imports);
   }
   if (GRAPHQL_FILE.test(rel)) return graphqlFileFacts(text);
+  if (PROTO_FILE.test(rel)) return protoFileFacts(text);
   const language = languageOf(rel);
   if (language && readsTree(language)) return lexedLanguageFacts(rel, text, language);
   if (path.posix.basename(rel) === 'package.json') return manifestFacts(text);

@@ -1,4 +1,4 @@
-import { emptyFacts, type FileFacts, type LocalRoute, type Route } from './types.js';
+import { emptyFacts, type FileFacts, type LocalRoute } from './types.js';
 
 /**
  * GraphQL operations as routes: each field of the root types (`Query`, `Mutation`, `Subscription`)
@@ -146,33 +146,6 @@ export function graphqlFileFacts(text: string): FileFacts {
   facts.routes = sdlOperations(text).map((op) => graphqlRoute(op.method, op.path, op.line, 'graphql'));
   if (facts.routes.length) facts.frameworks = ['graphql'];
   return facts;
-}
-
-/** The operation types GraphQL routes have; tRPC procedures share them and are no GraphQL field. */
-const OPERATION_METHODS = new Set(OPERATIONS.values());
-const isOperation = (route: Route) => OPERATION_METHODS.has(route.method) && route.framework !== 'trpc';
-
-/**
- * A field both declared in a schema and served by a resolver is one route, the resolver's (a
- * resolver names its handler), spelled and placed as the schema declares it. A field only declared
- * stays as the schema's line: its resolver may be generated, or the default one.
- */
-export function withGraphqlResolvers(routes: Route[]): Route[] {
-  // Case aside: Go's resolvers are exported names (`BookByID` serves `bookById`).
-  const key = (r: Route) => `${r.method} ${r.path.toLowerCase()}`;
-  const declared = new Map<string, Route>();
-  const served = new Set<string>();
-  for (const r of routes) {
-    if (!isOperation(r)) continue;
-    if (r.handler) served.add(key(r));
-    else if (!declared.has(key(r))) declared.set(key(r), r);
-  }
-  return routes.flatMap((r) => {
-    if (!isOperation(r)) return [r];
-    if (!r.handler) return served.has(key(r)) ? [] : [r];
-    const schema = declared.get(key(r));
-    return [schema ? { ...r, path: schema.path, declaredIn: `${schema.file}:${schema.line}` } : r];
-  });
 }
 
 /**

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ModuleResolver } from '@boocode/source-kit';
 
 import { GRAPHQL_OWNER } from './graphql.js';
+import { RPC_OWNER } from './grpc.js';
 import { ROUTES_FILE_OWNER } from './languages/php.js';
 import { DEVISE } from './languages/ruby.js';
 import { isNextRouteFile, nextRoutes } from './nextjs.js';
@@ -353,7 +354,7 @@ export function routesOfFile(
     for (const prefix of prefixes)
       for (const route of served) {
         const full =
-          route.owner === GRAPHQL_OWNER
+          route.owner === GRAPHQL_OWNER || route.owner === RPC_OWNER
             ? route.path
             : route.framework === 'trpc'
               ? [prefix.replace(/^\//, '').replace(/\//g, '.'), route.path].filter(Boolean).join('.')

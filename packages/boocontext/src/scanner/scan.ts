@@ -25,6 +25,7 @@ import {
   treeFacts,
 } from './file-facts.js';
 import { GRAPHQL_FILE } from './graphql.js';
+import { PROTO_FILE } from './grpc.js';
 import { StringOwner } from './own-strings.js';
 import { SharedRun } from './shared-run.js';
 import { type CachedFile, ENV_FILE, emptyFacts, type FileFacts, SFC_FILE } from './types.js';
@@ -37,6 +38,7 @@ const WANTED = (rel: string) =>
   languageOf(rel) !== undefined ||
   /\.(vue|svelte|sql|prisma)$/.test(rel) ||
   GRAPHQL_FILE.test(rel) ||
+  PROTO_FILE.test(rel) ||
   path.posix.basename(rel) in MANIFESTS ||
   ENV_FILE.test(rel) ||
   SPRING_CONFIG.test(rel) ||

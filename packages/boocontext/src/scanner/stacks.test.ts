@@ -482,6 +482,28 @@ describe('stacks: routes as served, models, frameworks', () => {
     });
   });
 
+  it("gRPC: a .proto file's RPCs (streams, `{}` bodies, comments aside) served by Go servers, Java, Kotlin and C# service bases, Python servicers, @grpc/grpc-js addService and tonic impls", async () => {
+    const result = await new Scanner().scan(path.join(stacks, 'grpc'));
+    expect(
+      result.routes.map(
+        (r) => `${r.method} ${r.path} ${r.file}:${r.line} (declared ${r.declaredIn}) ${r.handler}`,
+      ),
+    ).toEqual([
+      // The standard health check, told by its request type; Watch served though this copy of its .proto lacks it.
+      'RPC /grpc.health.v1.Health/Check go/server/lending.go:31 (declared proto/health.proto:7) lendingServer.Check',
+      'RPC /grpc.health.v1.Health/Watch go/server/lending.go:35 (declared undefined) lendingServer.Watch',
+      'RPC /library.v1.Branches/OpenBranch python/library/branches.py:7 (declared proto/library.proto:19) BranchesService.OpenBranch',
+      'RPC /library.v1.Catalogue/FindBook java/src/main/java/library/CatalogueService.java:8 (declared proto/library.proto:14) CatalogueService.findBook',
+      'RPC /library.v1.Catalogue/ListBooks kotlin/src/main/kotlin/library/ListingService.kt:4 (declared proto/library.proto:15) ListingService.listBooks',
+      'RPC /library.v1.Fines/PayFine csharp/Library/FinesService.cs:7 (declared proto/library.proto:27) FinesService.PayFine',
+      'RPC /library.v1.Lending/LendBook go/server/lending.go:15 (declared proto/library.proto:7) lendingServer.LendBook',
+      'RPC /library.v1.Lending/ReturnBook go/server/lending.go:19 (declared proto/library.proto:8) lendingServer.ReturnBook',
+      'RPC /library.v1.Lending/WatchLoans rust/src/lending.rs:9 (declared proto/library.proto:10) Desk::watch_loans',
+      'RPC /library.v1.Readers/RegisterReader node/src/server.ts:8 (declared proto/library.proto:23) Readers.registerReader',
+    ]);
+    expect(result.frameworks).toEqual(['grpc']);
+  });
+
   it('AdonisJS: routes on the router service, groups prefixed after their callback (nested), API-only resources', async () => {
     const { routes, frameworks } = await scanStack('adonis');
     expect(routes).toEqual([
@@ -522,13 +544,15 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['django', 'django-ninja']);
   });
 
-  it('gorilla/mux: subrouters under a path prefix, each route with the methods that follow it', async () => {
+  it('gorilla/mux: subrouters under a path prefix, each route with the methods that follow it; paths concatenated with a package constant, or with a variable said unknown', async () => {
     const { routes, frameworks } = await scanStack('gorilla-mux');
     expect(routes).toEqual([
-      'GET /api/orders main.go:13',
-      'GET /api/orders/{id} main.go:14',
-      'HEAD /api/orders/{id} main.go:14',
-      'ALL /health main.go:15',
+      'GET /api/orders main.go:20',
+      'GET /api/orders/{id} main.go:21',
+      'HEAD /api/orders/{id} main.go:21',
+      'ALL /health main.go:22',
+      'GET /shop/cart main.go:23',
+      'POST /{unknown}/checkout main.go:24',
     ]);
     expect(frameworks).toEqual(['gorilla/mux']);
   });

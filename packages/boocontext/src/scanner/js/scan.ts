@@ -11,6 +11,7 @@ import type { JsContext, JsDetector } from './context.js';
 import { env } from './env.js';
 import { exportedRouters } from './exports.js';
 import { graphql } from './graphql.js';
+import { grpc } from './grpc.js';
 import { httpRouters } from './http-routers.js';
 import { imports } from './imports.js';
 import { lexFile } from './lexer.js';
@@ -31,6 +32,7 @@ const DETECTORS: readonly JsDetector[] = [
   trpc,
   nest,
   graphql,
+  grpc,
   components,
   routeConfig,
   exportedRouters,

@@ -1,5 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { graphqlRoute, OPERATIONS } from '../graphql.js';
+import { rpcRoute } from '../grpc.js';
 import { emptyFacts, type FileFacts, joinPaths, UNKNOWN_PART } from '../types.js';
 import { line, walk } from './syntax.js';
 
@@ -146,6 +147,25 @@ function readHotChocolateType(node: Node, facts: FileFacts): void {
   }
 }
 
+/** `class GreeterService : Greeter.GreeterBase`: each `override` method an RPC it serves. */
+function readRpcService(node: Node, facts: FileFacts): void {
+  const bases = node.namedChildren.find((c) => c?.type === 'base_list')?.text ?? '';
+  const service = /\b(\w+)\s*\.\s*\1Base\b/.exec(bases)?.[1];
+  if (!service) return;
+  const className = node.childForFieldName('name')?.text ?? '';
+  for (const member of node.childForFieldName('body')?.namedChildren ?? []) {
+    if (member?.type !== 'method_declaration') continue;
+    if (!member.namedChildren.some((c) => c?.type === 'modifier' && c.text === 'override')) continue;
+    const method = member.childForFieldName('name')?.text ?? '';
+    facts.routes.push(
+      rpcRoute(service, method, line(member), {
+        endLine: member.endPosition.row + 1,
+        handler: `${className}.${method}`,
+      }),
+    );
+  }
+}
+
 /** `DbSet<Article> Articles` in a DbContext: an EF Core entity. */
 function readDbSets(node: Node, rel: string, facts: FileFacts): void {
   for (const member of node.childForFieldName('body')?.namedChildren ?? []) {
@@ -273,6 +293,7 @@ export function scanCSharp(rel: string, root: Node): FileFacts {
         readController(node, facts);
         readDbSets(node, rel, facts);
         readHotChocolateType(node, facts);
+        readRpcService(node, facts);
       }
       if (!minimal) return undefined;
       if (node.type === 'variable_declarator') {

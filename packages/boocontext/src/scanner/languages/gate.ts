@@ -13,15 +13,15 @@ import { lineIndex } from './syntax.js';
  */
 const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => boolean>> = {
   go: (_, text) =>
-    /\.\s*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Get|Post|Put|Patch|Delete|Head|Options|Handle|HandleFunc|Group|Route|Subrouter)\s*\(|\bos\.Getenv\b|gorm[.:]|\b(gin\.(RouterGroup|Engine|IRouter|IRoutes)|echo\.(Group|Echo)|chi\.(Router|Mux)|mux\.Router|fiber\.(Router|App)|http\.ServeMux)\b|[\s*](query|mutation|subscription)Resolver\s*\)/.test(
+    /\.\s*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Get|Post|Put|Patch|Delete|Head|Options|Handle|HandleFunc|Group|Route|Subrouter)\s*\(|\bos\.Getenv\b|gorm[.:]|\b(gin\.(RouterGroup|Engine|IRouter|IRoutes)|echo\.(Group|Echo)|chi\.(Router|Mux)|mux\.Router|fiber\.(Router|App)|http\.ServeMux)\b|[\s*](query|mutation|subscription)Resolver\s*\)|\bUnimplemented\w+Server\b/.test(
       text,
     ),
   java: (_, text) =>
-    /@\s*([\w.]+\.)?(RestController|Controller|Entity|\w*Mapping|Path|ApplicationPath|Dgs(Query|Mutation|Subscription|Data))\b|\bstatic\s+final\s+String\s+\w+\s*=\s*"\//.test(
+    /@\s*([\w.]+\.)?(RestController|Controller|Entity|\w*Mapping|Path|ApplicationPath|Dgs(Query|Mutation|Subscription|Data))\b|\b(\w+)Grpc\s*\.\s*\4ImplBase\b|\bstatic\s+final\s+String\s+\w+\s*=\s*"\//.test(
       text,
     ),
   c_sharp: (_, text) =>
-    /\[\s*(Http[A-Z]\w*|Route|ApiController|QueryType|MutationType|SubscriptionType|ExtendObjectType)\b|\bDbSet\s*<|\busing\s+HotChocolate\b/.test(
+    /\[\s*(Http[A-Z]\w*|Route|ApiController|QueryType|MutationType|SubscriptionType|ExtendObjectType)\b|\bDbSet\s*<|\busing\s+HotChocolate\b|\b(\w+)\s*\.\s*\2Base\b/.test(
       text,
     ) || MINIMAL_API.test(text),
   php: (rel, text) =>
@@ -30,7 +30,7 @@ const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => bool
       text,
     ),
   rust: (_, text) =>
-    /\.\s*(service|route|configure|nest|to|merge|mount)\s*\(|#\[\s*(get|post|put|patch|delete|head|options)\b|\btable\s*!|#\[\s*(async_graphql::|juniper::)?(Object|Subscription|graphql_object|graphql_subscription)\b/.test(
+    /\.\s*(service|route|configure|nest|to|merge|mount)\s*\(|#\[\s*(get|post|put|patch|delete|head|options)\b|\btable\s*!|#\[\s*(async_graphql::|juniper::)?(Object|Subscription|graphql_object|graphql_subscription)\b|tonic::async_trait|\w+_server::\w+\s+for\b/.test(
       text,
     ),
   ruby: (rel, text) =>

@@ -1,6 +1,7 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { graphqlRoute } from '../graphql.js';
-import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
+import { rpcRoute } from '../grpc.js';
+import { emptyFacts, type FileFacts, joinPaths, PATH_VALUE } from '../types.js';
 import { HTTP, line, unquote } from './syntax.js';
 
 /** Where a router variable's routes go: the router function (or `*go*`, the file) and the prefix inside it. */
@@ -15,6 +16,10 @@ interface GoContext {
   env: Set<string>;
   /** Import path by the package name a file calls it by (`users` → `…/users`). */
   packages: Map<string, string>;
+  /** Structs embedding a gRPC service's `Unimplemented…Server`: type → service. */
+  rpcServers: Map<string, string>;
+  /** Exported methods, by receiver type, for the gRPC servers among them. */
+  methods: { receiver: string; name: string; node: Node }[];
 }
 
 /** Parameter types that hand a function a router to register routes on. */
@@ -71,6 +76,37 @@ function routerOf(node: Node | null | undefined, routers: Map<string, Router>): 
   return { owner: parent.owner, prefix: joinPaths(parent.prefix, prefix) };
 }
 
+/** A path part: a string, a package constant or variable as `{=name}` (the route table reads it), `+` of those. */
+function pathPart(node: Node | null | undefined): string | undefined {
+  if (!node) return undefined;
+  const text = unquote(node);
+  if (text !== undefined) return text;
+  if (node.type === 'identifier' || node.type === 'selector_expression') return `{=${node.text}}`;
+  if (node.type !== 'binary_expression' || node.childForFieldName('operator')?.text !== '+') return undefined;
+  const left = pathPart(node.childForFieldName('left'));
+  const right = pathPart(node.childForFieldName('right'));
+  return left !== undefined && right !== undefined ? left + right : undefined;
+}
+
+/**
+ * `baseUrl + "/cart"`: a route path built by concatenation, when a written part is a path (a lone
+ * variable, `cache.Get(key)`, says nothing of a route).
+ */
+const concatenatedPath = (node: Node | undefined) =>
+  node?.type === 'binary_expression' && /"\//.test(node.text) ? pathPart(node) : undefined;
+
+/** `const apiPrefix = "/api"` at a package's top: a path constant a route may be written with. */
+function readPathConstant(node: Node, facts: FileFacts): void {
+  if (node.parent?.parent?.type !== 'source_file') return;
+  const names = node.childrenForFieldName('name').flatMap((n) => (n ? [n.text] : []));
+  const values = node.childForFieldName('value')?.namedChildren ?? [];
+  names.forEach((name, i) => {
+    const value = unquote(values[i]);
+    if (value !== undefined && PATH_VALUE.test(value))
+      facts.constants = { ...facts.constants, [name]: value };
+  });
+}
+
 /** gorilla/mux's `r.HandleFunc("/x", h).Methods("GET", http.MethodHead)`: the methods after the route. */
 function muxMethods(call: Node): string[] | undefined {
   const selector = call.parent;
@@ -111,7 +147,7 @@ function readCall(
   if (fn?.type !== 'selector_expression') return undefined;
   const operand = fn.childForFieldName('operand');
   const method = fn.childForFieldName('field')?.text ?? '';
-  const first = unquote(argList[0]);
+  const first = unquote(argList[0]) ?? concatenatedPath(argList[0]);
   if (operand?.text === 'os' && method === 'Getenv' && first) ctx.env.add(first);
   if (first === undefined) return undefined;
   const router = routerOf(operand, routers) ?? { owner: FILE_OWNER, prefix: '' };
@@ -226,6 +262,8 @@ function mayRegister(text: string, routers: ReadonlyMap<string, Router>): boolea
 /** Node types the Go reader acts on; the walk materialises no other node (each read crosses into wasm). */
 const READ = new Set([
   'import_spec',
+  'const_spec',
+  'var_spec',
   'type_spec',
   'short_var_declaration',
   'assignment_statement',
@@ -234,7 +272,6 @@ const READ = new Set([
   'call_expression',
 ]);
 
-/** Go: imports, net/http (incl. Go 1.22 "GET /x" patterns), gin, echo, fiber, chi and gorilla/mux routes with groups and subrouters, GORM models, env. */
 /**
  * gqlgen's resolvers (`func (r *queryResolver) Articles(ctx context.Context, …)`, value receivers too): a route of the
  * operation, its field the method's name with a lower-case first letter (the schema's spelling,
@@ -260,12 +297,15 @@ function readGqlgenResolver(node: Node, ctx: GoContext): void {
   );
 }
 
+/** Go: imports, net/http (incl. Go 1.22 "GET /x" patterns), gin, echo, fiber, chi and gorilla/mux routes with groups and subrouters, GORM models, env. */
 export function scanGo(rel: string, root: Node): FileFacts {
   const ctx: GoContext = {
     facts: emptyFacts('go'),
     frameworks: new Set(),
     env: new Set(),
     packages: new Map(),
+    rpcServers: new Map(),
+    methods: [],
   };
   /** The routers each enclosing function or chi sub-router sees, innermost last, with where it ends. */
   const scopes: { end: number; routers: Map<string, Router> }[] = [
@@ -282,11 +322,20 @@ export function scanGo(rel: string, root: Node): FileFacts {
         while (node.startIndex >= (scopes[scopes.length - 1] as { end: number }).end) scopes.pop();
         const routers = (scopes[scopes.length - 1] as { routers: Map<string, Router> }).routers;
         if (type === 'import_spec') readImport(node, ctx);
-        else if (type === 'type_spec') {
+        else if (type === 'const_spec' || type === 'var_spec') {
+          readPathConstant(node, ctx.facts);
+          done = true;
+        } else if (type === 'type_spec') {
           readStruct(node, rel, ctx.facts);
+          readRpcServer(node, ctx);
           done = true;
         } else if (type === 'function_declaration' || type === 'method_declaration') {
-          if (type === 'method_declaration') readGqlgenResolver(node, ctx);
+          if (type === 'method_declaration') {
+            readGqlgenResolver(node, ctx);
+            const name = node.childForFieldName('name')?.text ?? '';
+            const receiver = /(\w+)\s*\)$/.exec(node.childForFieldName('receiver')?.text ?? '')?.[1];
+            if (receiver && /^[A-Z]/.test(name)) ctx.methods.push({ receiver, name, node });
+          }
           const params = routerParams(node);
           const name = node.childForFieldName('name')?.text ?? '';
           if (params.size) ctx.facts.exportedRouters[name] = name;
@@ -310,7 +359,38 @@ export function scanGo(rel: string, root: Node): FileFacts {
   }
 }
 
+/** `type server struct { pb.UnimplementedGreeterServer }`: the struct serves Greeter. */
+function readRpcServer(node: Node, ctx: GoContext): void {
+  const name = node.childForFieldName('name')?.text;
+  const struct = node.childForFieldName('type');
+  if (!name || struct?.type !== 'struct_type') return;
+  const service = /\bUnimplemented(\w+)Server\b/.exec(struct.text)?.[1];
+  if (service) ctx.rpcServers.set(name, service);
+}
+
+/** The standard health-checking service's methods, told by their request type (`healthpb.HealthCheckRequest`). */
+const HEALTH_SERVICE = 'grpc.health.v1.Health';
+const servesHealth = (name: string, node: Node) =>
+  (name === 'Check' || name === 'Watch') &&
+  /\bHealthCheckRequest\b/.test(node.childForFieldName('parameters')?.text ?? '');
+
+/** A gRPC server struct's exported methods in this file: the RPCs it serves. */
+function rpcRoutes(ctx: GoContext): void {
+  for (const { receiver, name, node } of ctx.methods) {
+    const service = servesHealth(name, node) ? HEALTH_SERVICE : ctx.rpcServers.get(receiver);
+    if (!service || name.startsWith('mustEmbed')) continue;
+    ctx.frameworks.add('grpc');
+    ctx.facts.routes.push(
+      rpcRoute(service, name, line(node), {
+        endLine: node.endPosition.row + 1,
+        handler: `${receiver}.${name}`,
+      }),
+    );
+  }
+}
+
 function finish(ctx: GoContext): FileFacts {
+  rpcRoutes(ctx);
   ctx.facts.env = [...ctx.env].sort();
   ctx.facts.frameworks = [...ctx.frameworks].sort();
   return ctx.facts;

@@ -1,5 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { graphqlRoute, jvmGraphqlField } from '../graphql.js';
+import { rpcRoute } from '../grpc.js';
 import { emptyFacts, type FileFacts, joinPaths, PATH_VALUE, UNKNOWN_PART } from '../types.js';
 import { CAPITALISED_VERBS, JAXRS_VERBS, line, SPRING_MAPPINGS, unquote, walk } from './syntax.js';
 
@@ -167,6 +168,27 @@ function readGraphqlHandlers(node: Node, annotations: Node[], facts: FileFacts):
   }
 }
 
+/** `class GreeterImpl extends GreeterGrpc.GreeterImplBase`: each overriding method an RPC it serves. */
+function readRpcService(node: Node, facts: FileFacts): void {
+  const service = /\b(\w+)Grpc\s*\.\s*\1ImplBase\b/.exec(
+    node.childForFieldName('superclass')?.text ?? '',
+  )?.[1];
+  if (!service) return;
+  const className = node.childForFieldName('name')?.text ?? '';
+  for (const member of node.childForFieldName('body')?.namedChildren ?? []) {
+    if (member?.type !== 'method_declaration') continue;
+    if (!annotationsOf(member).some((a) => nameOf(a) === 'Override')) continue;
+    const method = member.childForFieldName('name')?.text ?? '';
+    facts.frameworks = [...new Set([...facts.frameworks, 'grpc'])];
+    facts.routes.push(
+      rpcRoute(service, method, line(member), {
+        endLine: member.endPosition.row + 1,
+        handler: `${className}.${method}`,
+      }),
+    );
+  }
+}
+
 /** Method and constructor bodies: no route or entity is declared in one (the walk does not go in). */
 const BODIES = new Set(['block', 'constructor_body']);
 
@@ -188,6 +210,7 @@ export function scanJava(rel: string, root: Node): FileFacts {
         readEntity(node, annotations, rel, facts);
         readController(node, annotations, facts);
         readGraphqlHandlers(node, annotations, facts);
+        readRpcService(node, facts);
       }
       return undefined;
     },

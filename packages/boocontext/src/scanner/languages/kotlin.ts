@@ -1,4 +1,5 @@
 import { graphqlRoute, jvmGraphqlField } from '../graphql.js';
+import { rpcRoute } from '../grpc.js';
 import { emptyFacts, type FileFacts, joinPaths, PATH_VALUE } from '../types.js';
 import { CAPITALISED_VERBS, JAXRS_VERBS, lineIndex, parenthesised, SPRING_MAPPINGS } from './syntax.js';
 
@@ -49,6 +50,10 @@ interface Declaration {
   name: string;
   annotations: Annotation[];
   line: number;
+  /** A type's supertypes as written (`: GreeterGrpcKt.GreeterCoroutineImplBase()`). */
+  supertypes?: string;
+  /** A function declared `override`. */
+  override?: boolean;
 }
 
 /** An annotation's `(…)` right after `from` (blanks skipped), if it has one. */
@@ -145,7 +150,23 @@ export function scanKotlin(rel: string, text: string): FileFacts {
       pending.push({ name: m[1].split('.').pop() as string, args });
       TOKEN.lastIndex = Math.max(TOKEN.lastIndex, end);
     } else if (m[2] && m[4]) {
-      const declaration = { kind: m[2], name: m[4], annotations: pending, line: lineOf(m.index) };
+      const declaration: Declaration = {
+        kind: m[2],
+        name: m[4],
+        annotations: pending,
+        line: lineOf(m.index),
+      };
+      if (m[2] === 'fun')
+        declaration.override = /\boverride\s+(?:suspend\s+)?$/.test(
+          text.slice(Math.max(0, m.index - 40), m.index),
+        );
+      else {
+        const body = text.indexOf('{', TOKEN.lastIndex);
+        declaration.supertypes = text.slice(
+          TOKEN.lastIndex,
+          body === -1 ? TOKEN.lastIndex + 200 : Math.min(body, TOKEN.lastIndex + 400),
+        );
+      }
       pending = [];
       awaitingBody = m[2] === 'fun' ? undefined : declaration;
       if (m[2] === 'fun') readHandler(declaration, currentType(), facts);
@@ -297,6 +318,16 @@ function readGraphqlHandler(fn: Declaration, owner: Declaration, facts: FileFact
 function readHandler(fn: Declaration, owner: Declaration | undefined, facts: FileFacts): void {
   if (!owner) return;
   if (readResourceMethod(fn, owner, facts) || readGraphqlHandler(fn, owner, facts)) return;
+  // `class GreeterService : GreeterGrpcKt.GreeterCoroutineImplBase()`: its overrides are RPCs.
+  const service = /\b(\w+)GrpcKt\s*\.\s*\1CoroutineImplBase\b|\b(\w+)Grpc\s*\.\s*\2ImplBase\b/.exec(
+    owner.supertypes ?? '',
+  );
+  if (service && fn.override) {
+    facts.routes.push(
+      rpcRoute(service[1] ?? service[2] ?? '', fn.name, fn.line, { handler: `${owner.name}.${fn.name}` }),
+    );
+    return;
+  }
   const ownerMapping = owner.annotations.find((a) => a.name === 'RequestMapping');
   const isController = owner.annotations.some((a) => a.name === 'RestController' || a.name === 'Controller');
   if (!isController && !(owner.kind === 'interface' && ownerMapping)) return;

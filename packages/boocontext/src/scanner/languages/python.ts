@@ -1,4 +1,5 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
+import { rpcRoute } from '../grpc.js';
 import { type DjangoView, emptyFacts, type FileFacts, PATH_VALUE, UNKNOWN_PART, VIEWSET } from '../types.js';
 import { ariadneBindable, readAriadneField, readGraphqlClass } from './python-graphql.js';
 import { HTTP, line, unquote, walk } from './syntax.js';
@@ -10,6 +11,8 @@ interface PythonContext {
   env: Set<string>;
   /** Ariadne's bindables made in this file: variable → operation. */
   bindables: Map<string, string>;
+  /** gRPC servicer classes of this file, a subclass of one serving the same service: class → service. */
+  servicers: Map<string, string>;
 }
 
 function keywordArg(args: Node | null, name: string): Node | undefined {
@@ -414,7 +417,7 @@ function viewOf(bases: string[], body: Node | null): DjangoView | undefined {
  * Classes: SQLAlchemy declarative models (`__tablename__`), the classes of a Django models module
  * (joined into models across files), and Django/DRF views with the methods they answer.
  */
-function readClass(node: Node, { rel, facts, frameworks }: PythonContext): void {
+function readClass(node: Node, { rel, facts, frameworks, servicers }: PythonContext): void {
   const name = node.childForFieldName('name')?.text ?? '';
   const bases = (node.childForFieldName('superclasses')?.namedChildren ?? []).flatMap((b) =>
     b && b.type !== 'keyword_argument' ? [b.text.split('.').pop() as string] : [],
@@ -448,6 +451,37 @@ function readClass(node: Node, { rel, facts, frameworks }: PythonContext): void 
   const view = viewOf(bases, body);
   if (view) facts.views = { ...facts.views, [name]: view };
   if (readGraphqlClass(node, bases, facts)) frameworks.add('graphql');
+  if (readRpcServicer(node, bases, servicers, facts)) frameworks.add('grpc');
+}
+
+/**
+ * `class Greeter(helloworld_pb2_grpc.GreeterServicer)`: each public method an RPC it serves (the
+ * generated servicer's methods are named as the .proto's).
+ */
+function readRpcServicer(
+  node: Node,
+  bases: string[],
+  servicers: Map<string, string>,
+  facts: FileFacts,
+): boolean {
+  const service =
+    bases.map((b) => /^(\w+)Servicer$/.exec(b)?.[1]).find(Boolean) ??
+    bases.map((b) => servicers.get(b)).find(Boolean);
+  if (!service) return false;
+  const className = node.childForFieldName('name')?.text ?? '';
+  servicers.set(className, service);
+  for (const stmt of node.childForFieldName('body')?.namedChildren ?? []) {
+    const fn = stmt?.type === 'decorated_definition' ? stmt.childForFieldName('definition') : stmt;
+    const method = fn?.type === 'function_definition' ? fn.childForFieldName('name')?.text : undefined;
+    if (!stmt || !method || method.startsWith('_')) continue;
+    facts.routes.push(
+      rpcRoute(service, method, line(stmt), {
+        endLine: stmt.endPosition.row + 1,
+        handler: `${className}.${method}`,
+      }),
+    );
+  }
+  return true;
 }
 
 const READERS = new Map<string, (node: Node, ctx: PythonContext) => void>(
@@ -477,6 +511,7 @@ export function scanPython(rel: string, root: Node): FileFacts {
     frameworks: new Set(),
     env: new Set(),
     bindables: new Map(),
+    servicers: new Map(),
   };
   walk(
     root,

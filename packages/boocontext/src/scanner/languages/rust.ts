@@ -1,5 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { camelField, graphqlRoute } from '../graphql.js';
+import { rpcRoute } from '../grpc.js';
 import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
 import { line, walk } from './syntax.js';
 
@@ -198,6 +199,32 @@ const RUST_READ = new Set([
   'impl_item',
 ]);
 
+/**
+ * tonic: `impl greeter_server::Greeter for MyGreeter` (under `#[tonic::async_trait]`): each method
+ * an RPC of the service the trait is generated for (`say_hello` serves `SayHello`).
+ */
+function readTonicService(node: Node, facts: FileFacts): void {
+  const trait = node.childForFieldName('trait')?.text ?? '';
+  let attribute = node.previousNamedSibling;
+  while (attribute?.type === 'attribute_item' && !/tonic::async_trait/.test(attribute.text))
+    attribute = attribute.previousNamedSibling;
+  const service =
+    /(?:^|::)\w+_server::(\w+)$/.exec(trait)?.[1] ??
+    (attribute?.type === 'attribute_item' ? /(\w+)$/.exec(trait)?.[1] : undefined);
+  if (!service) return;
+  const typeName = node.childForFieldName('type')?.text ?? '';
+  for (const item of node.childForFieldName('body')?.namedChildren ?? []) {
+    const name = item?.type === 'function_item' ? item.childForFieldName('name')?.text : undefined;
+    if (!item || !name) continue;
+    facts.routes.push(
+      rpcRoute(service, name, line(item), {
+        endLine: item.endPosition.row + 1,
+        handler: `${typeName}::${name}`,
+      }),
+    );
+  }
+}
+
 /** async-graphql's `#[Object]`/`#[Subscription]` and juniper's `#[graphql_object]` on an impl block. */
 const GRAPHQL_IMPL =
   /^#\[\s*(?:async_graphql::|juniper::)?(Object|Subscription|graphql_object|graphql_subscription)\b/;
@@ -279,8 +306,10 @@ export function scanRust(rel: string, root: Node): FileFacts {
   walk(
     root,
     (node) => {
-      if (node.type === 'impl_item') readGraphqlImpl(node, facts);
-      else if (node.type === 'attribute_item') readAttributeRoute(node, ctx);
+      if (node.type === 'impl_item') {
+        readGraphqlImpl(node, facts);
+        readTonicService(node, facts);
+      } else if (node.type === 'attribute_item') readAttributeRoute(node, ctx);
       else if (node.type === 'macro_invocation') readDieselTables(node, ctx);
       else if (node.type === 'function_item') {
         const name = routerFunction(node);

@@ -1,0 +1,72 @@
+import type { Route } from './types.js';
+
+/**
+ * Interfaces declared in one file and served in another: a GraphQL schema's root fields and their
+ * resolvers, a .proto file's RPCs and the classes implementing them. `keyOf` names what a route
+ * declares or serves (undefined: neither); a declaration has no handler, a server names one.
+ */
+const KINDS: ((route: Route) => string | undefined)[] = [
+  // `QUERY articles`; case aside, as Go's resolvers are exported names (`BookByID` serves `bookById`).
+  (r) =>
+    (r.method === 'QUERY' || r.method === 'MUTATION' || r.method === 'SUBSCRIPTION') && r.framework !== 'trpc'
+      ? `${r.method} ${r.path.toLowerCase()}`
+      : undefined,
+  // `/helloworld.Greeter/SayHello`: the service without its package (an implementation does not
+  // say it), the method as each language spells it (`sayHello`, `say_hello`).
+  (r) =>
+    r.method === 'RPC'
+      ? `RPC ${r.path
+          .replace(/^\/(?:[\w.]*\.)?/, '')
+          .replace(/_/g, '')
+          .toLowerCase()}`
+      : undefined,
+];
+
+const keyOf = (route: Route) => {
+  for (const kind of KINDS) {
+    const key = kind(route);
+    if (key) return key;
+  }
+  return undefined;
+};
+
+/** The service part of an RPC's key (`RPC greeter/sayhello` → `RPC greeter`). */
+const serviceOf = (key: string) => (key.startsWith('RPC ') ? key.slice(0, key.indexOf('/')) : undefined);
+
+/**
+ * A declaration and its server are one route, the server's (where the work is done), spelled and
+ * placed as declared (`declaredIn`). A declaration nothing here serves stays at its own line, once
+ * (services keep copies of a shared .proto): its server may be generated, or a library's default.
+ * A declared service's implementation serves only the methods declared: its other methods (a
+ * health check's, helpers) are no RPC of that service, unless it names the service's package.
+ */
+export function withServedDeclarations(routes: Route[]): Route[] {
+  const declared = new Map<string, Route>();
+  const declaredServices = new Set<string>();
+  const served = new Set<string>();
+  for (const r of routes) {
+    const key = keyOf(r);
+    if (!key) continue;
+    if (r.handler) served.add(key);
+    else {
+      if (!declared.has(key)) declared.set(key, r);
+      const service = serviceOf(key);
+      if (service) declaredServices.add(service);
+    }
+  }
+  return routes.flatMap((r) => {
+    const key = keyOf(r);
+    if (!key) return [r];
+    if (!r.handler) return served.has(key) || declared.get(key) !== r ? [] : [r];
+    const declaration = declared.get(key);
+    const service = serviceOf(key);
+    // An implementation that names its service's package knows what it serves (the health check).
+    const certain = /^\/\w+\.[\w.]+\//.test(r.path);
+    if (!declaration && service && declaredServices.has(service) && !certain) return [];
+    return [
+      declaration
+        ? { ...r, path: declaration.path, declaredIn: `${declaration.file}:${declaration.line}` }
+        : r,
+    ];
+  });
+}

@@ -1,0 +1,64 @@
+import { emptyFacts, type FileFacts, type LocalRoute } from './types.js';
+
+/**
+ * gRPC methods as routes: `RPC /helloworld.Greeter/SayHello`, the path a call is sent to. A .proto
+ * file declares them; a class implementing the service's generated base serves them, and where
+ * both are found the route is the implementation's method, declared at the .proto's line.
+ */
+export const RPC_OWNER = '*grpc*';
+
+export const PROTO_FILE = /\.proto$/;
+
+/** A served RPC: its service and method as the implementing code names them. */
+export const rpcRoute = (
+  service: string,
+  method: string,
+  line: number,
+  extra: Partial<LocalRoute> = {},
+): LocalRoute => ({
+  method: 'RPC',
+  path: `/${service}/${method}`,
+  line,
+  framework: 'grpc',
+  owner: RPC_OWNER,
+  handler: `${service}.${method}`,
+  ...extra,
+});
+
+/** Comments as blanks of the same length: lines and offsets stay. */
+const blankComments = (text: string) =>
+  text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:[^"\\\n]|\\.)*"/g, (m) =>
+    m.startsWith('"') ? m : m.replace(/[^\n]/g, ' '),
+  );
+
+/** A .proto file's services: each `rpc Name (…) returns (…)` a route under the file's package. */
+export function protoFileFacts(text: string): FileFacts {
+  const facts = emptyFacts('protobuf');
+  const proto = blankComments(text);
+  const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(proto)?.[1];
+  const lineAt = (offset: number) => proto.slice(0, offset).split('\n').length;
+  for (const service of proto.matchAll(/\bservice\s+(\w+)\s*\{/g)) {
+    const name = service[1] as string;
+    let depth = 1;
+    let end = (service.index ?? 0) + service[0].length;
+    while (end < proto.length && depth > 0) {
+      if (proto[end] === '{') depth++;
+      else if (proto[end] === '}') depth--;
+      end++;
+    }
+    const body = proto.slice(0, end);
+    const from = (service.index ?? 0) + service[0].length;
+    const rpc = /\brpc\s+(\w+)\s*\(/g;
+    rpc.lastIndex = from;
+    for (let m = rpc.exec(body); m; m = rpc.exec(body))
+      facts.routes.push({
+        method: 'RPC',
+        path: `/${pkg ? `${pkg}.` : ''}${name}/${m[1]}`,
+        line: lineAt(m.index),
+        framework: 'grpc',
+        owner: RPC_OWNER,
+      });
+  }
+  if (facts.routes.length) facts.frameworks = ['grpc'];
+  return facts;
+}

@@ -1,0 +1,66 @@
+import type { SyntaxNode as Node } from '@boocode/source-kit';
+import { rpcRoute } from '../grpc.js';
+import { classDecorators, decoratorCall, type JsContext, type JsDetector, lineOf } from './context.js';
+import { argsOf, field, stringOf } from './syntax.js';
+
+/**
+ * `server.addService(proto.helloworld.Greeter.service, { sayHello })` (@grpc/grpc-js) and
+ * `addService(GreeterService, impl)` (generated service definitions): each method of the object
+ * an RPC of that service.
+ */
+function readAddService(node: Node, ctx: JsContext): void {
+  const fn = field(node, 'function');
+  if (fn?.type !== 'member_expression' || field(fn, 'property')?.text !== 'addService') return;
+  const [definition, impl] = argsOf(node);
+  const service =
+    /(\w+)\.service$/.exec(definition?.text ?? '')?.[1] ?? /^(\w+)Service$/.exec(definition?.text ?? '')?.[1];
+  if (!service || impl?.type !== 'object') return;
+  for (const entry of impl.namedChildren) {
+    if (!entry) continue;
+    const key =
+      entry.type === 'shorthand_property_identifier'
+        ? entry
+        : field(entry, entry.type === 'pair' ? 'key' : 'name');
+    const method = key?.type === 'string' ? stringOf(key) : key?.text;
+    if (!method || !/^\w+$/.test(method)) continue;
+    ctx.frameworks.add('grpc');
+    ctx.facts.routes.push(rpcRoute(service, method, lineOf(entry), { endLine: entry.endPosition.row + 1 }));
+  }
+}
+
+/** NestJS microservices: `@GrpcMethod('HeroService', 'FindOne')` on a controller's method. */
+function readGrpcMethods(node: Node, ctx: JsContext): void {
+  if (!classDecorators(node).some((d) => d.name === 'Controller')) return;
+  const className = field(node, 'name')?.text ?? 'anonymous';
+  let pending: Node[] = [];
+  for (const member of field(node, 'body')?.namedChildren ?? []) {
+    if (!member) continue;
+    if (member.type === 'decorator') {
+      pending.push(member);
+      continue;
+    }
+    const method = field(member, 'name')?.text;
+    for (const d of member.type === 'method_definition' && method ? pending : []) {
+      const call = decoratorCall(d);
+      const service = call?.name === 'GrpcMethod' ? call.arg : undefined;
+      if (!call || !service || !method) continue;
+      const rpc = stringOf(call.args[1]) ?? `${method.charAt(0).toUpperCase()}${method.slice(1)}`;
+      ctx.frameworks.add('grpc');
+      ctx.facts.routes.push(
+        rpcRoute(service, rpc, lineOf(pending[0] ?? member), {
+          endLine: member.endPosition.row + 1,
+          handler: `${className}.${method}`,
+        }),
+      );
+    }
+    pending = [];
+  }
+}
+
+/** gRPC services a Node server implements. */
+export const grpc: JsDetector = {
+  on: {
+    call_expression: readAddService,
+    class_declaration: readGrpcMethods,
+  },
+};
