@@ -20,6 +20,7 @@ import {
   UNKNOWN_PART,
   VIEWSET,
 } from './types.js';
+import { WS_OWNER } from './websocket.js';
 
 /** A router: `${file}#${owner}`. */
 type Node = string;
@@ -354,7 +355,7 @@ export function routesOfFile(
     for (const prefix of prefixes)
       for (const route of served) {
         const full =
-          route.owner === GRAPHQL_OWNER || route.owner === RPC_OWNER
+          route.owner === GRAPHQL_OWNER || route.owner === RPC_OWNER || route.owner === WS_OWNER
             ? route.path
             : route.framework === 'trpc'
               ? [prefix.replace(/^\//, '').replace(/\//g, '.'), route.path].filter(Boolean).join('.')

@@ -504,6 +504,31 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(result.frameworks).toEqual(['grpc']);
   });
 
+  it('WebSocket events: socket.io server handlers (connection callbacks, handler modules), NestJS gateways, Phoenix channels, ActionCable channels and actions, Django Channels consumers; no client listener or TCP socket', async () => {
+    const result = await new Scanner().scan(path.join(stacks, 'websocket'));
+    expect(result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler ?? '-'}`)).toEqual(
+      [
+        'WS /ws/branches/<branch> django/library/routing.py:6 consumers.BranchConsumer',
+        'WS DeskChannel rails/app/channels/desk_channel.rb:1 DeskChannel#subscribed',
+        'WS DeskChannel#ask rails/app/channels/desk_channel.rb:6 DeskChannel#ask',
+        'WS branch:* phoenix/lib/library_web/channels/user_socket.ex:4 LibraryWeb.BranchChannel.join',
+        'WS chat:message node/src/server.ts:8 -',
+        // Two clauses of one event: one route.
+        'WS hold_book phoenix/lib/library_web/channels/branch_channel.ex:6 LibraryWeb.BranchChannel.handle_in',
+        'WS identity nest/src/events.gateway.ts:5 EventsGateway.identity',
+        'WS loan:renew node/src/handlers/loans.js:4 renew',
+      ],
+    );
+    expect(result.frameworks).toEqual([
+      'actioncable',
+      'channels',
+      'django',
+      'nestjs',
+      'phoenix',
+      'socket.io',
+    ]);
+  });
+
   it('AdonisJS: routes on the router service, groups prefixed after their callback (nested), API-only resources', async () => {
     const { routes, frameworks } = await scanStack('adonis');
     expect(routes).toEqual([

@@ -52,6 +52,11 @@ const RULES: readonly Rule[] = [
   { needles: ['env', 'Env', 'ENV'], patterns: [/(?:\benv|Env|ENV)[\w$.]*\s*\(\s*['"][A-Z][A-Z0-9_]*['"]/] },
   { needles: ['createEnv', 'cleanEnv', 'envsafe'], patterns: [/\b(?:createEnv|cleanEnv|envsafe)\s*\(/] },
   { patterns: [/env\w*\s*=\s*z\s*\.\s*object\b/i] },
+  // WebSocket events: a socket's `on('event', …)`, NestJS `@SubscribeMessage`.
+  {
+    needles: ['.on(', 'SubscribeMessage'],
+    patterns: [/\b\w*(?:socket|client)\w*\s*\.\s*on\s*\(\s*['"`]|@\s*SubscribeMessage\b/i],
+  },
   // gRPC services: @grpc/grpc-js `addService`, NestJS `@GrpcMethod`.
   { needles: ['addService', 'GrpcMethod'], patterns: [/\.\s*addService\s*\(|@\s*GrpcMethod\b/] },
   // GraphQL: schema templates, resolver maps and classes, Pothos and Nexus field builders.

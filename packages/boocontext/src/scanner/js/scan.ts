@@ -19,6 +19,7 @@ import { nest } from './nest.js';
 import { ormModels } from './orm-models.js';
 import { routeConfig } from './route-config.js';
 import { trpc } from './trpc.js';
+import { websocket } from './websocket.js';
 
 /**
  * The reader's concerns, in the order they see each node: imports first, so a router call knows
@@ -33,6 +34,7 @@ const DETECTORS: readonly JsDetector[] = [
   nest,
   graphql,
   grpc,
+  websocket,
   components,
   routeConfig,
   exportedRouters,

@@ -1,5 +1,6 @@
 import { camelField, graphqlRoute } from '../graphql.js';
 import { emptyFacts, type FileFacts, joinPaths, type LocalRoute } from '../types.js';
+import { wsRoute } from '../websocket.js';
 import { resourceRoutes, singular } from './syntax.js';
 
 /**
@@ -110,8 +111,34 @@ export function scanElixir(rel: string, text: string): FileFacts {
     }
   });
   if (/\bAbsinthe\.Schema\b/.test(text)) facts.routes.push(...absintheRoutes(lines));
+  facts.routes.push(...channelRoutes(text, lines));
   if (facts.routes.length) facts.frameworks = [...new Set(facts.routes.map((r) => r.framework))].sort();
   return facts;
+}
+
+/**
+ * Phoenix channels: a socket's `channel "room:*", MyAppWeb.RoomChannel` (the topic a client joins)
+ * and a channel's `handle_in("new_msg", …)` clauses (the events it handles), each once.
+ */
+function channelRoutes(text: string, lines: string[]): LocalRoute[] {
+  const socket = /\bPhoenix\.Socket\b/.test(text);
+  const module = /^\s*defmodule\s+([\w.]+)/m.exec(text)?.[1] ?? '';
+  const channel = /\buse\s+(?:Phoenix\.Channel\b|[\w.]+,\s*:channel\b)/.test(text);
+  if (!socket && !channel) return [];
+  const routes: LocalRoute[] = [];
+  const seen = new Set<string>();
+  lines.forEach((raw, index) => {
+    const line = raw.replace(/#.*$/, '');
+    const joined = socket ? /^\s*channel\s+"([^"]+)"\s*,\s*([\w.]+)/.exec(line) : null;
+    const handled = channel ? /^\s*def\s+handle_in\s*\(\s*"([^"]+)"/.exec(line) : null;
+    const event = joined?.[1] ?? handled?.[1];
+    if (!event || seen.has(event)) return;
+    seen.add(event);
+    routes.push(
+      wsRoute(event, index + 1, 'phoenix', { handler: joined ? `${joined[2]}.join` : `${module}.handle_in` }),
+    );
+  });
+  return routes;
 }
 
 /** `query do`, `mutation do`, and objects of fields merged into them (`object :book_queries do`). */

@@ -35,7 +35,7 @@ const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => bool
     ),
   ruby: (rel, text) =>
     /(^|\/)(routes|schema)\.rb$/.test(rel) ||
-    /ApplicationRecord|ActiveRecord::Base|\bclass\s+(\w+::)*\w*(Query|Mutation|Subscription)(Type)?\s*</.test(
+    /ApplicationRecord|ActiveRecord::Base|\bclass\s+(\w+::)*\w*(Query|Mutation|Subscription)(Type)?\s*<|\bclass\s+\w*Channel\s*</.test(
       text,
     ),
 };

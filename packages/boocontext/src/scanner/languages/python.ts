@@ -1,6 +1,15 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { rpcRoute } from '../grpc.js';
-import { type DjangoView, emptyFacts, type FileFacts, PATH_VALUE, UNKNOWN_PART, VIEWSET } from '../types.js';
+import {
+  type DjangoView,
+  emptyFacts,
+  type FileFacts,
+  joinPaths,
+  PATH_VALUE,
+  UNKNOWN_PART,
+  VIEWSET,
+} from '../types.js';
+import { wsRoute } from '../websocket.js';
 import { ariadneBindable, readAriadneField, readGraphqlClass } from './python-graphql.js';
 import { HTTP, line, unquote, walk } from './syntax.js';
 
@@ -184,7 +193,12 @@ export function djangoRegexPath(pattern: string): string {
  * Django's `path('x/', view)`, `re_path`/`url` with a regex, and `include('app.urls')` or
  * `include(router.urls)` in a urls.py.
  */
-function readDjangoPath(node: Node, args: Node | null, regex: boolean, { facts }: PythonContext): void {
+function readDjangoPath(
+  node: Node,
+  args: Node | null,
+  regex: boolean,
+  { facts, frameworks }: PythonContext,
+): void {
   const written = unquote(args?.namedChild(0));
   const view = args?.namedChild(1);
   if (written === undefined || !view) return;
@@ -204,15 +218,29 @@ function readDjangoPath(node: Node, args: Node | null, regex: boolean, { facts }
       target: module ? `module:${module}` : (router as string),
       line: line(node),
     });
-  else if (!included && !router)
-    facts.routes.push({
-      method: 'ALL',
-      path: routePath,
-      line: line(node),
-      framework: 'django',
-      owner: 'urlpatterns',
-      handler: view.text.replace(/\.as_view\([^)]*\)$/, ''),
-    });
+  else if (!included && !router) {
+    const handler = view.text.replace(/\.as_(view|asgi)\([^)]*\)$/, '');
+    // Django Channels' `websocket_urlpatterns`: WebSocket consumers, served apart from the URLconf.
+    if (inList(node, 'websocket_urlpatterns')) {
+      frameworks.add('channels');
+      facts.routes.push(wsRoute(joinPaths(routePath), line(node), 'channels', { handler }));
+    } else
+      facts.routes.push({
+        method: 'ALL',
+        path: routePath,
+        line: line(node),
+        framework: 'django',
+        owner: 'urlpatterns',
+        handler,
+      });
+  }
+}
+
+/** Whether a call sits in the list a module-level `name = [...]` assigns. */
+function inList(node: Node, name: string): boolean {
+  for (let up = node.parent; up; up = up.parent)
+    if (up.type === 'assignment') return up.childForFieldName('left')?.text === name;
+  return false;
 }
 
 /** DRF's `router.register(r'articles', ArticleViewSet)`: the viewset's routes, methods resolved with its class. */
@@ -318,7 +346,10 @@ function readCall(node: Node, ctx: PythonContext): void {
     const prefix =
       prefixOf(keywordArg(args, name.endsWith('include_router') ? 'prefix' : 'url_prefix')) ?? '';
     if (target) ctx.facts.mounts.push({ owner, prefix, target, line: line(node) });
-  } else if (/^(path|re_path|url)$/.test(name) && /urls\.py$/.test(ctx.rel)) {
+  } else if (
+    /^(path|re_path|url)$/.test(name) &&
+    (/urls\.py$/.test(ctx.rel) || inList(node, 'websocket_urlpatterns'))
+  ) {
     readDjangoPath(node, args, name !== 'path', ctx);
   } else if (name.endsWith('.register') && /urls\.py$/.test(ctx.rel)) {
     readRegister(node, fn?.childForFieldName('object')?.text ?? '', args, ctx);

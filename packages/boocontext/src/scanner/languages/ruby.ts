@@ -1,6 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
-import { readGraphqlRubyType } from './ruby-graphql.js';
+import { readCableChannel, readGraphqlRubyType } from './ruby-apis.js';
 import { line, resourceRoutes, singular } from './syntax.js';
 
 /** Devise's routes per module of the model (`devise :database_authenticatable, …`), by path name. */
@@ -111,7 +111,7 @@ export function scanRuby(rel: string, root: Node): FileFacts {
       node.childForFieldName('method')?.text === 'create_table'
     )
       readSchemaTable(node, rel, facts);
-    if (node.type === 'class' && readGraphqlRubyType(node, facts)) return;
+    if (node.type === 'class' && (readGraphqlRubyType(node, facts) || readCableChannel(node, facts))) return;
     if (node.type === 'call' && routes && readRoute(node, scope, route, visit)) return;
     for (const child of node.namedChildren) if (child) visit(child, scope);
   };

@@ -1,6 +1,7 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { camelField, graphqlRoute } from '../graphql.js';
 import type { FileFacts } from '../types.js';
+import { wsRoute } from '../websocket.js';
 import { line } from './syntax.js';
 
 /** A graphql-ruby root type by its class name: `QueryType`, `Types::MutationType`. */
@@ -57,4 +58,32 @@ export function readGraphqlRubyType(node: Node, facts: FileFacts): boolean {
     );
   }
   return found;
+}
+
+/** ActionCable's callbacks: the subscription's own, not actions a client performs. */
+const CABLE_CALLBACKS = new Set(['subscribed', 'unsubscribed']);
+
+/**
+ * ActionCable channels (`class ChatChannel < ApplicationCable::Channel`): the channel a client
+ * subscribes to by its class name, and each public method an action it performs (`ChatChannel#speak`).
+ */
+export function readCableChannel(node: Node, facts: FileFacts): boolean {
+  const className = node.childForFieldName('name')?.text ?? '';
+  if (!/\bChannel$/.test(node.childForFieldName('superclass')?.text ?? '') || !/Channel$/.test(className))
+    return false;
+  facts.routes.push(wsRoute(className, line(node), 'actioncable', { handler: `${className}#subscribed` }));
+  const body = node.namedChildren.find((c) => c?.type === 'body_statement');
+  for (const stmt of body?.namedChildren ?? []) {
+    // `private` ends the actions: what follows is the channel's own.
+    if (stmt?.type === 'identifier' && stmt.text === 'private') break;
+    const name = stmt?.type === 'method' ? stmt.childForFieldName('name')?.text : undefined;
+    if (!stmt || !name || CABLE_CALLBACKS.has(name)) continue;
+    facts.routes.push(
+      wsRoute(`${className}#${name}`, line(stmt), 'actioncable', {
+        endLine: stmt.endPosition.row + 1,
+        handler: `${className}#${name}`,
+      }),
+    );
+  }
+  return true;
 }
