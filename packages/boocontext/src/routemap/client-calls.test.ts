@@ -8,6 +8,26 @@ const read = (files: Record<string, string>): string[] =>
   );
 
 describe('clientCalls', () => {
+  it("reads a socket.io client's emits as calls of their event, not a server's", () => {
+    expect(
+      read({
+        'web/chat.js': [
+          'export function send(socket, text) {',
+          "  socket.emit('chat:message', text);",
+          '  // socket.emit("commented:out")',
+          '}',
+        ].join('\n'),
+        'server/index.js': [
+          "const { Server } = require('socket.io');",
+          "io.on('connection', (socket) => socket.emit('welcome'));",
+        ].join('\n'),
+        'server/handlers.js': "module.exports = (io, socket) => { socket.emit('loan:renewed'); };",
+        'server/events.js':
+          "module.exports = function (io) { io.on('connection', function (socket) { socket.emit('hello'); }); };",
+      }),
+    ).toEqual(['WS chat:message web/chat.js:2']);
+  });
+
   it('reads the root fields of GraphQL documents as calls of their operation: templates, typed-document helpers and .graphql files', () => {
     expect(
       read({

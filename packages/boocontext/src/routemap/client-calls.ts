@@ -507,7 +507,12 @@ export function clientCalls(sources: SourceFile[]): { calls: ClientCall[]; unres
   const replaced = new Set(
     retired.filter((w) => w.provisional?.replaced).flatMap((w) => w.provisional?.calls ?? []),
   );
-  const kept = [...calls.filter((c) => !replaced.has(c)), ...trpcCalls(sources), ...graphqlCalls(sources)];
+  const kept = [
+    ...calls.filter((c) => !replaced.has(c)),
+    ...trpcCalls(sources),
+    ...graphqlCalls(sources),
+    ...socketEmits(sources),
+  ];
   // In reading order: file by file, line by line (a line's alternatives as the code lists them).
   const order = (a: { file: string; line: number }, b: { file: string; line: number }) =>
     a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line;
@@ -633,6 +638,28 @@ function graphqlCalls(sources: SourceFile[]): ClientCall[] {
         .replace(/\$\{[^}]*\}/g, (sub) => sub.replace(/[^\n]/g, ' '));
       add(file, documentOperations(body, file.line(open)));
     }
+  }
+  return out;
+}
+
+/**
+ * A client's socket.io messages: `socket.emit('chat:message', …)` on a socket (named so) in a file
+ * that is no socket.io server — a server's emits go to its clients, and a file importing
+ * `socket.io`, handling `connection`, or a handler module handed `(io, socket)` is one. Each a call
+ * `WS <event>`.
+ */
+function socketEmits(sources: SourceFile[]): ClientCall[] {
+  const out: ClientCall[] = [];
+  for (const file of sources) {
+    if (/['"]socket\.io['"]|\(\s*io\s*,\s*socket\b|\.on\s*\(\s*['"]connection['"]/.test(file.text)) continue;
+    for (const m of file.text.matchAll(/\b[\w$]*socket[\w$]*\s*\.\s*emit\s*\(\s*(['"`])([^'"`$\n]+)\1/gi))
+      out.push({
+        method: 'WS',
+        path: m[2] as string,
+        file: file.rel,
+        line: file.line(m.index ?? 0),
+        via: 'socket.io',
+      });
   }
   return out;
 }

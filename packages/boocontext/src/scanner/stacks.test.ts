@@ -297,12 +297,14 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['fastify']);
   });
 
-  it('Express and Fastify paths written with constants, dotenv defaults and expressions: resolved where the project says, {unknown} where not, never dropped', async () => {
+  it('Express and Fastify paths written with constants, dotenv defaults and expressions: resolved where the project says, {unknown} where not, never dropped; routers handed to the functions that declare their routes', async () => {
     const { routes } = await scanStack('express-prefixes');
     expect(routes).toEqual([
       'GET /admin/stats src/app.js:9',
       'GET /api/v1/orders src/routes/orders.js:3',
       'GET /api/v1/orders/recent src/routes/orders.js:4',
+      'GET /health src/routes/health.js:2',
+      'GET /inventory/levels src/routes/stock.js:2',
       'GET /legacy/orders src/routes/legacy.js:2',
       'DELETE /{unknown}/orders/:id src/plugin.js:3',
     ]);

@@ -99,6 +99,11 @@ function readExports(program: Node, facts: FileFacts): void {
         : exported
           ? field(top, 'value')
           : undefined;
+    // `module.exports = function (router) { router.get(…) }`: a function handed a router.
+    if (assigned && field(assigned, 'left')?.text === 'module.exports') {
+      const fn = pluginFunction(field(assigned, 'right'));
+      if (fn && ownsRoutes(firstParam(fn))) defaultFunction = fn;
+    }
     const register = object?.type === 'object' ? registerOf(object) : undefined;
     if (register && ownsRoutes(firstParam(register)))
       facts.exportedRouters.default = firstParam(register) as string;

@@ -401,9 +401,33 @@ function readResource(rc: RouterCall, ctx: JsContext): void {
   ctx.frameworks.add('adonis');
 }
 
+/**
+ * `require('./routes/messages')(messageRouter)`, `registerUsers(app)`: a router handed to a
+ * function (a module's export, or one imported by name), which declares its routes on its
+ * parameter: those routes are the router's.
+ */
+function readRouterHandedOver(call: Node, ctx: JsContext): void {
+  const callee = field(call, 'function');
+  const target =
+    callee?.type === 'call_expression'
+      ? mountTargets(callee)[0]
+      : callee?.type === 'identifier'
+        ? callee.text
+        : undefined;
+  const imported = target?.startsWith('import:') || (!!target && Object.hasOwn(ctx.facts.bindings, target));
+  if (!target || !imported) return;
+  // Only a router this file makes: a variable merely named `routes` may be anything.
+  for (const arg of argsOf(call))
+    if (arg.type === 'identifier' && ctx.routers.has(arg.text))
+      ctx.facts.mounts.push({ owner: arg.text, prefix: '', target, line: lineOf(call) });
+}
+
 function readRouterCall(call: Node, ctx: JsContext): void {
   const callee = field(call, 'function');
-  if (callee?.type !== 'member_expression') return;
+  if (callee?.type !== 'member_expression') {
+    readRouterHandedOver(call, ctx);
+    return;
+  }
   const object = field(callee, 'object');
   if (startsWithFactoryCall(object)) {
     readFactoryChain(call, ctx);
