@@ -55,7 +55,7 @@ const RULES: readonly Rule[] = [
   // WebSocket events: a socket's `on('event', …)`, NestJS `@SubscribeMessage`.
   {
     needles: ['.on(', 'SubscribeMessage'],
-    patterns: [/\b\w*(?:socket|client)\w*\s*\.\s*on\s*\(\s*['"`]|@\s*SubscribeMessage\b/i],
+    patterns: [/(?:socket|client)\w*\s*\.\s*on\s*\(\s*['"`]|@\s*SubscribeMessage\b/i],
   },
   // gRPC services: @grpc/grpc-js `addService`, NestJS `@GrpcMethod`.
   { needles: ['addService', 'GrpcMethod'], patterns: [/\.\s*addService\s*\(|@\s*GrpcMethod\b/] },
