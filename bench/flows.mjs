@@ -1,7 +1,7 @@
-// boocontext_flows on real back ends: for every route each app serves (the stacks bench's truth),
-// whether a flow was drawn from its handler, whether it goes past the handler (a service, a view
-// method, a repository), and whether it reaches a data operation; and the time of `flows` beside
-// `overview` on the same tree, both cold (fresh caches), the median of three rounds taken in turn.
+// boocontext_flows on real back ends: for every route, GraphQL operation and gRPC method each app
+// serves (the stacks bench's truth), whether a flow was drawn from its handler, whether it goes
+// past the handler (a service, a view method, a repository), and whether it reaches a data
+// operation; and the time of `flows` beside `overview` on the same tree, both cold (fresh caches), the median of three rounds taken in turn.
 //
 // Then the route map on front ends paired with back ends of other languages (side by side in one
 // tree): the share of each front end's calls linked to the right route, the links' precision, the
@@ -155,7 +155,8 @@ for (const { app, dir } of materializedApps(into)) {
       .filter((f) => f.entry.path !== undefined)
       .map((f) => [routeKey(f.entry.method, f.entry.path), f]),
   );
-  const want = app.routes.map((r) => routeKey(...r.split(' ')));
+  // Entry points: the routes and the GraphQL operations and gRPC methods the app serves.
+  const want = [...app.routes, ...(app.operations ?? [])].map((r) => routeKey(...r.split(' ')));
   const found = want.map((k) => byRoute.get(k)).filter(Boolean);
   const handled = found.filter((f) => f.steps.length > 0);
   // Served by a library's handler (Devise's controllers): no flow to draw in the repository, said so.

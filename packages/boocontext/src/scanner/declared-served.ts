@@ -1,4 +1,8 @@
+import { OPERATIONS } from './graphql.js';
 import type { Route } from './types.js';
+
+/** GraphQL's operation types, which tRPC procedures share. */
+const OPERATION_METHODS = new Set(OPERATIONS.values());
 
 /**
  * Interfaces declared in one file and served in another: a GraphQL schema's root fields and their
@@ -8,7 +12,7 @@ import type { Route } from './types.js';
 const KINDS: ((route: Route) => string | undefined)[] = [
   // `QUERY articles`; case aside, as Go's resolvers are exported names (`BookByID` serves `bookById`).
   (r) =>
-    (r.method === 'QUERY' || r.method === 'MUTATION' || r.method === 'SUBSCRIPTION') && r.framework !== 'trpc'
+    OPERATION_METHODS.has(r.method) && r.framework !== 'trpc'
       ? `${r.method} ${r.path.toLowerCase()}`
       : undefined,
   // `/helloworld.Greeter/SayHello`: the service without its package (an implementation does not

@@ -1,4 +1,5 @@
-import { emptyFacts, type FileFacts, type LocalRoute } from './types.js';
+import { lineIndex } from './languages/syntax.js';
+import { emptyFacts, type FileFacts, type LocalRoute, UNMOUNTED } from './types.js';
 
 /**
  * GraphQL operations as routes: each field of the root types (`Query`, `Mutation`, `Subscription`)
@@ -7,8 +8,6 @@ import { emptyFacts, type FileFacts, type LocalRoute } from './types.js';
  * `gql` templates in code) and resolvers serve them; where both are found, the route is the
  * resolver, with the schema's line as where it is declared.
  */
-export const GRAPHQL_OWNER = '*graphql*';
-
 export const GRAPHQL_FILE = /\.(graphql|graphqls|gql)$/;
 
 /** Root type name → operation (a Map: a field may be named `constructor`). */
@@ -25,7 +24,7 @@ export const graphqlRoute = (
   line: number,
   framework: string,
   extra: Partial<LocalRoute> = {},
-): LocalRoute => ({ method: operation, path: name, line, framework, owner: GRAPHQL_OWNER, ...extra });
+): LocalRoute => ({ method: operation, path: name, line, framework, owner: UNMOUNTED, ...extra });
 
 /** `create_article` → `createArticle`: the field name GraphQL servers in snake-case languages expose. */
 export const camelField = (name: string) =>
@@ -36,12 +35,6 @@ function blankNoise(text: string): string {
   return text.replace(/"""[\s\S]*?"""|"(?:[^"\\\n]|\\.)*"|#[^\n]*/g, (m) => m.replace(/[^\n]/g, ' '));
 }
 
-const lineAt = (text: string, offset: number) => {
-  let line = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
-};
-
 /**
  * The root fields an SDL text declares, with their lines (`firstLine` is the text's first line in
  * its file). Root types renamed by a `schema { query: RootQuery }` block are followed; a field is a
@@ -50,6 +43,7 @@ const lineAt = (text: string, offset: number) => {
  */
 export function sdlOperations(text: string, firstLine = 1): { method: string; path: string; line: number }[] {
   const sdl = blankNoise(text);
+  const lineOf = lineIndex(sdl);
   const roots = new Map(OPERATIONS);
   const schema = /\b(?:extend\s+)?schema\b[^{]*\{([^}]*)\}/.exec(sdl);
   if (schema?.[1])
@@ -71,7 +65,7 @@ export function sdlOperations(text: string, firstLine = 1): { method: string; pa
         const name = /^[_A-Za-z]\w*/.exec(sdl.slice(i, i + 200))?.[0] ?? c;
         const next = sdl.slice(i + name.length).match(/^\s*(.)/)?.[1];
         if (!afterAt && (next === ':' || next === '('))
-          found.push({ method, path: name, line: firstLine + lineAt(sdl, i) });
+          found.push({ method, path: name, line: firstLine - 1 + lineOf(i) });
         afterAt = false;
         i += name.length - 1;
       } else if (!/\s/.test(c)) afterAt = false;
@@ -101,6 +95,7 @@ export function documentOperations(
   firstLine = 1,
 ): { method: string; path: string; line: number }[] {
   const doc = blankNoise(text);
+  const lineOf = lineIndex(doc);
   const found: { method: string; path: string; line: number }[] = [];
   let i = 0;
   while (i < doc.length) {
@@ -131,7 +126,7 @@ export function documentOperations(
         const alias = /^\s*:\s*([_A-Za-z]\w*)/.exec(doc.slice(j + word.length, j + word.length + 200));
         const at = alias ? j + word.length + alias[0].length - (alias[1] as string).length : j;
         if (!word.startsWith('__'))
-          found.push({ method, path: alias?.[1] ?? word, line: firstLine + lineAt(doc, at) });
+          found.push({ method, path: alias?.[1] ?? word, line: firstLine - 1 + lineOf(at) });
         j = alias ? at + (alias[1] as string).length : j + word.length;
       } else j++;
     }
@@ -169,11 +164,10 @@ export function jvmGraphqlField(
         : undefined;
   // DGS codegen's constants (`QUERY.TYPE_NAME`, `DgsConstants.QUERY_TYPE`, field `QUERY.Feed`): a
   // GraphQL name has no dot, so a dotted value is a constant, read by codegen's naming.
-  const parentType = parent?.includes('.')
-    ? /\b(QUERY|MUTATION|SUBSCRIPTION)(?:_TYPE)?\b/i
-        .exec(parent)?.[1]
-        ?.replace(/^(\w)(\w*)$/, (_, a: string, b: string) => a + b.toLowerCase())
-    : parent;
+  const constant = parent?.includes('.')
+    ? /\b(QUERY|MUTATION|SUBSCRIPTION)(?:_TYPE)?\b/.exec(parent)?.[1]
+    : undefined;
+  const parentType = constant ? `${constant.charAt(0)}${constant.slice(1).toLowerCase()}` : parent;
   const operation = direct ? OPERATIONS.get(direct) : OPERATIONS.get(parentType ?? '');
   if (!operation) return undefined;
   const given = direct && !annotation.startsWith('Dgs') ? arg(['name', 'value']) : arg(['field', 'value']);

@@ -1,12 +1,11 @@
-import { emptyFacts, type FileFacts, type LocalRoute } from './types.js';
+import { lineIndex } from './languages/syntax.js';
+import { emptyFacts, type FileFacts, type LocalRoute, UNMOUNTED } from './types.js';
 
 /**
  * gRPC methods as routes: `RPC /helloworld.Greeter/SayHello`, the path a call is sent to. A .proto
  * file declares them; a class implementing the service's generated base serves them, and where
  * both are found the route is the implementation's method, declared at the .proto's line.
  */
-export const RPC_OWNER = '*grpc*';
-
 export const PROTO_FILE = /\.proto$/;
 
 /** A served RPC: its service and method as the implementing code names them. */
@@ -20,7 +19,7 @@ export const rpcRoute = (
   path: `/${service}/${method}`,
   line,
   framework: 'grpc',
-  owner: RPC_OWNER,
+  owner: UNMOUNTED,
   handler: `${service}.${method}`,
   ...extra,
 });
@@ -36,7 +35,7 @@ export function protoFileFacts(text: string): FileFacts {
   const facts = emptyFacts('protobuf');
   const proto = blankComments(text);
   const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(proto)?.[1];
-  const lineAt = (offset: number) => proto.slice(0, offset).split('\n').length;
+  const lineAt = lineIndex(proto);
   for (const service of proto.matchAll(/\bservice\s+(\w+)\s*\{/g)) {
     const name = service[1] as string;
     let depth = 1;
@@ -56,7 +55,7 @@ export function protoFileFacts(text: string): FileFacts {
         path: `/${pkg ? `${pkg}.` : ''}${name}/${m[1]}`,
         line: lineAt(m.index),
         framework: 'grpc',
-        owner: RPC_OWNER,
+        owner: UNMOUNTED,
       });
   }
   if (facts.routes.length) facts.frameworks = ['grpc'];

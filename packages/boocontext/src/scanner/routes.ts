@@ -1,8 +1,6 @@
 import path from 'node:path';
 import type { ModuleResolver } from '@boocode/source-kit';
 
-import { GRAPHQL_OWNER } from './graphql.js';
-import { RPC_OWNER } from './grpc.js';
 import { ROUTES_FILE_OWNER } from './languages/php.js';
 import { DEVISE } from './languages/ruby.js';
 import { isNextRouteFile, nextRoutes } from './nextjs.js';
@@ -18,9 +16,9 @@ import {
   type LocalRoute,
   type Route,
   UNKNOWN_PART,
+  UNMOUNTED,
   VIEWSET,
 } from './types.js';
-import { WS_OWNER } from './websocket.js';
 
 /** A router: `${file}#${owner}`. */
 type Node = string;
@@ -355,7 +353,7 @@ export function routesOfFile(
     for (const prefix of prefixes)
       for (const route of served) {
         const full =
-          route.owner === GRAPHQL_OWNER || route.owner === RPC_OWNER || route.owner === WS_OWNER
+          route.owner === UNMOUNTED
             ? route.path
             : route.framework === 'trpc'
               ? [prefix.replace(/^\//, '').replace(/\//g, '.'), route.path].filter(Boolean).join('.')

@@ -140,6 +140,12 @@ export const emptyFacts = (language: string): FileFacts => ({
   frameworks: [],
 });
 
+/**
+ * The owner of routes no router mounts: GraphQL operations, gRPC methods, WebSocket events. Their
+ * path is the name they are called by, as written (`articles`, `/pkg.Service/Method`, `chat:message`).
+ */
+export const UNMOUNTED = '*unmounted*';
+
 /** Where a path part cannot be known statically: said in the route, never dropped. */
 export const UNKNOWN_PART = '{unknown}';
 

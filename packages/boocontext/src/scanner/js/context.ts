@@ -102,3 +102,33 @@ export function classDecorators(node: Node): Decorator[] {
 /** The line a declaration starts on, counting an `export` (and its decorators) in front of it. */
 export const declarationLine = (node: Node) =>
   lineOf(node.parent?.type === 'export_statement' ? node.parent : node);
+
+/** A class method with the decorators written above it, each read as a call. */
+export interface DecoratedMethod {
+  method: Node;
+  name: string;
+  decorators: Decorator[];
+  /** Where the declaration starts: its first decorator's line. */
+  line: number;
+}
+
+/** The methods of a class body with their decorators (the body's children right before each method). */
+export function* decoratedMethods(classNode: Node): Generator<DecoratedMethod> {
+  let pending: Node[] = [];
+  for (const member of field(classNode, 'body')?.namedChildren ?? []) {
+    if (!member) continue;
+    if (member.type === 'decorator') {
+      pending.push(member);
+      continue;
+    }
+    const name = member.type === 'method_definition' ? field(member, 'name')?.text : undefined;
+    if (name && pending.length)
+      yield {
+        method: member,
+        name,
+        decorators: pending.flatMap((d) => decoratorCall(d) ?? []),
+        line: lineOf(pending[0] as Node),
+      };
+    pending = [];
+  }
+}

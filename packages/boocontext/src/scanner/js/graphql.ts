@@ -2,7 +2,7 @@ import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { graphqlRoute, OPERATIONS, sdlOperations } from '../graphql.js';
 import {
   classDecorators,
-  decoratorCall,
+  decoratedMethods,
   type JsContext,
   type JsDetector,
   lineOf,
@@ -61,31 +61,20 @@ function readResolverMap(type: string, map: Node, ctx: JsContext): void {
 function readResolverClass(node: Node, ctx: JsContext): void {
   if (!classDecorators(node).some((d) => d.name === 'Resolver')) return;
   const className = field(node, 'name')?.text ?? 'anonymous';
-  let pending: Node[] = [];
-  for (const member of field(node, 'body')?.namedChildren ?? []) {
-    if (!member) continue;
-    if (member.type === 'decorator') {
-      pending.push(member);
-      continue;
+  for (const { method: member, name, decorators, line } of decoratedMethods(node))
+    for (const call of decorators) {
+      const operation = OPERATIONS.get(call.name);
+      if (!operation) continue;
+      // `@Query(() => [Article], { name: 'articles' })`, `@Query('articles')` (schema first), else the method's name.
+      const named = call.args.map((a) => stringOf(objectProperty(a, 'name'))).find(Boolean);
+      ctx.frameworks.add(FRAMEWORK);
+      ctx.facts.routes.push(
+        graphqlRoute(operation, named ?? (call.arg || name), line, FRAMEWORK, {
+          endLine: member.endPosition.row + 1,
+          handler: `${className}.${name}`,
+        }),
+      );
     }
-    const method = field(member, 'name')?.text;
-    if (member.type === 'method_definition' && method)
-      for (const d of pending) {
-        const call = decoratorCall(d);
-        const operation = call && OPERATIONS.get(call.name);
-        if (!call || !operation) continue;
-        // `@Query(() => [Article], { name: 'articles' })`, `@Query('articles')` (schema first), else the method's name.
-        const named = call.args.map((a) => stringOf(objectProperty(a, 'name'))).find(Boolean);
-        ctx.frameworks.add(FRAMEWORK);
-        ctx.facts.routes.push(
-          graphqlRoute(operation, named ?? (call.arg || method), lineOf(pending[0] ?? member), FRAMEWORK, {
-            endLine: member.endPosition.row + 1,
-            handler: `${className}.${method}`,
-          }),
-        );
-      }
-    pending = [];
-  }
 }
 
 /** Pothos' and Nexus' `queryField('name', …)`, `builder.mutationField(…)`; `queryFields(t => ({ a, b }))`. */

@@ -1,6 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { rpcRoute } from '../grpc.js';
-import { classDecorators, decoratorCall, type JsContext, type JsDetector, lineOf } from './context.js';
+import { classDecorators, decoratedMethods, type JsContext, type JsDetector, lineOf } from './context.js';
 import { argsOf, field, stringOf } from './syntax.js';
 
 /**
@@ -32,29 +32,19 @@ function readAddService(node: Node, ctx: JsContext): void {
 function readGrpcMethods(node: Node, ctx: JsContext): void {
   if (!classDecorators(node).some((d) => d.name === 'Controller')) return;
   const className = field(node, 'name')?.text ?? 'anonymous';
-  let pending: Node[] = [];
-  for (const member of field(node, 'body')?.namedChildren ?? []) {
-    if (!member) continue;
-    if (member.type === 'decorator') {
-      pending.push(member);
-      continue;
-    }
-    const method = field(member, 'name')?.text;
-    for (const d of member.type === 'method_definition' && method ? pending : []) {
-      const call = decoratorCall(d);
-      const service = call?.name === 'GrpcMethod' ? call.arg : undefined;
-      if (!call || !service || !method) continue;
-      const rpc = stringOf(call.args[1]) ?? `${method.charAt(0).toUpperCase()}${method.slice(1)}`;
+  for (const { method, name, decorators, line } of decoratedMethods(node))
+    for (const call of decorators) {
+      const service = call.name === 'GrpcMethod' ? call.arg : undefined;
+      if (!service) continue;
+      const rpc = stringOf(call.args[1]) ?? `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
       ctx.frameworks.add('grpc');
       ctx.facts.routes.push(
-        rpcRoute(service, rpc, lineOf(pending[0] ?? member), {
-          endLine: member.endPosition.row + 1,
-          handler: `${className}.${method}`,
+        rpcRoute(service, rpc, line, {
+          endLine: method.endPosition.row + 1,
+          handler: `${className}.${name}`,
         }),
       );
     }
-    pending = [];
-  }
 }
 
 /** gRPC services a Node server implements. */

@@ -3,7 +3,7 @@ import { CAPITALISED_VERBS } from '../languages/syntax.js';
 import { joinPaths } from '../types.js';
 import {
   classDecorators,
-  decoratorCall,
+  decoratedMethods,
   type JsContext,
   type JsDetector,
   lineOf,
@@ -77,32 +77,20 @@ function readController(node: Node, ctx: JsContext): void {
   // A Nest controller is its own router: its module lists it, and `RouterModule` may prefix the module.
   const owner = family.framework === 'nestjs' ? className : `*${family.framework}*`;
   if (family.framework === 'nestjs') ctx.facts.exportedRouters[className] = className;
-  // Method decorators are the class body's children right before the method they decorate.
-  let pending: Node[] = [];
-  for (const member of field(node, 'body')?.namedChildren ?? []) {
-    if (!member) continue;
-    if (member.type === 'decorator') {
-      pending.push(member);
-      continue;
+  for (const { method: member, name, decorators, line } of decoratedMethods(node))
+    for (const call of decorators) {
+      const method = family.methods[call.name];
+      if (method && call.arg !== undefined)
+        ctx.facts.routes.push({
+          method,
+          path: `/${[controller.arg ?? '', call.arg].filter(Boolean).join('/')}`.replace(/\/+/g, '/'),
+          line,
+          endLine: member.endPosition.row + 1,
+          framework: family.framework,
+          owner,
+          handler: `${className}.${name}`,
+        });
     }
-    if (member.type === 'method_definition') {
-      for (const d of pending) {
-        const call = decoratorCall(d);
-        const method = call && family.methods[call.name];
-        if (method && call.arg !== undefined)
-          ctx.facts.routes.push({
-            method,
-            path: `/${[controller.arg ?? '', call.arg].filter(Boolean).join('/')}`.replace(/\/+/g, '/'),
-            line: lineOf(pending[0] ?? member),
-            endLine: member.endPosition.row + 1,
-            framework: family.framework,
-            owner,
-            handler: `${className}.${field(member, 'name')?.text ?? ''}`,
-          });
-      }
-    }
-    pending = [];
-  }
 }
 
 /** Server factories taking an options object whose key is a prefix for every controller. */

@@ -1,6 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { LIFECYCLE_EVENTS, wsRoute } from '../websocket.js';
-import { classDecorators, decoratorCall, type JsContext, type JsDetector, lineOf } from './context.js';
+import { classDecorators, decoratedMethods, type JsContext, type JsDetector, lineOf } from './context.js';
 import { argsOf, field, stringOf } from './syntax.js';
 
 /** The parameters' names of the functions around `node` (innermost first). */
@@ -52,27 +52,17 @@ function readSocketHandler(node: Node, ctx: JsContext): void {
 function readGateway(node: Node, ctx: JsContext): void {
   if (!classDecorators(node).some((d) => d.name === 'WebSocketGateway')) return;
   const className = field(node, 'name')?.text ?? 'anonymous';
-  let pending: Node[] = [];
-  for (const member of field(node, 'body')?.namedChildren ?? []) {
-    if (!member) continue;
-    if (member.type === 'decorator') {
-      pending.push(member);
-      continue;
-    }
-    const method = field(member, 'name')?.text;
-    for (const d of member.type === 'method_definition' && method ? pending : []) {
-      const call = decoratorCall(d);
-      if (call?.name !== 'SubscribeMessage' || !call.arg) continue;
+  for (const { method, name, decorators, line } of decoratedMethods(node))
+    for (const call of decorators) {
+      if (call.name !== 'SubscribeMessage' || !call.arg) continue;
       ctx.frameworks.add('nestjs');
       ctx.facts.routes.push(
-        wsRoute(call.arg, lineOf(pending[0] ?? member), 'nestjs', {
-          endLine: member.endPosition.row + 1,
-          handler: `${className}.${method}`,
+        wsRoute(call.arg, line, 'nestjs', {
+          endLine: method.endPosition.row + 1,
+          handler: `${className}.${name}`,
         }),
       );
     }
-    pending = [];
-  }
 }
 
 /** WebSocket event handlers a Node server registers. */
