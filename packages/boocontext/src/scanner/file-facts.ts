@@ -67,7 +67,7 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
       [/gofiber\/fiber\b/, 'fiber'],
       [/gorilla\/mux\b/, 'gorilla/mux'],
       [/(gorm\.io\/gorm|jinzhu\/gorm)\b/, 'gorm'],
-      [/99designs\/gqlgen\b|graph-gophers\/graphql-go\b/, 'graphql'],
+      [/99designs\/gqlgen\b|graph-gophers\/graphql-go\b|graphql-go\/graphql\b/, 'graphql'],
       [/google\.golang\.org\/grpc\b/, 'grpc'],
     ],
   ],

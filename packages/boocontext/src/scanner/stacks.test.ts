@@ -406,7 +406,7 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['graphql']);
   });
 
-  it('GraphQL on the JVM and in Go: Spring for GraphQL mappings, DGS data fetchers (Kotlin), gqlgen resolvers, each spelled and placed as the schema declares it', async () => {
+  it('GraphQL on the JVM and in Go: Spring for GraphQL mappings, DGS data fetchers (Kotlin), gqlgen resolvers, each spelled and placed as the schema declares it; graphql-go root objects', async () => {
     const scanned = async (name: string) =>
       (await new Scanner().scan(path.join(stacks, name))).routes.map(
         (r) =>
@@ -423,8 +423,10 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(await scanned('graphql-go')).toEqual([
       // No resolver found for it (gqlgen may bind a model's field): the schema's line.
       'QUERY branchURL graph/schema.graphqls:4',
+      'QUERY branches codefirst/schema.go:11',
       'QUERY loanById graph/schema.resolvers.go:15 (declared graph/schema.graphqls:3)',
       'QUERY loans graph/schema.resolvers.go:10 (declared graph/schema.graphqls:2)',
+      'QUERY motto codefirst/schema.go:12',
       'MUTATION returnLoan graph/schema.resolvers.go:20 (declared graph/schema.graphqls:8)',
     ]);
   });
@@ -574,13 +576,16 @@ describe('stacks: routes as served, models, frameworks', () => {
   it('gorilla/mux: subrouters under a path prefix, each route with the methods that follow it; paths concatenated with a package constant, or with a variable said unknown', async () => {
     const { routes, frameworks } = await scanStack('gorilla-mux');
     expect(routes).toEqual([
-      'GET /api/orders main.go:20',
-      'GET /api/orders/{id} main.go:21',
-      'HEAD /api/orders/{id} main.go:21',
-      'ALL /health main.go:22',
-      'GET /shop/cart main.go:23',
-      'POST /{unknown}/checkout main.go:24',
+      'GET /api/orders main.go:23',
+      'GET /api/orders/{id} main.go:24',
+      'HEAD /api/orders/{id} main.go:24',
+      'ALL /health main.go:25',
+      'GET /shop/cart main.go:26',
+      'POST /{unknown}/checkout main.go:27',
     ]);
+    // Read inside package variables' initialisers too (a path constant's reader once stopped the walk there).
+    const scanned = await new Scanner().scan(path.join(stacks, 'gorilla-mux'));
+    expect(scanned.env.map((e) => e.name)).toEqual(['BASE_URL', 'VERBOSE']);
     expect(frameworks).toEqual(['gorilla/mux']);
   });
 

@@ -322,10 +322,8 @@ export function scanGo(rel: string, root: Node): FileFacts {
         while (node.startIndex >= (scopes[scopes.length - 1] as { end: number }).end) scopes.pop();
         const routers = (scopes[scopes.length - 1] as { routers: Map<string, Router> }).routers;
         if (type === 'import_spec') readImport(node, ctx);
-        else if (type === 'const_spec' || type === 'var_spec') {
-          readPathConstant(node, ctx.facts);
-          done = true;
-        } else if (type === 'type_spec') {
+        else if (type === 'const_spec' || type === 'var_spec') readPathConstant(node, ctx.facts);
+        else if (type === 'type_spec') {
           readStruct(node, rel, ctx.facts);
           readRpcServer(node, ctx);
           done = true;
@@ -342,7 +340,8 @@ export function scanGo(rel: string, root: Node): FileFacts {
           const inner = new Map([...routers, ...params]);
           if (params.size === 0 && !mayRegister(node.text, inner)) done = true;
           else scopes.push({ end: node.endIndex, routers: inner });
-        } else if (!mayRegister(node.text, routers)) done = true;
+        } else if (type === 'call_expression' && readGraphqlGoObject(node, ctx)) done = true;
+        else if (!mayRegister(node.text, routers)) done = true;
         else if (type === 'short_var_declaration' || type === 'assignment_statement')
           readAssignment(node, routers);
         else {
@@ -357,6 +356,47 @@ export function scanGo(rel: string, root: Node): FileFacts {
   } finally {
     cursor.delete();
   }
+}
+
+/**
+ * graphql-go's root objects: `graphql.NewObject(graphql.ObjectConfig{Name: "RootQuery", Fields:
+ * graphql.Fields{"todos": fields.GetTodos}})` — each field of an object named for an operation a
+ * route, its value (the `*graphql.Field` with its `Resolve`) the handler.
+ */
+function readGraphqlGoObject(node: Node, ctx: GoContext): boolean {
+  if (!/^\w+\.NewObject$/.test(node.childForFieldName('function')?.text ?? '')) return false;
+  const config = node.childForFieldName('arguments')?.namedChild(0);
+  if (
+    config?.type !== 'composite_literal' ||
+    !/ObjectConfig$/.test(config.childForFieldName('type')?.text ?? '')
+  )
+    return false;
+  const entries = (literal: Node | null | undefined) =>
+    (literal?.namedChildren ?? []).flatMap((e) => {
+      if (e?.type !== 'keyed_element') return [];
+      const [key, value] = e.namedChildren.map((c) => (c?.type === 'literal_element' ? c.namedChild(0) : c));
+      return key && value ? [{ element: e, key, value }] : [];
+    });
+  const fields = entries(config.childForFieldName('body'));
+  const name = unquote(fields.find((f) => f.key.text === 'Name')?.value);
+  const operation = /(Query|Mutation|Subscription)$/.exec(name ?? '')?.[1]?.toUpperCase();
+  const list = fields.find((f) => f.key.text === 'Fields')?.value;
+  if (!operation || list?.type !== 'composite_literal') return false;
+  for (const { element, key, value } of entries(list.childForFieldName('body'))) {
+    const field = unquote(key);
+    if (!field) continue;
+    ctx.frameworks.add('graphql');
+    ctx.facts.routes.push(
+      graphqlRoute(operation, field, line(element), 'graphql', {
+        endLine: element.endPosition.row + 1,
+        handler:
+          value.type === 'composite_literal' || value.type === 'unary_expression'
+            ? `${name}.${field}`
+            : value.text,
+      }),
+    );
+  }
+  return true;
 }
 
 /** `type server struct { pb.UnimplementedGreeterServer }`: the struct serves Greeter. */
