@@ -4,7 +4,7 @@ import { ListingCache, listRepoFiles } from '@boocode/source-kit/walk';
 import { type ClientCall, clientCalls, type UnresolvedCall } from './client-calls.js';
 import { SourceFile } from './source-file.js';
 
-/** Where front-end HTTP calls are written: scripts, single-file components, GraphQL documents. */
+/** Where front-end calls are written: scripts, single-file components, GraphQL documents. */
 const FRONT_END_FILE = /\.(m?[jt]sx?|cjs|vue|svelte|astro|graphql|gql)$/;
 const READS_AT_ONCE = 32;
 

@@ -70,10 +70,17 @@ function matchesEntry(route: Route, entry: string): boolean {
 export const flowsTool = (deps: ToolDeps) =>
   defineTool(
     'boocontext_flows',
-    'What happens on a request: for each HTTP route (or one given as "METHOD /path", or a symbol; or those a git diff range reaches), the chain of calls from its handler through services to the data access at the end — each step symbol, file and line, each data operation with its entity, read or write, the call, file and line. Framework wiring is followed (injected services, DRF serializers, MediatR, Rails callbacks).',
+    'What happens on a request: for each entry point — HTTP route, GraphQL operation, gRPC method, WebSocket event (or one given as "METHOD /path" or "QUERY field", or a symbol; or those a git diff range reaches) — the chain of calls from its handler through services to the data access at the end — each step symbol, file and line, each data operation with its entity, read or write, the call, file and line. Framework wiring is followed (injected services, DRF serializers, MediatR, Rails callbacks).',
     z.object({
       root: rootArg,
-      entry: z.string().min(1).max(1000).optional().describe('One route, "METHOD /path" or "/path"'),
+      entry: z
+        .string()
+        .min(1)
+        .max(1000)
+        .optional()
+        .describe(
+          'One entry point: "METHOD /path", "/path", "QUERY field", "RPC /pkg.Service/Method", "WS event"',
+        ),
       symbol: z.string().min(1).max(300).optional().describe('Start from this function or method instead'),
       depth: z.number().int().min(1).max(10).optional(),
       limit: z.number().int().min(1).max(500).optional().describe('Most entry points to answer (50)'),

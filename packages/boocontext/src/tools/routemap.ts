@@ -24,7 +24,7 @@ function sourcesOf(scanner: Scanner, root: string): RootSources {
 export const routemapTool = (deps: ToolDeps) =>
   defineTool(
     'boocontext_routemap',
-    "Which back-end route each front-end HTTP call reaches: every call through fetch, axios, superagent, HttpClient, ky, ofetch or the project's own wrappers, with its method and full path (base URLs from constants, axios defaults and instances, interceptors), linked to the route it matches; calls that reach no route (a broken contract or another service) and routes no client calls.",
+    "Which back-end route each front-end call reaches: every HTTP call through fetch, axios, superagent, HttpClient, ky, ofetch or the project's own wrappers, with its method and full path (base URLs from constants, axios defaults and instances, interceptors), tRPC procedures, GraphQL documents' root fields and socket.io emits, linked to the route it matches; calls that reach no route (a broken contract or another service) and routes no client calls.",
     z.object({
       root: rootArg,
       max_tokens: z.number().int().min(500).max(100_000).optional(),
@@ -62,7 +62,7 @@ export const routemapTool = (deps: ToolDeps) =>
       }
       return {
         verdict: truncated ? 'CAUTION' : 'SAFE',
-        summary: `${calls.length} front-end HTTP call${calls.length === 1 ? '' : 's'}: ${links.length} linked to a route${
+        summary: `${calls.length} front-end call${calls.length === 1 ? '' : 's'}: ${links.length} linked to a route${
           filling ? ` (${filling} only through a route parameter a literal segment fills: see \`fills\`)` : ''
         }, ${unmatched.length} reach no route in this repository; ${uncalled.length} of ${routes.length} routes are called by no client here.${
           unresolved.length
