@@ -37,6 +37,22 @@ describe('linkCalls', () => {
     expect(uncalled.map((r) => r.path)).toEqual(['/api/admin']);
   });
 
+  it("links a gRPC client's call to the method its service's package declares, whatever the method's spelling", () => {
+    const { links, unmatched } = linkCalls(
+      [
+        call('RPC', '/CartService/GetCart'),
+        call('RPC', '/CartService/add_item'),
+        call('RPC', '/Billing/Charge'),
+      ],
+      [route('RPC', '/shop.v1.CartService/GetCart', 1), route('RPC', '/shop.v1.CartService/AddItem', 2)],
+    );
+    expect(links.map((l) => `${l.client.path} → ${l.route.line}`)).toEqual([
+      '/CartService/GetCart → 1',
+      '/CartService/add_item → 2',
+    ]);
+    expect(unmatched.map((c) => c.path)).toEqual(['/Billing/Charge']);
+  });
+
   it('says when a literal segment of the call only fills a route parameter', () => {
     const { links } = linkCalls([call('GET', '/api/orders/feed')], [route('GET', '/api/orders/:slug')]);
     expect(links[0]?.fills).toEqual(['feed']);

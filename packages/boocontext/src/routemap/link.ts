@@ -5,6 +5,7 @@
  * that fit, the one with the most literal segments in common wins (`/articles/feed` over
  * `/articles/:slug`).
  */
+import { rpcKey } from '../scanner/grpc.js';
 import type { ClientCall } from './client-calls.js';
 
 export interface RouteRef {
@@ -30,6 +31,10 @@ const segments = (p: string) => p.split('/').filter(Boolean);
 
 /** How well a route fits a call: undefined when it does not; higher is more literal agreement. */
 function fit(call: ClientCall, route: RouteRef): number | undefined {
+  // A gRPC client names the service without its package: `/CartService/GetCart` reaches
+  // `/hipstershop.CartService/GetCart`.
+  if (call.method === 'RPC' || route.method === 'RPC')
+    return call.method === route.method && rpcKey(call.path) === rpcKey(route.path) ? 1 : undefined;
   // A tRPC server caller (`api.post.hello()`) does not say whether the procedure queries or mutates.
   const trpc = call.method === 'TRPC' && ['QUERY', 'MUTATION', 'SUBSCRIPTION'].includes(route.method);
   if (route.method !== call.method && route.method !== 'ALL' && route.method !== '*' && !trpc)

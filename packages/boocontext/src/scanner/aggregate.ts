@@ -25,6 +25,8 @@ export interface ScanResult {
   workspaces: string[];
   frameworks: string[];
   routes: Route[];
+  /** gRPC methods the code calls through generated clients, where each call is made. */
+  rpcCalls: { service: string; method: string; file: string; line: number }[];
   models: Model[];
   components: { name: string; framework: string; file: string; line: number }[];
   env: { name: string; files: string[] }[];
@@ -90,6 +92,7 @@ export class Aggregator {
     const frameworks = new Set<string>();
     const unparsed: ScanResult['unparsed'] = [];
     const components: ScanResult['components'] = [];
+    const rpcCalls: ScanResult['rpcCalls'] = [];
     const env = new Map<string, string[]>();
     const auxiliary = { files: 0, frameworks: new Set<string>(), unparsed: [] as string[] };
     const excluded: ScanResult['excluded'] = [];
@@ -112,6 +115,7 @@ export class Aggregator {
       for (const f of facts.frameworks) frameworks.add(f);
       if (facts.error) unparsed.push({ file: rel, error: facts.error });
       if (facts.components.length) for (const c of facts.components) components.push({ ...c, file: rel });
+      for (const call of facts.rpcCalls ?? []) rpcCalls.push({ ...call, file: rel });
       for (const name of facts.env) env.set(name, [...(env.get(name) ?? []), rel]);
     }
     const changed: Changed[] = [...change.files].map(([rel, before]) => ({
@@ -146,6 +150,7 @@ export class Aggregator {
       workspaces: this.workspaces,
       frameworks: [...frameworks].sort(),
       routes: this.routes,
+      rpcCalls,
       models: this.models.models,
       components,
       env: [...env.entries()]

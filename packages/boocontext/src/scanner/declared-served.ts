@@ -1,4 +1,5 @@
 import { OPERATIONS } from './graphql.js';
+import { rpcKey } from './grpc.js';
 import type { Route } from './types.js';
 
 /** GraphQL's operation types, which tRPC procedures share. */
@@ -15,15 +16,8 @@ const KINDS: ((route: Route) => string | undefined)[] = [
     OPERATION_METHODS.has(r.method) && r.framework !== 'trpc'
       ? `${r.method} ${r.path.toLowerCase()}`
       : undefined,
-  // `/helloworld.Greeter/SayHello`: the service without its package (an implementation does not
-  // say it), the method as each language spells it (`sayHello`, `say_hello`).
-  (r) =>
-    r.method === 'RPC'
-      ? `RPC ${r.path
-          .replace(/^\/(?:[\w.]*\.)?/, '')
-          .replace(/_/g, '')
-          .toLowerCase()}`
-      : undefined,
+  // `/helloworld.Greeter/SayHello`, as an implementation names it.
+  (r) => (r.method === 'RPC' ? `RPC ${rpcKey(r.path)}` : undefined),
 ];
 
 const keyOf = (route: Route) => {

@@ -24,6 +24,16 @@ export const rpcRoute = (
   ...extra,
 });
 
+/**
+ * What names an RPC whoever writes it: the service without its package (an implementation or a
+ * client does not say it) and the method as each language spells it (`sayHello`, `say_hello`).
+ */
+export const rpcKey = (path: string) =>
+  path
+    .replace(/^\/(?:[\w.]*\.)?/, '')
+    .replace(/_/g, '')
+    .toLowerCase();
+
 /** Comments as blanks of the same length: lines and offsets stay. */
 const blankComments = (text: string) =>
   text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:[^"\\\n]|\\.)*"/g, (m) =>

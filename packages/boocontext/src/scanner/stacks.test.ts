@@ -506,6 +506,10 @@ describe('stacks: routes as served, models, frameworks', () => {
       'RPC /library.v1.Readers/RegisterReader node/src/server.ts:8 (declared proto/library.proto:23) Readers.registerReader',
     ]);
     expect(result.frameworks).toEqual(['grpc']);
+    // Calls through a generated client, where they are made (not a cache client's).
+    expect(result.rpcCalls).toEqual([
+      { service: 'Lending', method: 'LendBook', file: 'go/desk/desk.go', line: 12 },
+    ]);
   });
 
   it('WebSocket events: socket.io server handlers (connection callbacks, handler modules), NestJS gateways, Phoenix channels, ActionCable channels and actions, Django Channels consumers; no client listener or TCP socket', async () => {

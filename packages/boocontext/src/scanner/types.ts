@@ -24,6 +24,8 @@ export interface FileFacts {
   excluded?: NotAppCode;
   /** The file could not be parsed at all (CAUTION). */
   error?: string;
+  /** gRPC methods this file calls through a generated client (`pb.NewCartServiceClient(c).GetCart(…)`). */
+  rpcCalls?: { service: string; method: string; line: number }[];
   /** A React Router route config (`app/routes.ts`); `flat` when it defers to the file convention. */
   routeConfig?: { flat: boolean };
   /**

@@ -37,7 +37,16 @@ export const routemapTool = (deps: ToolDeps) =>
       const routes = scan.routes
         .filter((r) => !r.wholeFile || /(^|\/)api\//.test(r.path) || /(^|\/)(api|server)\//.test(r.file))
         .map((r) => ({ method: r.method, path: r.path, file: r.file, line: r.line }));
-      const { links, unmatched, uncalled } = linkCalls(calls, routes);
+      // gRPC calls between services, read by the scanner from the languages' trees.
+      const rpcCalls = scan.rpcCalls.map((c) => ({
+        method: 'RPC',
+        path: `/${c.service}/${c.method}`,
+        file: c.file,
+        line: c.line,
+        via: 'grpc',
+      }));
+      const allCalls = [...calls, ...rpcCalls];
+      const { links, unmatched, uncalled } = linkCalls(allCalls, routes);
       const filling = links.filter((l) => l.fills).length;
       const details = {
         links,
@@ -62,7 +71,7 @@ export const routemapTool = (deps: ToolDeps) =>
       }
       return {
         verdict: truncated ? 'CAUTION' : 'SAFE',
-        summary: `${calls.length} front-end call${calls.length === 1 ? '' : 's'}: ${links.length} linked to a route${
+        summary: `${allCalls.length} front-end call${allCalls.length === 1 ? '' : 's'}: ${links.length} linked to a route${
           filling ? ` (${filling} only through a route parameter a literal segment fills: see \`fills\`)` : ''
         }, ${unmatched.length} reach no route in this repository; ${uncalled.length} of ${routes.length} routes are called by no client here.${
           unresolved.length

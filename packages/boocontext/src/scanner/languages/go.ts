@@ -247,11 +247,11 @@ function readStruct(node: Node, rel: string, facts: FileFacts): void {
 
 /**
  * Text a statement, call or function holds when anything in it can be read here: a route, a group,
- * a chi sub-router, a handler mounted, an env read. Without it (and without a router in scope named
+ * a chi sub-router, a handler mounted, an env read, a gRPC client's call. Without it (and without a router in scope named
  * in it), nothing below it is either: the walk does not go in (most of a file is handler bodies).
  */
 const MAY_REGISTER =
-  /\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Get|Post|Put|Patch|Delete|Head|Options|Handle|HandleFunc|Group|Route|Subrouter|Getenv)\s*\(/;
+  /\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Get|Post|Put|Patch|Delete|Head|Options|Handle|HandleFunc|Group|Route|Subrouter|Getenv|New\w+Client)\s*\(/;
 
 function mayRegister(text: string, routers: ReadonlyMap<string, Router>): boolean {
   if (MAY_REGISTER.test(text)) return true;
@@ -345,6 +345,7 @@ export function scanGo(rel: string, root: Node): FileFacts {
         else if (type === 'short_var_declaration' || type === 'assignment_statement')
           readAssignment(node, routers);
         else {
+          readRpcClientCall(node, ctx);
           // A chi sub-router's body is read with its prefix instead of the outer ones.
           const sub = readCall(node, ctx, routers);
           if (sub) scopes.push({ end: sub[0].endIndex, routers: sub[1] });
@@ -397,6 +398,22 @@ function readGraphqlGoObject(node: Node, ctx: GoContext): boolean {
     );
   }
   return true;
+}
+
+/**
+ * `pb.NewCartServiceClient(conn).GetCart(ctx, …)`: a call of the CartService's GetCart RPC, when the
+ * constructor comes from generated protobuf code (its package named `…pb`, or imported from a path
+ * of protos or gRPC) — `redis.NewFooClient(…).Do()` is no RPC.
+ */
+function readRpcClientCall(node: Node, { facts, packages }: GoContext): void {
+  const fn = node.childForFieldName('function');
+  const client = fn?.type === 'selector_expression' ? fn.childForFieldName('operand') : undefined;
+  const factory = client?.type === 'call_expression' ? client.childForFieldName('function')?.text : undefined;
+  const [, alias = '', service] = /^(?:(\w+)\.)?New(\w+)Client$/.exec(factory ?? '') ?? [];
+  const method = fn?.childForFieldName('field')?.text;
+  if (!service || !method) return;
+  if (!/pb$/i.test(alias) && !/proto|pb\b|grpc/i.test(packages.get(alias) ?? '')) return;
+  facts.rpcCalls = [...(facts.rpcCalls ?? []), { service, method, line: line(node) }];
 }
 
 /** `type server struct { pb.UnimplementedGreeterServer }`: the struct serves Greeter. */
