@@ -150,7 +150,7 @@ export class Aggregator {
       workspaces: this.workspaces,
       frameworks: [...frameworks].sort(),
       routes: this.routes,
-      rpcCalls,
+      rpcCalls: rpcCalls.sort((a, b) => byCodeUnits(a.file, b.file) || a.line - b.line),
       models: this.models.models,
       components,
       env: [...env.entries()]

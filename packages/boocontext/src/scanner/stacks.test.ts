@@ -509,6 +509,8 @@ describe('stacks: routes as served, models, frameworks', () => {
     // Calls through a generated client, where they are made (not a cache client's).
     expect(result.rpcCalls).toEqual([
       { service: 'Lending', method: 'LendBook', file: 'go/desk/desk.go', line: 12 },
+      { service: 'Fines', method: 'PayFine', file: 'python/library/desk_client.py', line: 12 },
+      { service: 'Branches', method: 'OpenBranch', file: 'python/library/desk_client.py', line: 17 },
     ]);
   });
 

@@ -22,6 +22,10 @@ interface PythonContext {
   bindables: Map<string, string>;
   /** gRPC servicer classes of this file, a subclass of one serving the same service: class → service. */
   servicers: Map<string, string>;
+  /** gRPC stubs this file makes (`stub = pb2_grpc.CartServiceStub(channel)`): variable → service. */
+  stubs: Map<string, string>;
+  /** `x.GetCart(…)` calls: RPC calls where `x` turns out to hold a stub (assigned anywhere in the file). */
+  stubCalls: { receiver: string; method: string; line: number }[];
 }
 
 function keywordArg(args: Node | null, name: string): Node | undefined {
@@ -81,7 +85,7 @@ function readImportFrom(node: Node, { facts }: PythonContext): void {
 }
 
 /** `app = FastAPI()`, `router = APIRouter(prefix=…)`, `bp = Blueprint(…, url_prefix=…)`, Django's `urlpatterns`. */
-function readAssignment(node: Node, { facts, frameworks, bindables }: PythonContext): void {
+function readAssignment(node: Node, { facts, frameworks, bindables, stubs }: PythonContext): void {
   const left = node.childForFieldName('left');
   const right = node.childForFieldName('right');
   const scope = node.parent?.parent;
@@ -90,6 +94,12 @@ function readAssignment(node: Node, { facts, frameworks, bindables }: PythonCont
     (scope?.type === 'module' || scope?.parent?.type === 'class_definition')
   )
     readConstant(node, facts, scope?.type !== 'module');
+  // `stub = pb2_grpc.CartServiceStub(channel)`, `self.cart = …Stub(channel)`: a gRPC client.
+  const stub =
+    right?.type === 'call'
+      ? /(?:^|\.)(\w+)Stub$/.exec(right.childForFieldName('function')?.text ?? '')?.[1]
+      : undefined;
+  if (left && stub) stubs.set(left.text, stub);
   if (left?.type === 'identifier' && right?.type === 'call') {
     const fn = right.childForFieldName('function')?.text ?? '';
     const args = right.childForFieldName('arguments');
@@ -315,6 +325,10 @@ function readCall(node: Node, ctx: PythonContext): void {
   const args = node.childForFieldName('arguments');
   const name = fn?.text ?? '';
   const attribute = fn?.type === 'attribute' ? fn.childForFieldName('attribute')?.text : undefined;
+  // gRPC methods keep the .proto's PascalCase in Python: a candidate, kept if its receiver is a stub.
+  const receiver = fn?.type === 'attribute' ? fn.childForFieldName('object')?.text : undefined;
+  if (receiver && attribute && /^[A-Z]\w*$/.test(attribute))
+    ctx.stubCalls.push({ receiver, method: attribute, line: line(node) });
   if (attribute === 'add_resource' || attribute === 'add_url_rule')
     readResourceRule(node, attribute, args, ctx);
   else if (attribute === 'add_namespace') {
@@ -543,6 +557,8 @@ export function scanPython(rel: string, root: Node): FileFacts {
     env: new Set(),
     bindables: new Map(),
     servicers: new Map(),
+    stubs: new Map(),
+    stubCalls: [],
   };
   walk(
     root,
@@ -552,6 +568,11 @@ export function scanPython(rel: string, root: Node): FileFacts {
     },
     READ_TYPES,
   );
+  const rpcCalls = ctx.stubCalls.flatMap(({ receiver, method, line }) => {
+    const service = ctx.stubs.get(receiver);
+    return service ? [{ service, method, line }] : [];
+  });
+  if (rpcCalls.length) ctx.facts.rpcCalls = rpcCalls;
   ctx.facts.env = [...ctx.env].sort();
   ctx.facts.frameworks = [...ctx.frameworks].sort();
   return ctx.facts;
