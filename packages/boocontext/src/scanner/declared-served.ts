@@ -6,27 +6,17 @@ import type { Route } from './types.js';
 const OPERATION_METHODS = new Set(OPERATIONS.values());
 
 /**
- * Interfaces declared in one file and served in another: a GraphQL schema's root fields and their
- * resolvers, a .proto file's RPCs and the classes implementing them. `keyOf` names what a route
- * declares or serves (undefined: neither); a declaration has no handler, a server names one.
+ * What a route declares or serves, for interfaces declared in one file and served in another: a
+ * GraphQL schema's root fields and their resolvers (`QUERY articles`, case aside: Go's resolvers are
+ * exported names, `BookByID` serves `bookById`), a .proto file's RPCs and the methods implementing
+ * them. Undefined for any other route. A declaration has no handler, a server names one.
  */
-const KINDS: ((route: Route) => string | undefined)[] = [
-  // `QUERY articles`; case aside, as Go's resolvers are exported names (`BookByID` serves `bookById`).
-  (r) =>
-    OPERATION_METHODS.has(r.method) && r.framework !== 'trpc'
-      ? `${r.method} ${r.path.toLowerCase()}`
-      : undefined,
-  // `/helloworld.Greeter/SayHello`, as an implementation names it.
-  (r) => (r.method === 'RPC' ? `RPC ${rpcKey(r.path)}` : undefined),
-];
-
-const keyOf = (route: Route) => {
-  for (const kind of KINDS) {
-    const key = kind(route);
-    if (key) return key;
-  }
-  return undefined;
-};
+const keyOf = (r: Route) =>
+  OPERATION_METHODS.has(r.method) && r.framework !== 'trpc'
+    ? `${r.method} ${r.path.toLowerCase()}`
+    : r.method === 'RPC'
+      ? `RPC ${rpcKey(r.path)}`
+      : undefined;
 
 /** The service part of an RPC's key (`RPC greeter/sayhello` → `RPC greeter`). */
 const serviceOf = (key: string) => (key.startsWith('RPC ') ? key.slice(0, key.indexOf('/')) : undefined);

@@ -1,4 +1,4 @@
-import { lineIndex } from './languages/syntax.js';
+import { lineIndex, lowerFirst, upperFirst } from './languages/syntax.js';
 import { emptyFacts, type FileFacts, type LocalRoute, UNMOUNTED } from './types.js';
 
 /**
@@ -167,13 +167,13 @@ export function jvmGraphqlField(
   const constant = parent?.includes('.')
     ? /\b(QUERY|MUTATION|SUBSCRIPTION)(?:_TYPE)?\b/.exec(parent)?.[1]
     : undefined;
-  const parentType = constant ? `${constant.charAt(0)}${constant.slice(1).toLowerCase()}` : parent;
+  const parentType = constant ? upperFirst(constant.toLowerCase()) : parent;
   const operation = direct ? OPERATIONS.get(direct) : OPERATIONS.get(parentType ?? '');
   if (!operation) return undefined;
   const given = direct && !annotation.startsWith('Dgs') ? arg(['name', 'value']) : arg(['field', 'value']);
   const field = given?.includes('.') ? given.slice(given.lastIndexOf('.') + 1) : given;
   return {
     operation,
-    field: field && given !== field ? `${field.charAt(0).toLowerCase()}${field.slice(1)}` : (field ?? method),
+    field: field && given !== field ? lowerFirst(field) : (field ?? method),
   };
 }

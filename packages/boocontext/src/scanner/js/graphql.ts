@@ -1,5 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { graphqlRoute, OPERATIONS, sdlOperations } from '../graphql.js';
+import { upperFirst } from '../languages/syntax.js';
 import {
   classDecorators,
   decoratedMethods,
@@ -79,13 +80,8 @@ function readResolverClass(node: Node, ctx: JsContext): void {
 
 /** Pothos' and Nexus' `queryField('name', …)`, `builder.mutationField(…)`; `queryFields(t => ({ a, b }))`. */
 const FIELD_CALLS = /^(query|mutation|subscription)Fields?$/;
-const rootType = (kind: string) => `${kind.charAt(0).toUpperCase()}${kind.slice(1)}`;
 
-function readFieldCall(node: Node, ctx: JsContext): void {
-  const fn = field(node, 'function');
-  const name = fn?.type === 'member_expression' ? field(fn, 'property')?.text : fn?.text;
-  const kind = name && FIELD_CALLS.exec(name)?.[1];
-  if (!kind) return;
+function readFieldCall(node: Node, kind: string, ctx: JsContext): void {
   const operation = kind.toUpperCase();
   const args = argsOf(node);
   const named = stringOf(args[0]);
@@ -94,7 +90,7 @@ function readFieldCall(node: Node, ctx: JsContext): void {
     ctx.facts.routes.push(
       graphqlRoute(operation, named, lineOf(node), FRAMEWORK, {
         endLine: node.endPosition.row + 1,
-        handler: `${rootType(kind)}.${named}`,
+        handler: `${upperFirst(kind)}.${named}`,
       }),
     );
     return;
@@ -102,7 +98,7 @@ function readFieldCall(node: Node, ctx: JsContext): void {
   // `(t) => ({ a: t.field(…), b: … })`: the object the builder function returns.
   let body = field(args[0], 'body');
   while (body?.type === 'parenthesized_expression') body = body.namedChild(0) ?? undefined;
-  if (body?.type === 'object') readResolverMap(rootType(kind), body, ctx);
+  if (body?.type === 'object') readResolverMap(upperFirst(kind), body, ctx);
 }
 
 /** Nexus' `queryType({ definition(t) { t.field('x', …) } })` and types extending or named `Query`. */
@@ -114,9 +110,7 @@ const NEXUS_TYPES = new Map<string, string | undefined>([
   ['extendType', undefined],
 ]);
 
-function readNexusType(node: Node, ctx: JsContext): void {
-  const callee = field(node, 'function')?.text ?? '';
-  if (!NEXUS_TYPES.has(callee)) return;
+function readNexusType(node: Node, callee: string, ctx: JsContext): void {
   const config = argsOf(node)[0];
   const typeName = stringOf(objectProperty(config, callee === 'extendType' ? 'type' : 'name'));
   const operation = NEXUS_TYPES.get(callee) ?? OPERATIONS.get(typeName ?? '');
@@ -152,24 +146,33 @@ function readNexusType(node: Node, ctx: JsContext): void {
 export const graphql: JsDetector = {
   on: {
     call_expression(node, ctx) {
+      // The callee's name once (every call of a parsed file passes here): `gql`, `builder.queryField`.
       const fn = field(node, 'function');
-      const args = field(node, 'arguments');
-      if (args?.type === 'template_string' && /^(gql|graphql)$/.test(fn?.text ?? ''))
-        readSchemaTemplate(args, ctx);
-      else if (fn?.text === 'buildSchema') readSchemaTemplate(argsOf(node)[0], ctx);
-      else {
-        readFieldCall(node, ctx);
-        readNexusType(node, ctx);
-      }
+      const bare = fn?.type === 'identifier';
+      const name = bare
+        ? fn.text
+        : fn?.type === 'member_expression'
+          ? field(fn, 'property')?.text
+          : undefined;
+      if (!name) return;
+      const template = field(node, 'arguments');
+      const kind = FIELD_CALLS.exec(name)?.[1];
+      if (template?.type === 'template_string') {
+        if (bare && (name === 'gql' || name === 'graphql')) readSchemaTemplate(template, ctx);
+      } else if (bare && name === 'buildSchema') readSchemaTemplate(argsOf(node)[0], ctx);
+      else if (kind) readFieldCall(node, kind, ctx);
+      else if (bare && NEXUS_TYPES.has(name)) readNexusType(node, name, ctx);
     },
     variable_declarator(node, ctx) {
       if (field(node, 'name')?.text === 'typeDefs') readSchemaTemplate(field(node, 'value'), ctx);
     },
     pair(node, ctx) {
-      const key = field(node, 'key')?.text ?? '';
+      // Only an object or a template can be what is read here: the key's text is read after.
       const value = field(node, 'value');
+      if (value?.type !== 'object' && value?.type !== 'template_string') return;
+      const key = field(node, 'key')?.text ?? '';
       if (key === 'typeDefs') readSchemaTemplate(value, ctx);
-      else if (value?.type === 'object' && OPERATIONS.has(key)) readResolverMap(key, value, ctx);
+      else if (value.type === 'object' && OPERATIONS.has(key)) readResolverMap(key, value, ctx);
     },
     class_declaration: readResolverClass,
   },

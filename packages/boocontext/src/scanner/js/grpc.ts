@@ -1,5 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { rpcRoute } from '../grpc.js';
+import { upperFirst } from '../languages/syntax.js';
 import { classDecorators, decoratedMethods, type JsContext, type JsDetector, lineOf } from './context.js';
 import { argsOf, field, stringOf } from './syntax.js';
 
@@ -36,7 +37,7 @@ function readGrpcMethods(node: Node, ctx: JsContext): void {
     for (const call of decorators) {
       const service = call.name === 'GrpcMethod' ? call.arg : undefined;
       if (!service) continue;
-      const rpc = stringOf(call.args[1]) ?? `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+      const rpc = stringOf(call.args[1]) ?? upperFirst(name);
       ctx.frameworks.add('grpc');
       ctx.facts.routes.push(
         rpcRoute(service, rpc, line, {

@@ -2,7 +2,7 @@ import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { graphqlRoute, OPERATIONS } from '../graphql.js';
 import { rpcRoute } from '../grpc.js';
 import { emptyFacts, type FileFacts, joinPaths, UNKNOWN_PART } from '../types.js';
-import { line, walk } from './syntax.js';
+import { line, lowerFirst, walk } from './syntax.js';
 
 const HTTP_ATTRIBUTES: Record<string, string> = {
   HttpGet: 'GET',
@@ -133,16 +133,10 @@ function readHotChocolateType(node: Node, facts: FileFacts): void {
     const named = attributes.find((a) => a.name === 'GraphQLName')?.template;
     const bare = method.replace(/^Get(?=[A-Z])/, '').replace(/Async$/, '');
     facts.routes.push(
-      graphqlRoute(
-        operation,
-        named ?? `${bare.charAt(0).toLowerCase()}${bare.slice(1)}`,
-        line(member),
-        'graphql',
-        {
-          endLine: member.endPosition.row + 1,
-          handler: `${className}.${method}`,
-        },
-      ),
+      graphqlRoute(operation, named ?? lowerFirst(bare), line(member), 'graphql', {
+        endLine: member.endPosition.row + 1,
+        handler: `${className}.${method}`,
+      }),
     );
   }
 }

@@ -2,7 +2,7 @@ import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { graphqlRoute } from '../graphql.js';
 import { rpcRoute } from '../grpc.js';
 import { emptyFacts, type FileFacts, joinPaths, PATH_VALUE } from '../types.js';
-import { HTTP, line, unquote } from './syntax.js';
+import { HTTP, line, lowerFirst, unquote } from './syntax.js';
 
 /** Where a router variable's routes go: the router function (or `*go*`, the file) and the prefix inside it. */
 interface Router {
@@ -18,8 +18,11 @@ interface GoContext {
   packages: Map<string, string>;
   /** Structs embedding a gRPC service's `Unimplemented…Server`: type → service. */
   rpcServers: Map<string, string>;
-  /** Exported methods, by receiver type, for the gRPC servers among them. */
-  methods: { receiver: string; name: string; node: Node }[];
+  /**
+   * Exported methods, by receiver type, for the gRPC servers among them: collected only in a file
+   * that declares a server or the health check (most files' methods are none).
+   */
+  methods?: { receiver: string; name: string; node: Node }[];
 }
 
 /** Parameter types that hand a function a router to register routes on. */
@@ -284,16 +287,10 @@ function readGqlgenResolver(node: Node, ctx: GoContext): void {
   if (!kind || !name) return;
   ctx.frameworks.add('graphql');
   ctx.facts.routes.push(
-    graphqlRoute(
-      kind.toUpperCase(),
-      `${name.charAt(0).toLowerCase()}${name.slice(1)}`,
-      line(node),
-      'graphql',
-      {
-        endLine: node.endPosition.row + 1,
-        handler: `${kind}Resolver.${name}`,
-      },
-    ),
+    graphqlRoute(kind.toUpperCase(), lowerFirst(name), line(node), 'graphql', {
+      endLine: node.endPosition.row + 1,
+      handler: `${kind}Resolver.${name}`,
+    }),
   );
 }
 
@@ -305,7 +302,7 @@ export function scanGo(rel: string, root: Node): FileFacts {
     env: new Set(),
     packages: new Map(),
     rpcServers: new Map(),
-    methods: [],
+    ...(/\bUnimplemented\w+Server\b|\bHealthCheckRequest\b/.test(root.text) ? { methods: [] } : {}),
   };
   /** The routers each enclosing function or chi sub-router sees, innermost last, with where it ends. */
   const scopes: { end: number; routers: Map<string, Router> }[] = [
@@ -330,9 +327,11 @@ export function scanGo(rel: string, root: Node): FileFacts {
         } else if (type === 'function_declaration' || type === 'method_declaration') {
           if (type === 'method_declaration') {
             readGqlgenResolver(node, ctx);
-            const name = node.childForFieldName('name')?.text ?? '';
-            const receiver = /(\w+)\s*\)$/.exec(node.childForFieldName('receiver')?.text ?? '')?.[1];
-            if (receiver && /^[A-Z]/.test(name)) ctx.methods.push({ receiver, name, node });
+            if (ctx.methods) {
+              const name = node.childForFieldName('name')?.text ?? '';
+              const receiver = /(\w+)\s*\)$/.exec(node.childForFieldName('receiver')?.text ?? '')?.[1];
+              if (receiver && /^[A-Z]/.test(name)) ctx.methods.push({ receiver, name, node });
+            }
           }
           const params = routerParams(node);
           const name = node.childForFieldName('name')?.text ?? '';
@@ -413,7 +412,8 @@ function readRpcClientCall(node: Node, { facts, packages }: GoContext): void {
   const method = fn?.childForFieldName('field')?.text;
   if (!service || !method) return;
   if (!/pb$/i.test(alias) && !/proto|pb\b|grpc/i.test(packages.get(alias) ?? '')) return;
-  facts.rpcCalls = [...(facts.rpcCalls ?? []), { service, method, line: line(node) }];
+  facts.rpcCalls ??= [];
+  facts.rpcCalls.push({ service, method, line: line(node) });
 }
 
 /** `type server struct { pb.UnimplementedGreeterServer }`: the struct serves Greeter. */
@@ -433,7 +433,7 @@ const servesHealth = (name: string, node: Node) =>
 
 /** A gRPC server struct's exported methods in this file: the RPCs it serves. */
 function rpcRoutes(ctx: GoContext): void {
-  for (const { receiver, name, node } of ctx.methods) {
+  for (const { receiver, name, node } of ctx.methods ?? []) {
     const service = servesHealth(name, node) ? HEALTH_SERVICE : ctx.rpcServers.get(receiver);
     if (!service || name.startsWith('mustEmbed')) continue;
     ctx.frameworks.add('grpc');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { graphqlRoute } from '../graphql.js';
 import { emptyFacts, type FileFacts, joinPaths, UNKNOWN_PART } from '../types.js';
-import { line, resourceRoutes, STORE_ACTIONS, singular } from './syntax.js';
+import { line, lowerFirst, resourceRoutes, STORE_ACTIONS, singular } from './syntax.js';
 
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'any', 'match']);
 /** Base classes that make an Eloquent model. */
@@ -274,7 +274,7 @@ function readLighthouseResolver(node: Node, { rel, facts }: PhpContext): void {
   facts.routes.push(
     graphqlRoute(
       folder === 'Queries' ? 'QUERY' : folder === 'Mutations' ? 'MUTATION' : 'SUBSCRIPTION',
-      `${file.charAt(0).toLowerCase()}${file.slice(1)}`,
+      lowerFirst(file),
       line(method),
       'graphql',
       {

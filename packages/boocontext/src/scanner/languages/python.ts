@@ -24,8 +24,11 @@ interface PythonContext {
   servicers: Map<string, string>;
   /** gRPC stubs this file makes (`stub = pb2_grpc.CartServiceStub(channel)`): variable → service. */
   stubs: Map<string, string>;
-  /** `x.GetCart(…)` calls: RPC calls where `x` turns out to hold a stub (assigned anywhere in the file). */
-  stubCalls: { receiver: string; method: string; line: number }[];
+  /**
+   * `x.GetCart(…)` calls: RPC calls where `x` turns out to hold a stub (assigned anywhere in the
+   * file). Collected only in a file that makes a stub at all: others have many `x.PascalCase(…)`.
+   */
+  stubCalls?: { receiver: string; method: string; line: number }[];
 }
 
 function keywordArg(args: Node | null, name: string): Node | undefined {
@@ -326,9 +329,10 @@ function readCall(node: Node, ctx: PythonContext): void {
   const name = fn?.text ?? '';
   const attribute = fn?.type === 'attribute' ? fn.childForFieldName('attribute')?.text : undefined;
   // gRPC methods keep the .proto's PascalCase in Python: a candidate, kept if its receiver is a stub.
-  const receiver = fn?.type === 'attribute' ? fn.childForFieldName('object')?.text : undefined;
+  const receiver =
+    ctx.stubCalls && fn?.type === 'attribute' ? fn.childForFieldName('object')?.text : undefined;
   if (receiver && attribute && /^[A-Z]\w*$/.test(attribute))
-    ctx.stubCalls.push({ receiver, method: attribute, line: line(node) });
+    ctx.stubCalls?.push({ receiver, method: attribute, line: line(node) });
   if (attribute === 'add_resource' || attribute === 'add_url_rule')
     readResourceRule(node, attribute, args, ctx);
   else if (attribute === 'add_namespace') {
@@ -558,7 +562,7 @@ export function scanPython(rel: string, root: Node): FileFacts {
     bindables: new Map(),
     servicers: new Map(),
     stubs: new Map(),
-    stubCalls: [],
+    ...(/Stub\s*\(/.test(root.text) ? { stubCalls: [] } : {}),
   };
   walk(
     root,
@@ -568,7 +572,7 @@ export function scanPython(rel: string, root: Node): FileFacts {
     },
     READ_TYPES,
   );
-  const rpcCalls = ctx.stubCalls.flatMap(({ receiver, method, line }) => {
+  const rpcCalls = (ctx.stubCalls ?? []).flatMap(({ receiver, method, line }) => {
     const service = ctx.stubs.get(receiver);
     return service ? [{ service, method, line }] : [];
   });

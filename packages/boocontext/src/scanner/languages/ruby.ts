@@ -1,7 +1,7 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
 import { readCableChannel, readGraphqlRubyType } from './ruby-apis.js';
-import { line, resourceRoutes, singular } from './syntax.js';
+import { line, resourceRoutes, singular, upperFirst } from './syntax.js';
 
 /** Devise's routes per module of the model (`devise :database_authenticatable, …`), by path name. */
 const DEVISE_ROUTES: Record<string, [string, string, string][]> = {
@@ -225,11 +225,7 @@ function nestedBase(scope: Scope): string {
 
 const lastSegment = (p: string) => p.split('/').filter(Boolean).pop() ?? '';
 /** `users` → `User`, the model `devise_for :users` maps. */
-const classify = (plural: string) =>
-  singular(plural)
-    .split('_')
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join('');
+const classify = (plural: string) => singular(plural).split('_').map(upperFirst).join('');
 
 /** An ActiveRecord model, and the Devise modules it enables. */
 function readModel(node: Node, rel: string, facts: FileFacts): void {

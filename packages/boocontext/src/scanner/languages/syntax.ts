@@ -12,6 +12,12 @@ export const unquote = (node: Node | null | undefined): string | undefined => {
 
 export const line = (node: Node) => node.startPosition.row + 1;
 
+/** `GetCart` → `getCart`: how code-first GraphQL and gRPC clients spell a name written the other way. */
+export const lowerFirst = (name: string) => `${name.charAt(0).toLowerCase()}${name.slice(1)}`;
+
+/** `getCart` → `GetCart`. */
+export const upperFirst = (name: string) => `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+
 /**
  * Pre-order walk over named nodes (only those of `types` when given); `visit` returning `false`
  * skips a node's children. A cursor, and a node object only for a node visited: listing every
