@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ModuleResolver } from '@boocode/source-kit';
 
+import { autoloadedPlugins } from './fastify-autoload.js';
 import { ROUTES_FILE_OWNER } from './languages/php.js';
 import { DEVISE } from './languages/ruby.js';
 import { isNextRouteFile, nextRoutes } from './nextjs.js';
@@ -168,11 +169,15 @@ export class MountGraph {
           this.selfPrefix.set(`${rel}#${mount.target}`, mount.prefix);
           continue;
         }
-        const target = resolveTarget(rel, mount.target);
-        if (!target) continue;
-        const list = this.incoming.get(target) ?? [];
-        list.push({ from: `${rel}#${mount.owner}`, prefix: mount.prefix });
-        this.incoming.set(target, list);
+        const targets = mount.target.startsWith('autoload:')
+          ? autoloadedPlugins(cache, mount)
+          : [{ target: resolveTarget(rel, mount.target), prefix: mount.prefix }];
+        for (const { target, prefix } of targets) {
+          if (!target) continue;
+          const list = this.incoming.get(target) ?? [];
+          list.push({ from: `${rel}#${mount.owner}`, prefix });
+          this.incoming.set(target, list);
+        }
       }
     }
   }

@@ -297,6 +297,21 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['fastify']);
   });
 
+  it("Fastify's @fastify/autoload: each plugin under the options' prefix and its folders' names, `_id` folders as parameters, a plugin's autoPrefix or prefixOverride, an index file's siblings not loaded; the folder as `join(import.meta.dirname, …)` or a template on a local `__dirname`, folder names off", async () => {
+    const { routes, frameworks } = await scanStack('fastify-autoload');
+    expect(routes).toEqual([
+      'GET /admin/list src/admin-routes/users/list.ts:4',
+      'GET /api/health src/routes/health.ts:4',
+      'GET /api/orders src/routes/orders/index.ts:4',
+      'POST /api/orders src/routes/orders/index.ts:5',
+      'GET /api/orders/:id/lines src/routes/orders/_id/lines.ts:4',
+      'GET /api/stats/daily src/routes/reports/index.js:2',
+      'GET /legacy src/routes/orders/legacy.ts:5',
+      'GET /ping src/routes/internal/index.js:2',
+    ]);
+    expect(frameworks).toEqual(['fastify']);
+  });
+
   it('Express and Fastify paths written with constants, dotenv defaults and expressions: resolved where the project says, {unknown} where not, never dropped; routers handed to the functions that declare their routes', async () => {
     const { routes } = await scanStack('express-prefixes');
     expect(routes).toEqual([

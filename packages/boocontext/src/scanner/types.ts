@@ -47,6 +47,8 @@ export interface FileFacts {
   views?: Record<string, DjangoView>;
   /** Rails models by class name: the Devise modules each enables (`devise :database_authenticatable, …`). */
   deviseModules?: Record<string, string[]>;
+  /** A Fastify plugin's `autoPrefix` / `prefixOverride` exports, which @fastify/autoload mounts it under. */
+  pluginPrefix?: { auto?: string; override?: string };
   /** A package.json's fields other parts of the scan read: workspace globs, a Prisma schema path. */
   manifest?: { workspaces: string[]; prismaSchema?: string };
 }
@@ -90,9 +92,18 @@ export interface Mount {
   /** Router variable in this file the mount is made on. */
   owner: string;
   prefix: string;
-  /** A local router variable, or an imported name. */
+  /** A local router variable, or an imported name; `autoload:<folder>` for every plugin file under a folder. */
   target: string;
   line: number;
+  /** How @fastify/autoload prefixes the plugins it loads from the folder (`autoload:` targets). */
+  autoload?: {
+    /** Each folder's name (the default), none, or names a function rewrites (unknown here). */
+    dirNames: 'names' | 'none' | 'unknown';
+    /** Folders named `_id` are parameters (`:id`). */
+    routeParams: boolean;
+    /** Files whose path under the folder matches are not loaded. */
+    ignore?: { pattern: string; flags: string };
+  };
 }
 
 export interface Model {

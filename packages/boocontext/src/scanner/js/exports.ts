@@ -115,6 +115,10 @@ function readExports(program: Node, facts: FileFacts): void {
   }
   const param = firstParam(defaultFunction);
   if (param) facts.exportedRouters.default = param;
+  // `export default routes` of a `function routes(fastify) {…}` declared apart: its routes' owner.
+  const named = facts.exportedRouters.default;
+  if (named && named !== 'default' && facts.exportedRouters[named])
+    facts.exportedRouters.default = facts.exportedRouters[named];
 }
 
 /** What a file exports under which name, for mounts and route handlers read in other files. */

@@ -10,6 +10,7 @@ import {
   objectProperty,
   ownerOf,
 } from './context.js';
+import { autoloadMount, isAutoload, recordPluginPrefix } from './fastify-autoload.js';
 import { argsOf, field, pathsOf, stringOf } from './syntax.js';
 
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all']);
@@ -272,6 +273,11 @@ function readMount(rc: RouterCall, prefix: string, arg: Node, ctx: JsContext): v
 function readRegister(rc: RouterCall, ctx: JsContext): void {
   const [plugin, options] = rc.args;
   if (!plugin) return;
+  if (isAutoload(plugin, ctx)) {
+    ctx.facts.mounts.push(...autoloadMount(rc.owner, options, rc.call, ctx));
+    ctx.frameworks.add('fastify');
+    return;
+  }
   // Fastify's `{ prefix }`, hapi's `{ routes: { prefix } }`.
   const prefix =
     stringOf(
@@ -469,6 +475,7 @@ export const httpRouters: JsDetector = {
       const name = field(node, 'name');
       const init = field(node, 'value');
       if (name?.type === 'identifier' && init) {
+        recordPluginPrefix(name.text, init, ctx);
         recordPathConstant(node, name.text, init, ctx);
         recordRouterVar(name.text, init, ctx);
       }
@@ -484,8 +491,11 @@ export const httpRouters: JsDetector = {
     },
     assignment_expression(node, ctx) {
       const right = field(node, 'right');
-      if (field(node, 'left')?.text === 'module.exports' && right?.type === 'identifier')
+      const left = field(node, 'left');
+      if (left?.text === 'module.exports' && right?.type === 'identifier')
         ctx.facts.exportedRouters.default = right.text;
+      else if (left?.type === 'member_expression')
+        recordPluginPrefix(field(left, 'property')?.text ?? '', right, ctx);
     },
   },
 };
