@@ -127,7 +127,7 @@ export class Aggregator {
     const either = (test: (facts: FileFacts) => boolean) =>
       changed.some(({ before, after }) => (before && test(before.facts)) || (after && test(after.facts)));
 
-    this.joinRoutes(cache, modules, changed, either, routingHints(frameworks));
+    this.joinRoutes(cache, modules, changed, either, routingHints(frameworks, cache));
     this.joinImports(cache, modules, changed);
     if (
       !this.models ||

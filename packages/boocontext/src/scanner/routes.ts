@@ -309,12 +309,26 @@ export interface RoutingHints {
   sveltekit?: boolean;
   /** Nuxt is a dependency: `server/api/`, `server/routes/` and `pages/` files are routes by their place. */
   nuxt?: boolean;
+  /**
+   * The folders whose package.json depends on Next.js: only `pages/` and `app/` of projects in them
+   * route by place (a Create React App's or React Native app's `src/pages/` holds components).
+   */
+  nextProjects?: string[];
 }
 
-export function routingHints(frameworks: ReadonlySet<string>): RoutingHints {
+export function routingHints(
+  frameworks: ReadonlySet<string>,
+  manifests: Iterable<[string, { facts: FileFacts }]> = [],
+): RoutingHints {
   const present = HTTP_FRAMEWORKS.filter((f) => frameworks.has(f));
+  const nextProjects: string[] = [];
+  if (frameworks.has('nextjs'))
+    for (const [rel, { facts }] of manifests)
+      if (path.posix.basename(rel) === 'package.json' && facts.frameworks.includes('nextjs'))
+        nextProjects.push(path.posix.dirname(rel) === '.' ? '' : path.posix.dirname(rel));
   return {
     ...(present.length === 1 ? { http: present[0] } : {}),
+    ...(nextProjects.length ? { nextProjects: nextProjects.sort() } : {}),
     fileRoutes: frameworks.has('react-router') || frameworks.has('remix'),
     ...(frameworks.has('sveltekit') ? { sveltekit: true } : {}),
     ...(frameworks.has('nuxt') ? { nuxt: true } : {}),
@@ -378,12 +392,19 @@ export function routesOfFile(
   // `app/routes/x/route.ts` is a React Router module unless it answers HTTP methods the Next.js way.
   if (isRouteModule(rel) && !exported.some((e) => NEXT_HANDLERS.test(e))) {
     if (hints.fileRoutes) routes.push(...fileConventionRoutes(rel, exported));
-  } else if (isNextRouteFile(rel)) routes.push(...nextRoutes(rel, exported, isProjectDir));
+  } else if (hints.nextProjects && isNextRouteFile(rel))
+    routes.push(
+      ...nextRoutes(rel, exported, (dir) => isProjectDir(dir) && underNext(dir, hints.nextProjects)),
+    );
   if (hints.sveltekit && isSvelteKitRouteFile(rel))
     routes.push(...svelteKitRoutes(rel, exported, isProjectDir));
   if (hints.nuxt && isNuxtRouteFile(rel)) routes.push(...nuxtRoutes(rel, isProjectDir));
   return routes;
 }
+
+/** A project folder in or below one whose package.json depends on Next.js (a workspace of a Next monorepo). */
+const underNext = (dir: string, nextProjects: readonly string[] = []) =>
+  nextProjects.some((p) => p === '' || dir === p || dir.startsWith(`${p}/`));
 
 /**
  * Routes in a stable order that depends neither on the machine's locale nor on the order files

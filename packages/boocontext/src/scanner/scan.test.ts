@@ -162,6 +162,50 @@ describe('Next.js routers', () => {
         ]);
       },
     ));
+
+  it("are a Next.js project's only: a Create React App's or React Native app's src/pages/ holds components", () =>
+    inScratchRepo(
+      {
+        'web/package.json': JSON.stringify({ dependencies: { react: '19.0.0', 'react-scripts': '5.0.1' } }),
+        'web/src/pages/Login/index.js': 'export default function Login() { return null; }\n',
+        'mobile/package.json': JSON.stringify({ dependencies: { 'react-native': '0.76.0' } }),
+        'mobile/src/pages/Detail/index.js': 'export default function Detail() { return null; }\n',
+        'site/package.json': JSON.stringify({ dependencies: { next: '15.0.0' } }),
+        'site/pages/about.tsx': 'export default function About() {}\n',
+      },
+      async (repo) => {
+        const { routes } = await new Scanner().scan(repo);
+        expect(routes.map((r) => `${r.method} ${r.path} ${r.file}`)).toEqual([
+          'PAGE /about site/pages/about.tsx',
+        ]);
+      },
+    ));
+});
+
+describe("A front end's HTTP client", () => {
+  it('is no router: `api.get(…)` in a component or a module importing axios, or ending with a config object, is a call, not a route', () =>
+    inScratchRepo(
+      {
+        'backend/package.json': JSON.stringify({ dependencies: { express: '4.21.0' } }),
+        'backend/src/routes.js':
+          "const express = require('express');\nconst api = express.Router();\napi.post('/ongs', OngController.create);\nmodule.exports = api;\n",
+        'web/package.json': JSON.stringify({ dependencies: { axios: '1.7.0', react: '19.0.0' } }),
+        'web/src/services/api.js':
+          "import axios from 'axios';\nexport default axios.create({ baseURL: '/' });\n",
+        'web/src/services/ongs.js':
+          "import axios from 'axios';\nimport api from './api';\nexport const create = (data) => api.post('ongs', data);\n",
+        'web/src/pages/Register.js':
+          "import api from '../services/api';\nexport default function Register({ data }) {\n  api.post('/ongs', data);\n  return <form />;\n}\n",
+        'web/src/pages/Profile.ts':
+          "import api from '../services/api';\nexport const load = (id: string) => api.get('profile', { headers: { Authorization: id } });\n",
+      },
+      async (repo) => {
+        const { routes } = await new Scanner().scan(repo);
+        expect(routes.map((r) => `${r.method} ${r.path} ${r.file}`)).toEqual([
+          'POST /ongs backend/src/routes.js',
+        ]);
+      },
+    ));
 });
 
 describe('languages', () => {

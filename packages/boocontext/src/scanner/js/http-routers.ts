@@ -227,6 +227,9 @@ function readRoute(rc: RouterCall, ctx: JsContext): void {
   const routePaths = chained !== undefined ? [chained] : rc.paths;
   if (routePaths === undefined || (rc.args.length < 2 && chained === undefined)) return;
   const handler = rc.args.at(-1);
+  // A route ends with its handler (Fastify's may sit in an options object); an HTTP client's call
+  // ends with its config: `api.get('profile', { headers })`.
+  if (handler?.type === 'object' && !objectProperty(handler, 'handler')) return;
   for (const routePath of routePaths)
     ctx.facts.routes.push({
       method: rc.method.toUpperCase(),
@@ -464,11 +467,29 @@ function readRouterCall(call: Node, ctx: JsContext): void {
   } else if (method === 'register') readRegister(rc, ctx);
 }
 
+/** Packages a front end calls its back end with: a file importing one is a client, not a server. */
+const HTTP_CLIENTS =
+  /^(axios|ky|ofetch|redaxios|superagent|got|node-fetch|cross-fetch|isomorphic-fetch|@angular\/common\/http)$/;
+
+/**
+ * Routes read off a receiver only by its conventional name (`api.get(…)`, no router made here) in
+ * a client's file — one with JSX or importing an HTTP client — are that client's calls, not routes.
+ */
+function dropClientCalls(root: Node, ctx: JsContext): void {
+  const guessed = (owner: string) => !ctx.routers.has(owner) && CONVENTIONAL_OWNERS.test(owner);
+  if (!ctx.facts.routes.some((r) => guessed(r.owner))) return;
+  const client =
+    ctx.facts.imports.some((i) => HTTP_CLIENTS.test(i.spec)) ||
+    root.descendantsOfType(['jsx_element', 'jsx_self_closing_element']).length > 0;
+  if (client) ctx.facts.routes = ctx.facts.routes.filter((r) => !guessed(r.owner));
+}
+
 /**
  * Express, Fastify, Hono and Koa: routers made by their factories, routes declared on them (or on
  * conventionally named receivers), mounts with their prefixes, and the routers a file exports.
  */
 export const httpRouters: JsDetector = {
+  finish: dropClientCalls,
   on: {
     call_expression: readRouterCall,
     variable_declarator(node, ctx) {
