@@ -755,6 +755,16 @@ describe('boocontext_flows over MCP', () => {
     expect(flows.some((f) => f.unread)).toBe(false);
   });
 
+  it('follows an Express route to the method of the controller module it names, and on to the Knex query on a migration table', async () => {
+    const { flows } = await flowsOf('express-knex');
+    const route = (method: string) =>
+      flows.find((f) => f.entry.method === method && f.entry.path === '/bins');
+    expect(route('GET')?.steps.map((s) => s.symbol)).toEqual(['index']);
+    expect(at(route('GET'))).toEqual(['read bins src/controllers/BinController.js:5']);
+    expect(route('POST')?.steps.map((s) => s.symbol)).toEqual(['create']);
+    expect(at(route('POST'))).toEqual(['write bins src/controllers/BinController.js:9']);
+  });
+
   it('follows a Vapor route through its collection and the service it holds to the Fluent query', async () => {
     const { envelope, flows } = await flowsOf('vapor');
     expect(envelope.verdict).toBe('SAFE');

@@ -200,6 +200,7 @@ const DEPENDENCY_FRAMEWORKS: Record<string, string> = {
   typeorm: 'typeorm',
   mongoose: 'mongoose',
   sequelize: 'sequelize',
+  knex: 'knex',
 };
 
 const PY_FRAMEWORKS: Record<string, string> = {

@@ -18,6 +18,7 @@ const PRIORITY: Record<string, number> = {
   mongoose: 1,
   'schema.rb': 8,
   migration: 8,
+  knex: 8,
   sql: 9,
 };
 
@@ -49,7 +50,7 @@ export function mergeModels(models: readonly Model[]): Model[] {
 }
 
 /** Models read from tables (migrations, schema dumps) rather than from model classes. */
-const TABLE_SOURCES = new Set(['sql', 'migration', 'schema.rb']);
+const TABLE_SOURCES = new Set(['sql', 'migration', 'schema.rb', 'knex']);
 
 const KEY_COLUMN = /^(a|b|id)$|_?id$|Id$|^(created|updated)(_?at)?/i;
 

@@ -312,6 +312,21 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['fastify']);
   });
 
+  it("Express + Knex: a controller module's methods as handlers, each link of a chain at its own line; Knex migrations' tables as models with their columns", async () => {
+    const app = path.join(stacks, '../flows/express-knex');
+    const result = await new Scanner().scan(app);
+    expect(result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}`)).toEqual([
+      'GET /bins src/routes.js:8 BinController.index',
+      'POST /bins src/routes.js:9 BinController.create',
+    ]);
+    expect(result.models.map((m) => `${m.name} ${m.orm} ${m.file}:${m.line} ${m.fields?.join(',')}`)).toEqual(
+      [
+        'bins knex src/database/migrations/20240101000000_create_bins.js:2 id,label,shelf_id,created_at,updated_at',
+      ],
+    );
+    expect(result.frameworks).toEqual(['express', 'knex']);
+  });
+
   it('Express and Fastify paths written with constants, dotenv defaults and expressions: resolved where the project says, {unknown} where not, never dropped; routers handed to the functions that declare their routes', async () => {
     const { routes } = await scanStack('express-prefixes');
     expect(routes).toEqual([

@@ -79,6 +79,7 @@ export class FlowTracer {
   private readonly edgesOf;
   private readonly callsOfFileQuery;
   private readonly byShort;
+  private readonly importedAs;
   /** A call resolved to a function of the project (by file, line and callee name). */
   private readonly resolvedAt;
   private readonly byName;
@@ -108,6 +109,7 @@ export class FlowTracer {
       `SELECT ${TRACE_COLUMNS} FROM symbols WHERE short = ? AND name = ? ORDER BY file, line`,
     );
     this.inFile = db.prepare(`SELECT ${TRACE_COLUMNS} FROM symbols WHERE file = ? ORDER BY line`);
+    this.importedAs = db.prepare('SELECT source FROM imports WHERE file = ? AND local = ? LIMIT 1');
     this.spanCallees = db.prepare(
       'SELECT DISTINCT callee_id FROM edges WHERE file = ? AND line BETWEEN ? AND ? AND callee_id IS NOT NULL ORDER BY line',
     );
@@ -202,9 +204,16 @@ export class FlowTracer {
         (s) => CALLABLE.includes(s.kind) && !isTestFile(s.file),
       );
       const owners = [ref.owner, ref.altOwner].filter(Boolean).map((o) => o?.toLowerCase());
-      const owned = owners.length
+      const ofClass = owners.length
         ? candidates.filter((s) => s.parent !== null && owners.includes(lastSegment(s.parent).toLowerCase()))
         : candidates;
+      // `OngController.create` where `OngController = require('./controllers/OngController')`: a
+      // module's exported function or object method, not a class's.
+      const module =
+        ofClass.length === 0 && ref.owner ? this.moduleImported(entry.file, ref.owner) : undefined;
+      const owned = module
+        ? candidates.filter((s) => s.file.replace(/(\/index)?\.\w+$/, '') === module)
+        : ofClass;
       const hinted = ref.pathHint
         ? owned.filter((s) => s.file.includes(ref.pathHint as string) || s.file.includes(`${ref.pathHint}.`))
         : owned;
@@ -238,6 +247,21 @@ export class FlowTracer {
     if (below && (entry.endLine === undefined || below.line <= entry.endLine || below.line === entry.line))
       return [below];
     return [];
+  }
+
+  /**
+   * The file (path without extension) a relative import binds `local` to in `file`: an import the
+   * index holds, or a CommonJS `const local = require('./x')` (the index keeps ES imports only).
+   */
+  private moduleImported(file: string, local: string): string | undefined {
+    const row = this.importedAs.get(file, local) as { source: string } | undefined;
+    const source =
+      row?.source ??
+      new RegExp(`\\b${local.replaceAll('$', '\\$')}\\s*=\\s*require\\(\\s*['"]([^'"]+)['"]\\s*\\)`).exec(
+        this.fileLines(file).join('\n'),
+      )?.[1];
+    if (!source?.startsWith('.')) return undefined;
+    return path.posix.join(path.posix.dirname(file), source).replace(/(\/index)?\.\w+$/, '');
   }
 
   /** No symbol of the project has the name the handler names (its member, or its class). */

@@ -1,16 +1,7 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import type { FileFacts } from '../types.js';
 import type { JsDetector } from './context.js';
-import { field } from './syntax.js';
-
-/** First parameter's name of a function, when it is a plain identifier. */
-function firstParam(fn: Node | undefined): string | undefined {
-  const single = field(fn, 'parameter');
-  if (single?.type === 'identifier') return single.text;
-  const first = field(fn, 'parameters')?.namedChildren.find((c) => c && c.type !== 'comment');
-  const name = first && (first.type === 'identifier' ? first : field(first, 'pattern'));
-  return name?.type === 'identifier' ? name.text : undefined;
-}
+import { field, firstParam } from './syntax.js';
 
 /** A plugin function, bare or wrapped (`fp(async (app) => …)`, fastify-plugin's way): the function. */
 function pluginFunction(value: Node | undefined): Node | undefined {

@@ -43,6 +43,7 @@ const RULES: readonly Rule[] = [
   { needles: ['mongoose'], patterns: [/\.\s*model\s*[(<]/, /\bmongoose\b/] },
   { needles: ['define'], patterns: [/\.\s*define\s*[(<]/, /sequelize/i] },
   { needles: ['Table'], patterns: [/\b(?:pg|mysql|sqlite)Table\s*\(/] },
+  { needles: ['createTable'], patterns: [/\.\s*createTable(?:IfNotExists)?\s*\(/] },
   { needles: ['@'], patterns: [/@\s*(?:Controller|JsonController|controller|Route|Entity|Module)\b/] },
   { needles: ['RouterModule'], patterns: [/\bRouterModule\s*\.\s*register\s*\(/] },
   { needles: ['setGlobalPrefix'], patterns: [/\.\s*setGlobalPrefix\s*\(/] },

@@ -128,7 +128,7 @@ function recordRouterVar(name: string, init: Node, ctx: JsContext): void {
         endLine: link.endPosition.row + 1,
         framework,
         owner: name,
-        ...(handler?.type === 'identifier' ? { handler: handler.text } : {}),
+        ...handlerOf(handler),
       });
   }
   const prefix = stringOf(objectProperty(argsOf(call)[0], 'prefix'));
@@ -207,6 +207,13 @@ function groupOf(call: Node, owner: string): { prefix: string; owner: string } |
   return found ? { prefix, owner: current } : undefined;
 }
 
+/** A route's handler by name: `list`, or a controller's method `OngController.create`. */
+function handlerOf(node: Node | undefined): { handler: string } | Record<string, never> {
+  if (node?.type === 'identifier') return { handler: node.text };
+  if (node?.type === 'member_expression' && /^[\w$]+\.[\w$]+$/.test(node.text)) return { handler: node.text };
+  return {};
+}
+
 /** `router.get('/x', h)`, or `router.route('/x').get(h)` where the path is on the chain. */
 function readRoute(rc: RouterCall, ctx: JsContext): void {
   const group = groupOf(rc.call, rc.owner);
@@ -227,6 +234,8 @@ function readRoute(rc: RouterCall, ctx: JsContext): void {
   const routePaths = chained !== undefined ? [chained] : rc.paths;
   if (routePaths === undefined || (rc.args.length < 2 && chained === undefined)) return;
   const handler = rc.args.at(-1);
+  // Each link of `routes\n  .get(…)\n  .post(…)` is a route of its own line, not the chain's first.
+  const line = lineOf(field(field(rc.call, 'function'), 'property') ?? rc.call);
   // A route ends with its handler (Fastify's may sit in an options object); an HTTP client's call
   // ends with its config: `api.get('profile', { headers })`.
   if (handler?.type === 'object' && !objectProperty(handler, 'handler')) return;
@@ -234,11 +243,11 @@ function readRoute(rc: RouterCall, ctx: JsContext): void {
     ctx.facts.routes.push({
       method: rc.method.toUpperCase(),
       path: routePath,
-      line: rc.line,
+      line,
       endLine: rc.call.endPosition.row + 1,
       framework,
       owner: rc.owner,
-      ...(handler?.type === 'identifier' ? { handler: handler.text } : {}),
+      ...handlerOf(handler),
     });
   if (framework !== 'http') ctx.frameworks.add(framework);
 }

@@ -7,7 +7,7 @@ import {
   lineOf,
   ownerOf,
 } from './context.js';
-import { argsOf, field, stringOf } from './syntax.js';
+import { argsOf, field, firstParam, stringOf } from './syntax.js';
 
 /** Drizzle tables: `pgTable('users', {...})` and friends, wherever they are assigned. */
 function drizzleTable(call: Node, ctx: JsContext): void {
@@ -28,6 +28,54 @@ function drizzleTable(call: Node, ctx: JsContext): void {
             .filter((f) => f && !f.startsWith('...')),
         }
       : {}),
+  });
+}
+
+/** Knex's column builders: each names a column by its first argument (`increments()` alone makes `id`). */
+const KNEX_COLUMNS =
+  /^(increments|bigIncrements|integer|bigInteger|tinyint|smallint|mediumint|bigint|string|text|boolean|date|datetime|dateTime|time|timestamp|float|double|decimal|binary|json|jsonb|uuid|enu|enum|specificType|geometry|point)$/;
+
+/** `this.tableName` in an AdonisJS migration: the class's `tableName = 'users'`. */
+function classTableName(node: Node): string | undefined {
+  for (let up = node.parent; up; up = up.parent) {
+    if (up.type !== 'class_body') continue;
+    for (const member of up.namedChildren)
+      if (member?.type === 'public_field_definition' && field(member, 'name')?.text === 'tableName')
+        return stringOf(field(member, 'value'));
+    return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A Knex migration's `knex.schema.createTable('users', (table) => { table.string('email') … })`:
+ * the table as a model, its columns as fields (`timestamps()` adds created_at and updated_at).
+ */
+function knexTable(call: Node, ctx: JsContext): void {
+  const callee = field(call, 'function');
+  if (callee?.type !== 'member_expression') return;
+  if (!/^createTable(IfNotExists)?$/.test(field(callee, 'property')?.text ?? '')) return;
+  if (!/(^|\.)schema$/.test(field(callee, 'object')?.text ?? '')) return;
+  const [nameArg, build] = argsOf(call);
+  const name = nameArg?.text === 'this.tableName' ? classTableName(call) : stringOf(nameArg);
+  if (!name) return;
+  const param = firstParam(build);
+  const fields: string[] = [];
+  for (const column of param && build ? build.descendantsOfType('call_expression') : []) {
+    const fn = field(column ?? undefined, 'function');
+    if (fn?.type !== 'member_expression' || field(fn, 'object')?.text !== param) continue;
+    const method = field(fn, 'property')?.text ?? '';
+    const columnName = stringOf(argsOf(column as Node)[0]);
+    if (method === 'timestamps') fields.push('created_at', 'updated_at');
+    else if (KNEX_COLUMNS.test(method) && (columnName || /increments$/i.test(method)))
+      fields.push(columnName ?? 'id');
+  }
+  ctx.facts.models.push({
+    name,
+    orm: 'knex',
+    file: ctx.rel,
+    line: lineOf(call),
+    ...(fields.length ? { fields } : {}),
   });
 }
 
@@ -69,12 +117,13 @@ function modelClass(node: Node, ctx: JsContext): void {
   if (extendsModel) ctx.facts.models.push({ name: className, orm: 'sequelize', file: ctx.rel, line });
 }
 
-/** Models of Drizzle, TypeORM, Mongoose and Sequelize (Prisma's are read from its schema file). */
+/** Models of Drizzle, TypeORM, Mongoose, Sequelize and Knex migrations (Prisma's are read from its schema file). */
 export const ormModels: JsDetector = {
   on: {
     call_expression(node, ctx) {
       drizzleTable(node, ctx);
       modelCall(node, ctx);
+      knexTable(node, ctx);
     },
     class_declaration: modelClass,
     abstract_class_declaration: modelClass,

@@ -129,7 +129,7 @@ describe('scanJs (tree-sitter)', () => {
   it('follows route calls through comments, optional chaining, type arguments and calls on the owner', async () => {
     const facts = await read('chains.ts');
     expect(routes(facts)).toEqual([
-      'GET /a :5 app helper',
+      'GET /a :7 app helper',
       'POST /b :8 app helper',
       'PUT /c :9 app helper',
       'DELETE /d :10 r helper',

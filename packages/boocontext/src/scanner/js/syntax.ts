@@ -98,6 +98,15 @@ export function pathsOf(node: Node | undefined): string[] | undefined {
   return paths;
 }
 
+/** First parameter's name of a function, when it is a plain identifier (typed or not). */
+export function firstParam(fn: Node | undefined): string | undefined {
+  const single = field(fn, 'parameter');
+  if (single?.type === 'identifier') return single.text;
+  const first = field(fn, 'parameters')?.namedChildren.find((c) => c && c.type !== 'comment');
+  const name = first && (first.type === 'identifier' ? first : field(first, 'pattern'));
+  return name?.type === 'identifier' ? name.text : undefined;
+}
+
 /** The value of a string literal or of a template without substitutions. */
 export function stringOf(node: Node | undefined): string | undefined {
   if (!node) return undefined;
