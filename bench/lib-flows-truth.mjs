@@ -35,7 +35,20 @@ const exBlog = 'lib/real_world/blog/blog.ex';
 const exUsers = 'lib/real_world/accounts/users.ex';
 const exAuth = 'lib/real_world/accounts/auth.ex';
 
+const heroes = 'backend/src/controllers/';
+
 export const flowTruth = {
+  // Express + Knex: routes name controller modules' methods (objects of async functions), which
+  // query Knex's `connection('table')` builder directly.
+  'express-knex': {
+    'POST /session': ['create', `${heroes}SessionController.js`, [7]],
+    'GET /ongs': ['index', `${heroes}OngController.js`, [6]],
+    'POST /ongs': ['create', `${heroes}OngController.js`, [15]],
+    'GET /profile': ['index', `${heroes}ProfileController.js`, [6]],
+    'GET /incidents': ['index', `${heroes}IncidentController.js`, [7, 9]],
+    'POST /incidents': ['create', `${heroes}IncidentController.js`, [23]],
+    'DELETE /incidents/:id': ['delete', `${heroes}IncidentController.js`, [37, 58]],
+  },
   // Kotlin Spring: routes on `…Resource` interfaces, implemented by controllers that call one use-case
   // service each; the service calls a domain repository port (implemented over JPA DAOs in core-impl).
   'kotlin-spring-jpa': {

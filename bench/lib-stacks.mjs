@@ -432,6 +432,23 @@ export const stackApps = [
     frameworks: ['fastify', 'prisma'],
   },
   {
+    name: 'express-knex',
+    stack: 'JavaScript / Express + Knex (with its React and React Native clients)',
+    source: { mirror: 'MarcoEscaleira/be-the-hero' },
+    // backend/src/routes.js: celebrate validators before controller methods; Knex migrations make
+    // the two tables. The clients' axios instance is named `api`: its calls are not routes, and
+    // their src/pages/ folders are no Next.js pages.
+    routes: expand([
+      'POST /session',
+      'GET,POST /ongs',
+      'GET /profile',
+      'GET,POST /incidents',
+      'DELETE /incidents/:id',
+    ]),
+    entities: ['ongs', 'incidents'],
+    frameworks: ['express', 'knex'],
+  },
+  {
     name: 'apollo-express',
     stack: 'JavaScript / Apollo Server (express) + Mongoose',
     source: { mirror: 'rain-winter/realworld-graphql' },
