@@ -230,6 +230,18 @@ export class MountGraph {
       .replace(/\/{2,}/g, '/');
   }
 
+  /**
+   * The router a route's owner names in `rel`: the file's own, or — when the file imports it and
+   * mounts nothing on it itself (`from app.auth import bp` then `@bp.route(…)`, Flask's blueprint
+   * made in a package's __init__) — the one it imports, mounted where that one is.
+   */
+  routerOf(rel: string, owner: string): Node {
+    const own = `${rel}#${owner}`;
+    if (this.incoming.has(own) || this.selfPrefix.has(own) || !this.cache.get(rel)?.facts.bindings[owner])
+      return own;
+    return this.resolveTarget(rel, owner) ?? own;
+  }
+
   /** Every full prefix a router is reached under; computed from the top, so a cycle's cut is the same every time. */
   prefixesOf(node: Node): string[] {
     let prefixes = this.prefixes.get(node);
@@ -361,7 +373,7 @@ export function routesOfFile(
       });
       continue;
     }
-    const prefixes = route.owner.startsWith('*') ? [''] : graph.prefixesOf(`${rel}#${route.owner}`);
+    const prefixes = route.owner.startsWith('*') ? [''] : graph.prefixesOf(graph.routerOf(rel, route.owner));
     const global = graph.globalPrefixOf(rel, route.framework);
     const served =
       facts.language === 'python'

@@ -206,6 +206,20 @@ describe("A front end's HTTP client", () => {
         ]);
       },
     ));
+
+  it("has a page router that is no server's: TanStack Router's `createRouter` makes no Express app", () =>
+    inScratchRepo(
+      {
+        'package.json': JSON.stringify({
+          dependencies: { '@tanstack/react-router': '1.0.0', react: '19.0.0' },
+        }),
+        'src/main.tsx':
+          "import { createRouter } from '@tanstack/react-router';\nimport { routeTree } from './routeTree.gen';\nexport const router = createRouter({ routeTree });\n",
+      },
+      async (repo) => {
+        expect((await new Scanner().scan(repo)).frameworks).toEqual(['react']);
+      },
+    ));
 });
 
 describe('languages', () => {

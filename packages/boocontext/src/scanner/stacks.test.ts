@@ -327,6 +327,26 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(result.frameworks).toEqual(['express', 'knex']);
   });
 
+  it("Flask app factory: a blueprint made in its package's __init__ and imported by the module declaring its routes, registered with url_prefix inside create_app; Flask-SQLAlchemy models with mixins before db.Model", async () => {
+    const { routes, models } = await scanStack('flask-factory');
+    expect(routes).toEqual([
+      'GET / app/main/routes.py:4',
+      'GET /auth/login app/auth/routes.py:4',
+      'POST /auth/login app/auth/routes.py:4',
+    ]);
+    expect(models).toEqual(['Member sqlalchemy']);
+    const member = (await new Scanner().scan(path.join(stacks, 'flask-factory'))).models[0];
+    // `token: str = ''` is a plain class attribute; `Mapped[…]` ones are columns.
+    expect(member?.fields).toEqual(['id', 'email']);
+  });
+
+  it('SQLModel: a `table=True` class is a model, with the fields its bases in the file declare; its schemas are not', async () => {
+    const result = await new Scanner().scan(path.join(stacks, 'fastapi-sqlmodel'));
+    expect(result.models.map((m) => `${m.name} ${m.orm} ${m.fields?.join(',')}`)).toEqual([
+      'Shelf sqlmodel label,active,id',
+    ]);
+  });
+
   it('Express and Fastify paths written with constants, dotenv defaults and expressions: resolved where the project says, {unknown} where not, never dropped; routers handed to the functions that declare their routes', async () => {
     const { routes } = await scanStack('express-prefixes');
     expect(routes).toEqual([

@@ -75,6 +75,10 @@ function fileFramework(facts: FileFacts): string {
   return 'http';
 }
 
+/** Packages whose router factories route pages in a browser. */
+const CLIENT_ROUTERS =
+  /^(@tanstack\/[\w-]*router|vue-router|react-router(-dom)?|@solidjs\/router|@angular\/router|svelte-spa-router|wouter|@remix-run\/router)$/;
+
 function frameworkOfFactory(callee: string): string {
   if (/^(fastify|Fastify)$/.test(callee)) return 'fastify';
   if (callee === 'Hono') return 'hono';
@@ -114,6 +118,8 @@ function recordRouterVar(name: string, init: Node, ctx: JsContext): void {
   if (call?.type !== 'new_expression' && call?.type !== 'call_expression') return;
   const callee = calleeName(field(call, call.type === 'new_expression' ? 'constructor' : 'function'));
   if (!callee || !ROUTER_FACTORIES.test(callee)) return;
+  // TanStack's, Vue's, Solid's `createRouter`/`Router`: a front end's page router, not a server's.
+  if (CLIENT_ROUTERS.test(ctx.facts.bindings[callee]?.spec ?? '')) return;
   const framework = frameworkOfFactory(callee);
   ctx.routers.set(name, framework);
   ctx.frameworks.add(framework);

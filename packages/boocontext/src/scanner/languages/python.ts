@@ -22,6 +22,8 @@ interface PythonContext {
   bindables: Map<string, string>;
   /** gRPC servicer classes of this file, a subclass of one serving the same service: class → service. */
   servicers: Map<string, string>;
+  /** Each class's own fields, for SQLModel tables that inherit theirs from a base of the file. */
+  classFields: Map<string, string[]>;
   /** gRPC stubs this file makes (`stub = pb2_grpc.CartServiceStub(channel)`): variable → service. */
   stubs: Map<string, string>;
   /**
@@ -466,15 +468,17 @@ function viewOf(bases: string[], body: Node | null): DjangoView | undefined {
  * Classes: SQLAlchemy declarative models (`__tablename__`), the classes of a Django models module
  * (joined into models across files), and Django/DRF views with the methods they answer.
  */
-function readClass(node: Node, { rel, facts, frameworks, servicers }: PythonContext): void {
+function readClass(node: Node, { rel, facts, frameworks, servicers, classFields }: PythonContext): void {
   const name = node.childForFieldName('name')?.text ?? '';
-  const bases = (node.childForFieldName('superclasses')?.namedChildren ?? []).flatMap((b) =>
+  const superclasses = node.childForFieldName('superclasses')?.namedChildren ?? [];
+  const bases = superclasses.flatMap((b) =>
     b && b.type !== 'keyword_argument' ? [b.text.split('.').pop() as string] : [],
   );
   const body = node.childForFieldName('body');
   let table: string | undefined;
   let abstract = false;
   const fields: string[] = [];
+  const annotated: string[] = [];
   for (const stmt of body?.namedChildren ?? []) {
     if (stmt?.type === 'class_definition' && stmt.childForFieldName('name')?.text === 'Meta')
       abstract = /\babstract\s*=\s*True\b/.test(stmt.text);
@@ -487,12 +491,34 @@ function readClass(node: Node, { rel, facts, frameworks, servicers }: PythonCont
       /Column|Field|mapped_column|models\./.test(assign.childForFieldName('right')?.text ?? '')
     )
       fields.push(target);
+    // SQLAlchemy 2's `id: Mapped[int]`; any other annotated attribute is a field in SQLModel only.
+    else if (target && /^\w*\.?Mapped\[/.test(assign.childForFieldName('type')?.text ?? ''))
+      fields.push(target);
+    else if (target && assign.childForFieldName('type')) annotated.push(target);
   }
+  classFields.set(name, [...fields, ...annotated]);
+  const sqlmodelTable = superclasses.some(
+    (b) => b?.type === 'keyword_argument' && /^table\s*=\s*True$/.test(b.text),
+  );
   if (table) facts.models.push({ name: table, orm: 'sqlalchemy', file: rel, line: line(node), fields });
-  // Flask-SQLAlchemy names the table after the class when none is given.
+  // SQLModel's `class User(UserBase, table=True)`: a table, with the fields its bases here declare.
+  else if (sqlmodelTable) {
+    const inherited = bases.flatMap((b) => classFields.get(b) ?? []);
+    const own = classFields.get(name) ?? [];
+    facts.models.push({
+      name,
+      orm: 'sqlmodel',
+      file: rel,
+      line: line(node),
+      fields: [...new Set([...inherited, ...own])],
+    });
+  }
+  // Flask-SQLAlchemy names the table after the class when none is given: `db.Model` among the
+  // bases, mixins before it (a bare `Model` only where flask_sqlalchemy is imported).
   else if (
-    /^(db\.)?Model$/.test(node.childForFieldName('superclasses')?.namedChild(0)?.text ?? '') &&
-    imported(facts, /^flask_sqlalchemy/)
+    superclasses.some(
+      (b) => b?.text === 'db.Model' || (b?.text === 'Model' && imported(facts, /^flask_sqlalchemy/)),
+    )
   )
     facts.models.push({ name, orm: 'sqlalchemy', file: rel, line: line(node), fields });
   else if (bases.length && imported(facts, /^django/))
@@ -561,6 +587,7 @@ export function scanPython(rel: string, root: Node): FileFacts {
     env: new Set(),
     bindables: new Map(),
     servicers: new Map(),
+    classFields: new Map(),
     stubs: new Map(),
     ...(/Stub\s*\(/.test(root.text) ? { stubCalls: [] } : {}),
   };
