@@ -212,7 +212,7 @@ for (const r of rows.filter((row) => row.labelled)) {
 const pairRows = [];
 for (const front of frontEnds) {
   const made = materializeFront(front, path.join(workDir, 'fronts'));
-  if (!made.dir) {
+  if (!made.dir && !made.inRepo) {
     console.log(`${front.name}: skipped (${made.missing})`);
     continue;
   }
@@ -220,7 +220,7 @@ for (const front of frontEnds) {
     const back = stackApps.find((a) => a.name === backName);
     const backDir = back && materialize(back, into).dir;
     if (!back || !backDir) continue;
-    const dir = path.join(workDir, 'pairs', `${front.name}+${back.name}`);
+    const dir = made.inRepo ? backDir : path.join(workDir, 'pairs', `${front.name}+${back.name}`);
     if (!existsSync(dir)) {
       mkdirSync(dir, { recursive: true });
       cpSync(made.dir, path.join(dir, 'web'), { recursive: true });

@@ -82,10 +82,36 @@ export const frontEnds = [
     calls: conduitCalls,
     pairs: ['express-prisma', 'laravel-eloquent'],
   },
+  // A front end in the back end's own repository (`inRepo`): the FastAPI template's React app, which
+  // calls the API only through the SDK @hey-api/openapi-ts generated (`UsersService.createUser(…)`).
+  {
+    name: 'react-openapi-sdk',
+    inRepo: true,
+    calls: [
+      'POST /api/v1/login/access-token',
+      'POST /api/v1/password-recovery/:param',
+      'POST /api/v1/reset-password',
+      'GET /api/v1/users',
+      'POST /api/v1/users',
+      'GET /api/v1/users/me',
+      'PATCH /api/v1/users/me',
+      'DELETE /api/v1/users/me',
+      'PATCH /api/v1/users/me/password',
+      'POST /api/v1/users/signup',
+      'PATCH /api/v1/users/:param',
+      'DELETE /api/v1/users/:param',
+      'GET /api/v1/items',
+      'POST /api/v1/items',
+      'PUT /api/v1/items/:param',
+      'DELETE /api/v1/items/:param',
+    ],
+    pairs: ['fastapi-sqlmodel'],
+  },
 ];
 
-/** A front end's source at `into/name`, from its mirror. */
+/** A front end's source at `into/name`, from its mirror; one in its back end's repository has none of its own. */
 export function materializeFront(front, into) {
+  if (front.inRepo) return { inRepo: true };
   const dir = path.join(into, front.name);
   return existsSync(dir) ? { dir } : fromMirror(front.mirror, dir);
 }

@@ -20,6 +20,15 @@ describe("notAppCode: one rule for what is not the app's own code", () => {
     expect(notAppCode('src/schema.rs', Buffer.from('// @generated automatically by Diesel CLI.\n'))).toBe(
       'generated',
     );
+    // openapi-typescript-codegen's header, its typo included.
+    expect(
+      notAppCode(
+        'src/client/services/ItemsService.ts',
+        Buffer.from(
+          '/* generated using openapi-typescript-codegen -- do no edit */\nexport class ItemsService {}\n',
+        ),
+      ),
+    ).toBe('generated');
   });
 
   it("keeps code written by hand, long or short, and a generator's name mentioned in passing", () => {

@@ -304,6 +304,12 @@ function librarySites(file: SourceFile, bases: ReturnType<typeof basesOf>): Site
   }
   for (const m of t.matchAll(MEMBER_CALL)) {
     const receiver = receiverBefore(t, m.index ?? 0) ?? '';
+    const verb = m[1] as string;
+    const configured = configuredSite(file, m, verb);
+    if (configured) {
+      sites.push(configured);
+      continue;
+    }
     if (!receiver) continue;
     const key = lastName(receiver);
     const instance = bases.byReceiver.has(key);
@@ -316,7 +322,6 @@ function librarySites(file: SourceFile, bases: ReturnType<typeof basesOf>): Site
     const [first] = call?.args ?? [];
     if (!first) continue;
     const base = bases.byReceiver.get(key) ?? (/^http(client)?$/.test(key) ? bases.httpClient : undefined);
-    const verb = m[1] as string;
     if (verb === 'request') {
       const url = propertyOf(first, 'url');
       if (url)
@@ -339,7 +344,34 @@ function librarySites(file: SourceFile, bases: ReturnType<typeof basesOf>): Site
       ...(base ? { base } : {}),
     });
   }
+  for (const m of t.matchAll(REQUEST_FUNCTION_CALL)) {
+    const call = callArguments(t, (m.index ?? 0) + m[0].length - 1);
+    const options = call?.args.find((a) => a.startsWith('{') && PATH_URL.test(propertyOf(a, 'url') ?? ''));
+    const url = options && propertyOf(options, 'url');
+    if (url && propertyOf(options, 'method'))
+      sites.push({ file, offset: m.index ?? 0, via: m[1] as string, url, options });
+  }
   return sites;
+}
+
+/** A URL written as a path: a string or template starting with `/`. */
+const PATH_URL = /^['"`]\//;
+
+/** A generated client's request function: `__request(OpenAPI, { method, url })` (openapi-typescript-codegen). */
+const REQUEST_FUNCTION_CALL = /(?<![\w$.])(__request|request)\s*(?:<[^<>()]*>)?\s*\(/g;
+
+/**
+ * `client.post({ url: '/api/v1/users', …options })`, `(options.client ?? client).get<R>({ url })`:
+ * a verb called with its request as an object whose `url` is a path (hey-api's SDKs, ky-like
+ * clients). Whatever the receiver is called, no server router takes its route this way.
+ */
+function configuredSite(file: SourceFile, m: RegExpMatchArray, verb: string): Site | undefined {
+  if (verb === 'request') return undefined;
+  const call = callArguments(file.text, (m.index ?? 0) + m[0].length - 1);
+  const first = call?.args[0];
+  const url = first?.startsWith('{') ? propertyOf(first, 'url') : undefined;
+  if (!url || !PATH_URL.test(url)) return undefined;
+  return { file, offset: m.index ?? 0, via: verb, url, method: `'${VERBS[verb] ?? 'GET'}'` };
 }
 
 /** The method a site's options give (`{ method: 'POST' }`, or `opts` declared above as such). */
@@ -382,7 +414,11 @@ function pathOf(url: string): string {
   u = u.replace(/^\uE002(?=\/)/, '');
   u = u.split('?')[0] ?? u;
   u = u.split('#')[0] ?? u;
-  u = u.replace(PARAM, ':param').replace(/\uE002/g, ':param');
+  // `{user_id}`: an OpenAPI path template, as generated clients write their URLs.
+  u = u
+    .replace(PARAM, ':param')
+    .replace(/\uE002/g, ':param')
+    .replace(/\{[\w-]+\}/g, ':param');
   u = `/${u}`.replace(/\/{2,}/g, '/');
   return u.length > 1 ? u.replace(/\/$/, '') : u;
 }
@@ -408,15 +444,19 @@ export function clientCalls(sources: SourceFile[]): { calls: ClientCall[]; unres
   ) => {
     // The wrapper is the function whose parameter the URL or method is built from.
     const used = new Set([...urls, ...method].flatMap((u) => [...u.matchAll(PARAM)].map((m) => m[1])));
-    const fn = site.file
-      .enclosingChain(site.offset)
-      .find((f) => f.params.some((p) => used.has(p.name) || p.keys?.some((k) => used.has(k))));
+    const fn = site.file.generated
+      ? site.file.enclosing(site.offset)
+      : site.file
+          .enclosingChain(site.offset)
+          .find((f) => f.params.some((p) => used.has(p.name) || p.keys?.some((k) => used.has(k))));
     const dependsOnParams =
       urls.some((u) => u.includes('\uE001')) || method.some((m) => m.includes('\uE001'));
+    // A generated SDK's function is the app's way to the route: reported where the app calls it.
     const wraps =
       fn &&
-      dependsOnParams &&
-      urls.some((u) => !writtenPathBeforeParam(u) || method.some((m) => m.includes('\uE001')));
+      (site.file.generated ||
+        (dependsOnParams &&
+          urls.some((u) => !writtenPathBeforeParam(u) || method.some((m) => m.includes('\uE001')))));
     const key = fn ? `${site.file.rel}:${fn.start}` : '';
     if (fn && wraps) {
       if (!seen.has(key)) {
@@ -425,6 +465,7 @@ export function clientCalls(sources: SourceFile[]): { calls: ClientCall[]; unres
       }
       return;
     }
+    if (site.file.generated) return;
     const line = site.file.line(site.offset);
     const made: ClientCall[] = [];
     for (const url of urls) {

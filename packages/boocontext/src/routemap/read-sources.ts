@@ -61,10 +61,12 @@ export class RootSources {
           const known = this.kept.get(f.rel);
           if (known && known.mtimeMs === info.mtimeMs && known.size === info.size) return undefined;
           const buffer = await readFile(f.abs).catch(() => undefined);
-          // Every file counts: a call to the project's own wrapper (`api('GET', …)`) names no library.
+          // Every file counts: a call to the project's own wrapper (`api('GET', …)`) names no library;
+          // a generated client's SDK too (its functions are the app's wrappers), not a minified bundle.
+          const kind = buffer && buffer.length <= MAX_FILE_BYTES ? notAppCode(f.rel, buffer) : 'too big';
           const file =
-            buffer && buffer.length <= MAX_FILE_BYTES && !notAppCode(f.rel, buffer)
-              ? new SourceFile(f.rel, buffer.toString('utf8'))
+            buffer && (kind === undefined || kind === 'generated')
+              ? new SourceFile(f.rel, buffer.toString('utf8'), kind === 'generated')
               : undefined;
           return [f.rel, { mtimeMs: info.mtimeMs, size: info.size, file }] as const;
         }),

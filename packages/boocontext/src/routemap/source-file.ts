@@ -83,6 +83,11 @@ export class SourceFile {
   constructor(
     readonly rel: string,
     source: string,
+    /**
+     * Made by a generator (an OpenAPI client's SDK): its requests are reported where the app calls
+     * its functions, never inside it.
+     */
+    readonly generated = false,
   ) {
     this.text = blankComments(source);
     this.line = lineIndex(this.text);
