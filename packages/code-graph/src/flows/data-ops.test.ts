@@ -19,6 +19,28 @@ function classify(
 }
 
 describe('classifyCall', () => {
+  it("reads SQLAlchemy 2's statements by the model they name: select reads, insert/update/delete write, session.get loads", () => {
+    const py = (callee: string, receiver: string | null, line: string) =>
+      classify({ callee, receiver }, line, 'python');
+    expect(py('select', 'sa', 'query = sa.select(Article).where(Article.slug == slug)')).toMatchObject({
+      entity: 'Article',
+      op: 'read',
+      call: 'sa.select(Article)',
+    });
+    expect(py('delete', null, 'db.session.execute(delete(Comment).where(Comment.id == id))')).toMatchObject({
+      entity: 'Comment',
+      op: 'write',
+    });
+    expect(py('get', 'db.session', 'profile = db.session.get(Profile, user_id)')).toMatchObject({
+      entity: 'Profile',
+      op: 'read',
+      call: 'db.session.get(Profile)',
+    });
+    // A select of no entity of the project is no access (a dict's `get`, a UI's select).
+    expect(py('select', 'sa', 'sa.select(func.count())')).toBeUndefined();
+    expect(py('get', 'request.args', "page = request.args.get('page', 1)")).toBeUndefined();
+  });
+
   it('reads each ORM’s spelling of an access as the entity it touches', () => {
     expect(
       classify({ callee: 'findMany', receiver: 'prisma.article' }, 'prisma.article.findMany()'),

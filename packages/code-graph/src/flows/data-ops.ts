@@ -434,6 +434,29 @@ function argumentTokens(call: CallSite, lineText: string): string[] {
   return tokensOf(tail.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, ' '));
 }
 
+/**
+ * SQLAlchemy 2's statements name their entity as the first argument: `sa.select(Post)`,
+ * `delete(User).where(…)`, `insert(Tag)`; `session.get(User, id)` loads one row.
+ */
+function sqlalchemyStatement(call: CallSite, ctx: ClassifyContext): DataOp | undefined {
+  const receiver = call.receiver ?? '';
+  const statement =
+    /^(select|insert|update|delete)$/.test(call.callee) && /^(sa|sqlalchemy|sql)?$/.test(receiver);
+  const load = call.callee === 'get' && /(^|\.)session$/.test(receiver);
+  if (!statement && !load) return undefined;
+  const model = /^\s*\(\s*([A-Z]\w*)\b/.exec(
+    ctx.lineText.slice(ctx.lineText.indexOf(`${call.callee}(`) + call.callee.length),
+  )?.[1];
+  const entity = model ? ctx.entities.match(model) : undefined;
+  if (!entity) return undefined;
+  return {
+    entity,
+    op: call.callee === 'select' || load ? 'read' : 'write',
+    call: `${receiver ? `${receiver}.` : ''}${call.callee}(${model})`,
+    line: call.line,
+  };
+}
+
 /** One call as a data operation, or undefined when it does not touch the database. */
 export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | undefined {
   // Vapor 3's `req.parameters.next(Article.self)` loads the row the path's parameter names.
@@ -444,6 +467,10 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   }
   if (ctx.language === 'kotlin' && KOTLIN_TRANSFORMS.has(call.callee) && /\)\s*$/.test(call.receiver ?? ''))
     return undefined;
+  if (ctx.language === 'python') {
+    const statement = sqlalchemyStatement(call, ctx);
+    if (statement) return statement;
+  }
   const verb = verbOf(call.callee);
   const sqlEntity = sqlTable(ctx.lineText.slice(Math.max(0, ctx.lineText.indexOf(call.callee))));
   const receiver = call.receiver ?? '';
