@@ -347,6 +347,15 @@ describe('stacks: routes as served, models, frameworks', () => {
     ]);
   });
 
+  it("Express: routers mounted in a loop over a table of `{ path, route }` rows (forEach or for…of), each under its row's path", async () => {
+    const { routes } = await scanStack('express-route-table');
+    expect(routes).toEqual([
+      'GET /v1/bins src/routes/v1/bin.route.js:5',
+      'GET /v1/docs src/routes/v1/docs.route.js:5',
+      'GET /v1/shelves src/routes/v1/shelf.route.js:5',
+    ]);
+  });
+
   it('Express and Fastify paths written with constants, dotenv defaults and expressions: resolved where the project says, {unknown} where not, never dropped; routers handed to the functions that declare their routes', async () => {
     const { routes } = await scanStack('express-prefixes');
     expect(routes).toEqual([

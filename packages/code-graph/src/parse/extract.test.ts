@@ -52,6 +52,20 @@ describe('extractFacts, per language', () => {
     expect(metrics(f, 'Cart.total')).toMatchObject({ cyclomatic: 5, cognitive: 7, nesting: 3, params: 1 });
   });
 
+  it("JavaScript: a name bound to an async-handler wrapper's function is that function", async () => {
+    const f = await parse('javascript', [
+      "const catchAsync = require('../utils/catchAsync');",
+      'const login = catchAsync(async (req, res) => {',
+      '  const user = await authService.login(req.body);',
+      '  res.send(user);',
+      '});',
+      'const router = express.Router();',
+      'module.exports = { login };',
+    ]);
+    expect(symbols(f)).toEqual(['function login']);
+    expect(calls(f)).toContain('login method authService.login');
+  });
+
   it('JavaScript JSX with attributes named by reserved words (Solid, Preact): read whole, no syntax error', async () => {
     const f = await parse('javascript', [
       "import { useRouter } from './store';",

@@ -50,6 +50,10 @@ function handleBinding(x: Extraction, node: Node, scope: Scope): Scope {
   // A function bound to a name is that name: its whole subtree lives in its scope.
   if (nameNode.type === 'identifier' && FUNCTION_VALUES.has(value.type))
     return declare(x, value, 'function', nameNode.text, scope);
+  // `const login = catchAsync(async (req, res) => …)`: Express's async-handler wrappers; the name
+  // is the function it wraps (its body is what a route that names it runs).
+  const wrapped = x.tracksValues && nameNode.type === 'identifier' ? wrappedFunction(value) : undefined;
+  if (wrapped) return declare(x, wrapped, 'function', nameNode.text, scope);
   // A module-level value (a client, a router, a schema) is a symbol a refactor needs; what its
   // initialiser calls is credited to it. Values never exported are dropped at the end.
   const inner =
@@ -58,6 +62,15 @@ function handleBinding(x: Extraction, node: Node, scope: Scope): Scope {
       : scope;
   assignmentType(x, node, nameNode, value, scope);
   return inner;
+}
+
+/** The function a call wraps as its only argument: `asyncHandler(async (req, res) => {…})`. */
+function wrappedFunction(value: Node): Node | undefined {
+  if (value.type !== 'call_expression') return undefined;
+  const args =
+    value.childForFieldName('arguments')?.namedChildren.filter((a) => a && a.type !== 'comment') ?? [];
+  const only = args.length === 1 ? args[0] : undefined;
+  return only && FUNCTION_VALUES.has(only.type) ? only : undefined;
 }
 
 /** A declaration node of any grammar: the scope its subtree lives in. */

@@ -1,6 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { resourceRoutes, STORE_ACTIONS } from '../languages/syntax.js';
-import { type FileFacts, PATH_VALUE } from '../types.js';
+import { type FileFacts, PATH_VALUE, UNKNOWN_PART } from '../types.js';
 import {
   CONVENTIONAL_OWNERS,
   calleeName,
@@ -11,7 +11,7 @@ import {
   ownerOf,
 } from './context.js';
 import { autoloadMount, isAutoload, recordPluginPrefix } from './fastify-autoload.js';
-import { argsOf, field, pathsOf, stringOf } from './syntax.js';
+import { argsOf, field, firstParam, pathsOf, stringOf } from './syntax.js';
 
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all']);
 const ROUTER_FACTORIES = /^(express|Router|fastify|Fastify|Hono|Koa|KoaRouter|createRouter|Elysia)$/;
@@ -282,6 +282,69 @@ function readRouteObject(rc: RouterCall, options: Node, ctx: JsContext): void {
   if (framework !== 'http') ctx.frameworks.add(framework);
 }
 
+/** The array a name holds: a top-level `const routes = [ … ]` of the file, or an array in place. */
+function arrayOf(node: Node | undefined, depth = 0): Node[] | undefined {
+  if (node?.type === 'array') {
+    // `[...defaultRoutes, ...devRoutes]`: the spread tables' elements in turn.
+    const out: Node[] = [];
+    for (const e of node.namedChildren) {
+      if (e?.type === 'spread_element') out.push(...(arrayOf(e.namedChild(0) ?? undefined, depth + 1) ?? []));
+      else if (e) out.push(e);
+    }
+    return out;
+  }
+  if (node?.type !== 'identifier' || depth > 3) return undefined;
+  let program: Node | null = node;
+  while (program?.parent) program = program.parent;
+  for (const top of program?.namedChildren ?? []) {
+    const declaration = top?.type === 'export_statement' ? field(top, 'declaration') : top;
+    if (!declaration || !/^(lexical|variable)_declaration$/.test(declaration.type)) continue;
+    for (const decl of declaration.namedChildren)
+      if (decl?.type === 'variable_declarator' && field(decl, 'name')?.text === node.text)
+        return arrayOf(field(decl, 'value'), depth + 1);
+  }
+  return undefined;
+}
+
+/**
+ * The objects a loop variable takes: `table.forEach((route) => …)` or `for (const route of table)`
+ * around `node`, over an array of object literals (`[{ path: '/auth', route: authRoute }, …]`).
+ */
+function loopObjects(node: Node, name: string): Node[] | undefined {
+  for (let up = node.parent; up; up = up.parent) {
+    if (up.type === 'for_in_statement' && field(up, 'left')?.text === name)
+      return arrayOf(field(up, 'right'))?.filter((e) => e.type === 'object');
+    if (!/^(arrow_function|function_expression)$/.test(up.type) || firstParam(up) !== name) continue;
+    const call = up.parent?.parent;
+    const callee = call?.type === 'call_expression' ? field(call, 'function') : undefined;
+    if (callee?.type !== 'member_expression' || field(callee, 'property')?.text !== 'forEach')
+      return undefined;
+    return arrayOf(field(callee, 'object'))?.filter((e) => e.type === 'object');
+  }
+  return undefined;
+}
+
+/**
+ * `router.use(route.path, route.route)` in a loop over a table of `{ path, route }` objects: one
+ * mount per row, its prefix and router read from the row (the express-boilerplate layout).
+ */
+function readTableMounts(rc: RouterCall, ctx: JsContext): boolean {
+  const [prefixArg, routerArg] = rc.args;
+  if (prefixArg?.type !== 'member_expression' || routerArg?.type !== 'member_expression') return false;
+  const row = field(prefixArg, 'object')?.text ?? '';
+  if (!/^[\w$]+$/.test(row) || field(routerArg, 'object')?.text !== row) return false;
+  const rows = loopObjects(rc.call, row);
+  if (!rows) return false;
+  const prefixKey = field(prefixArg, 'property')?.text ?? '';
+  const routerKey = field(routerArg, 'property')?.text ?? '';
+  for (const object of rows) {
+    const prefix = stringOf(objectProperty(object, prefixKey)) ?? UNKNOWN_PART;
+    for (const target of mountTargets(objectProperty(object, routerKey)))
+      ctx.facts.mounts.push({ owner: rc.owner, prefix, target, line: rc.line });
+  }
+  return true;
+}
+
 function readMount(rc: RouterCall, prefix: string, arg: Node, ctx: JsContext): void {
   for (const target of mountTargets(arg))
     ctx.facts.mounts.push({ owner: rc.owner, prefix, target, line: rc.line });
@@ -464,6 +527,7 @@ function readRouterCall(call: Node, ctx: JsContext): void {
     readResource(rc, ctx);
     return;
   }
+  if (method === 'use' && readTableMounts(rc, ctx)) return;
   const first =
     rc.first ?? (method === 'use' || method === 'route' ? mountPrefixOf(args[0], ctx) : undefined);
   if (HTTP_METHODS.has(method.toLowerCase())) readRoute(rc, ctx);
