@@ -39,6 +39,13 @@ const CORPORA = [
   },
   { name: 'react-redux', kind: 'React app (JS)', language: 'ts', front: 'react-redux' },
   { name: 'nextjs', kind: 'Next.js app (JS)', language: 'ts', front: 'nextjs' },
+  {
+    name: 'express-boilerplate',
+    kind: 'server app (CommonJS)',
+    language: 'ts',
+    mirror: 'hagopj13/node-express-boilerplate',
+    src: 'src',
+  },
   { name: 'flask-sqlalchemy', kind: 'server app', language: 'python', stack: 'flask-sqlalchemy' },
   { name: 'fastapi', kind: 'server app', language: 'python', stack: 'fastapi' },
   { name: 'django-drf', kind: 'server app', language: 'python', stack: 'django-drf' },

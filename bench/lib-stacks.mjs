@@ -512,6 +512,30 @@ export const stackApps = [
     frameworks: ['fastapi', 'sqlmodel'],
   },
   {
+    name: 'express-mongoose-cjs',
+    stack: 'JavaScript (CommonJS) / Express + Mongoose',
+    source: { mirror: 'hagopj13/node-express-boilerplate' },
+    // app.use('/v1', routes); routes/v1/index.js mounts its routers in a loop over a table of
+    // { path, route } rows (the docs route in development only: declared, so listed);
+    // `app.options('*', cors())` answers preflight requests for every path.
+    routes: expand([
+      'OPTIONS /*',
+      'POST /v1/auth/register',
+      'POST /v1/auth/login',
+      'POST /v1/auth/logout',
+      'POST /v1/auth/refresh-tokens',
+      'POST /v1/auth/forgot-password',
+      'POST /v1/auth/reset-password',
+      'POST /v1/auth/send-verification-email',
+      'POST /v1/auth/verify-email',
+      'GET,POST /v1/users',
+      'GET,PATCH,DELETE /v1/users/:userId',
+      'GET /v1/docs',
+    ]),
+    entities: ['User', 'Token'],
+    frameworks: ['express', 'mongoose'],
+  },
+  {
     name: 'apollo-express',
     stack: 'JavaScript / Apollo Server (express) + Mongoose',
     source: { mirror: 'rain-winter/realworld-graphql' },

@@ -86,6 +86,15 @@ describe('code-graph over MCP', () => {
     ]);
   });
 
+  it('resolves CommonJS: a required module, its destructured members, a module an index re-exports by name', async () => {
+    const callees = await call('callees', { symbol: 'listAll' });
+    expect(edgeSet(callees.data.edges.filter((e: { kind: string }) => e.kind !== 'unresolved'))).toEqual([
+      'listAll -> countShelves (direct)',
+      'listAll -> countShelves (direct)',
+      'listAll -> listShelves (direct)',
+    ]);
+  });
+
   it('follows inheritance for this.method(), super.method() and super()', async () => {
     const resolved = async (symbol: string) =>
       edgeSet(

@@ -249,17 +249,9 @@ export class FlowTracer {
     return [];
   }
 
-  /**
-   * The file (path without extension) a relative import binds `local` to in `file`: an import the
-   * index holds, or a CommonJS `const local = require('./x')` (the index keeps ES imports only).
-   */
+  /** The file (path without extension) a relative import — ES or CommonJS — binds `local` to in `file`. */
   private moduleImported(file: string, local: string): string | undefined {
-    const row = this.importedAs.get(file, local) as { source: string } | undefined;
-    const source =
-      row?.source ??
-      new RegExp(`\\b${local.replaceAll('$', '\\$')}\\s*=\\s*require\\(\\s*['"]([^'"]+)['"]\\s*\\)`).exec(
-        this.fileLines(file).join('\n'),
-      )?.[1];
+    const source = (this.importedAs.get(file, local) as { source: string } | undefined)?.source;
     if (!source?.startsWith('.')) return undefined;
     return path.posix.join(path.posix.dirname(file), source).replace(/(\/index)?\.\w+$/, '');
   }

@@ -292,6 +292,8 @@ export class SymbolIndex {
     }
     for (const i of this.importsOf.get(file) ?? []) {
       if (!i.reexport) continue;
+      // A module re-exported under a name (`module.exports.auth = require('./auth')`) is no symbol.
+      if (i.imported === '*' && i.local !== '*') continue;
       if (i.local !== name && i.imported !== '*') continue;
       const target = this.targetOf(file, i);
       if (!target) continue;
@@ -299,6 +301,14 @@ export class SymbolIndex {
       if (found) return found;
     }
     return undefined;
+  }
+
+  /** The module a file re-exports under `name` (`module.exports.auth = require('./auth')`). */
+  private reexportedModule(file: string, name: string): string | undefined {
+    const row = (this.importsOf.get(file) ?? []).find(
+      (i) => i.reexport && i.imported === '*' && i.local === name,
+    );
+    return row ? this.targetOf(file, row) : undefined;
   }
 
   /** A function named `name` declared inside `caller` or one of the functions enclosing it, innermost first. */
@@ -346,6 +356,8 @@ export class SymbolIndex {
       const target = this.targetOf(file, i);
       if (!target) return {};
       if (i.imported === '*') return { module: target };
+      const reexported = this.reexportedModule(target, i.imported);
+      if (reexported) return { module: reexported };
       const symbol = this.exported(target, i.imported);
       if (symbol) return { symbol };
       // Python's `from app.services import jwt`: a package's submodule, not a name it declares.

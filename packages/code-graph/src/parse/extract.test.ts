@@ -62,8 +62,27 @@ describe('extractFacts, per language', () => {
       'const router = express.Router();',
       'module.exports = { login };',
     ]);
-    expect(symbols(f)).toEqual(['function login']);
+    expect(symbols(f)).toEqual(['function login exported']);
     expect(calls(f)).toContain('login method authService.login');
+  });
+
+  it('JavaScript CommonJS: require binds a module or its members; module.exports exports and re-exports', async () => {
+    const f = await parse('javascript', [
+      "const svc = require('./svc');",
+      "const { a, b: c } = require('./m');",
+      "const d = require('./m').d;",
+      'const helper = () => svc.run();',
+      'module.exports = { helper };',
+      "module.exports.auth = require('./auth');",
+    ]);
+    expect(f.imports.map((i) => `${i.local}=${i.imported} ${i.source}${i.reexport ? ' re' : ''}`)).toEqual([
+      'svc=* ./svc',
+      'a=a ./m',
+      'c=b ./m',
+      'd=d ./m',
+      'auth=* ./auth re',
+    ]);
+    expect(symbols(f)).toEqual(['function helper exported']);
   });
 
   it('JavaScript JSX with attributes named by reserved words (Solid, Preact): read whole, no syntax error', async () => {

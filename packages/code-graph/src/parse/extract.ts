@@ -6,7 +6,7 @@ import { elixirForm, recordAlias, recordElixirCall } from './elixir.js';
 import type { Extraction, Read, Scope } from './extraction.js';
 import { addToTypeList, pushType } from './extraction.js';
 import type { FileFacts, FunctionMetrics } from './facts.js';
-import { recordImport, recordLaterExport } from './imports.js';
+import { recordImport, recordLaterExport, recordModuleExports, recordRequire } from './imports.js';
 import { isKotlinInterface, kotlinPackage, kotlinProperty, kotlinReference } from './kotlin.js';
 import { countNode, countOperator } from './metrics.js';
 import {
@@ -47,6 +47,7 @@ function handleBinding(x: Extraction, node: Node, scope: Scope): Scope {
     else if (!value) pushType(x, scope, nameNode.text, typeNode.text);
   }
   if (!nameNode || !value) return scope;
+  if (x.tracksValues && node.type === 'variable_declarator') recordRequire(x, nameNode, value);
   // A function bound to a name is that name: its whole subtree lives in its scope.
   if (nameNode.type === 'identifier' && FUNCTION_VALUES.has(value.type))
     return declare(x, value, 'function', nameNode.text, scope);
@@ -150,6 +151,8 @@ function handle(x: Extraction, node: Node, type: string, scope: Scope): Scope {
   else if (type === 'attribute' && x.language === 'python') recordAttributeRead(x, node, inner);
   if (IMPORTS.has(type)) recordImport(x, node);
   if (type === 'export_statement' && x.tracksValues) recordLaterExport(x, node);
+  if (type === 'assignment_expression' && x.tracksValues && scope.qualified === null)
+    recordModuleExports(x, node);
   return inner;
 }
 

@@ -124,3 +124,61 @@ export function recordLaterExport(x: Extraction, node: Node): void {
     if (local) x.exportedLater.add(local);
   }
 }
+
+/** `require('./svc')`'s specifier, when `node` is such a call. */
+function requiredSpec(node: Node | null | undefined): string | undefined {
+  if (node?.type !== 'call_expression' || node.childForFieldName('function')?.text !== 'require')
+    return undefined;
+  const arg = node.childForFieldName('arguments')?.namedChildren.find((a) => a?.type === 'string');
+  return arg ? stringValue(arg) : undefined;
+}
+
+/**
+ * CommonJS imports, as ES ones are recorded: `const svc = require('./svc')` binds the module
+ * (`svc.run()` is its `run`), `const { a, b: c } = require('./m')` and `const a = require('./m').a`
+ * bind its members.
+ */
+export function recordRequire(x: Extraction, name: Node, value: Node): void {
+  const push = (local: string, imported: string, source: string) =>
+    x.facts.imports.push({ local, imported, source, reexport: false });
+  const member = value.type === 'member_expression' ? value.childForFieldName('property')?.text : undefined;
+  const source = requiredSpec(member ? value.childForFieldName('object') : value);
+  if (source === undefined) return;
+  if (name.type === 'identifier') push(name.text, member ?? '*', source);
+  else if (name.type === 'object_pattern' && !member)
+    for (const part of name.namedChildren) {
+      if (part?.type === 'shorthand_property_identifier_pattern') push(part.text, part.text, source);
+      else if (part?.type === 'pair_pattern') {
+        const key = text(part.childForFieldName('key'));
+        const local = part.childForFieldName('value');
+        if (key && local?.type === 'identifier') push(local.text, key, source);
+      }
+    }
+}
+
+/**
+ * CommonJS exports: `module.exports = { a, b }` and `exports.a = a` export declarations of the file;
+ * `module.exports.auth = require('./auth')` re-exports a module under a name, `module.exports =
+ * require('./x')` everything it exports.
+ */
+export function recordModuleExports(x: Extraction, node: Node): void {
+  const left = node.childForFieldName('left')?.text ?? '';
+  const right = node.childForFieldName('right');
+  if (!right) return;
+  const named = /^(?:module\.)?exports\.([\w$]+)$/.exec(left)?.[1];
+  if (left !== 'module.exports' && !named) return;
+  const source = requiredSpec(right);
+  if (source !== undefined) {
+    x.facts.imports.push({ local: named ?? '*', imported: '*', source, reexport: true });
+    return;
+  }
+  if (right.type === 'identifier') {
+    x.exportedLater.add(right.text);
+    if (!named) x.facts.defaultExport = right.text;
+  } else if (right.type === 'object' && !named)
+    for (const member of right.namedChildren) {
+      if (member?.type === 'shorthand_property_identifier') x.exportedLater.add(member.text);
+      else if (member?.type === 'pair' && member.childForFieldName('value')?.type === 'identifier')
+        x.exportedLater.add(member.childForFieldName('value')?.text ?? '');
+    }
+}

@@ -185,6 +185,8 @@ export const INTERESTING = new Set([
   'lambda_expression',
   'variable_declarator',
   'assignment',
+  // CommonJS's `module.exports = …`.
+  'assignment_expression',
   'short_var_declaration',
   // Kotlin's `val x: T = …`, `package a.b`, and references to functions (`repo::save`, `::User`).
   'property_declaration',
