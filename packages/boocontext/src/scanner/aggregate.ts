@@ -182,7 +182,10 @@ export class Aggregator {
     const graphStale =
       !this.mounts ||
       this.mounts.modules !== modules ||
-      either((facts) => facts.mounts.length > 0 || !!facts.globalPrefixes || !!facts.constants) ||
+      either(
+        (facts) =>
+          facts.mounts.length > 0 || !!facts.globalPrefixes || !!facts.constants || !!facts.pageHandlers,
+      ) ||
       changed.some(
         ({ before, after }) =>
           JSON.stringify(before?.facts.exportedRouters ?? {}) !==

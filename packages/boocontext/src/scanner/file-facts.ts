@@ -12,6 +12,7 @@ import { scanElixir } from './languages/elixir.js';
 import { lexedLanguageFacts } from './languages/gate.js';
 import { readsTree, scanLanguage } from './languages/index.js';
 import { scanKotlin } from './languages/kotlin.js';
+import { scanRazor } from './languages/razor.js';
 import { scanSwift } from './languages/swift.js';
 import { ENV_FILE, emptyFacts, type FileFacts, JS_FILE, PATH_VALUE, SFC_FILE } from './types.js';
 
@@ -216,6 +217,7 @@ const TEXT_READERS: [RegExp, string, (rel: string, text: string) => FileFacts][]
   [/\.exs?$/, 'elixir', scanElixir],
   [/\.swift$/, 'swift', scanSwift],
   [/\.dart$/, 'dart', scanDart],
+  [/\.(cshtml|razor)$/, 'razor', scanRazor],
 ];
 
 /** The language of a file read as text (Kotlin, Elixir), for the tallies. */

@@ -3,6 +3,7 @@ import type { ModuleResolver } from '@boocode/source-kit';
 
 import { autoloadedPlugins } from './fastify-autoload.js';
 import { ROUTES_FILE_OWNER } from './languages/php.js';
+import { RAZOR_PAGE } from './languages/razor.js';
 import { DEVISE } from './languages/ruby.js';
 import { isNextRouteFile, nextRoutes } from './nextjs.js';
 import { isNuxtRouteFile, nuxtRoutes } from './nuxt.js';
@@ -203,6 +204,11 @@ export class MountGraph {
     return this.cache.get(node.slice(0, at))?.facts.views?.[node.slice(at + 1)];
   }
 
+  /** A Razor page's PageModel handlers, from the code-behind beside it (`X.cshtml.cs`). */
+  pageHandlers(rel: string): NonNullable<FileFacts['pageHandlers']> | undefined {
+    return this.cache.get(`${rel}.cs`)?.facts.pageHandlers;
+  }
+
   /** The Devise modules a model enables (`devise :database_authenticatable, …`), if its class was read. */
   deviseModules(model: string): string[] | undefined {
     if (!this.rubyModels) {
@@ -270,6 +276,20 @@ function projectOf(rel: string, projectDirs: ReadonlySet<string>): string {
   for (let dir = path.posix.dirname(rel); dir !== '.'; dir = path.posix.dirname(dir))
     if (projectDirs.has(dir)) return dir;
   return '';
+}
+
+/**
+ * A Razor page answers the methods its PageModel handles (`OnGet`, `OnPostUpdate`: GET and POST),
+ * each named by its first handler; a page with no PageModel read answers GET.
+ */
+function razorPageServed(route: LocalRoute, handlers: FileFacts['pageHandlers']): LocalRoute[] {
+  if (!handlers?.length) return [route];
+  const methods = [...new Set(handlers.map((h) => h.method))];
+  return methods.map((method) => ({
+    ...route,
+    method,
+    handler: handlers.find((h) => h.method === method)?.handler,
+  }));
 }
 
 /**
@@ -380,7 +400,9 @@ export function routesOfFile(
         ? classViewServed(route, graph.classView(rel, route.handler ?? ''))
         : route.method.startsWith(DEVISE)
           ? deviseServed(route, graph.deviseModules(route.handler ?? ''))
-          : [route];
+          : route.owner === RAZOR_PAGE
+            ? razorPageServed(route, graph.pageHandlers(rel))
+            : [route];
     for (const prefix of prefixes)
       for (const route of served) {
         const full =

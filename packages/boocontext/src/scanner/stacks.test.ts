@@ -356,6 +356,24 @@ describe('stacks: routes as served, models, frameworks', () => {
     ]);
   });
 
+  it("ASP.NET Razor Pages by their place under Pages/ (areas, Index, the directive's template, an absolute one) with the methods their PageModel handles; Blazor components' @page routes; a class whose actions carry [HttpPost] is a controller whatever its base", async () => {
+    const result = await new Scanner().scan(path.join(stacks, 'aspnet-razor'));
+    expect(result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler ?? '-'}`)).toEqual(
+      [
+        'GET / Pages/Index.cshtml:1 IndexModel.OnGet',
+        'GET /Basket/{handler?} Pages/Basket/Index.cshtml:1 IndexModel.OnGetAsync',
+        'POST /Basket/{handler?} Pages/Basket/Index.cshtml:1 IndexModel.OnPostUpdateAsync',
+        'GET /Identity/Account/Login Areas/Identity/Pages/Account/Login.cshtml:1 LoginModel.OnGetAsync',
+        'POST /Identity/Account/Login Areas/Identity/Pages/Account/Login.cshtml:1 LoginModel.OnPostAsync',
+        'GET /about-us Pages/About.cshtml:1 -',
+        'POST /api/authenticate Endpoints/Authenticate.cs:6 Authenticate.HandleAsync',
+        'PAGE /counter Pages/Counter.razor:1 -',
+        'PAGE /counter/{start:int} Pages/Counter.razor:2 -',
+      ],
+    );
+    expect(result.frameworks).toEqual(['aspnetcore', 'blazor']);
+  });
+
   it('Express and Fastify paths written with constants, dotenv defaults and expressions: resolved where the project says, {unknown} where not, never dropped; routers handed to the functions that declare their routes', async () => {
     const { routes } = await scanStack('express-prefixes');
     expect(routes).toEqual([

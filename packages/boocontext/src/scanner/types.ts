@@ -47,6 +47,8 @@ export interface FileFacts {
   views?: Record<string, DjangoView>;
   /** Rails models by class name: the Devise modules each enables (`devise :database_authenticatable, …`). */
   deviseModules?: Record<string, string[]>;
+  /** A Razor PageModel's handlers (`OnGet`, `OnPostUpdateAsync`): the methods its page answers. */
+  pageHandlers?: { method: string; handler: string; line: number }[];
   /** A Fastify plugin's `autoPrefix` / `prefixOverride` exports, which @fastify/autoload mounts it under. */
   pluginPrefix?: { auto?: string; override?: string };
   /** A package.json's fields other parts of the scan read: workspace globs, a Prisma schema path. */

@@ -54,20 +54,45 @@ function attributesOf(node: Node): Attribute[] {
 /** `~/x` and `/x` on an action ignore the controller's route. */
 const absolute = (template: string) => /^~?\//.test(template);
 
+/** `OnGet`, `OnPostAsync`, `OnPostUpdate`: a PageModel's handlers, by the HTTP method each answers. */
+const PAGE_HANDLER = /^On(Get|Post|Put|Delete|Patch)\w*$/;
+
+/** A Razor PageModel's handlers, for the page (`X.cshtml`) this class (in `X.cshtml.cs`) serves. */
+function readPageModel(node: Node, facts: FileFacts): void {
+  const bases = node.namedChildren.find((c) => c?.type === 'base_list')?.text ?? '';
+  if (!/\bPageModel\b/.test(bases)) return;
+  const className = node.childForFieldName('name')?.text ?? '';
+  for (const member of node.childForFieldName('body')?.namedChildren ?? []) {
+    if (member?.type !== 'method_declaration') continue;
+    const name = member.childForFieldName('name')?.text ?? '';
+    const verb = PAGE_HANDLER.exec(name)?.[1];
+    if (verb)
+      facts.pageHandlers = [
+        ...(facts.pageHandlers ?? []),
+        { method: verb.toUpperCase(), handler: `${className}.${name}`, line: line(member) },
+      ];
+  }
+}
+
 /** A controller's attribute routes: class templates × action templates, tokens replaced. */
 function readController(node: Node, facts: FileFacts): void {
   const className = node.childForFieldName('name')?.text ?? '';
   const attributes = attributesOf(node);
   const bases = node.namedChildren.find((c) => c?.type === 'base_list')?.text ?? '';
+  const methods = (node.childForFieldName('body')?.namedChildren ?? []).filter(
+    (m): m is Node => m?.type === 'method_declaration',
+  );
+  // A class whose methods carry `[HttpPost(…)]` is a controller whatever it derives from (an
+  // Ardalis.ApiEndpoints `EndpointBaseAsync`, a library's ControllerBase): MVC routes nothing else.
   const isController =
     className.endsWith('Controller') ||
     /\bController(Base)?\b/.test(bases) ||
-    attributes.some((a) => a.name === 'ApiController');
+    attributes.some((a) => a.name === 'ApiController') ||
+    methods.some((m) => attributesOf(m).some((a) => a.name in HTTP_ATTRIBUTES));
   if (!isController) return;
   const controller = className.replace(/Controller$/, '');
   const classRoutes = attributes.filter((a) => a.name === 'Route').map((a) => a.template ?? '');
-  for (const member of node.childForFieldName('body')?.namedChildren ?? []) {
-    if (member?.type !== 'method_declaration') continue;
+  for (const member of methods) {
     const action = member.childForFieldName('name')?.text ?? '';
     const own = attributesOf(member);
     const verbs = own.filter((a) => a.name in HTTP_ATTRIBUTES);
@@ -284,6 +309,7 @@ export function scanCSharp(rel: string, root: Node): FileFacts {
       if (node.type === 'using_directive')
         facts.imports.push({ spec: node.text.replace(/^using\s+|;$/g, ''), line: line(node) });
       if (node.type === 'class_declaration') {
+        readPageModel(node, facts);
         readController(node, facts);
         readDbSets(node, rel, facts);
         readHotChocolateType(node, facts);
