@@ -602,6 +602,51 @@ export const stackApps = [
     frameworks: ['aspnetcore', 'efcore'],
   },
   {
+    name: 'nestjs-versioned',
+    stack: 'TypeScript / NestJS (URI versioning, config-driven prefix) + TypeORM + Mongoose',
+    source: { mirror: 'brocoders/nestjs-boilerplate' },
+    // main.ts: setGlobalPrefix(configService.getOrThrow('app.apiPrefix'), { exclude: ['/'] }) with
+    // apiPrefix defaulting to 'api' in its registerAs config, enableVersioning({ type: URI });
+    // controllers as @Controller({ path, version: '1' }). Three file uploaders declare
+    // POST /api/v1/files/upload (one is registered by configuration). Relational entities and
+    // document schemas both: the app persists through either.
+    routes: [
+      'DELETE /api/v1/auth/me',
+      'DELETE /api/v1/users/:id',
+      'GET /',
+      'GET /api/v1/auth/me',
+      'GET /api/v1/files/:path',
+      'GET /api/v1/users',
+      'GET /api/v1/users/:id',
+      'PATCH /api/v1/auth/me',
+      'PATCH /api/v1/users/:id',
+      'POST /api/v1/auth/apple/login',
+      'POST /api/v1/auth/email/confirm',
+      'POST /api/v1/auth/email/confirm/new',
+      'POST /api/v1/auth/email/login',
+      'POST /api/v1/auth/email/register',
+      'POST /api/v1/auth/facebook/login',
+      'POST /api/v1/auth/forgot/password',
+      'POST /api/v1/auth/google/login',
+      'POST /api/v1/auth/logout',
+      'POST /api/v1/auth/refresh',
+      'POST /api/v1/auth/reset/password',
+      'POST /api/v1/files/upload',
+      'POST /api/v1/users',
+    ],
+    entities: [
+      'UserEntity',
+      'FileEntity',
+      'RoleEntity',
+      'SessionEntity',
+      'StatusEntity',
+      'UserSchemaClass',
+      'FileSchemaClass',
+      'SessionSchemaClass',
+    ],
+    frameworks: ['nestjs', 'typeorm', 'mongoose'],
+  },
+  {
     name: 'apollo-express',
     stack: 'JavaScript / Apollo Server (express) + Mongoose',
     source: { mirror: 'rain-winter/realworld-graphql' },

@@ -16,6 +16,8 @@ import {
   isAuxiliary,
   joinPaths,
   type LocalRoute,
+  NEST_DEFAULT_VERSION,
+  NEST_URI_VERSION,
   type Route,
   UNKNOWN_PART,
   UNMOUNTED,
@@ -77,7 +79,7 @@ export class MountGraph {
   private readonly selfPrefix = new Map<Node, string>();
   private readonly prefixes = new Map<Node, string[]>();
   /** Global prefixes by framework, each with the project folder it holds in. */
-  private readonly globals: { dir: string; framework: string; prefix: string }[] = [];
+  private readonly globals: { dir: string; framework: string; prefix: string; exclude?: string[] }[] = [];
   /** The router (or class) a name written in a file stands for: `${file}#${name}`. */
   private readonly resolveTarget: (file: string, target: string) => Node | undefined;
   private readonly cache: Map<string, CachedFile>;
@@ -111,7 +113,7 @@ export class MountGraph {
           this.constants.has(name) && this.constants.get(name) !== value ? undefined : value,
         );
       for (const g of facts.globalPrefixes ?? [])
-        this.globals.push({ dir: projectOf(rel, projectDirs), framework: g.framework, prefix: g.prefix });
+        this.globals.push({ dir: projectOf(rel, projectDirs), ...g });
     }
     const language = (rel: string) => cache.get(rel)?.facts.language ?? '';
     this.cache = cache;
@@ -183,14 +185,35 @@ export class MountGraph {
     }
   }
 
-  /** The prefix a framework puts before every route of `rel`'s project (`''` for none). */
-  globalPrefixOf(rel: string, framework: string): string {
+  /**
+   * The prefix a framework puts before every route of `rel`'s project (`''` for none), but a route
+   * whose own path the setting excludes (`routePath`).
+   */
+  globalPrefixOf(rel: string, framework: string, routePath?: string): string {
     const found = this.globals.filter(
       (g) => g.framework === framework && (g.dir === '' || rel.startsWith(`${g.dir}/`)),
     );
     // The nearest project's own setting wins over an outer one's.
     found.sort((a, b) => b.dir.length - a.dir.length);
-    return found[0] ? this.resolve(found[0].prefix) : '';
+    const setting = found[0];
+    if (!setting) return '';
+    if (routePath !== undefined && setting.exclude?.some((e) => joinPaths(e) === joinPaths(routePath)))
+      return '';
+    return this.resolve(setting.prefix);
+  }
+
+  /**
+   * The path segments a NestJS route's versions make where its project versions by URI
+   * (`enableVersioning({ type: VersioningType.URI })`): `v1`, `v2`; `''` for a neutral one or none.
+   */
+  versionSegments(rel: string, versions: string[] | undefined): string[] {
+    const prefix = this.globals.find(
+      (g) => g.framework === NEST_URI_VERSION && (g.dir === '' || rel.startsWith(`${g.dir}/`)),
+    );
+    if (!prefix) return [''];
+    const fallback = this.globalPrefixOf(rel, NEST_DEFAULT_VERSION);
+    const chosen = versions ?? (fallback ? [fallback] : ['']);
+    return chosen.map((v) => (v === '' ? '' : `${prefix.prefix}${v}`));
   }
 
   /**
@@ -394,7 +417,8 @@ export function routesOfFile(
       continue;
     }
     const prefixes = route.owner.startsWith('*') ? [''] : graph.prefixesOf(graph.routerOf(rel, route.owner));
-    const global = graph.globalPrefixOf(rel, route.framework);
+    const global = graph.globalPrefixOf(rel, route.framework, route.path);
+    const versions = route.framework === 'nestjs' ? graph.versionSegments(rel, route.versions) : [''];
     const served =
       facts.language === 'python'
         ? classViewServed(route, graph.classView(rel, route.handler ?? ''))
@@ -404,23 +428,24 @@ export function routesOfFile(
             ? razorPageServed(route, graph.pageHandlers(rel))
             : [route];
     for (const prefix of prefixes)
-      for (const route of served) {
-        const full =
-          route.owner === UNMOUNTED
-            ? route.path
-            : route.framework === 'trpc'
-              ? [prefix.replace(/^\//, '').replace(/\//g, '.'), route.path].filter(Boolean).join('.')
-              : joinPaths(global, prefix, graph.resolve(route.path));
-        routes.push({
-          method: route.method,
-          path: full,
-          file: rel,
-          line: route.line,
-          ...(route.endLine ? { endLine: route.endLine } : {}),
-          framework: route.framework === 'http' && hints.http ? hints.http : route.framework,
-          ...(route.handler ? { handler: route.handler } : {}),
-        });
-      }
+      for (const version of versions)
+        for (const route of served) {
+          const full =
+            route.owner === UNMOUNTED
+              ? route.path
+              : route.framework === 'trpc'
+                ? [prefix.replace(/^\//, '').replace(/\//g, '.'), route.path].filter(Boolean).join('.')
+                : joinPaths(global, version, prefix, graph.resolve(route.path));
+          routes.push({
+            method: route.method,
+            path: full,
+            file: rel,
+            line: route.line,
+            ...(route.endLine ? { endLine: route.endLine } : {}),
+            framework: route.framework === 'http' && hints.http ? hints.http : route.framework,
+            ...(route.handler ? { handler: route.handler } : {}),
+          });
+        }
   }
   const exported = Object.keys(facts.exportedRouters);
   // `app/routes/x/route.ts` is a React Router module unless it answers HTTP methods the Next.js way.

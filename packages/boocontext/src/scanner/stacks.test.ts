@@ -374,6 +374,19 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(result.frameworks).toEqual(['aspnetcore', 'blazor']);
   });
 
+  it("NestJS: @Controller's options form, URI versioning (controller, @Version lists, VERSION_NEUTRAL) after a global prefix read from a registerAs config through ConfigService, its exclude list; TypeORM and @nestjs/mongoose model classes", async () => {
+    const { routes, models } = await scanStack('nest-versioned');
+    // TypeORM's `@Entity({ name })` names its table; @nestjs/mongoose's `@Schema()` classes are models.
+    expect(models).toEqual(['ShelfEntity typeorm shelf', 'BinSchemaClass mongoose']);
+    expect(routes).toEqual([
+      'GET / src/home/home.controller.ts:5',
+      'GET /api/shelves/health src/shelves/shelves.controller.ts:16',
+      'GET /api/v1/shelves src/shelves/shelves.controller.ts:5',
+      'POST /api/v2/shelves src/shelves/shelves.controller.ts:10',
+      'POST /api/v3/shelves src/shelves/shelves.controller.ts:10',
+    ]);
+  });
+
   it('Express and Fastify paths written with constants, dotenv defaults and expressions: resolved where the project says, {unknown} where not, never dropped; routers handed to the functions that declare their routes', async () => {
     const { routes } = await scanStack('express-prefixes');
     expect(routes).toEqual([

@@ -32,7 +32,12 @@ export interface FileFacts {
    * Prefixes a framework puts before every route of the project this file belongs to: NestJS's
    * `app.setGlobalPrefix('api')`, Spring's `server.servlet.context-path`, ASP.NET's `UsePathBase`.
    */
-  globalPrefixes?: { framework: string; prefix: string }[];
+  globalPrefixes?: {
+    framework: string;
+    prefix: string;
+    /** Route paths the prefix leaves alone (NestJS's `setGlobalPrefix('api', { exclude: ['/'] })`). */
+    exclude?: string[];
+  }[];
   /**
    * Path-like string constants a route prefix may be written with (`API_PREFIX = "/api"`, a settings
    * class's `api_prefix: str = "/api"`), by name; class attributes as `.name`.
@@ -65,6 +70,8 @@ export interface LocalRoute {
   /** The router variable the route was declared on (`router`, `app`), or `*file*` for file-level prefixes. */
   owner: string;
   handler?: string;
+  /** NestJS: the versions a route answers (`@Controller({ version: '1' })`, `@Version`), `''` for none. */
+  versions?: string[];
 }
 
 export interface ModelClass {
@@ -160,6 +167,10 @@ export const emptyFacts = (language: string): FileFacts => ({
  * path is the name they are called by, as written (`articles`, `/pkg.Service/Method`, `chat:message`).
  */
 export const UNMOUNTED = '*unmounted*';
+
+/** NestJS's URI versioning, as a project's global setting: the segment's prefix (`v`), a default version. */
+export const NEST_URI_VERSION = 'nestjs-uri-version';
+export const NEST_DEFAULT_VERSION = 'nestjs-default-version';
 
 /** Where a path part cannot be known statically: said in the route, never dropped. */
 export const UNKNOWN_PART = '{unknown}';

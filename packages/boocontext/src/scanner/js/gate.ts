@@ -44,9 +44,13 @@ const RULES: readonly Rule[] = [
   { needles: ['define'], patterns: [/\.\s*define\s*[(<]/, /sequelize/i] },
   { needles: ['Table'], patterns: [/\b(?:pg|mysql|sqlite)Table\s*\(/] },
   { needles: ['createTable'], patterns: [/\.\s*createTable(?:IfNotExists)?\s*\(/] },
-  { needles: ['@'], patterns: [/@\s*(?:Controller|JsonController|controller|Route|Entity|Module)\b/] },
+  { needles: ['@'], patterns: [/@\s*(?:Controller|JsonController|controller|Route|Entity|Module|Schema)\b/] },
   { needles: ['RouterModule'], patterns: [/\bRouterModule\s*\.\s*register\s*\(/] },
-  { needles: ['setGlobalPrefix'], patterns: [/\.\s*setGlobalPrefix\s*\(/] },
+  {
+    needles: ['setGlobalPrefix', 'enableVersioning'],
+    patterns: [/\.\s*(?:setGlobalPrefix|enableVersioning)\s*\(/],
+  },
+  { needles: ['registerAs'], patterns: [/\bregisterAs\s*(?:<[^<>()]*>\s*)?\(/] },
   { needles: ['routePrefix', 'rootPath'], patterns: [/\b(?:routePrefix|rootPath)\s*:/] },
   { needles: ['Model'], patterns: [/\bextends\s+Model\b/] },
   // Env wrappers (`getEnv('X')`, `Env.get("X")`), schema builders, zod schemas named env.

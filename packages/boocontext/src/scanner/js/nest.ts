@@ -1,6 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { CAPITALISED_VERBS } from '../languages/syntax.js';
-import { joinPaths } from '../types.js';
+import { joinPaths, NEST_DEFAULT_VERSION, NEST_URI_VERSION, UNKNOWN_PART } from '../types.js';
 import {
   classDecorators,
   decoratedMethods,
@@ -77,20 +77,45 @@ function readController(node: Node, ctx: JsContext): void {
   // A Nest controller is its own router: its module lists it, and `RouterModule` may prefix the module.
   const owner = family.framework === 'nestjs' ? className : `*${family.framework}*`;
   if (family.framework === 'nestjs') ctx.facts.exportedRouters[className] = className;
-  for (const { method: member, name, decorators, line } of decoratedMethods(node))
+  // `@Controller({ path: 'users', version: '1' })`: NestJS's options form.
+  const options = controller.args[0]?.type === 'object' ? controller.args[0] : undefined;
+  const bases = options ? stringsOf(objectProperty(options, 'path')) : [controller.arg ?? ''];
+  const classVersions = versionsOf(objectProperty(options, 'version'));
+  for (const { method: member, name, decorators, line } of decoratedMethods(node)) {
+    const own = decorators.find((d) => d.name === 'Version');
+    const versions = own ? versionsOf(own.args[0]) : classVersions;
     for (const call of decorators) {
       const method = family.methods[call.name];
       if (method && call.arg !== undefined)
-        ctx.facts.routes.push({
-          method,
-          path: `/${[controller.arg ?? '', call.arg].filter(Boolean).join('/')}`.replace(/\/+/g, '/'),
-          line,
-          endLine: member.endPosition.row + 1,
-          framework: family.framework,
-          owner,
-          handler: `${className}.${name}`,
-        });
+        for (const base of bases.length ? bases : [''])
+          ctx.facts.routes.push({
+            method,
+            path: `/${[base, call.arg].filter(Boolean).join('/')}`.replace(/\/+/g, '/'),
+            line,
+            endLine: member.endPosition.row + 1,
+            framework: family.framework,
+            owner,
+            handler: `${className}.${name}`,
+            ...(versions ? { versions } : {}),
+          });
     }
+  }
+}
+
+/** A string or an array of strings: `'users'`, `['users', 'people']`. */
+function stringsOf(node: Node | undefined): string[] {
+  if (node?.type === 'array') return node.namedChildren.flatMap((e) => stringOf(e ?? undefined) ?? []);
+  const one = stringOf(node);
+  return one === undefined ? [] : [one];
+}
+
+/** `'1'`, `['1', '2']`; `VERSION_NEUTRAL` answers with no version (`''`). */
+function versionsOf(node: Node | undefined): string[] | undefined {
+  if (!node) return undefined;
+  const items = node.type === 'array' ? node.namedChildren : [node];
+  return items.map((e) =>
+    /VERSION_NEUTRAL$/.test(e?.text ?? '') ? '' : (stringOf(e ?? undefined) ?? UNKNOWN_PART),
+  );
 }
 
 /** Server factories taking an options object whose key is a prefix for every controller. */
@@ -102,8 +127,11 @@ const PREFIX_OPTIONS: Record<string, { key: string; framework: string; at: numbe
   InversifyExpressServer: { key: 'rootPath', framework: 'inversify-express-utils', at: 2 },
 };
 
-const addGlobalPrefix = (ctx: JsContext, framework: string, prefix: string) => {
-  ctx.facts.globalPrefixes = [...(ctx.facts.globalPrefixes ?? []), { framework, prefix }];
+const addGlobalPrefix = (ctx: JsContext, framework: string, prefix: string, exclude: string[] = []) => {
+  ctx.facts.globalPrefixes = [
+    ...(ctx.facts.globalPrefixes ?? []),
+    { framework, prefix, ...(exclude.length ? { exclude } : {}) },
+  ];
 };
 
 /**
@@ -115,14 +143,65 @@ function readGlobalPrefix(node: Node, ctx: JsContext): void {
   const fn = field(node, node.type === 'new_expression' ? 'constructor' : 'function');
   const name = fn?.type === 'member_expression' ? field(fn, 'property')?.text : fn?.text;
   if (name === 'setGlobalPrefix' && fn?.type === 'member_expression') {
-    const prefix = stringOf(argsOf(node)[0]);
-    if (prefix !== undefined) addGlobalPrefix(ctx, 'nestjs', prefix);
+    const [first, options] = argsOf(node);
+    const prefix = stringOf(first) ?? configKey(first) ?? (first ? UNKNOWN_PART : undefined);
+    const exclude = stringsOf(objectProperty(options, 'exclude'));
+    if (prefix !== undefined) addGlobalPrefix(ctx, 'nestjs', prefix, exclude);
     return;
+  }
+  // `app.enableVersioning({ type: VersioningType.URI })`: a controller's version is a path segment
+  // (`/v1`), after the global prefix; `prefix` renames the `v`, `defaultVersion` versions the rest.
+  if (name === 'enableVersioning' && fn?.type === 'member_expression') {
+    const options = argsOf(node)[0];
+    const type = objectProperty(options, 'type')?.text ?? '';
+    if (!/\bURI$/.test(type)) return;
+    const prefix = objectProperty(options, 'prefix');
+    addGlobalPrefix(ctx, NEST_URI_VERSION, prefix?.type === 'false' ? '' : (stringOf(prefix) ?? 'v'));
+    const fallback = versionsOf(objectProperty(options, 'defaultVersion'));
+    if (fallback?.[0]) addGlobalPrefix(ctx, NEST_DEFAULT_VERSION, fallback[0]);
   }
   const options = name ? PREFIX_OPTIONS[name] : undefined;
   if (!options) return;
   const prefix = stringOf(objectProperty(argsOf(node)[options.at], options.key));
   if (prefix !== undefined) addGlobalPrefix(ctx, options.framework, prefix);
+}
+
+/**
+ * `configService.get('app.apiPrefix')`, `getOrThrow(…)`: a value of the app's configuration, as a
+ * `{=app.apiPrefix}` part the route table reads from the config objects (`registerAs`).
+ */
+function configKey(node: Node | undefined): string | undefined {
+  const fn = node?.type === 'call_expression' ? field(node, 'function') : undefined;
+  if (fn?.type !== 'member_expression' || !/^get(OrThrow)?$/.test(field(fn, 'property')?.text ?? ''))
+    return undefined;
+  const key = stringOf(argsOf(node as Node)[0]);
+  return key && /^[\w.]+$/.test(key) ? `{=${key}}` : undefined;
+}
+
+/**
+ * `registerAs('app', () => ({ apiPrefix: process.env.API_PREFIX || 'api' }))`: @nestjs/config's
+ * namespaced configuration; each string a key defaults to is a constant `.apiPrefix` for prefixes
+ * read through ConfigService.
+ */
+function readConfigNamespace(node: Node, ctx: JsContext): void {
+  if (field(node, 'function')?.text !== 'registerAs') return;
+  const factory = argsOf(node)[1];
+  let body = field(factory, 'body');
+  while (body?.type === 'parenthesized_expression') body = body.namedChild(0) ?? undefined;
+  const returned =
+    body?.type === 'object'
+      ? body
+      : body?.namedChildren.find((c) => c?.type === 'return_statement')?.namedChild(0);
+  if (returned?.type !== 'object') return;
+  for (const pair of returned.namedChildren) {
+    if (pair?.type !== 'pair') continue;
+    const key = field(pair, 'key')?.text;
+    const value = field(pair, 'value');
+    // `process.env.X || 'api'`, `?? 'api'`: the default the app runs with when nothing is set.
+    const fallback = value?.type === 'binary_expression' ? field(value, 'right') : value;
+    const text = stringOf(fallback ?? undefined);
+    if (key && text !== undefined) ctx.facts.constants = { ...ctx.facts.constants, [`.${key}`]: text };
+  }
 }
 
 /** `@Module({ controllers: [UsersController] })`: the module serves its controllers (mounted under it). */
@@ -175,6 +254,7 @@ export const nest: JsDetector = {
     call_expression(node, ctx) {
       readGlobalPrefix(node, ctx);
       readRouterModule(node, ctx);
+      readConfigNamespace(node, ctx);
     },
     new_expression: readGlobalPrefix,
   },

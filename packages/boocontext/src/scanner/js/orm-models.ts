@@ -5,6 +5,7 @@ import {
   type JsContext,
   type JsDetector,
   lineOf,
+  objectProperty,
   ownerOf,
 } from './context.js';
 import { argsOf, field, firstParam, stringOf } from './syntax.js';
@@ -102,12 +103,30 @@ function modelCall(call: Node, ctx: JsContext): void {
     facts.models.push({ name, orm: 'sequelize', file: ctx.rel, line });
 }
 
-/** TypeORM's `@Entity('name') class X` and Sequelize's `class X extends Model`. */
+/**
+ * TypeORM's `@Entity('name') class X` (or `@Entity({ name: 'users' })`: the table it is stored in),
+ * @nestjs/mongoose's `@Schema() class X`, and Sequelize's `class X extends Model`.
+ */
 function modelClass(node: Node, ctx: JsContext): void {
   const className = field(node, 'name')?.text ?? 'anonymous';
   const line = declarationLine(node);
-  const entity = classDecorators(node).find((d) => d.name === 'Entity');
-  if (entity) ctx.facts.models.push({ name: entity.arg || className, orm: 'typeorm', file: ctx.rel, line });
+  const decorators = classDecorators(node);
+  const entity = decorators.find((d) => d.name === 'Entity');
+  if (entity) {
+    const table = stringOf(objectProperty(entity.args[0], 'name'));
+    ctx.facts.models.push({
+      name: entity.arg || className,
+      orm: 'typeorm',
+      file: ctx.rel,
+      line,
+      ...(table ? { table } : {}),
+    });
+  }
+  if (
+    decorators.some((d) => d.name === 'Schema') &&
+    ctx.facts.imports.some((i) => i.spec === '@nestjs/mongoose')
+  )
+    ctx.facts.models.push({ name: className, orm: 'mongoose', file: ctx.rel, line });
   const heritage = node.namedChildren.find((c) => c?.type === 'class_heritage');
   const extendsModel = heritage?.namedChildren.some(
     (clause) =>
