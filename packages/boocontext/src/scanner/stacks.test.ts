@@ -100,6 +100,8 @@ describe('stacks: routes as served, models, frameworks', () => {
   it("Rails: scope, namespace, resources with param/only/except, member and collection routes, Devise by the model's modules", async () => {
     const { routes, models, frameworks } = await scanStack('rails');
     expect(routes.map((r) => r.split(' config/')[0])).toEqual([
+      'GET /',
+      'GET /admin/reports',
       'GET /admin/stats',
       'GET /api/accounts/login',
       'POST /api/accounts/login',
@@ -114,13 +116,14 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /api/shops/:slug',
       'GET /api/shops/nearby',
       'GET /api/shops/top',
+      'GET /login',
     ]);
     // A schema.rb table and its model are one entity; a table with no model class is one too.
     expect(models).toEqual(['Account activerecord', 'shops schema.rb']);
     expect(frameworks).toEqual(['rails']);
   });
 
-  it('Rails: each route names the controller action that serves it, Devise routes their Devise controller', async () => {
+  it('Rails: each route names the controller action that serves it (a namespace’s module included, hash-rocket and root forms too), Devise routes their Devise controller', async () => {
     const result = await new Scanner().scan(path.join(stacks, 'rails'));
     const handlers = Object.fromEntries(result.routes.map((r) => [`${r.method} ${r.path}`, r.handler]));
     expect(handlers).toMatchObject({
@@ -130,7 +133,10 @@ describe('stacks: routes as served, models, frameworks', () => {
       'POST /api/shops/:shop_slug/orders/:id/refund': 'orders#refund',
       'GET /api/shops/nearby': 'shops#nearby',
       'GET /api/shops/top': 'shops#top',
-      'GET /admin/stats': 'stats#index',
+      'GET /admin/stats': 'admin/stats#index',
+      'GET /admin/reports': 'admin/reports#index',
+      'GET /login': 'sessions#new',
+      'GET /': 'home#index',
     });
   });
 

@@ -84,7 +84,13 @@ interface Scope {
   resource?: { collection: string; member: string; controller?: string };
   /** Inside `member do … end` or `collection do … end`. */
   on?: 'member' | 'collection';
+  /** The controllers' module a `namespace :admin` or `scope module: 'admin'` puts them in. */
+  module?: string;
 }
+
+/** `articles#index` inside `namespace :admin`: `admin/articles#index` (Admin::ArticlesController). */
+const inModule = (handler: string | undefined, module: string | undefined) =>
+  handler && module && /^\w+#/.test(handler) ? `${module}/${handler}` : handler;
 
 /** Ruby: Rails config/routes.rb (verbs, resources, scopes, namespaces, Devise), ActiveRecord models, db/schema.rb tables. */
 export function scanRuby(rel: string, root: Node): FileFacts {
@@ -127,8 +133,13 @@ function readRoute(node: Node, scope: Scope, route: Emit, visit: (n: Node, s: Sc
   const method = node.childForFieldName('method')?.text ?? '';
   const args = node.childForFieldName('arguments');
   const first = args?.namedChildren.find((a) => a?.type !== 'pair');
-  const name = symbolOrString(first);
+  // `get "/login" => "login#index"`: the path and the handler as a hash-rocket pair.
+  const rocket = first
+    ? undefined
+    : args?.namedChildren.find((a) => a?.type === 'pair' && a.childForFieldName('key')?.type === 'string');
+  const name = symbolOrString(first ?? rocket?.childForFieldName('key'));
   const opts = options(args);
+  if (rocket?.childForFieldName('value')) opts.set('to', rocket.childForFieldName('value') as Node);
   const block = node.childForFieldName('block');
   const inBlock = (inner: Scope) => {
     for (const child of block?.namedChildren ?? []) if (child) visit(child, inner);
@@ -153,11 +164,12 @@ function readRoute(node: Node, scope: Scope, route: Emit, visit: (n: Node, s: Sc
     const handler =
       symbolOrString(to) ??
       (scope.resource?.controller && /^\w+$/.test(name) ? `${scope.resource.controller}#${name}` : undefined);
-    for (const verb of verbs) route(verb, joinPaths(base, path), node, handler);
+    for (const verb of verbs) route(verb, joinPaths(base, path), node, inModule(handler, scope.module));
     return false;
   }
   if (method === 'root') {
-    route('GET', scope.path || '/', node);
+    // `root "home#index"`, `root to: "home#index"`.
+    route('GET', scope.path || '/', node, inModule(symbolOrString(opts.get('to') ?? first), scope.module));
     return false;
   }
   if ((method === 'resources' || method === 'resource') && name) {
@@ -167,12 +179,15 @@ function readRoute(node: Node, scope: Scope, route: Emit, visit: (n: Node, s: Sc
     const param = symbolOrString(opts.get('param')) ?? 'id';
     const collection = joinPaths(nestedBase(scope), symbolOrString(opts.get('path')) ?? name);
     const member = singularResource ? collection : joinPaths(collection, `:${param}`);
+    const controller = symbolOrString(opts.get('controller')) ?? name;
     for (const { role: action, method: verb, sub } of resourceRoutes(singularResource)) {
       if ((only && !only.includes(action)) || except.includes(action)) continue;
-      route(verb, joinPaths(collection, sub.replace(':id', `:${param}`)), node, `${name}#${action}`);
+      const handler = inModule(`${controller}#${action}`, scope.module);
+      route(verb, joinPaths(collection, sub.replace(':id', `:${param}`)), node, handler);
     }
-    const controller = symbolOrString(opts.get('controller')) ?? name;
-    return block ? inBlock({ path: collection, resource: { collection, member, controller } }) : true;
+    return block
+      ? inBlock({ path: collection, resource: { collection, member, controller }, module: scope.module })
+      : true;
   }
   if ((method === 'member' || method === 'collection') && block && scope.resource)
     return inBlock({ ...scope, on: method });
@@ -180,7 +195,9 @@ function readRoute(node: Node, scope: Scope, route: Emit, visit: (n: Node, s: Sc
     // `scope module: 'admin'` adds no path; `scope :api`, `scope '/api'` and `scope path: 'api'` do.
     const path = name ?? (opts.get('path') ? symbolOrString(opts.get('path')) : undefined) ?? '';
     const sub = method === 'namespace' ? (symbolOrString(opts.get('path')) ?? name ?? '') : path;
-    return inBlock({ path: joinPaths(nestedBase(scope), sub) });
+    const own = symbolOrString(opts.get('module')) ?? (method === 'namespace' ? name : undefined);
+    const module = [scope.module, own].filter(Boolean).join('/') || undefined;
+    return inBlock({ path: joinPaths(nestedBase(scope), sub), ...(module ? { module } : {}) });
   }
   if (method === 'devise_for' && name) {
     const pathNames = new Map(
