@@ -103,7 +103,10 @@ export class MountGraph {
       if (isAuxiliary(rel)) continue;
       for (const name of Object.keys(facts.exportedRouters)) {
         if (facts.language === 'go')
-          goRouterFunctions.set(`${path.posix.dirname(rel)}#${name}`, `${rel}#${name}`);
+          goRouterFunctions.set(
+            `${path.posix.dirname(rel)}#${name}`,
+            `${rel}#${facts.exportedRouters[name]}`,
+          );
         const key = `${facts.language}\0${name}`;
         byName.set(key, [...(byName.get(key) ?? []), `${rel}#${name}`]);
       }
@@ -132,6 +135,16 @@ export class MountGraph {
       if (target.startsWith('go:')) {
         const [spec = '', fn = ''] = target.slice(3).split('#');
         if (spec === '*') return namedRouter(byName, 'go', fn);
+        // A method of a value of this package first (`a.router()`), else the one so named.
+        if (spec === '~') {
+          const dir = path.posix.dirname(file);
+          const method = fn.split('.').pop() as string;
+          return (
+            goRouterFunctions.get(`${dir}#${fn}`) ??
+            goRouterFunctions.get(`${dir}#${method}`) ??
+            namedRouter(byName, 'go', method)
+          );
+        }
         const to = spec ? modules.resolve(file, spec, 'go') : file;
         return to ? goRouterFunctions.get(`${path.posix.dirname(to)}#${fn}`) : undefined;
       }

@@ -78,7 +78,7 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['gin', 'gorm']);
   });
 
-  it('Django: include chains, url regexes, DRF routers with viewset actions, view methods; inherited models', async () => {
+  it('Django: include chains (a module and namespace tuple, patterns included in place), url regexes, DRF routers with viewset actions, view methods; inherited models', async () => {
     const { routes, models, frameworks } = await scanStack('django');
     expect(routes).toEqual([
       'ALL /admin shop/urls.py:5',
@@ -90,6 +90,8 @@ describe('stacks: routes as served, models, frameworks', () => {
       'POST /api/v1/orders/<number>/refunds shop/orders/urls.py:12',
       'DELETE /api/v1/ping/<int:n> shop/orders/urls.py:13',
       'GET /api/v1/ping/<int:n> shop/orders/urls.py:13',
+      // `include(('shop.staff.urls', 'staff'))`, then a list of patterns included in place.
+      'POST /staff/session/login shop/staff/urls.py:11',
     ]);
     // The abstract base is no table; a model of a model is one.
     expect(models).toEqual(['Order django', 'Refund django']);
@@ -390,6 +392,18 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /api/v1/shelves src/shelves/shelves.controller.ts:5',
       'POST /api/v2/shelves src/shelves/shelves.controller.ts:10',
       'POST /api/v3/shelves src/shelves/shelves.controller.ts:10',
+    ]);
+  });
+
+  it('chi: routers made and returned by functions and methods, mounted where their result is (through a package, a value made by a package, a field of this package’s type)', async () => {
+    const { routes } = await scanStack('chi-mount');
+    expect(routes).toEqual([
+      'GET /admin/shelves api/admin/shelves.go:13',
+      'DELETE /admin/shelves/{shelfID} api/admin/shelves.go:15',
+      'GET /api/profile api/app/api.go:12',
+      // BinResource's router() is mounted nowhere.
+      'GET /bins api/admin/bins.go:14',
+      'GET /healthz api/api.go:17',
     ]);
   });
 

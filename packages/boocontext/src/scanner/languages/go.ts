@@ -23,6 +23,8 @@ interface GoContext {
    * that declares a server or the health check (most files' methods are none).
    */
   methods?: { receiver: string; name: string; node: Node }[];
+  /** Struct fields' types in this file (`Account *AccountResource` → `AccountResource`), for mounts through them. */
+  fieldTypes: Map<string, string>;
 }
 
 /** Parameter types that hand a function a router to register routes on. */
@@ -190,6 +192,8 @@ function readCall(
       framework,
       handler?.type === 'func_literal' ? undefined : handler?.text,
     );
+  } else if (method === 'Mount' && ctx.frameworks.has('chi')) {
+    readChiMount(node, router, first, argList[1], ctx);
   } else if (method === 'Route') {
     const fnLit = argList.find((a) => a.type === 'func_literal');
     const param = fnLit?.childForFieldName('parameters')?.namedChild(0)?.childForFieldName('name')?.text;
@@ -220,6 +224,73 @@ function readMount(
     target = `go:${spec ?? '*'}#${fn.childForFieldName('field')?.text ?? ''}`;
   }
   if (target) facts.mounts.push({ owner: router.owner, prefix: router.prefix, target, line: line(node) });
+}
+
+/** Router factories: `chi.NewRouter()`, `gin.New()`, `echo.New()`, `mux.NewRouter()`… */
+const ROUTER_FACTORY =
+  /\b(\w+)\s*:?=\s*(?:chi\.NewRouter|gin\.(?:New|Default)|echo\.New|mux\.NewRouter|http\.NewServeMux|fiber\.New)\(/g;
+
+/**
+ * `func (a *API) Router() *chi.Mux { r := chi.NewRouter(); …; return r }`: a function that makes a
+ * router and returns it; its routes are the function's, mounted where its result is
+ * (`r.Mount("/admin", adminAPI.Router())`). The variable it returns, if any.
+ */
+function returnedRouter(node: Node): string | undefined {
+  const body = node.childForFieldName('body')?.text ?? '';
+  for (const m of body.matchAll(ROUTER_FACTORY))
+    if (new RegExp(`\\breturn\\s+${m[1]}\\b`).test(body)) return m[1];
+  return undefined;
+}
+
+/**
+ * chi's `r.Mount("/admin", adminAPI.Router())`: the routes of the function whose result is mounted,
+ * under the prefix. The function is named by a package (`admin.Router()`), by the package a value
+ * was made from (`adminAPI, err := admin.NewAPI(db)`), or else in this package first (`a.router()`).
+ */
+function readChiMount(
+  node: Node,
+  router: Router,
+  prefix: string,
+  mounted: Node | undefined,
+  ctx: GoContext,
+): void {
+  const fn = mounted?.type === 'call_expression' ? mounted.childForFieldName('function') : undefined;
+  let target: string | undefined;
+  if (fn?.type === 'identifier') target = `go:#${fn.text}`;
+  else if (fn?.type === 'selector_expression') {
+    const operand = fn.childForFieldName('operand')?.text ?? '';
+    const field = fn.childForFieldName('field')?.text ?? '';
+    const spec = ctx.packages.get(operand) ?? ctx.packages.get(madeFrom(node, operand) ?? '');
+    // `a.Account.router()`: the method of the field's type, when this file declares the field.
+    const typed = ctx.fieldTypes.get(operand.split('.').pop() ?? '');
+    target = spec ? `go:${spec}#${field}` : `go:~#${typed ? `${typed}.` : ''}${field}`;
+  }
+  if (target)
+    ctx.facts.mounts.push({
+      owner: router.owner,
+      prefix: joinPaths(router.prefix, prefix),
+      target,
+      line: line(node),
+    });
+}
+
+/** `type API struct { Account *AccountResource }`: each field's type name. */
+function readFieldTypes(node: Node, fieldTypes: Map<string, string>): void {
+  const struct = node.childForFieldName('type');
+  if (struct?.type !== 'struct_type') return;
+  for (const field of struct.descendantsOfType('field_declaration')) {
+    const type = /^\*?(?:\w+\.)?(\w+)$/.exec(field?.childForFieldName('type')?.text ?? '')?.[1];
+    for (const name of field?.childrenForFieldName('name') ?? [])
+      if (name && type) fieldTypes.set(name.text, type);
+  }
+}
+
+/** The package a local value was made by: `adminAPI, err := admin.NewAPI(db)` → `admin`. */
+function madeFrom(node: Node, value: string): string | undefined {
+  let fn: Node | null = node;
+  while (fn && fn.type !== 'function_declaration' && fn.type !== 'method_declaration') fn = fn.parent;
+  const body = fn?.childForFieldName('body')?.text ?? '';
+  return new RegExp(`\\b${value}\\b(?:\\s*,\\s*\\w+)*\\s*:?=\\s*&?(\\w+)\\.\\w+\\(`).exec(body)?.[1];
 }
 
 /** `func Register(r *gin.RouterGroup)`: routes on `r` belong to the function, mounted where it is called. */
@@ -302,6 +373,7 @@ export function scanGo(rel: string, root: Node): FileFacts {
     env: new Set(),
     packages: new Map(),
     rpcServers: new Map(),
+    fieldTypes: new Map(),
     ...(/\bUnimplemented\w+Server\b|\bHealthCheckRequest\b/.test(root.text) ? { methods: [] } : {}),
   };
   /** The routers each enclosing function or chi sub-router sees, innermost last, with where it ends. */
@@ -322,6 +394,7 @@ export function scanGo(rel: string, root: Node): FileFacts {
         else if (type === 'const_spec' || type === 'var_spec') readPathConstant(node, ctx.facts);
         else if (type === 'type_spec') {
           readStruct(node, rel, ctx.facts);
+          readFieldTypes(node, ctx.fieldTypes);
           readRpcServer(node, ctx);
           done = true;
         } else if (type === 'function_declaration' || type === 'method_declaration') {
@@ -335,7 +408,13 @@ export function scanGo(rel: string, root: Node): FileFacts {
           }
           const params = routerParams(node);
           const name = node.childForFieldName('name')?.text ?? '';
+          const made = returnedRouter(node);
+          if (made) params.set(made, { owner: name, prefix: '' });
           if (params.size) ctx.facts.exportedRouters[name] = name;
+          // A method also by its receiver's type: two types of a package may each have a `router()`.
+          const receiverType = /(\w+)\s*\)$/.exec(node.childForFieldName('receiver')?.text ?? '')?.[1];
+          if (params.size && type === 'method_declaration' && receiverType)
+            ctx.facts.exportedRouters[`${receiverType}.${name}`] = name;
           const inner = new Map([...routers, ...params]);
           if (params.size === 0 && !mayRegister(node.text, inner)) done = true;
           else scopes.push({ end: node.endIndex, routers: inner });

@@ -204,6 +204,20 @@ export function djangoRegexPath(pattern: string): string {
     .replace(/\?$/, '');
 }
 
+/** The paths of the `path('x/', include([...]))` calls a pattern is written inside, outermost first. */
+function outerIncludes(node: Node): string[] {
+  const out: string[] = [];
+  for (let up = node.parent; up; up = up.parent) {
+    if (up.type !== 'call' || !/^(path|re_path|url)$/.test(up.childForFieldName('function')?.text ?? ''))
+      continue;
+    const args = up.childForFieldName('arguments');
+    const written = unquote(args?.namedChild(0));
+    if (written !== undefined && /^include\(/.test(args?.namedChild(1)?.text ?? ''))
+      out.unshift(up.childForFieldName('function')?.text === 'path' ? written : djangoRegexPath(written));
+  }
+  return out;
+}
+
 /**
  * Django's `path('x/', view)`, `re_path`/`url` with a regex, and `include('app.urls')` or
  * `include(router.urls)` in a urls.py.
@@ -217,10 +231,14 @@ function readDjangoPath(
   const written = unquote(args?.namedChild(0));
   const view = args?.namedChild(1);
   if (written === undefined || !view) return;
-  const routePath = regex ? djangoRegexPath(written) : written;
-  const included = /^include\(/.test(view.text)
-    ? view.childForFieldName('arguments')?.namedChild(0)
-    : undefined;
+  const own = regex ? djangoRegexPath(written) : written;
+  // Patterns listed inside an include (`path('session/', include(([path('login/', …)], 'session')))`)
+  // are served under the paths of the includes around them.
+  const outer = outerIncludes(node);
+  const routePath = outer.length ? joinPaths(...outer, own) : own;
+  const first = /^include\(/.test(view.text) ? view.childForFieldName('arguments')?.namedChild(0) : undefined;
+  // `include(('app.urls', 'app'))`: the module and an app namespace, as a tuple.
+  const included = first?.type === 'tuple' ? (first.namedChild(0) ?? undefined) : first;
   const module = unquote(included);
   // `include(router.urls)`: the routes a DRF router registered in this file; Django Ninja's
   // `path("api/", api.urls)`: the routes of the API object, here or imported.
