@@ -142,7 +142,7 @@ describe('stacks: routes as served, models, frameworks', () => {
     });
   });
 
-  it('Laravel: route files mounted by withRouting and by a provider, groups, prefixes, match, resources; Eloquent and migrations', async () => {
+  it('Laravel: route files mounted by withRouting and by a provider, groups, prefixes, match, resources, view and redirect routes; Eloquent and migrations', async () => {
     const { routes, models, frameworks } = await scanStack('laravel');
     expect(routes.map((r) => r.replace(/:\d+$/, ''))).toEqual([
       'GET / routes/web.php',
@@ -158,6 +158,8 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /api/v1/shop/orders/{order}/lines/{line} routes/api.php',
       'POST /api/v1/shop/orders/{order}/pay routes/api.php',
       'GET /api/v1/shop/receipts/{order} routes/api.php',
+      'ALL /home routes/web.php',
+      'GET /rules routes/web.php',
       'GET /up bootstrap/app.php',
     ]);
     expect(models).toEqual(['Order eloquent shop_orders', 'order_lines migration']);

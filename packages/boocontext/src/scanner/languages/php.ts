@@ -167,6 +167,17 @@ function readRouteChain(
           owner,
           ...(handler ? { handler } : {}),
         });
+    } else if (name === 'view' || name === 'redirect' || name === 'permanentRedirect') {
+      // `Route::view('rules', 'rules')` answers GET with a view; a redirect answers every method.
+      const routePath = phpString(values[0]);
+      if (routePath !== undefined)
+        ctx.facts.routes.push({
+          method: name === 'view' ? 'GET' : 'ALL',
+          path: joinPaths(at, routePath),
+          line: line(node),
+          framework: 'laravel',
+          owner,
+        });
     } else if (name === 'resource' || name === 'apiResource') {
       const options = arrayEntries(values[2]);
       resource = {
