@@ -19,6 +19,20 @@ function classify(
 }
 
 describe('classifyCall', () => {
+  it('reads a call on a field or variable whose declared type is a repository as an access', () => {
+    // Spring Data's `OwnerRepository owners`: no accessor word in the name, the type says it.
+    expect(
+      classify(
+        { callee: 'save', receiver: 'this.profiles', caller: 'ProfileController.create' },
+        'this.profiles.save(p);',
+        'java',
+        {
+          'this.profiles': 'ProfileRepository',
+        },
+      ),
+    ).toMatchObject({ entity: 'Profile', op: 'write' });
+  });
+
   it("reads SQLAlchemy 2's statements by the model they name: select reads, insert/update/delete write, session.get loads", () => {
     const py = (callee: string, receiver: string | null, line: string) =>
       classify({ callee, receiver }, line, 'python');

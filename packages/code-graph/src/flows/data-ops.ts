@@ -404,6 +404,14 @@ function sqlInVariable(call: CallSite, ctx: ClassifyContext): string | undefined
   return last ? above.slice(last.index, last.index + 400) : undefined;
 }
 
+/** A receiver whose declared type is a repository, mapper, DAO or context (`OwnerRepository owners`). */
+function typedAccessor(receiver: string, call: CallSite, ctx: ClassifyContext): boolean {
+  if (!receiver || receiver.includes('(')) return false;
+  const typed =
+    ctx.typeOf(call.caller, receiver) ?? ctx.typeOf(call.caller, receiver.replace(/^(this|self)\./, ''));
+  return typed !== undefined && ACCESSOR_SUFFIX.test(typed.replace(/<.*$/, ''));
+}
+
 /** Entity named by a chain's tokens, a variable's recorded type, or the line around the call. */
 function entityFrom(tokens: string[], call: CallSite, ctx: ClassifyContext): string | undefined {
   for (const token of tokens) {
@@ -508,7 +516,8 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   if (!op) return undefined;
   const written = `${receiver ? `${receiver.replace(/\s+/g, ' ')}.` : ''}${call.callee}`;
   const shown = written.length > 120 ? `…${written.slice(-119)}` : written;
-  const accessor = tokens.some((t) => isAccessor(t, ctx.language));
+  // `this.owners.save(o)` where `owners` is an `OwnerRepository`: an accessor by its declared type.
+  const accessor = tokens.some((t) => isAccessor(t, ctx.language)) || typedAccessor(receiver, call, ctx);
   const root = tokens[0] ?? '';
   const classAccess = /^[A-Z]/.test(root) && ctx.entities.match(root) !== undefined;
   const entity = entityFrom(tokens, call, ctx);

@@ -189,6 +189,16 @@ describe('extractFacts, per language', () => {
     expect(calls(f)).toEqual(['Users.find method repo.load', 'Users.make new User']);
   });
 
+  it("Java: a field's declared type types `this.field`", async () => {
+    const f = await parse('java', [
+      'public class OwnerController {',
+      '  private final OwnerRepository owners;',
+      '  public void save(Owner o) { this.owners.save(o); }',
+      '}',
+    ]);
+    expect(f.types).toMatchObject({ 'OwnerController::this.owners': 'OwnerRepository' });
+  });
+
   it('Swift: classes, structs, protocols, extensions, init, typed properties and parameters, calls through self and await', async () => {
     const f = await parse('swift', [
       'import Vapor',

@@ -129,7 +129,7 @@ function handle(x: Extraction, node: Node, type: string, scope: Scope): Scope {
   if (
     type === 'public_field_definition' ||
     type === 'field_definition' ||
-    (type === 'field_declaration' && x.language === 'go')
+    (type === 'field_declaration' && (x.language === 'go' || x.language === 'java'))
   )
     fieldType(x, node, scope);
   else if (type === 'variable_declarator' || type === 'assignment') {

@@ -12,7 +12,12 @@ import { text } from './syntax.js';
 /** Class fields give `this.field.method()` a receiver type. */
 export function fieldType(x: Extraction, node: Node, scope: Scope): void {
   if (!scope.container) return;
-  const fieldName = text(node.childForFieldName('name') ?? node.childForFieldName('property'));
+  // Java's `private final OwnerRepository owners;`: the name is its declarator's.
+  const fieldName = text(
+    node.childForFieldName('name') ??
+      node.childForFieldName('property') ??
+      node.childForFieldName('declarator')?.childForFieldName('name'),
+  );
   const typeNode = node.childForFieldName('type');
   const value = node.childForFieldName('value');
   const type =
