@@ -203,16 +203,19 @@ export class MountGraph {
    * whose own path the setting excludes (`routePath`).
    */
   globalPrefixOf(rel: string, framework: string, routePath?: string): string {
-    const found = this.globals.filter(
-      (g) => g.framework === framework && (g.dir === '' || rel.startsWith(`${g.dir}/`)),
-    );
-    // The nearest project's own setting wins over an outer one's.
-    found.sort((a, b) => b.dir.length - a.dir.length);
-    const setting = found[0];
+    const setting = this.settingOf(rel, framework);
     if (!setting) return '';
     if (routePath !== undefined && setting.exclude?.some((e) => joinPaths(e) === joinPaths(routePath)))
       return '';
     return this.resolve(setting.prefix);
+  }
+
+  /** A framework's setting for `rel`'s project: the nearest project's own wins over an outer one's. */
+  private settingOf(rel: string, framework: string) {
+    const found = this.globals.filter(
+      (g) => g.framework === framework && (g.dir === '' || rel.startsWith(`${g.dir}/`)),
+    );
+    return found.sort((a, b) => b.dir.length - a.dir.length)[0];
   }
 
   /**
@@ -220,9 +223,7 @@ export class MountGraph {
    * (`enableVersioning({ type: VersioningType.URI })`): `v1`, `v2`; `''` for a neutral one or none.
    */
   versionSegments(rel: string, versions: string[] | undefined): string[] {
-    const prefix = this.globals.find(
-      (g) => g.framework === NEST_URI_VERSION && (g.dir === '' || rel.startsWith(`${g.dir}/`)),
-    );
+    const prefix = this.settingOf(rel, NEST_URI_VERSION);
     if (!prefix) return [''];
     const fallback = this.globalPrefixOf(rel, NEST_DEFAULT_VERSION);
     const chosen = versions ?? (fallback ? [fallback] : ['']);

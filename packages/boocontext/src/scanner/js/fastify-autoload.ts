@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { type Mount, UNKNOWN_PART } from '../types.js';
 import { type JsContext, lineOf, objectProperty } from './context.js';
-import { argsOf, field, pathsOf, stringOf } from './syntax.js';
+import { argsOf, declaredValue, field, pathsOf, stringOf } from './syntax.js';
 
 /** The packages of Fastify's directory loader, current and former name. */
 const AUTOLOAD_PACKAGES = new Set(['@fastify/autoload', 'fastify-autoload']);
@@ -13,20 +13,6 @@ export function isAutoload(plugin: Node, ctx: JsContext): boolean {
   const fn = plugin.type === 'call_expression' ? field(plugin, 'function') : undefined;
   const required = fn?.type === 'import' || fn?.text === 'require';
   return required && AUTOLOAD_PACKAGES.has(stringOf(argsOf(plugin)[0]) ?? '');
-}
-
-/** A top-level `const name = …`'s value in the file of `node`. */
-function declaredValue(node: Node, name: string): Node | undefined {
-  let program: Node | null = node;
-  while (program?.parent) program = program.parent;
-  for (const top of program?.namedChildren ?? []) {
-    const declaration = top?.type === 'export_statement' ? field(top, 'declaration') : top;
-    if (!declaration || !/^(lexical|variable)_declaration$/.test(declaration.type)) continue;
-    for (const decl of declaration.namedChildren)
-      if (decl?.type === 'variable_declarator' && field(decl, 'name')?.text === name)
-        return field(decl, 'value');
-  }
-  return undefined;
 }
 
 /** `__filename`, `import.meta.url`, `fileURLToPath(import.meta.url)` (or a local holding one): this file. */

@@ -11,7 +11,7 @@ import {
   ownerOf,
 } from './context.js';
 import { autoloadMount, isAutoload, recordPluginPrefix } from './fastify-autoload.js';
-import { argsOf, field, firstParam, pathsOf, stringOf } from './syntax.js';
+import { argsOf, declaredValue, field, firstParam, pathsOf, stringOf } from './syntax.js';
 
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all']);
 const ROUTER_FACTORIES = /^(express|Router|fastify|Fastify|Hono|Koa|KoaRouter|createRouter|Elysia)$/;
@@ -294,16 +294,7 @@ function arrayOf(node: Node | undefined, depth = 0): Node[] | undefined {
     return out;
   }
   if (node?.type !== 'identifier' || depth > 3) return undefined;
-  let program: Node | null = node;
-  while (program?.parent) program = program.parent;
-  for (const top of program?.namedChildren ?? []) {
-    const declaration = top?.type === 'export_statement' ? field(top, 'declaration') : top;
-    if (!declaration || !/^(lexical|variable)_declaration$/.test(declaration.type)) continue;
-    for (const decl of declaration.namedChildren)
-      if (decl?.type === 'variable_declarator' && field(decl, 'name')?.text === node.text)
-        return arrayOf(field(decl, 'value'), depth + 1);
-  }
-  return undefined;
+  return arrayOf(declaredValue(node, node.text), depth + 1);
 }
 
 /**

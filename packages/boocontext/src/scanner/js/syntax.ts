@@ -107,6 +107,20 @@ export function firstParam(fn: Node | undefined): string | undefined {
   return name?.type === 'identifier' ? name.text : undefined;
 }
 
+/** A top-level `const name = …`'s value in the file `node` is in (exported or not). */
+export function declaredValue(node: Node, name: string): Node | undefined {
+  let program: Node | null = node;
+  while (program?.parent) program = program.parent;
+  for (const top of program?.namedChildren ?? []) {
+    const declaration = top?.type === 'export_statement' ? field(top, 'declaration') : top;
+    if (!declaration || !/^(lexical|variable)_declaration$/.test(declaration.type)) continue;
+    for (const decl of declaration.namedChildren)
+      if (decl?.type === 'variable_declarator' && field(decl, 'name')?.text === name)
+        return field(decl, 'value');
+  }
+  return undefined;
+}
+
 /** The value of a string literal or of a template without substitutions. */
 export function stringOf(node: Node | undefined): string | undefined {
   if (!node) return undefined;
