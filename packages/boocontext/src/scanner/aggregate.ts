@@ -309,7 +309,50 @@ function modelsOf(root: string, cache: Map<string, CachedFile>): { models: Model
   models.push(...replayMigrations(migrations));
   for (const [rel, entry] of cache) if (!isAuxiliary(rel)) models.push(...entry.facts.models);
   models.push(...djangoModels(cache));
-  return { models: mergeModels(models), outside };
+  const embedded = gormEmbeddings(cache, models);
+  return {
+    models: mergeModels([
+      ...models.filter(
+        (m) => !(m.orm === 'gorm' && embedded.bases.has(`${path.posix.dirname(m.file)}#${m.name}`)),
+      ),
+      ...embedded.models,
+    ]),
+    outside,
+  };
+}
+
+/**
+ * GORM models of a package that embed another (`type Tag struct { Model; Name string }` with
+ * `Model` the package's struct of gorm-tagged columns): each such struct is a table with the base's
+ * columns; a model only ever embedded is a base, not a table.
+ */
+function gormEmbeddings(
+  cache: Map<string, CachedFile>,
+  models: readonly Model[],
+): { models: Model[]; bases: Set<string> } {
+  const tagged = new Map(
+    models.filter((m) => m.orm === 'gorm').map((m) => [`${path.posix.dirname(m.file)}#${m.name}`, m]),
+  );
+  const found: Model[] = [];
+  const bases = new Set<string>();
+  for (const [rel, entry] of cache) {
+    if (isAuxiliary(rel) || entry.facts.language !== 'go') continue;
+    const dir = path.posix.dirname(rel);
+    for (const c of entry.facts.modelClasses ?? []) {
+      const base = c.bases.map((b) => tagged.get(`${dir}#${b}`)).find(Boolean);
+      if (!base) continue;
+      bases.add(`${dir}#${base.name}`);
+      if (!tagged.has(`${dir}#${c.name}`))
+        found.push({
+          name: c.name,
+          orm: 'gorm',
+          file: rel,
+          line: c.line,
+          fields: [...(base.fields ?? []), ...c.fields],
+        });
+    }
+  }
+  return { models: found, bases };
 }
 
 /** Django's model roots: `models.Model` and the auth models apps extend. */
@@ -322,7 +365,9 @@ const DJANGO_MODEL_ROOTS = new Set(['Model', 'AbstractUser', 'AbstractBaseUser']
  */
 function djangoModels(cache: Map<string, CachedFile>): Model[] {
   const classes = [...cache].flatMap(([rel, e]) =>
-    isAuxiliary(rel) ? [] : (e.facts.modelClasses ?? []).map((c) => ({ ...c, rel })),
+    isAuxiliary(rel) || e.facts.language !== 'python'
+      ? []
+      : (e.facts.modelClasses ?? []).map((c) => ({ ...c, rel })),
   );
   const models = new Set<string>();
   for (let grew = true; grew; ) {

@@ -66,7 +66,7 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(models).toEqual(['orders sql']);
   });
 
-  it("Gin: groups handed to functions and methods in other files and packages; GORM structs; a test's wiring ignored", async () => {
+  it("Gin: groups handed to functions and methods in other files and packages; GORM structs, a struct embedding the package's base; a test's wiring ignored", async () => {
     const { routes, models, frameworks } = await scanStack('gin');
     expect(routes).toEqual([
       'GET /api/v1/carts shop/handler.go:8',
@@ -74,7 +74,8 @@ describe('stacks: routes as served, models, frameworks', () => {
       'POST /api/v1/orders/:id/items shop/items.go:6',
       'GET /healthz cmd/server/main.go:16',
     ]);
-    expect(models).toEqual(['Order gorm', 'OrderItem gorm']);
+    // `Refund` embeds the package's base `Stamped` (gorm tags, no table of its own).
+    expect(models).toEqual(['Order gorm', 'OrderItem gorm', 'Refund gorm']);
     expect(frameworks).toEqual(['gin', 'gorm']);
   });
 

@@ -311,12 +311,25 @@ function readStruct(node: Node, rel: string, facts: FileFacts): void {
   const struct = node.childForFieldName('type');
   if (!name || struct?.type !== 'struct_type') return;
   const fields = struct.namedChild(0)?.namedChildren ?? [];
-  if (!fields.some((f) => f && (GORM_FIELD.test(f.text) || /^gorm\.Model\b/.test(f.text)))) return;
   const names = fields.flatMap((f) => {
     const fieldName = f?.childForFieldName('name')?.text;
     return fieldName ? [fieldName] : [];
   });
-  facts.models.push({ name, orm: 'gorm', file: rel, line: line(node), fields: names });
+  const tagged = fields.some((f) => f && (GORM_FIELD.test(f.text) || /^gorm\.Model\b/.test(f.text)));
+  if (tagged) facts.models.push({ name, orm: 'gorm', file: rel, line: line(node), fields: names });
+  if (!tagged && !facts.imports.some((i) => /gorm/.test(i.spec))) return;
+  // `type Tag struct { Model; Name string }` in a GORM package: a table when it embeds one of the
+  // package's models, which is then a base (joined across the package's files with the models).
+  const embedded = fields.flatMap((f) =>
+    f?.type === 'field_declaration' && !f.childForFieldName('name')
+      ? [(f.childForFieldName('type')?.text ?? '').replace(/^\*/, '').split('.').pop() ?? '']
+      : [],
+  );
+  if (embedded.length)
+    facts.modelClasses = [
+      ...(facts.modelClasses ?? []),
+      { name, bases: embedded, line: line(node), fields: names, abstract: false },
+    ];
 }
 
 /**
