@@ -344,7 +344,7 @@ function librarySites(file: SourceFile, bases: ReturnType<typeof basesOf>): Site
       ...(base ? { base } : {}),
     });
   }
-  for (const m of t.matchAll(REQUEST_FUNCTION_CALL)) {
+  for (const m of t.includes('url') ? t.matchAll(REQUEST_FUNCTION_CALL) : []) {
     const call = callArguments(t, (m.index ?? 0) + m[0].length - 1);
     const options = call?.args.find((a) => a.startsWith('{') && PATH_URL.test(propertyOf(a, 'url') ?? ''));
     const url = options && propertyOf(options, 'url');
@@ -366,8 +366,10 @@ const REQUEST_FUNCTION_CALL = /(?<![\w$.])(__request|request)\s*(?:<[^<>()]*>)?\
  * clients). Whatever the receiver is called, no server router takes its route this way.
  */
 function configuredSite(file: SourceFile, m: RegExpMatchArray, verb: string): Site | undefined {
-  if (verb === 'request') return undefined;
-  const call = callArguments(file.text, (m.index ?? 0) + m[0].length - 1);
+  const open = (m.index ?? 0) + m[0].length - 1;
+  // Most `.get(` calls (a Map's, a router's) take no object: none is read further.
+  if (verb === 'request' || !/^\(\s*\{/.test(file.text.slice(open, open + 64))) return undefined;
+  const call = callArguments(file.text, open);
   const first = call?.args[0];
   const url = first?.startsWith('{') ? propertyOf(first, 'url') : undefined;
   if (!url || !PATH_URL.test(url)) return undefined;

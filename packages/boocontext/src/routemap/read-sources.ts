@@ -63,10 +63,11 @@ export class RootSources {
           const buffer = await readFile(f.abs).catch(() => undefined);
           // Every file counts: a call to the project's own wrapper (`api('GET', …)`) names no library;
           // a generated client's SDK too (its functions are the app's wrappers), not a minified bundle.
-          const kind = buffer && buffer.length <= MAX_FILE_BYTES ? notAppCode(f.rel, buffer) : 'too big';
+          const readable = buffer && buffer.length <= MAX_FILE_BYTES ? buffer : undefined;
+          const kind = readable && notAppCode(f.rel, readable);
           const file =
-            buffer && (kind === undefined || kind === 'generated')
-              ? new SourceFile(f.rel, buffer.toString('utf8'), kind === 'generated')
+            readable && (kind === undefined || kind === 'generated')
+              ? new SourceFile(f.rel, readable.toString('utf8'), kind === 'generated')
               : undefined;
           return [f.rel, { mtimeMs: info.mtimeMs, size: info.size, file }] as const;
         }),

@@ -1,3 +1,5 @@
+// .proto's comments and strings are C's: the route map's JavaScript text helpers read them.
+import { blankComments, closing } from '../routemap/js-text.js';
 import { lineIndex } from './languages/syntax.js';
 import { emptyFacts, type FileFacts, type LocalRoute, UNMOUNTED } from './types.js';
 
@@ -34,12 +36,6 @@ export const rpcKey = (path: string) =>
     .replace(/_/g, '')
     .toLowerCase();
 
-/** Comments as blanks of the same length: lines and offsets stay. */
-const blankComments = (text: string) =>
-  text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:[^"\\\n]|\\.)*"/g, (m) =>
-    m.startsWith('"') ? m : m.replace(/[^\n]/g, ' '),
-  );
-
 /** A .proto file's services: each `rpc Name (…) returns (…)` a route under the file's package. */
 export function protoFileFacts(text: string): FileFacts {
   const facts = emptyFacts('protobuf');
@@ -48,15 +44,8 @@ export function protoFileFacts(text: string): FileFacts {
   const lineAt = lineIndex(proto);
   for (const service of proto.matchAll(/\bservice\s+(\w+)\s*\{/g)) {
     const name = service[1] as string;
-    let depth = 1;
-    let end = (service.index ?? 0) + service[0].length;
-    while (end < proto.length && depth > 0) {
-      if (proto[end] === '{') depth++;
-      else if (proto[end] === '}') depth--;
-      end++;
-    }
-    const body = proto.slice(0, end);
     const from = (service.index ?? 0) + service[0].length;
+    const body = proto.slice(0, (closing(proto, from - 1) ?? proto.length) + 1);
     const rpc = /\brpc\s+(\w+)\s*\(/g;
     rpc.lastIndex = from;
     for (let m = rpc.exec(body); m; m = rpc.exec(body))

@@ -68,8 +68,13 @@ function handleBinding(x: Extraction, node: Node, scope: Scope): Scope {
 /** The function a call wraps as its only argument: `asyncHandler(async (req, res) => {…})`. */
 function wrappedFunction(value: Node): Node | undefined {
   if (value.type !== 'call_expression') return undefined;
+  const list = value.childForFieldName('arguments');
+  // Most calls bound to names are no wrapper: their arguments are only materialised for a lone one.
+  if (!list || list.namedChildCount === 0) return undefined;
   const args =
-    value.childForFieldName('arguments')?.namedChildren.filter((a) => a && a.type !== 'comment') ?? [];
+    list.namedChildCount === 1
+      ? [list.namedChild(0)]
+      : list.namedChildren.filter((a) => a?.type !== 'comment');
   const only = args.length === 1 ? args[0] : undefined;
   return only && FUNCTION_VALUES.has(only.type) ? only : undefined;
 }

@@ -65,7 +65,7 @@ export function objectProperty(obj: Node | undefined, name: string): Node | unde
 }
 
 /** A decorator's name, first string argument (`''` when it takes none) and its arguments' nodes. */
-type Decorator = { name: string; arg?: string; args: Node[] };
+export type Decorator = { name: string; arg?: string; args: Node[] };
 
 /** A decorator as a call: `@Get('x')`, `@Module({ … })`, or a bare `@Injectable`. */
 export function decoratorCall(decorator: Node): Decorator | undefined {
@@ -110,6 +110,29 @@ export interface DecoratedMethod {
   decorators: Decorator[];
   /** Where the declaration starts: its first decorator's line. */
   line: number;
+}
+
+/** A method decorator of a class, with what a route it declares carries: lines and handler. */
+export interface HandlerDecorator {
+  call: Decorator;
+  /** The method's name. */
+  name: string;
+  line: number;
+  endLine: number;
+  /** `Class.method`. */
+  handler: string;
+}
+
+/**
+ * Each decorator on the methods of a class that carries `classDecorator` (`@Resolver`,
+ * `@WebSocketGateway`, `@Controller`): the readers of decorated handlers take their routes from these.
+ */
+export function* handlerDecorators(classNode: Node, classDecorator: string): Generator<HandlerDecorator> {
+  if (!classDecorators(classNode).some((d) => d.name === classDecorator)) return;
+  const className = field(classNode, 'name')?.text ?? 'anonymous';
+  for (const { method, name, decorators, line } of decoratedMethods(classNode))
+    for (const call of decorators)
+      yield { call, name, line, endLine: method.endPosition.row + 1, handler: `${className}.${name}` };
 }
 
 /** The methods of a class body with their decorators (the body's children right before each method). */

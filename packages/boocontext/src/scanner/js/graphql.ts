@@ -1,14 +1,7 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { graphqlRoute, OPERATIONS, sdlOperations } from '../graphql.js';
 import { upperFirst } from '../languages/syntax.js';
-import {
-  classDecorators,
-  decoratedMethods,
-  type JsContext,
-  type JsDetector,
-  lineOf,
-  objectProperty,
-} from './context.js';
+import { handlerDecorators, type JsContext, type JsDetector, lineOf, objectProperty } from './context.js';
 import { argsOf, field, stringOf } from './syntax.js';
 
 const FRAMEWORK = 'graphql';
@@ -60,22 +53,16 @@ function readResolverMap(type: string, map: Node, ctx: JsContext): void {
 
 /** `@Resolver()` classes (NestJS, TypeGraphQL): methods under `@Query`, `@Mutation`, `@Subscription`. */
 function readResolverClass(node: Node, ctx: JsContext): void {
-  if (!classDecorators(node).some((d) => d.name === 'Resolver')) return;
-  const className = field(node, 'name')?.text ?? 'anonymous';
-  for (const { method: member, name, decorators, line } of decoratedMethods(node))
-    for (const call of decorators) {
-      const operation = OPERATIONS.get(call.name);
-      if (!operation) continue;
-      // `@Query(() => [Article], { name: 'articles' })`, `@Query('articles')` (schema first), else the method's name.
-      const named = call.args.map((a) => stringOf(objectProperty(a, 'name'))).find(Boolean);
-      ctx.frameworks.add(FRAMEWORK);
-      ctx.facts.routes.push(
-        graphqlRoute(operation, named ?? (call.arg || name), line, FRAMEWORK, {
-          endLine: member.endPosition.row + 1,
-          handler: `${className}.${name}`,
-        }),
-      );
-    }
+  for (const { call, name, line, endLine, handler } of handlerDecorators(node, 'Resolver')) {
+    const operation = OPERATIONS.get(call.name);
+    if (!operation) continue;
+    // `@Query(() => [Article], { name: 'articles' })`, `@Query('articles')` (schema first), else the method's name.
+    const named = call.args.map((a) => stringOf(objectProperty(a, 'name'))).find(Boolean);
+    ctx.frameworks.add(FRAMEWORK);
+    ctx.facts.routes.push(
+      graphqlRoute(operation, named ?? (call.arg || name), line, FRAMEWORK, { endLine, handler }),
+    );
+  }
 }
 
 /** Pothos' and Nexus' `queryField('name', …)`, `builder.mutationField(…)`; `queryFields(t => ({ a, b }))`. */

@@ -1,7 +1,7 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { rpcRoute } from '../grpc.js';
 import { upperFirst } from '../languages/syntax.js';
-import { classDecorators, decoratedMethods, type JsContext, type JsDetector, lineOf } from './context.js';
+import { handlerDecorators, type JsContext, type JsDetector, lineOf } from './context.js';
 import { argsOf, field, stringOf } from './syntax.js';
 
 /**
@@ -31,21 +31,14 @@ function readAddService(node: Node, ctx: JsContext): void {
 
 /** NestJS microservices: `@GrpcMethod('HeroService', 'FindOne')` on a controller's method. */
 function readGrpcMethods(node: Node, ctx: JsContext): void {
-  if (!classDecorators(node).some((d) => d.name === 'Controller')) return;
-  const className = field(node, 'name')?.text ?? 'anonymous';
-  for (const { method, name, decorators, line } of decoratedMethods(node))
-    for (const call of decorators) {
-      const service = call.name === 'GrpcMethod' ? call.arg : undefined;
-      if (!service) continue;
-      const rpc = stringOf(call.args[1]) ?? upperFirst(name);
-      ctx.frameworks.add('grpc');
-      ctx.facts.routes.push(
-        rpcRoute(service, rpc, line, {
-          endLine: method.endPosition.row + 1,
-          handler: `${className}.${name}`,
-        }),
-      );
-    }
+  for (const { call, name, line, endLine, handler } of handlerDecorators(node, 'Controller')) {
+    const service = call.name === 'GrpcMethod' ? call.arg : undefined;
+    if (!service) continue;
+    ctx.frameworks.add('grpc');
+    ctx.facts.routes.push(
+      rpcRoute(service, stringOf(call.args[1]) ?? upperFirst(name), line, { endLine, handler }),
+    );
+  }
 }
 
 /** gRPC services a Node server implements. */

@@ -1,6 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { LIFECYCLE_EVENTS, wsRoute } from '../websocket.js';
-import { classDecorators, decoratedMethods, type JsContext, type JsDetector, lineOf } from './context.js';
+import { handlerDecorators, type JsContext, type JsDetector, lineOf } from './context.js';
 import { argsOf, field, stringOf } from './syntax.js';
 
 /** The parameters' names of the functions around `node` (innermost first). */
@@ -50,19 +50,11 @@ function readSocketHandler(node: Node, ctx: JsContext): void {
 
 /** NestJS gateways: `@SubscribeMessage('events')` on a `@WebSocketGateway()` class's methods. */
 function readGateway(node: Node, ctx: JsContext): void {
-  if (!classDecorators(node).some((d) => d.name === 'WebSocketGateway')) return;
-  const className = field(node, 'name')?.text ?? 'anonymous';
-  for (const { method, name, decorators, line } of decoratedMethods(node))
-    for (const call of decorators) {
-      if (call.name !== 'SubscribeMessage' || !call.arg) continue;
-      ctx.frameworks.add('nestjs');
-      ctx.facts.routes.push(
-        wsRoute(call.arg, line, 'nestjs', {
-          endLine: method.endPosition.row + 1,
-          handler: `${className}.${name}`,
-        }),
-      );
-    }
+  for (const { call, line, endLine, handler } of handlerDecorators(node, 'WebSocketGateway')) {
+    if (call.name !== 'SubscribeMessage' || !call.arg) continue;
+    ctx.frameworks.add('nestjs');
+    ctx.facts.routes.push(wsRoute(call.arg, line, 'nestjs', { endLine, handler }));
+  }
 }
 
 /** WebSocket event handlers a Node server registers. */

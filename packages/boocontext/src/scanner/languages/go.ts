@@ -233,12 +233,11 @@ const ROUTER_FACTORY =
 /**
  * `func (a *API) Router() *chi.Mux { r := chi.NewRouter(); …; return r }`: a function that makes a
  * router and returns it; its routes are the function's, mounted where its result is
- * (`r.Mount("/admin", adminAPI.Router())`). The variable it returns, if any.
+ * (`r.Mount("/admin", adminAPI.Router())`). The variable it returns, if any, read in the function's text.
  */
-function returnedRouter(node: Node): string | undefined {
-  const body = node.childForFieldName('body')?.text ?? '';
-  for (const m of body.matchAll(ROUTER_FACTORY))
-    if (new RegExp(`\\breturn\\s+${m[1]}\\b`).test(body)) return m[1];
+function returnedRouter(text: string): string | undefined {
+  for (const m of text.matchAll(ROUTER_FACTORY))
+    if (new RegExp(`\\breturn\\s+${m[1]}\\b`).test(text)) return m[1];
   return undefined;
 }
 
@@ -421,7 +420,9 @@ export function scanGo(rel: string, root: Node): FileFacts {
           }
           const params = routerParams(node);
           const name = node.childForFieldName('name')?.text ?? '';
-          const made = returnedRouter(node);
+          // The function's text is read once (each read crosses into wasm) for both tests below.
+          const text = node.text;
+          const made = returnedRouter(text);
           if (made) params.set(made, { owner: name, prefix: '' });
           if (params.size) ctx.facts.exportedRouters[name] = name;
           // A method also by its receiver's type: two types of a package may each have a `router()`.
@@ -429,7 +430,7 @@ export function scanGo(rel: string, root: Node): FileFacts {
           if (params.size && type === 'method_declaration' && receiverType)
             ctx.facts.exportedRouters[`${receiverType}.${name}`] = name;
           const inner = new Map([...routers, ...params]);
-          if (params.size === 0 && !mayRegister(node.text, inner)) done = true;
+          if (params.size === 0 && !mayRegister(text, inner)) done = true;
           else scopes.push({ end: node.endIndex, routers: inner });
         } else if (type === 'call_expression' && readGraphqlGoObject(node, ctx)) done = true;
         else if (!mayRegister(node.text, routers)) done = true;
