@@ -647,6 +647,44 @@ export const stackApps = [
     frameworks: ['nestjs', 'typeorm', 'mongoose'],
   },
   {
+    name: 'symfony-doctrine',
+    stack: 'PHP / Symfony 5 (docblock annotations, invokable controllers) + Doctrine',
+    source: { mirror: 'slashfan/symfony-realworld-example-app' },
+    // config/routes/annotations.yaml imports src/Controller/ (and Kernel.php) with no prefix;
+    // each controller is an invokable class whose docblock @Route carries the full /api path.
+    routes: conduit('/api'),
+    entities: ['Article', 'Comment', 'Tag', 'User'],
+    frameworks: ['symfony', 'doctrine'],
+  },
+  {
+    name: 'symfony-demo',
+    stack: 'PHP / Symfony 7 (attribute routes, locale prefix) + Doctrine',
+    source: { mirror: 'symfony/demo' },
+    // config/routes.yaml: the homepage at /{_locale} (a framework controller), and the
+    // controllers' attribute routes imported under /{_locale}; class-level #[Route] prefixes,
+    // routes without `methods` answer any. The admin index has two names on one path. Dev-only
+    // (when@dev) and service-loaded (logout) routes are not the app's.
+    routes: expand([
+      'ALL /{_locale}',
+      'GET /{_locale}/admin/post',
+      'GET,POST /{_locale}/admin/post/new',
+      'GET /{_locale}/admin/post/{id}',
+      'GET,POST /{_locale}/admin/post/{id}/edit',
+      'POST /{_locale}/admin/post/{id}/delete',
+      'GET /{_locale}/blog',
+      'GET /{_locale}/blog/rss.xml',
+      'GET /{_locale}/blog/page/{page}',
+      'GET /{_locale}/blog/posts/{slug}',
+      'POST /{_locale}/blog/comment/{postSlug}/new',
+      'GET /{_locale}/blog/search',
+      'ALL /{_locale}/login',
+      'GET,POST /{_locale}/profile/edit',
+      'GET,POST /{_locale}/profile/change-password',
+    ]),
+    entities: ['Post', 'Comment', 'Tag', 'User'],
+    frameworks: ['symfony', 'doctrine'],
+  },
+  {
     name: 'apollo-express',
     stack: 'JavaScript / Apollo Server (express) + Mongoose',
     source: { mirror: 'rain-winter/realworld-graphql' },

@@ -14,6 +14,7 @@ import { readsTree, scanLanguage } from './languages/index.js';
 import { scanKotlin } from './languages/kotlin.js';
 import { scanRazor } from './languages/razor.js';
 import { scanSwift } from './languages/swift.js';
+import { SYMFONY_ROUTING, symfonyRoutingFacts } from './symfony-routing.js';
 import { ENV_FILE, emptyFacts, type FileFacts, JS_FILE, PATH_VALUE, SFC_FILE } from './types.js';
 
 export const MANIFESTS: Record<string, string> = {
@@ -254,6 +255,7 @@ export function lexedFacts(rel: string, text: string): FileFacts | undefined {
   if (path.posix.basename(rel) === 'package.json') return manifestFacts(text);
   if (ENV_FILE.test(rel)) return envFileFacts(text);
   if (SPRING_CONFIG.test(rel)) return appConfigFacts(rel, text);
+  if (SYMFONY_ROUTING.test(rel)) return symfonyRoutingFacts(rel, text);
   const declared = manifestFrameworks(rel, text);
   if (declared) return { ...emptyFacts(path.posix.extname(rel).slice(1)), frameworks: declared };
   const textReader = TEXT_READERS.find(([ext]) => ext.test(rel));

@@ -9,6 +9,7 @@ import { isNextRouteFile, nextRoutes } from './nextjs.js';
 import { isNuxtRouteFile, nuxtRoutes } from './nuxt.js';
 import { appDirOf, CONFIG_OWNER, fileConventionRoutes, isRouteModule } from './react-router.js';
 import { isSvelteKitRouteFile, svelteKitRoutes } from './sveltekit.js';
+import { SYMFONY_IMPORT, symfonyImports } from './symfony-routing.js';
 import {
   type CachedFile,
   type DjangoView,
@@ -187,7 +188,9 @@ export class MountGraph {
         }
         const targets = mount.target.startsWith('autoload:')
           ? autoloadedPlugins(cache, mount)
-          : [{ target: resolveTarget(rel, mount.target), prefix: mount.prefix }];
+          : mount.target.startsWith(SYMFONY_IMPORT)
+            ? symfonyImports(cache, mount)
+            : [{ target: resolveTarget(rel, mount.target), prefix: mount.prefix }];
         for (const { target, prefix } of targets) {
           if (!target) continue;
           const list = this.incoming.get(target) ?? [];

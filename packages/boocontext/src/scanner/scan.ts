@@ -28,6 +28,7 @@ import { GRAPHQL_FILE } from './graphql.js';
 import { PROTO_FILE } from './grpc.js';
 import { StringOwner } from './own-strings.js';
 import { SharedRun } from './shared-run.js';
+import { SYMFONY_ROUTING } from './symfony-routing.js';
 import { type CachedFile, ENV_FILE, emptyFacts, type FileFacts, SFC_FILE } from './types.js';
 
 const LOCKFILE = /(^|\/)(package-lock\.json|pnpm-lock\.yaml|yarn\.lock|bun\.lockb?|poetry\.lock)$/;
@@ -42,6 +43,7 @@ const WANTED = (rel: string) =>
   path.posix.basename(rel) in MANIFESTS ||
   ENV_FILE.test(rel) ||
   SPRING_CONFIG.test(rel) ||
+  SYMFONY_ROUTING.test(rel) ||
   declaresFrameworks(rel) ||
   textLanguageOf(rel) !== undefined ||
   /(^|\/)(package\.json|pnpm-workspace\.yaml|go\.work|tsconfig[^/]*\.json|jsconfig\.json)$/.test(rel);

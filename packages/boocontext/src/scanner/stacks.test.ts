@@ -174,6 +174,36 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(handlerOf('/api/v1/invoices')).toBe('InvoiceController@index');
   });
 
+  it("Symfony: attribute and docblock routes under their class's route and the routing config's imports and prefixes, YAML routes, FOSRest verbs, invokable controllers; Doctrine entities either way", async () => {
+    const { routes, models, frameworks } = await scanStack('symfony');
+    expect(routes).toEqual([
+      'ALL /feed.xml config/routes.yaml:14',
+      'GET /internal/audit/entries src/Backoffice/AuditController.php:16',
+      'POST /internal/audit/entries/{id}/ack src/Backoffice/AuditController.php:24',
+      'GET /shop/orders src/Controller/OrderController.php:18',
+      'ALL /shop/orders/export src/Controller/OrderController.php:37',
+      'GET /shop/orders/page/{page} src/Controller/OrderController.php:19',
+      'GET /shop/orders/{id} src/Controller/OrderController.php:25',
+      'DELETE /shop/orders/{id}/cancel src/Controller/OrderController.php:31',
+      'POST /shop/orders/{id}/cancel src/Controller/OrderController.php:31',
+      'PUT /shop/warehouse/restock/{sku} src/Controller/Warehouse/RestockController.php:12',
+      'GET /status/{format} config/routes.yaml:9',
+      'HEAD /status/{format} config/routes.yaml:9',
+    ]);
+    expect(models).toEqual(['Customer doctrine customers', 'PurchaseOrder doctrine purchase_orders']);
+    expect(frameworks).toEqual(['doctrine', 'symfony']);
+    const scanned = await new Scanner().scan(path.join(stacks, 'symfony'));
+    const handlerOf = (p: string) => scanned.routes.find((r) => r.path === p)?.handler;
+    expect(handlerOf('/shop/warehouse/restock/{sku}')).toBe('RestockController::__invoke');
+    expect(handlerOf('/feed.xml')).toBe('FeedController::rss');
+    expect(handlerOf('/shop/orders/{id}')).toBe('OrderController::show');
+    // Mapped properties only: a property without a Doctrine attribute or annotation is no column.
+    expect(scanned.models.map((m) => m.fields)).toEqual([
+      ['id', 'email'],
+      ['id', 'reference', 'customer'],
+    ]);
+  });
+
   it('ASP.NET Core: attribute routes with tokens, absolute and action templates; minimal API groups, top-level and in a method; UsePathBase; EF Core DbSets', async () => {
     const { routes, models, frameworks } = await scanStack('aspnet');
     expect(routes.map((r) => r.replace(/ Shop\/.*$/, ''))).toEqual([

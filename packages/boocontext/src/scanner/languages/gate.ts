@@ -2,6 +2,7 @@ import type { LanguageId } from '@boocode/source-kit';
 import { emptyFacts, type FileFacts, isAuxiliary } from '../types.js';
 import { MINIMAL_API } from './csharp.js';
 import { LIGHTHOUSE_RESOLVER } from './php.js';
+import { SYMFONY_MARKERS } from './symfony.js';
 import { lineIndex } from './syntax.js';
 
 /**
@@ -26,6 +27,7 @@ const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => bool
     ) || MINIMAL_API.test(text),
   php: (rel, text) =>
     LIGHTHOUSE_RESOLVER.test(rel) ||
+    SYMFONY_MARKERS.test(text) ||
     /\bRoute\s*::|withRouting|Schema\s*::\s*create|\bextends\s+\\?[\w\\]*\b(Model|Authenticatable|Pivot|MorphPivot|User)\b/.test(
       text,
     ),

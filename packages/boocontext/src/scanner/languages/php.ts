@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { graphqlRoute } from '../graphql.js';
 import { emptyFacts, type FileFacts, joinPaths, UNKNOWN_PART } from '../types.js';
+import { readSymfonyClass } from './symfony.js';
 import { line, lowerFirst, resourceRoutes, STORE_ACTIONS, singular } from './syntax.js';
 
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'any', 'match']);
@@ -265,7 +266,6 @@ function readSchemaCreate(call: Node, { rel, facts }: PhpContext): void {
   facts.models.push({ name, orm: 'migration', file: rel, line: line(call), fields });
 }
 
-/** PHP: Laravel routes (groups, prefixes, resources, route files mounted by the provider), Eloquent models, migrations. */
 /** Lighthouse's resolver classes: `app/GraphQL/Queries/Hello.php` serves the field `hello` of `Query`. */
 export const LIGHTHOUSE_RESOLVER = /(^|\/)GraphQL\/(Queries|Mutations|Subscriptions)\/(\w+)\.php$/;
 
@@ -296,13 +296,19 @@ function readLighthouseResolver(node: Node, { rel, facts }: PhpContext): void {
   );
 }
 
+/**
+ * PHP: Laravel routes (groups, prefixes, resources, route files mounted by the provider), Eloquent
+ * models, migrations; Symfony's attribute and annotation routes, Doctrine entities.
+ */
 export function scanPhp(rel: string, root: Node): FileFacts {
   const ctx: PhpContext = { rel, facts: emptyFacts('php') };
+  const fosRest = root.text.includes('FOS\\RestBundle');
   const visit = (node: Node, prefix: string) => {
     if (node.type === 'namespace_use_clause') ctx.facts.imports.push({ spec: node.text, line: line(node) });
     if (node.type === 'class_declaration') {
       readClass(node, ctx);
       readLighthouseResolver(node, ctx);
+      readSymfonyClass(node, rel, ctx.facts, fosRest);
     }
     if (node.type === 'member_call_expression' || node.type === 'scoped_call_expression') {
       const chain = routeChain(node);

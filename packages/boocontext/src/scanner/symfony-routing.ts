@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { SYMFONY_OWNER, symfonyPath } from './languages/symfony.js';
+import {
+  type CachedFile,
+  emptyFacts,
+  type FileFacts,
+  isAuxiliary,
+  type Mount,
+  UNKNOWN_PART,
+} from './types.js';
+
+/**
+ * Symfony's routing configuration, which the kernel loads by name: `config/routes.yaml` and the
+ * files of `config/routes/` (an environment's subfolder, such as `dev/`, is not the app's).
+ */
+export const SYMFONY_ROUTING = /(^|\/)config\/routes(\.ya?ml|\/[^/]+\.ya?ml)$/;
+
+/** A mount's target: the controllers of a folder, or one file's routes, the config imports. */
+export const SYMFONY_IMPORT = 'symfony:';
+
+/** Loader types whose routes are the app's controllers' or a routes file's (not API Platform's, a service's). */
+const READ_TYPES = new Set(['annotation', 'attribute', 'yaml', 'directory']);
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+
+/** `App\Controller\BlogController::index` → `BlogController::index`; the old `service:method` form too. */
+const handlerOf = (controller: string | undefined) =>
+  controller
+    ?.split('\\')
+    .pop()
+    ?.replace(/^(\w+):(\w+)$/, '$1::$2');
+
+const methodsOf = (value: unknown): string[] => {
+  const list = Array.isArray(value) ? value.map(text) : (text(value)?.split('|') ?? []);
+  const methods = list.flatMap((m) => (m?.trim() ? [m.trim().toUpperCase()] : []));
+  return methods.length ? methods : ['ALL'];
+};
+
+/**
+ * One routing file: each top-level entry an import (`resource:` a folder or file of routes, under
+ * its `prefix:`) or a route (`path:` with its `controller:` and `methods:`). Environment blocks
+ * (`when@dev:`) hold the profiler's and the error pages' routes, not the app's.
+ */
+export function symfonyRoutingFacts(rel: string, source: string): FileFacts {
+  const facts = emptyFacts('yaml');
+  const lines = new LineCounter();
+  const doc = parseDocument(source, { lineCounter: lines });
+  if (!isMap(doc.contents)) return facts;
+  const dir = path.posix.dirname(rel);
+  // `config/` or `config/routes/` is in the project whose `src/` the imports lead to.
+  const project = path.posix.dirname(dir.replace(/\/routes$|^routes$/, '') || '.');
+  for (const item of doc.contents.items) {
+    const name = isScalar(item.key) ? text(item.key.value) : undefined;
+    if (!name || name.startsWith('when@') || !isMap(item.value)) continue;
+    const entry = item.value.toJSON() as Record<string, unknown>;
+    const at = lines.linePos(item.key && isScalar(item.key) ? (item.key.range?.[0] ?? 0) : 0).line;
+    const written = text(entry.resource) ?? text((entry.resource as { path?: unknown } | undefined)?.path);
+    const type = text(entry.type);
+    if (written !== undefined) {
+      if (written.startsWith('@') || (type && !READ_TYPES.has(type))) continue;
+      const target =
+        written === 'routing.controllers'
+          ? path.posix.join(project, 'src/Controller')
+          : path.posix.normalize(path.posix.join(dir, written)).replace(/\/$/, '');
+      const prefix = entry.prefix === undefined ? '' : (text(entry.prefix) ?? UNKNOWN_PART);
+      facts.mounts.push({
+        owner: `*${SYMFONY_OWNER}*`,
+        prefix: symfonyPath(prefix),
+        target: `${SYMFONY_IMPORT}${target.replace(/^\.\//, '')}`,
+        line: at,
+      });
+      continue;
+    }
+    const routePath = text(entry.path);
+    if (routePath === undefined) continue;
+    const handler = handlerOf(
+      text(entry.controller) ?? text((entry.defaults as { _controller?: unknown } | undefined)?._controller),
+    );
+    for (const method of methodsOf(entry.methods))
+      facts.routes.push({
+        method,
+        path: symfonyPath(routePath),
+        line: at,
+        framework: 'symfony',
+        owner: SYMFONY_OWNER,
+        ...(handler ? { handler } : {}),
+      });
+  }
+  return facts;
+}
+
+/**
+ * What a routing import reaches: the routes file it names, or every file of the folder it names
+ * that declares controller routes (Symfony's loader reads the folder's classes), under its prefix.
+ */
+export function symfonyImports(
+  cache: ReadonlyMap<string, CachedFile>,
+  mount: Mount,
+): { target: string; prefix: string }[] {
+  const target = mount.target.slice(SYMFONY_IMPORT.length);
+  if (cache.has(target)) return [{ target: `${target}#${SYMFONY_OWNER}`, prefix: mount.prefix }];
+  const found: { target: string; prefix: string }[] = [];
+  for (const [rel, { facts }] of cache)
+    if (
+      rel.startsWith(`${target}/`) &&
+      !isAuxiliary(rel) &&
+      facts.routes.some((r) => r.owner === SYMFONY_OWNER)
+    )
+      found.push({ target: `${rel}#${SYMFONY_OWNER}`, prefix: mount.prefix });
+  return found;
+}
