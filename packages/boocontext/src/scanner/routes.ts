@@ -2,7 +2,6 @@ import path from 'node:path';
 import type { ModuleResolver } from '@boocode/source-kit';
 
 import { autoloadedPlugins } from './fastify-autoload.js';
-import { ROUTES_FILE_OWNER } from './languages/php.js';
 import { RAZOR_PAGE } from './languages/razor.js';
 import { DEVISE } from './languages/ruby.js';
 import { isNextRouteFile, nextRoutes } from './nextjs.js';
@@ -19,6 +18,7 @@ import {
   type LocalRoute,
   NEST_DEFAULT_VERSION,
   NEST_URI_VERSION,
+  ROUTES_FILE_OWNER,
   type Route,
   UNKNOWN_PART,
   UNMOUNTED,

@@ -126,6 +126,28 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['rails']);
   });
 
+  it('Rails: concerns nested where `concerns:` or `concerns` use them; files `draw` loads from config/routes/, under the scope each is drawn in, drawn files drawing others', async () => {
+    const { routes } = await scanStack('rails-draw');
+    expect(routes).toEqual([
+      'GET /billing/invoices config/routes/billing.rb:2',
+      'GET /billing/invoices/:id config/routes/billing.rb:2',
+      'GET /billing/portal config/routes/billing.rb:3',
+      'GET /menus config/routes.rb:12',
+      'GET /menus/:menu_id/reviews config/routes.rb:3',
+      'POST /menus/:menu_id/reviews config/routes.rb:3',
+      'GET /partners/catalog config/routes/partner_api.rb:1',
+      'POST /partners/hooks/:provider config/routes/partner_hooks.rb:1',
+      'GET /recipes/:id config/routes.rb:10',
+      'POST /recipes/:id/archive config/routes.rb:7',
+      'GET /recipes/:recipe_id/reviews config/routes.rb:3',
+      'POST /recipes/:recipe_id/reviews config/routes.rb:3',
+    ]);
+    const result = await new Scanner().scan(path.join(stacks, 'rails-draw'));
+    const handlerOf = (p: string) => result.routes.find((r) => r.path === p)?.handler;
+    expect(handlerOf('/billing/portal')).toBe('billing/portal#show');
+    expect(handlerOf('/recipes/:id/archive')).toBe('recipes#archive');
+  });
+
   it('Rails: each route names the controller action that serves it (a namespace’s module included, hash-rocket and root forms too), Devise routes their Devise controller', async () => {
     const result = await new Scanner().scan(path.join(stacks, 'rails'));
     const handlers = Object.fromEntries(result.routes.map((r) => [`${r.method} ${r.path}`, r.handler]));

@@ -175,6 +175,12 @@ export const NEST_DEFAULT_VERSION = 'nestjs-default-version';
 /** Where a path part cannot be known statically: said in the route, never dropped. */
 export const UNKNOWN_PART = '{unknown}';
 
+/**
+ * Owner of a routes file's own routes, where another file mounts the whole file under a prefix
+ * (Laravel's `->group(base_path('routes/api.php'))`, Rails' `draw(:api)`): a `file:` mount's target.
+ */
+export const ROUTES_FILE_OWNER = 'routes';
+
 /** Joins route path parts the way frameworks do: one slash between, none doubled, none trailing. */
 /** A value that reads as a URL path (`/api`, `/api/v1/`): a route prefix a constant or variable may hold. */
 export const PATH_VALUE = /^\/[\w\-./{}:]*$/;

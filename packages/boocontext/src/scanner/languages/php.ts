@@ -1,15 +1,13 @@
 import path from 'node:path';
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { graphqlRoute } from '../graphql.js';
-import { emptyFacts, type FileFacts, joinPaths, UNKNOWN_PART } from '../types.js';
+import { emptyFacts, type FileFacts, joinPaths, ROUTES_FILE_OWNER, UNKNOWN_PART } from '../types.js';
 import { readSymfonyClass } from './symfony.js';
 import { line, lowerFirst, resourceRoutes, STORE_ACTIONS, singular } from './syntax.js';
 
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'any', 'match']);
 /** Base classes that make an Eloquent model. */
 const ELOQUENT_BASE = /^(Model|Authenticatable|Pivot|MorphPivot|User)$/;
-/** Owner of a routes file's own routes: a file mounted under a prefix (`->group(base_path('routes/api.php'))`). */
-export const ROUTES_FILE_OWNER = 'routes';
 
 /** A PHP string literal's text (no interpolation read). */
 function phpString(node: Node | null | undefined): string | undefined {

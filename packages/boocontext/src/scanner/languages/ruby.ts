@@ -1,5 +1,6 @@
+import path from 'node:path';
 import type { SyntaxNode as Node } from '@boocode/source-kit';
-import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
+import { emptyFacts, type FileFacts, joinPaths, ROUTES_FILE_OWNER } from '../types.js';
 import { readCableChannel, readGraphqlRubyType } from './ruby-apis.js';
 import { line, resourceRoutes, singular, upperFirst } from './syntax.js';
 
@@ -92,19 +93,36 @@ interface Scope {
 const inModule = (handler: string | undefined, module: string | undefined) =>
   handler && module && /^\w+#/.test(handler) ? `${module}/${handler}` : handler;
 
-/** Ruby: Rails config/routes.rb (verbs, resources, scopes, namespaces, Devise), ActiveRecord models, db/schema.rb tables. */
+/** A routes file `draw(:admin)` loads: `config/routes/admin.rb`, read in the scope it is drawn in. */
+export const DRAWN_ROUTES = /(^|\/)config\/routes\/.+\.rb$/;
+
+/**
+ * Ruby: Rails config/routes.rb and the files it draws (verbs, resources, scopes, namespaces,
+ * concerns, Devise), ActiveRecord models, db/schema.rb tables.
+ */
 export function scanRuby(rel: string, root: Node): FileFacts {
   const facts = emptyFacts('ruby');
-  const routes = /routes\.rb$/.test(rel);
+  const drawn = DRAWN_ROUTES.test(rel);
+  const routes = drawn || /routes\.rb$/.test(rel);
+  // A drawn file's routes go where its `draw` puts them (a mount); routes.rb's are where they are.
+  const owner = drawn ? ROUTES_FILE_OWNER : '*rails*';
   const route = (method: string, path: string, node: Node, handler?: string) =>
     facts.routes.push({
       method,
       path,
       line: line(node),
       framework: 'rails',
-      owner: '*rails*',
+      owner,
       ...(handler ? { handler } : {}),
     });
+  const draw = (name: string, prefix: string, node: Node) =>
+    facts.mounts.push({
+      owner,
+      prefix,
+      target: `file:${path.posix.join(drawn ? path.posix.dirname(rel) : `${path.posix.dirname(rel)}/routes`, `${name}.rb`)}`,
+      line: line(node),
+    });
+  const concerns = new Map<string, Node>();
   const visit = (node: Node, scope: Scope) => {
     if (
       node.type === 'class' &&
@@ -118,7 +136,7 @@ export function scanRuby(rel: string, root: Node): FileFacts {
     )
       readSchemaTable(node, rel, facts);
     if (node.type === 'class' && (readGraphqlRubyType(node, facts) || readCableChannel(node, facts))) return;
-    if (node.type === 'call' && routes && readRoute(node, scope, route, visit)) return;
+    if (node.type === 'call' && routes && readRoute(node, scope, { route, draw, concerns }, visit)) return;
     for (const child of node.namedChildren) if (child) visit(child, scope);
   };
   visit(root, { path: '' });
@@ -126,10 +144,21 @@ export function scanRuby(rel: string, root: Node): FileFacts {
   return facts;
 }
 
-type Emit = (method: string, path: string, node: Node, handler?: string) => void;
+interface RouteFile {
+  route: (method: string, path: string, node: Node, handler?: string) => void;
+  /** `draw(:admin)`: the routes of `config/routes/admin.rb` under this prefix. */
+  draw: (name: string, prefix: string, node: Node) => void;
+  /** `concern :commentable do … end` blocks by name, for `concerns:` and `concerns` to read in place. */
+  concerns: Map<string, Node>;
+}
 
 /** One routing call; true when it read the call's block itself. */
-function readRoute(node: Node, scope: Scope, route: Emit, visit: (n: Node, s: Scope) => void): boolean {
+function readRoute(
+  node: Node,
+  scope: Scope,
+  { route, draw, concerns }: RouteFile,
+  visit: (n: Node, s: Scope) => void,
+): boolean {
   const method = node.childForFieldName('method')?.text ?? '';
   const args = node.childForFieldName('arguments');
   const first = args?.namedChildren.find((a) => a?.type !== 'pair');
@@ -172,6 +201,25 @@ function readRoute(node: Node, scope: Scope, route: Emit, visit: (n: Node, s: Sc
     route('GET', scope.path || '/', node, inModule(symbolOrString(opts.get('to') ?? first), scope.module));
     return false;
   }
+  const readConcerns = (names: string[] | undefined, inner: Scope) => {
+    for (const concern of names ?? [])
+      for (const child of concerns.get(concern)?.namedChildren ?? []) if (child) visit(child, inner);
+  };
+  if (method === 'concern' && name && block) {
+    concerns.set(name, block);
+    return true;
+  }
+  if (method === 'concerns') {
+    readConcerns(
+      args?.namedChildren.flatMap((a) => (a && a.type !== 'pair' ? (symbols(a) ?? []) : [])),
+      scope,
+    );
+    return true;
+  }
+  if (method === 'draw' && name) {
+    draw(name, nestedBase(scope), node);
+    return true;
+  }
   if ((method === 'resources' || method === 'resource') && name) {
     const singularResource = method === 'resource';
     const only = symbols(opts.get('only'));
@@ -185,9 +233,14 @@ function readRoute(node: Node, scope: Scope, route: Emit, visit: (n: Node, s: Sc
       const handler = inModule(`${controller}#${action}`, scope.module);
       route(verb, joinPaths(collection, sub.replace(':id', `:${param}`)), node, handler);
     }
-    return block
-      ? inBlock({ path: collection, resource: { collection, member, controller }, module: scope.module })
-      : true;
+    const inner: Scope = {
+      path: collection,
+      resource: { collection, member, controller },
+      module: scope.module,
+    };
+    // `resources :messages, concerns: :commentable`: the concern's routes nested as if written in the block.
+    readConcerns(symbols(opts.get('concerns')), inner);
+    return block ? inBlock(inner) : true;
   }
   if ((method === 'member' || method === 'collection') && block && scope.resource)
     return inBlock({ ...scope, on: method });
