@@ -14,6 +14,7 @@ import {
   routingHints,
 } from './routes.js';
 import { isMigration, readPrisma, replayMigrations } from './schema-files.js';
+import { importedByFolder } from './symfony-routing.js';
 import { type CachedFile, type FileFacts, isAuxiliary, type Model, type Route, SFC_FILE } from './types.js';
 import { workspacesOf } from './workspaces.js';
 
@@ -189,7 +190,9 @@ export class Aggregator {
       changed.some(
         ({ before, after }) =>
           JSON.stringify(before?.facts.exportedRouters ?? {}) !==
-          JSON.stringify(after?.facts.exportedRouters ?? {}),
+            JSON.stringify(after?.facts.exportedRouters ?? {}) ||
+          // A folder import reaches the files declaring controller routes, found when the graph is built.
+          importedByFolder(before?.facts) !== importedByFolder(after?.facts),
       );
     const hintsKey = JSON.stringify(hints);
     if (graphStale || this.mounts?.hints !== hintsKey) {

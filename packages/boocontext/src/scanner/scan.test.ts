@@ -119,6 +119,33 @@ describe('Scanner re-scans', () => {
         'the folder holding it becomes a project',
         () => write('nextjs/site/package.json', '{"name": "site"}\n'),
       ],
+      [
+        'a Symfony routing config imports a folder under a prefix',
+        () =>
+          write(
+            'symfony/config/routes.yaml',
+            'controllers:\n    resource: ../src/Controller/\n    type: attribute\n    prefix: /api\n',
+          ),
+      ],
+      [
+        'a Symfony controller appears in the imported folder',
+        () =>
+          write(
+            'symfony/src/Controller/CartController.php',
+            "<?php\nclass CartController\n{\n    #[Route('/cart', methods: ['GET'])]\n    public function show(): void {}\n}\n",
+          ),
+      ],
+      [
+        'a class without routes appears in the imported folder',
+        () => write('symfony/src/Controller/HelpController.php', '<?php\nclass HelpController\n{\n}\n'),
+      ],
+      [
+        'that class gains a route',
+        () =>
+          edit('symfony/src/Controller/HelpController.php', (t) =>
+            t.replace('{\n}', "{\n    #[Route('/help')]\n    public function show(): void {}\n}"),
+          ),
+      ],
       ['a routed file is deleted', () => unlinkSync(path.join(root, 'express/src/routes/users.ts'))],
       [
         'a dependency adds a framework',

@@ -103,11 +103,11 @@ export function symfonyImports(
   if (cache.has(target)) return [{ target: `${target}#${SYMFONY_OWNER}`, prefix: mount.prefix }];
   const found: { target: string; prefix: string }[] = [];
   for (const [rel, { facts }] of cache)
-    if (
-      rel.startsWith(`${target}/`) &&
-      !isAuxiliary(rel) &&
-      facts.routes.some((r) => r.owner === SYMFONY_OWNER)
-    )
+    if (rel.startsWith(`${target}/`) && !isAuxiliary(rel) && importedByFolder(facts))
       found.push({ target: `${rel}#${SYMFONY_OWNER}`, prefix: mount.prefix });
   return found;
 }
+
+/** Whether a folder import reaches a file: it declares Symfony controller routes. */
+export const importedByFolder = (facts: FileFacts | undefined) =>
+  !!facts?.routes.some((r) => r.owner === SYMFONY_OWNER);
