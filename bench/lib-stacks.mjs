@@ -647,6 +647,68 @@ export const stackApps = [
     frameworks: ['nestjs', 'typeorm', 'mongoose'],
   },
   {
+    name: 'aspnet-mvc',
+    stack: 'C# / ASP.NET Core MVC (conventional routes, an area) + EF Core',
+    // The repository's last commit empties it (archived); the one before holds the app.
+    source: { mirror: 'aspnet/MusicStore', ref: 'HEAD~1' },
+    // Startup's UseMvc maps "{area:exists}/{controller}/{action}" (action defaulting to Index),
+    // "{controller}/{action}/{id?}" (Home, Index) and "{controller}/{id?}" (no action: serves
+    // none). No controller has a route attribute: an action answers any method unless [HttpPost]
+    // or [HttpGet] narrows it, at its controller and action, Index and Home left out, {id?} only
+    // for actions taking an id. The Razor page answers GET.
+    routes: expand([
+      'ALL /',
+      'ALL /Home/Error',
+      'ALL /Home/StatusCodePage',
+      'ALL /Home/AccessDenied',
+      'ALL,POST /Account/Login',
+      'ALL,POST /Account/VerifyCode',
+      'ALL,POST /Account/Register',
+      'ALL /Account/ConfirmEmail',
+      'ALL,POST /Account/ForgotPassword',
+      'ALL /Account/ForgotPasswordConfirmation',
+      'ALL,POST /Account/ResetPassword',
+      'ALL /Account/ResetPasswordConfirmation',
+      'POST /Account/ExternalLogin',
+      'ALL,POST /Account/SendCode',
+      'ALL /Account/ExternalLoginCallback',
+      'POST /Account/ExternalLoginConfirmation',
+      'POST /Account/LogOff',
+      'ALL /Account/ExternalLoginFailure',
+      'ALL,POST /Checkout/AddressAndPayment',
+      'ALL /Checkout/Complete/{id?}',
+      'ALL /Manage',
+      'POST /Manage/RemoveLogin',
+      'ALL,POST /Manage/AddPhoneNumber',
+      'POST /Manage/EnableTwoFactorAuthentication',
+      'POST /Manage/DisableTwoFactorAuthentication',
+      'ALL,POST /Manage/VerifyPhoneNumber',
+      'POST /Manage/RemovePhoneNumber',
+      'ALL,POST /Manage/ChangePassword',
+      'ALL,POST /Manage/SetPassword',
+      'POST /Manage/RememberBrowser',
+      'POST /Manage/ForgetBrowser',
+      'ALL /Manage/ManageLogins',
+      'POST /Manage/LinkLogin',
+      'ALL /Manage/LinkLoginCallback',
+      'ALL /ShoppingCart',
+      'ALL /ShoppingCart/AddToCart/{id?}',
+      'POST /ShoppingCart/RemoveFromCart/{id?}',
+      'ALL /Store',
+      'ALL /Store/Browse',
+      'ALL /Store/Details/{id?}',
+      'ALL /Admin/StoreManager',
+      'ALL /Admin/StoreManager/Details',
+      'ALL,POST /Admin/StoreManager/Create',
+      'ALL,POST /Admin/StoreManager/Edit',
+      'ALL,POST /Admin/StoreManager/RemoveAlbum',
+      'GET /Admin/StoreManager/GetAlbumIdFromName',
+      'GET /PageThatThrows',
+    ]),
+    entities: ['Album', 'Artist', 'Order', 'Genre', 'CartItem', 'OrderDetail'],
+    frameworks: ['aspnetcore', 'efcore'],
+  },
+  {
     name: 'symfony-doctrine',
     stack: 'PHP / Symfony 5 (docblock annotations, invokable controllers) + Doctrine',
     source: { mirror: 'slashfan/symfony-realworld-example-app' },
@@ -789,7 +851,7 @@ export function materialize(app, into) {
     execFileSync('tar', ['xzf', tarball, '-C', dir, '--strip-components=1']);
     return { dir };
   }
-  return fromMirror(app.source.mirror, dir);
+  return fromMirror(app.source.mirror, dir, app.source.ref);
 }
 
 /**
@@ -805,15 +867,15 @@ export function* materializedApps(into) {
   }
 }
 
-/** A fetched repository's tree at `dir`, from its snapshot in the mirrors folder. */
-export function fromMirror(mirror, dir) {
+/** A fetched repository's tree at `dir`, from its snapshot in the mirrors folder (at `ref`, HEAD by default). */
+export function fromMirror(mirror, dir, ref = 'HEAD') {
   const repo = path.join(mirrors, mirror.replace('/', '+'), 'repo');
   // A snapshot arrives as a bare git directory or as one with a .git inside.
   const gitDir = existsSync(path.join(repo, '.git')) ? path.join(repo, '.git') : repo;
   if (!existsSync(gitDir)) return { missing: `fetch github:${mirror} (into ${mirrors})` };
   mkdirSync(dir, { recursive: true });
   try {
-    execFileSync('sh', ['-c', `git --git-dir="${gitDir}" archive HEAD | tar x -C "${dir}"`], {
+    execFileSync('sh', ['-c', `git --git-dir="${gitDir}" archive ${ref} | tar x -C "${dir}"`], {
       stdio: 'ignore',
     });
   } catch {

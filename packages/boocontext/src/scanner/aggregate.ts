@@ -185,7 +185,11 @@ export class Aggregator {
       this.mounts.modules !== modules ||
       either(
         (facts) =>
-          facts.mounts.length > 0 || !!facts.globalPrefixes || !!facts.constants || !!facts.pageHandlers,
+          facts.mounts.length > 0 ||
+          !!facts.globalPrefixes ||
+          !!facts.constants ||
+          !!facts.pageHandlers ||
+          !!facts.conventionalRoutes,
       ) ||
       changed.some(
         ({ before, after }) =>

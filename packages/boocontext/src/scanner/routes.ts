@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ModuleResolver } from '@boocode/source-kit';
 
+import { conventionalPaths } from './aspnet-conventional.js';
 import { autoloadedPlugins } from './fastify-autoload.js';
 import { RAZOR_PAGE } from './languages/razor.js';
 import { DEVISE } from './languages/ruby.js';
@@ -11,6 +12,7 @@ import { isSvelteKitRouteFile, svelteKitRoutes } from './sveltekit.js';
 import { SYMFONY_IMPORT, symfonyImports } from './symfony-routing.js';
 import {
   type CachedFile,
+  type ConventionalRoute,
   type DjangoView,
   type FileFacts,
   isAuxiliary,
@@ -79,6 +81,8 @@ export class MountGraph {
   private readonly incoming = new Map<Node, { from: Node; prefix: string }[]>();
   private readonly selfPrefix = new Map<Node, string>();
   private readonly prefixes = new Map<Node, string[]>();
+  /** ASP.NET conventional routes, each with the project folder it holds in. */
+  private readonly conventions: { dir: string; route: ConventionalRoute }[] = [];
   /** Global prefixes by framework, each with the project folder it holds in. */
   private readonly globals: { dir: string; framework: string; prefix: string; exclude?: string[] }[] = [];
   /** The router (or class) a name written in a file stands for: `${file}#${name}`. */
@@ -118,6 +122,8 @@ export class MountGraph {
         );
       for (const g of facts.globalPrefixes ?? [])
         this.globals.push({ dir: projectOf(rel, projectDirs), ...g });
+      for (const route of facts.conventionalRoutes ?? [])
+        this.conventions.push({ dir: projectOf(rel, projectDirs), route });
     }
     const language = (rel: string) => cache.get(rel)?.facts.language ?? '';
     this.cache = cache;
@@ -242,6 +248,20 @@ export class MountGraph {
     if (!node) return undefined;
     const at = node.lastIndexOf('#');
     return this.cache.get(node.slice(0, at))?.facts.views?.[node.slice(at + 1)];
+  }
+
+  /**
+   * An MVC action routed by convention, at each path its project's conventional routes (those of
+   * the nearest project that maps any) serve it; none where the project maps no such route.
+   */
+  conventionalServed(rel: string, route: LocalRoute): LocalRoute[] {
+    const action = route.conventional;
+    if (!action) return [route];
+    const found = this.conventions.filter((c) => c.dir === '' || rel.startsWith(`${c.dir}/`));
+    const nearest = Math.max(-1, ...found.map((c) => c.dir.length));
+    const routes = found.filter((c) => c.dir.length === nearest).map((c) => c.route);
+    const { conventional: _action, ...served } = route;
+    return conventionalPaths(action, routes).map((p) => ({ ...served, path: p }));
   }
 
   /** A Razor page's PageModel handlers, from the code-behind beside it (`X.cshtml.cs`). */
@@ -443,7 +463,9 @@ export function routesOfFile(
           ? deviseServed(route, graph.deviseModules(route.handler ?? ''))
           : route.owner === RAZOR_PAGE
             ? razorPageServed(route, graph.pageHandlers(rel))
-            : [route];
+            : route.conventional
+              ? graph.conventionalServed(rel, route)
+              : [route];
     for (const prefix of prefixes)
       for (const version of versions)
         for (const route of served) {

@@ -146,6 +146,26 @@ describe('Scanner re-scans', () => {
             t.replace('{\n}', "{\n    #[Route('/help')]\n    public function show(): void {}\n}"),
           ),
       ],
+      [
+        'an MVC controller appears, routed by no convention yet',
+        () =>
+          write(
+            'mvc/Controllers/ShopController.cs',
+            'public class ShopController : Controller\n{\n    public IActionResult Index() => View();\n}\n',
+          ),
+      ],
+      [
+        'the app maps the default conventional route',
+        () => write('mvc/Program.cs', 'app.MapDefaultControllerRoute();\n'),
+      ],
+      [
+        'the conventional route changes',
+        () =>
+          edit(
+            'mvc/Program.cs',
+            () => 'app.MapControllerRoute("default", "store/{controller}/{action=Index}");\n',
+          ),
+      ],
       ['a routed file is deleted', () => unlinkSync(path.join(root, 'express/src/routes/users.ts'))],
       [
         'a dependency adds a framework',

@@ -242,6 +242,27 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['aspnetcore', 'efcore']);
   });
 
+  it('ASP.NET MVC: actions without route attributes served where conventional routes put them — defaults left out of the path, optional parameters kept only for actions taking them, areas, fixed route values, slugify; an API controller never by convention', async () => {
+    const { routes } = await scanStack('aspnet-mvc');
+    expect(routes).toEqual([
+      'ALL / Controllers/HomeController.cs:7',
+      'ALL /Backstage Areas/Backstage/Controllers/DashboardController.cs:8',
+      'ALL /Backstage/Dashboard/Bakers/{id?} Areas/Backstage/Controllers/DashboardController.cs:10',
+      'GET /api/ovens Controllers/Api/OvenController.cs:9',
+      'POST /home/contact Controllers/HomeController.cs:11',
+      'ALL /home/privacy Controllers/HomeController.cs:9',
+      'ALL /order-history Controllers/OrderHistoryController.cs:7',
+      'ALL /recipes/archive Controllers/RecipesController.cs:9',
+      'ALL /recipes/feed.xml Controllers/RecipesController.cs:11',
+      'ALL /recipes/read Controllers/RecipesController.cs:7',
+      'ALL /recipes/{*slug} Controllers/RecipesController.cs:7',
+    ]);
+    const scanned = await new Scanner().scan(path.join(stacks, 'aspnet-mvc'));
+    expect(scanned.routes.find((r) => r.path === '/recipes/archive')?.handler).toBe(
+      'RecipesController.ArchiveAsync',
+    );
+  });
+
   it('actix-web: scopes, resources, a configure function mounted under a scope in another file, attribute routes; Diesel tables', async () => {
     const { routes, models, frameworks } = await scanStack('actix');
     expect(routes).toEqual([

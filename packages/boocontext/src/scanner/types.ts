@@ -54,6 +54,8 @@ export interface FileFacts {
   deviseModules?: Record<string, string[]>;
   /** A Razor PageModel's handlers (`OnGet`, `OnPostUpdateAsync`): the methods its page answers. */
   pageHandlers?: { method: string; handler: string; line: number }[];
+  /** ASP.NET's conventional routes this file maps, for the project's controllers without route attributes. */
+  conventionalRoutes?: ConventionalRoute[];
   /** A Fastify plugin's `autoPrefix` / `prefixOverride` exports, which @fastify/autoload mounts it under. */
   pluginPrefix?: { auto?: string; override?: string };
   /** A package.json's fields other parts of the scan read: workspace globs, a Prisma schema path. */
@@ -72,6 +74,31 @@ export interface LocalRoute {
   handler?: string;
   /** NestJS: the versions a route answers (`@Controller({ version: '1' })`, `@Version`), `''` for none. */
   versions?: string[];
+  /**
+   * An ASP.NET MVC action with no route attribute: served where the project's conventional routes
+   * (`MapControllerRoute`) put its controller and action; its `path` is unused.
+   */
+  conventional?: ConventionalAction;
+}
+
+export interface ConventionalAction {
+  /** The controller's route value: its class name without `Controller`. */
+  controller: string;
+  /** The action's: the method's name without `Async`, or its `[ActionName]`. */
+  action: string;
+  /** `[Area("Admin")]` on the controller. */
+  area?: string;
+  /** The method's parameter names: an optional `{id?}` stays in the path only for an action taking `id`. */
+  params: string[];
+}
+
+/** `MapControllerRoute(name, pattern, defaults)`, `MapAreaControllerRoute`, `MapDefaultControllerRoute()`. */
+export interface ConventionalRoute {
+  pattern: string;
+  /** Route values a pattern fixes without a parameter (`defaults: new { controller = "Blog" }`). */
+  defaults: Record<string, string>;
+  /** `MapAreaControllerRoute`'s area: only that area's controllers. */
+  area?: string;
 }
 
 export interface ModelClass {

@@ -92,11 +92,40 @@ function readController(node: Node, facts: FileFacts): void {
   if (!isController) return;
   const controller = className.replace(/Controller$/, '');
   const classRoutes = attributes.filter((a) => a.name === 'Route').map((a) => a.template ?? '');
+  // Without a route on the class, an action with no template of its own is routed by convention
+  // (`MapControllerRoute`), its verb attributes only constraining the method; an API controller
+  // never is.
+  const byConvention =
+    classRoutes.length === 0 &&
+    !attributes.some((a) => a.name === 'ApiController') &&
+    (className.endsWith('Controller') || /\bController\b/.test(bases));
+  const area = attributes.find((a) => a.name === 'Area')?.template;
   for (const member of methods) {
     const action = member.childForFieldName('name')?.text ?? '';
     const own = attributesOf(member);
     const verbs = own.filter((a) => a.name in HTTP_ATTRIBUTES);
     const routeTemplates = own.filter((a) => a.name === 'Route').map((a) => a.template ?? '');
+    if (byConvention && routeTemplates.length === 0 && verbs.every((v) => v.template === undefined)) {
+      if (isAction(member, own))
+        for (const method of verbs.length ? verbs.map((v) => HTTP_ATTRIBUTES[v.name] as string) : ['ALL'])
+          facts.routes.push({
+            method,
+            path: '',
+            line: line(member),
+            framework: 'aspnetcore',
+            owner: '*aspnet*',
+            handler: `${className}.${action}`,
+            conventional: {
+              controller,
+              action: own.find((a) => a.name === 'ActionName')?.template ?? action.replace(/Async$/, ''),
+              ...(area ? { area } : {}),
+              params: (member.childForFieldName('parameters')?.namedChildren ?? []).flatMap((p) =>
+                p?.type === 'parameter' ? [p.childForFieldName('name')?.text ?? ''] : [],
+              ),
+            },
+          });
+      continue;
+    }
     if (verbs.length === 0 && routeTemplates.length === 0) continue;
     // `[HttpGet("x")]` carries its template; `[HttpGet, Route("x")]` takes the Route's.
     const pairs = (verbs.length ? verbs : [{ name: '', template: undefined }]).flatMap((v) =>
@@ -119,6 +148,63 @@ function readController(node: Node, facts: FileFacts): void {
           handler: `${className}.${action}`,
         });
   }
+}
+
+/** A public instance method MVC may run as an action: not `[NonAction]`, not static, abstract or an override. */
+function isAction(member: Node, attributes: Attribute[]): boolean {
+  const modifiers = member.namedChildren.filter((c) => c?.type === 'modifier').map((c) => c?.text);
+  return (
+    modifiers.includes('public') &&
+    !modifiers.some((m) => m === 'static' || m === 'abstract' || m === 'override') &&
+    !attributes.some((a) => a.name === 'NonAction')
+  );
+}
+
+/** The default conventional route (`MapDefaultControllerRoute`, `UseMvcWithDefaultRoute`). */
+const DEFAULT_PATTERN = '{controller=Home}/{action=Index}/{id?}';
+
+/**
+ * A conventional route: `MapControllerRoute("default", "{controller=Home}/{action=Index}/{id?}")`,
+ * named arguments or positional, with `defaults: new { controller = "Blog", action = "Article" }`;
+ * `MapAreaControllerRoute(name, areaName, pattern)`; `routes.MapRoute(name, template)` of `UseMvc`.
+ */
+function readConventionalRoute(name: string, args: Node[], facts: FileFacts): boolean {
+  if (name === 'MapDefaultControllerRoute' || name === 'UseMvcWithDefaultRoute') {
+    facts.conventionalRoutes = [
+      ...(facts.conventionalRoutes ?? []),
+      { pattern: DEFAULT_PATTERN, defaults: {} },
+    ];
+    return true;
+  }
+  if (name !== 'MapControllerRoute' && name !== 'MapAreaControllerRoute' && name !== 'MapRoute') return false;
+  const positional: Node[] = [];
+  const named = new Map<string, Node>();
+  for (const arg of args) {
+    const value = arg.namedChild(arg.namedChildCount - 1);
+    if (!value) continue;
+    const label = arg.childForFieldName('name')?.text;
+    if (label) named.set(label, value);
+    else positional.push(value);
+  }
+  const area = name === 'MapAreaControllerRoute';
+  const [first, second, third] = positional.slice(1);
+  const pattern = stringOf(named.get('pattern') ?? named.get('template') ?? (area ? second : first));
+  if (pattern === undefined) return true;
+  const areaName = area ? stringOf(named.get('areaName') ?? first) : undefined;
+  const defaults: Record<string, string> = {};
+  const given = named.get('defaults') ?? (area ? third : second);
+  if (given?.type === 'anonymous_object_creation_expression') {
+    const parts = given.namedChildren;
+    for (let i = 0; i + 1 < parts.length; i++) {
+      const value = stringOf(parts[i + 1]);
+      if (parts[i]?.type === 'identifier' && value !== undefined) defaults[parts[i]?.text ?? ''] = value;
+    }
+  }
+  facts.conventionalRoutes = [
+    ...(facts.conventionalRoutes ?? []),
+    { pattern, defaults, ...(areaName !== undefined ? { area: areaName } : {}) },
+  ];
+  return true;
 }
 
 /** Hot Chocolate's root type markers: `[QueryType]`, `[ExtendObjectType(OperationTypeNames.Mutation)]`. */
@@ -233,6 +319,14 @@ function readInvocation(node: Node, groups: Map<string, string>, facts: FileFact
   const args = node.childForFieldName('arguments')?.namedChildren ?? [];
   const first = stringOf(args[0]?.namedChild(0));
   const target = fn.childForFieldName('expression');
+  if (
+    readConventionalRoute(
+      name,
+      args.filter((a): a is Node => a?.type === 'argument'),
+      facts,
+    )
+  )
+    return;
   if (first === undefined) {
     // `api.AddArticlesRoutes()` on a group: that method's routes, under the group's prefix.
     const prefix = /^[A-Z]\w*$/.test(name) ? groupPrefix(target, groups) : '';
@@ -281,8 +375,9 @@ function groupPrefix(node: Node | null | undefined, groups: Map<string, string>)
   );
 }
 
-/** Text of a file with minimal-API routes: calls to `Map…(` or `UsePathBase`. */
-export const MINIMAL_API = /\.\s*Map(Get|Post|Put|Patch|Delete|Group)?\s*\(|\bUsePathBase\b/;
+/** Text of a file with minimal-API or conventional routes: calls to `Map…(`, `UsePathBase`, `UseMvcWithDefaultRoute`. */
+export const MINIMAL_API =
+  /\.\s*Map(Get|Post|Put|Patch|Delete|Group|ControllerRoute|AreaControllerRoute|DefaultControllerRoute|Route)?\s*\(|\bUsePathBase\b|\bUseMvcWithDefaultRoute\b/;
 
 /** Method and lambda bodies: only minimal APIs put routes there. */
 const BODIES = new Set(['block', 'arrow_expression_clause']);
