@@ -31,6 +31,36 @@ describe("notAppCode: one rule for what is not the app's own code", () => {
     ).toBe('generated');
   });
 
+  it("names a library's copy among the app's assets vendored: by its folder, its release in its name, its license banner", () => {
+    const body = Buffer.from('(function (window) {\n  window.lib = {};\n})(this);\n');
+    const banner = (text: string) => Buffer.concat([Buffer.from(text), body]);
+    expect(notAppCode('wwwroot/lib/bootstrap/dist/js/bootstrap.js', body)).toBe('vendored');
+    expect(notAppCode('public/bower_components/lodash/lodash.js', body)).toBe('vendored');
+    expect(notAppCode('wwwroot/Scripts/modernizr-2.6.2.js', body)).toBe('vendored');
+    expect(notAppCode('static/js/jquery.signalR-2.0.1.js', body)).toBe('vendored');
+    expect(
+      notAppCode(
+        'static/chart.js',
+        banner('/*!\n * Chart.js v4.4.1\n * (c) 2024 Chart.js Contributors\n */\n'),
+      ),
+    ).toBe('vendored');
+    // After other comments at the top; a one-line banner too.
+    expect(
+      notAppCode(
+        'static/core.js',
+        banner('/* core.js */\n/*global window:false */\n/*! Widget v1.2.3 | MIT */\n'),
+      ),
+    ).toBe('vendored');
+    expect(notAppCode('static/a.js', banner('/**\n * @license MIT\n */\n'))).toBe('vendored');
+    expect(notAppCode('static/b.css', banner('/* NUGET: BEGIN LICENSE TEXT\n * terms\n */\n'))).toBe(
+      'vendored',
+    );
+    // The app's own: a header without a release, a version in a later comment or in code.
+    expect(notAppCode('src/app.js', banner('/*! Our shop front */\n'))).toBeUndefined();
+    expect(notAppCode('src/app.js', banner('// app\nconst v = "1.2.3"; /*! v1.2.3 */\n'))).toBeUndefined();
+    expect(notAppCode('src/app.ts', banner('/** @license MIT */\n'))).toBeUndefined();
+  });
+
   it("keeps code written by hand, long or short, and a generator's name mentioned in passing", () => {
     expect(notAppCode('src/app.js', Buffer.from(code(400)))).toBeUndefined();
     expect(notAppCode('src/tiny.js', Buffer.from('export const a = 1;\n'))).toBeUndefined();

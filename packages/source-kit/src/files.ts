@@ -19,7 +19,7 @@ export function isInside(root: string, abs: string): boolean {
 }
 
 /** Why a file is not the application's own code, though it sits among its sources. */
-export type NotAppCode = 'minified' | 'generated' | 'bundled';
+export type NotAppCode = 'minified' | 'generated' | 'bundled' | 'vendored';
 
 /** Markers generators write at the top of what they generate (Go's, protoc's, EF's, Prisma's, the `@generated` convention). */
 const GENERATED_HEADER =
@@ -31,11 +31,23 @@ const DO_NOT_EDIT = /\bDO NOT EDIT\b/;
 /** A bundler's runtime at the top of its output. */
 const BUNDLER_RUNTIME = /__webpack_require__|\/\*{6}\/|\bparcelRequire\b|\b__vite__\w*|System\.register\(/;
 const MINIFIED_NAME = /\.min\.(js|mjs|cjs|css)$|[-.]bundle\.(js|mjs)$/;
+/**
+ * A library's copy committed among the app's assets: in the folders package managers for the
+ * browser fill (Bower, JSPM, LibMan's `wwwroot/lib`), or named with its release
+ * (`jquery-2.0.3.js`, `modernizr-2.6.2.js`).
+ */
+const VENDORED_PATH =
+  /(^|\/)(bower_components|jspm_packages|wwwroot\/lib)\/|[-.]v?\d+\.\d+(\.\d+)?[\w.-]*\.(js|css)$/;
+/**
+ * The license banner a library's distributed build opens with: a `/*!` comment (the kind
+ * minifiers keep) naming a release, an `@license` tag, NuGet's license text.
+ */
+const LIBRARY_BANNER = /^\/\*![\s\S]*?\bv?\d+\.\d+\.\d+\b|@license\b|NUGET: BEGIN LICENSE TEXT/;
 
 /**
  * One rule, shared by every tool that reads sources (the scanner's overview and map, the code
- * graph's symbols and health): minified, bundled and generated files are kept out of what a tool
- * reports as the app's code, with the reason. Reads the name and at most the first 64 KB.
+ * graph's symbols and health): minified, bundled, generated and vendored files are kept out of what
+ * a tool reports as the app's code, with the reason. Reads the name and at most the first 64 KB.
  */
 export function notAppCode(rel: string, buffer: Buffer): NotAppCode | undefined {
   if (MINIFIED_NAME.test(rel)) return 'minified';
@@ -48,7 +60,16 @@ export function notAppCode(rel: string, buffer: Buffer): NotAppCode | undefined 
     .filter((l) => COMMENT_LINE.test(l))
     .join('\n');
   if (GENERATED_HEADER.test(comments) || DO_NOT_EDIT.test(comments)) return 'generated';
-  if (!/\.(js|mjs|cjs|css)$/.test(rel) || buffer.length < 4096) return undefined;
+  if (!/\.(js|mjs|cjs|css)$/.test(rel)) return undefined;
+  if (VENDORED_PATH.test(rel)) return 'vendored';
+  // The banner opens the file, or follows other comments there (a file name, a lint directive).
+  const head = buffer
+    .subarray(0, 2048)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+  for (const [comment] of [...head.matchAll(/\s*\/\*[\s\S]*?\*\//gy)].slice(0, 3))
+    if (LIBRARY_BANNER.test(comment.trim())) return 'vendored';
+  if (buffer.length < 4096) return undefined;
   if (BUNDLER_RUNTIME.test(buffer.subarray(0, 4096).toString('latin1'))) return 'bundled';
   // Written by hand, code has short lines; a minifier writes a few very long ones.
   const sample = buffer.subarray(0, 65536);

@@ -18,7 +18,7 @@ export interface FileFacts {
   env: string[];
   frameworks: string[];
   /**
-   * Not the app's own code (minified, bundled, generated): reported apart. A generated file keeps
+   * Not the app's own code (minified, bundled, generated, vendored): reported apart. A generated file keeps
    * only its models (Diesel's schema.rs, a schema dump), which are the app's schema.
    */
   excluded?: NotAppCode;

@@ -34,7 +34,7 @@ export const overviewTool = (deps: ToolDeps) =>
       const partial = scan.unparsed.length > 0;
       return {
         verdict: partial ? 'CAUTION' : 'SAFE',
-        summary: `${scan.files} files (${Object.keys(scan.languages).join(', ') || 'no code'}); ${scan.frameworks.join(', ') || 'no framework detected'}; ${scan.routes.length} routes, ${scan.models.length} models, ${scan.components.length} components.${partial ? ` ${scan.unparsed.length} file(s) could not be fully parsed.` : ''}${scan.auxiliary.files ? ` ${scan.auxiliary.files} test/fixture files counted apart.` : ''}${scan.excluded.length ? ` ${scan.excluded.length} minified, bundled or generated file(s) set aside.` : ''} Next: boocontext_map for the full map.`,
+        summary: `${scan.files} files (${Object.keys(scan.languages).join(', ') || 'no code'}); ${scan.frameworks.join(', ') || 'no framework detected'}; ${scan.routes.length} routes, ${scan.models.length} models, ${scan.components.length} components.${partial ? ` ${scan.unparsed.length} file(s) could not be fully parsed.` : ''}${scan.auxiliary.files ? ` ${scan.auxiliary.files} test/fixture files counted apart.` : ''}${scan.excluded.length ? ` ${scan.excluded.length} minified, bundled, generated or vendored file(s) set aside.` : ''} Next: boocontext_map for the full map.`,
         details,
         source: 'scanner',
         truncated: scan.routes.length > 25 || scan.models.length > 25,
