@@ -78,7 +78,7 @@ function namedRouter(
  * themselves, and the full prefixes that follow (worked out once per router).
  */
 export class MountGraph {
-  private readonly incoming = new Map<Node, { from: Node; prefix: string }[]>();
+  private readonly incoming = new Map<Node, { from: Node; prefix: string; replacesOwn?: boolean }[]>();
   private readonly selfPrefix = new Map<Node, string>();
   private readonly prefixes = new Map<Node, string[]>();
   /** ASP.NET conventional routes, each with the project folder it holds in. */
@@ -200,7 +200,11 @@ export class MountGraph {
         for (const { target, prefix } of targets) {
           if (!target) continue;
           const list = this.incoming.get(target) ?? [];
-          list.push({ from: `${rel}#${mount.owner}`, prefix });
+          list.push({
+            from: `${rel}#${mount.owner}`,
+            prefix,
+            ...(mount.replacesOwn ? { replacesOwn: true } : {}),
+          });
           this.incoming.set(target, list);
         }
       }
@@ -324,7 +328,9 @@ export class MountGraph {
     if (!parents || parents.length === 0 || visiting.has(node)) return [own];
     visiting.add(node);
     const result = parents.flatMap((p) =>
-      this.walkUp(p.from, visiting).map((prefix) => joinPaths(prefix, this.resolve(p.prefix), own)),
+      this.walkUp(p.from, visiting).map((prefix) =>
+        joinPaths(prefix, this.resolve(p.prefix), p.replacesOwn ? '' : own),
+      ),
     );
     visiting.delete(node);
     return result;

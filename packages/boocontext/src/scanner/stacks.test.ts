@@ -411,12 +411,13 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(result.frameworks).toEqual(['express', 'knex']);
   });
 
-  it("Flask app factory: a blueprint made in its package's __init__ and imported by the module declaring its routes, registered with url_prefix inside create_app; Flask-SQLAlchemy models with mixins before db.Model", async () => {
+  it("Flask app factory: a blueprint made in its package's __init__ and imported by the module declaring its routes, registered with url_prefix inside create_app (in place of the blueprint's own), or under its own; Flask-SQLAlchemy models with mixins before db.Model", async () => {
     const { routes, models } = await scanStack('flask-factory');
     expect(routes).toEqual([
       'GET / app/main/routes.py:4',
       'GET /auth/login app/auth/routes.py:4',
       'POST /auth/login app/auth/routes.py:4',
+      'GET /shop/cart app/shop.py:6',
     ]);
     expect(models).toEqual(['Member sqlalchemy']);
     const member = (await new Scanner().scan(path.join(stacks, 'flask-factory'))).models[0];

@@ -131,6 +131,8 @@ export interface Mount {
   /** A local router variable, or an imported name; `autoload:<folder>` for every plugin file under a folder. */
   target: string;
   line: number;
+  /** The prefix stands in place of the prefix the target gives itself (Flask's `register_blueprint(bp, url_prefix=…)`). */
+  replacesOwn?: boolean;
   /** How @fastify/autoload prefixes the plugins it loads from the folder (`autoload:` targets). */
   autoload?: {
     /** Each folder's name (the default), none, or names a function rewrites (unknown here). */

@@ -381,9 +381,19 @@ function readCall(node: Node, ctx: PythonContext): void {
   } else if (name.endsWith('.include_router') || name.endsWith('.register_blueprint')) {
     const owner = fn?.childForFieldName('object')?.text ?? '';
     const target = args?.namedChild(0)?.text;
-    const prefix =
-      prefixOf(keywordArg(args, name.endsWith('include_router') ? 'prefix' : 'url_prefix')) ?? '';
-    if (target) ctx.facts.mounts.push({ owner, prefix, target, line: line(node) });
+    const given = keywordArg(args, name.endsWith('include_router') ? 'prefix' : 'url_prefix');
+    const prefix = prefixOf(given) ?? '';
+    // Flask's `register_blueprint(bp, url_prefix=…)` takes the place of the blueprint's own
+    // `url_prefix`; FastAPI's `include_router(prefix=…)` goes before the router's.
+    const replacesOwn = name.endsWith('register_blueprint') && given !== undefined;
+    if (target)
+      ctx.facts.mounts.push({
+        owner,
+        prefix,
+        target,
+        line: line(node),
+        ...(replacesOwn ? { replacesOwn } : {}),
+      });
   } else if (
     /^(path|re_path|url)$/.test(name) &&
     (/urls\.py$/.test(ctx.rel) || inList(node, 'websocket_urlpatterns'))
