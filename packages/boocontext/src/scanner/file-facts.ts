@@ -58,6 +58,11 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
       [/^\s*["']?sqlmodel\b/im, 'sqlmodel'],
       [/^\s*["']?(strawberry-graphql|graphene|ariadne)\b/im, 'graphql'],
       [/^\s*["']?grpcio\b/im, 'grpc'],
+      // Servers only: aiohttp and Tornado are as often an app's HTTP client or a tool's dependency.
+      [/^\s*["']?sanic\b(?!-)/im, 'sanic'],
+      [/^\s*["']?quart\b(?!-)/im, 'quart'],
+      [/^\s*["']?(litestar|starlite)\b(?!-)/im, 'litestar'],
+      [/^\s*["']?falcon\b(?!-)/im, 'falcon'],
     ],
   ],
   [

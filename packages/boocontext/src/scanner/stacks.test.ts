@@ -425,6 +425,35 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(member?.fields).toEqual(['id', 'email']);
   });
 
+  it('Python beyond FastAPI, Flask and Django: aiohttp (route tables, router calls, sub-apps a function makes), Sanic (blueprint groups), Litestar (controllers, routers, handler lists), Tornado (handler lists, methods from the handler class), Falcon (responders)', async () => {
+    const { routes, frameworks } = await scanStack('python-web');
+    expect(routes.map((r) => r.replace(/ \S+:\d+$/, ''))).toEqual([
+      'GET /',
+      'DELETE /admin/cache',
+      'GET /admin/stats',
+      'GET /api/bins',
+      'POST /api/bins',
+      'GET /api/shelves/<shelf_id:int>',
+      'GET /health',
+      'GET /healthz',
+      'GET /ovens/<oven_id>',
+      'PUT /ovens/<oven_id>',
+      'GET /ping',
+      'GET /stock',
+      'POST /stock/{sku}/reserve',
+      'DELETE /trays/{tray_id}',
+      'GET /trays/{tray_id}',
+      'POST /v1/recipes',
+      'GET /v1/recipes/{recipe_id:int}',
+    ]);
+    expect(frameworks).toEqual(['aiohttp', 'falcon', 'litestar', 'sanic', 'tornado']);
+    const scanned = await new Scanner().scan(path.join(stacks, 'python-web'));
+    const handlerOf = (p: string) => scanned.routes.find((r) => r.path === p)?.handler;
+    expect(handlerOf('/v1/recipes')).toBe('RecipeController.create');
+    expect(handlerOf('/trays/{tray_id}')).toBe('TrayResource');
+    expect(handlerOf('/ovens/<oven_id>')).toBe('OvenHandler');
+  });
+
   it('SQLModel: a `table=True` class is a model, with the fields its bases in the file declare; its schemas are not', async () => {
     const result = await new Scanner().scan(path.join(stacks, 'fastapi-sqlmodel'));
     expect(result.models.map((m) => `${m.name} ${m.orm} ${m.fields?.join(',')}`)).toEqual([

@@ -11,7 +11,14 @@ import {
 } from '../types.js';
 import { wsRoute } from '../websocket.js';
 import { ariadneBindable, readAriadneField, readGraphqlClass } from './python-graphql.js';
-import { HTTP, line, unquote, walk } from './syntax.js';
+import {
+  decoratorFramework,
+  readLitestarController,
+  readLitestarDecorated,
+  readWebAssignment,
+  readWebCall,
+} from './python-web.js';
+import { HTTP, line, regexRoutePath, unquote, walk } from './syntax.js';
 
 interface PythonContext {
   rel: string;
@@ -119,7 +126,9 @@ function readAssignment(node: Node, { facts, frameworks, bindables, stubs }: Pyt
     const restful = /^(Api|Namespace)$/.test(fn) && imported(facts, /^flask_rest(ful|x|plus)\b/);
     // Django Ninja's `NinjaAPI()` and `Router()`.
     const ninja = (fn === 'NinjaAPI' || fn === 'Router') && imported(facts, /^ninja\b/);
-    const kind = ninja ? 'django-ninja' : (framework ?? flask ?? (restful ? 'flask' : undefined));
+    const kind = ninja
+      ? 'django-ninja'
+      : (framework ?? (flask || restful ? decoratorFramework(facts, 'flask') : undefined));
     if (kind) {
       frameworks.add(kind);
       const prefix =
@@ -137,6 +146,7 @@ function readAssignment(node: Node, { facts, frameworks, bindables, stubs }: Pyt
         facts.mounts.push({ owner: host.text, prefix: '', target: left.text, line: line(node) });
     }
   }
+  if (left?.type === 'identifier' && right) readWebAssignment(left, right, facts, frameworks);
   if (left?.text === 'urlpatterns') frameworks.add('django');
 }
 
@@ -147,6 +157,7 @@ const imported = (facts: FileFacts, spec: RegExp) => facts.imports.some((i) => s
  * `@ns.route('/x')` on a resource class (served by the methods it defines).
  */
 function readDecorated(node: Node, { facts, frameworks, bindables }: PythonContext): void {
+  if (readLitestarDecorated(node, facts, frameworks)) return;
   const definition = node.childForFieldName('definition');
   const fnName = definition?.childForFieldName('name')?.text;
   const handler = fnName ? { handler: fnName } : {};
@@ -162,8 +173,8 @@ function readDecorated(node: Node, { facts, frameworks, bindables }: PythonConte
     const routePath = unquote(args?.namedChild(0));
     if (routePath === undefined) continue;
     if (HTTP.has(method.toUpperCase()) && method === method.toLowerCase()) {
-      // The same decorators are Django Ninja's where the file imports it.
-      const framework = imported(facts, /^ninja\b/) ? 'django-ninja' : 'fastapi';
+      // The same decorators are Django Ninja's, Sanic's, aiohttp's where the file imports it.
+      const framework = decoratorFramework(facts, 'fastapi');
       facts.routes.push({
         method: method.toUpperCase(),
         path: routePath,
@@ -175,33 +186,19 @@ function readDecorated(node: Node, { facts, frameworks, bindables }: PythonConte
       frameworks.add(framework);
     } else if (method === 'route') {
       const list = resource ? ['ALL'] : methodsArg(args);
+      const framework = decoratorFramework(facts, 'flask');
       for (const m of list)
         facts.routes.push({
           method: m,
           path: routePath,
           line: line(node),
-          framework: 'flask',
+          framework,
           owner,
           ...handler,
         });
-      frameworks.add('flask');
+      frameworks.add(framework);
     }
   }
-}
-
-/**
- * A `url()`/`re_path()` regex as the path it matches: anchors and optional trailing slashes
- * dropped, named groups as `<name>`, other groups as `{unknown}`.
- */
-export function djangoRegexPath(pattern: string): string {
-  return pattern
-    .replace(/^\^/, '')
-    .replace(/\$$/, '')
-    .replace(/\/\?$/, '/')
-    .replace(/\(\?P<(\w+)>[^)]*\)/g, '<$1>')
-    .replace(/\((?!\?P<)[^)]*\)\??/g, UNKNOWN_PART)
-    .replace(/\\([./-])/g, '$1')
-    .replace(/\?$/, '');
 }
 
 /** The paths of the `path('x/', include([...]))` calls a pattern is written inside, outermost first. */
@@ -213,7 +210,7 @@ function outerIncludes(node: Node): string[] {
     const args = up.childForFieldName('arguments');
     const written = unquote(args?.namedChild(0));
     if (written !== undefined && /^include\(/.test(args?.namedChild(1)?.text ?? ''))
-      out.unshift(up.childForFieldName('function')?.text === 'path' ? written : djangoRegexPath(written));
+      out.unshift(up.childForFieldName('function')?.text === 'path' ? written : regexRoutePath(written));
   }
   return out;
 }
@@ -231,7 +228,7 @@ function readDjangoPath(
   const written = unquote(args?.namedChild(0));
   const view = args?.namedChild(1);
   if (written === undefined || !view) return;
-  const own = regex ? djangoRegexPath(written) : written;
+  const own = regex ? regexRoutePath(written) : written;
   // Patterns listed inside an include (`path('session/', include(([path('login/', …)], 'session')))`)
   // are served under the paths of the includes around them.
   const outer = outerIncludes(node);
@@ -283,7 +280,7 @@ function readRegister(node: Node, owner: string, args: Node | null, { facts }: P
   if (prefix === undefined || !viewset) return;
   facts.routes.push({
     method: VIEWSET,
-    path: djangoRegexPath(prefix),
+    path: regexRoutePath(prefix),
     line: line(node),
     framework: 'django',
     owner,
@@ -353,6 +350,7 @@ function readCall(node: Node, ctx: PythonContext): void {
     ctx.stubCalls && fn?.type === 'attribute' ? fn.childForFieldName('object')?.text : undefined;
   if (receiver && attribute && /^[A-Z]\w*$/.test(attribute))
     ctx.stubCalls?.push({ receiver, method: attribute, line: line(node) });
+  if (readWebCall(node, ctx.facts, ctx.frameworks)) return;
   if (attribute === 'add_resource' || attribute === 'add_url_rule')
     readResourceRule(node, attribute, args, ctx);
   else if (attribute === 'add_namespace') {
@@ -485,8 +483,11 @@ function viewOf(bases: string[], body: Node | null): DjangoView | undefined {
       Object.entries(table).flatMap(([action, method]) => (names.has(action) ? [method] : []));
     return { methods: pick(LIST_ACTIONS), detail: pick(DETAIL_ACTIONS), lookup: lookup ?? 'pk', actions };
   }
-  // Django's views, Flask's `MethodView`, Flask-RESTful's and RESTX's `Resource`.
-  if (!bases.some((b) => /View$/.test(b) || b === 'Resource')) return undefined;
+  // Falcon's resources answer the methods their responders (`on_get`) handle, whatever their base.
+  const responders = HANDLER_METHODS.filter((m) => defined.has(`on_${m}`));
+  if (responders.length) return { methods: responders.map((m) => m.toUpperCase()) };
+  // Django's views, Flask's `MethodView`, Flask-RESTful's and RESTX's `Resource`, Tornado's handlers.
+  if (!bases.some((b) => /View$|Handler$/.test(b) || b === 'Resource')) return undefined;
   const methods = new Set(bases.flatMap((b) => GENERIC_VIEW_METHODS[b] ?? []));
   for (const m of HANDLER_METHODS) if (defined.has(m)) methods.add(m.toUpperCase());
   return { methods: [...methods] };
@@ -551,6 +552,7 @@ function readClass(node: Node, { rel, facts, frameworks, servicers, classFields 
     facts.models.push({ name, orm: 'sqlalchemy', file: rel, line: line(node), fields });
   else if (bases.length && imported(facts, /^django/))
     facts.modelClasses = [...(facts.modelClasses ?? []), { name, bases, line: line(node), fields, abstract }];
+  readLitestarController(node, bases, facts);
   const view = viewOf(bases, body);
   if (view) facts.views = { ...facts.views, [name]: view };
   if (readGraphqlClass(node, bases, facts)) frameworks.add('graphql');

@@ -1,4 +1,5 @@
 import { type SyntaxNode as Node, nodeTypeTable } from '@boocode/source-kit';
+import { UNKNOWN_PART } from '../types.js';
 
 /** Small readers of tree-sitter nodes shared by the Python, Go, Java and Ruby readers. */
 export const HTTP = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
@@ -128,4 +129,20 @@ export function parenthesised(text: string, open: number): { args: string; end: 
     else if (c === ')' && --depth === 0) return { args: text.slice(open + 1, j), end: j + 1 };
   }
   return { args: text.slice(open + 1), end: text.length };
+}
+
+/**
+ * A route written as a regex (Django's `url()`/`re_path()`, Tornado's handlers) as the path it
+ * matches: anchors and optional trailing slashes dropped, named groups as `<name>`, other groups
+ * as `{unknown}`.
+ */
+export function regexRoutePath(pattern: string): string {
+  return pattern
+    .replace(/^\^/, '')
+    .replace(/\$$/, '')
+    .replace(/\/\?$/, '/')
+    .replace(/\(\?P<(\w+)>[^)]*\)/g, '<$1>')
+    .replace(/\((?!\?P<)[^)]*\)\??/g, UNKNOWN_PART)
+    .replace(/\\([./-])/g, '$1')
+    .replace(/\?$/, '');
 }
