@@ -8,7 +8,7 @@ import { lexedLanguageFacts } from './gate.js';
 import { scanLanguage } from './index.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures');
-const GATED = new Set(['go', 'java', 'c_sharp', 'php', 'rust', 'ruby']);
+const GATED = new Set(['go', 'java', 'c_sharp', 'php', 'rust', 'ruby', 'python']);
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -16,7 +16,7 @@ function filesUnder(dir: string): string[] {
   );
 }
 
-describe('the tree gate of Go, Java, C#, PHP, Rust and Ruby', () => {
+describe('the tree gate of Go, Java, C#, PHP, Rust, Ruby and Python', () => {
   it('skips the tree only where the tree reader finds nothing but the imports the patterns read', async () => {
     let lexed = 0;
     let parsed = 0;
@@ -36,6 +36,7 @@ describe('the tree gate of Go, Java, C#, PHP, Rust and Ruby', () => {
       lexed++;
       const tree = await scanLanguage(rel, text, language);
       expect(fromText.imports, rel).toEqual(tree.imports);
+      expect(fromText.bindings, rel).toEqual(tree.bindings);
       if (isAuxiliary(rel)) continue;
       expect({ routes: tree.routes, mounts: tree.mounts, models: tree.models, env: tree.env }, rel).toEqual({
         routes: [],
@@ -43,10 +44,58 @@ describe('the tree gate of Go, Java, C#, PHP, Rust and Ruby', () => {
         models: [],
         env: [],
       });
-      expect(tree.globalPrefixes ?? tree.views ?? Object.keys(tree.exportedRouters)[0], rel).toBeUndefined();
+      expect(
+        tree.globalPrefixes ??
+          tree.views ??
+          tree.constants ??
+          tree.modelClasses ??
+          Object.keys(tree.exportedRouters)[0],
+        rel,
+      ).toBeUndefined();
     }
     // Both sides of the gate are exercised: files with facts parse, files with only imports do not.
     expect(lexed).toBeGreaterThanOrEqual(6);
     expect(parsed).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('Python imports read from the text', () => {
+  it('are the tree reader’s: relative modules, names and aliases, parenthesised lists over lines; none in strings or comments, none for __future__', async () => {
+    const text = [
+      'from __future__ import annotations',
+      '"""Usage:',
+      '    from shop import secret',
+      '"""',
+      'import os, json as j',
+      'import app.core.config as config  # from x import y',
+      'from . import views',
+      'from ..db import (',
+      '    Session,  # the factory',
+      '    engine as db_engine,',
+      ')',
+      'from .models import *',
+      'def f():',
+      "    s = 'import nothing'",
+      '    from .services.orders import place_order',
+      '',
+    ].join('\n');
+    const lexed = lexedLanguageFacts('shop/helpers.py', text, 'python');
+    const tree = await scanLanguage('shop/helpers.py', text, 'python');
+    expect(lexed?.imports).toEqual(tree.imports);
+    expect(lexed?.bindings).toEqual(tree.bindings);
+    expect(lexed?.imports.map((i) => `${i.spec}:${i.line}`)).toEqual([
+      'os:5',
+      'json:5',
+      'app.core.config:6',
+      '.:7',
+      '.views:7',
+      '..db:8',
+      '..db.Session:8',
+      '..db.engine:8',
+      '.models:12',
+      '.services.orders:15',
+      '.services.orders.place_order:15',
+    ]);
+    expect(lexed?.bindings.db_engine).toEqual({ spec: '..db', name: 'engine' });
   });
 });

@@ -2,6 +2,7 @@ import type { LanguageId } from '@boocode/source-kit';
 import { emptyFacts, type FileFacts, isAuxiliary } from '../types.js';
 import { MINIMAL_API } from './csharp.js';
 import { LIGHTHOUSE_RESOLVER } from './php.js';
+import { pythonImports } from './python-imports.js';
 import { DRAWN_ROUTES } from './ruby.js';
 import { SYMFONY_MARKERS } from './symfony.js';
 import { lineIndex } from './syntax.js';
@@ -36,6 +37,7 @@ const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => bool
     /\.\s*(service|route|configure|nest|to|merge|mount)\s*\(|#\[\s*(get|post|put|patch|delete|head|options)\b|\btable\s*!|#\[\s*(async_graphql::|juniper::)?(Object|Subscription|graphql_object|graphql_subscription)\b|tonic::async_trait|\w+_server::\w+\s+for\b/.test(
       text,
     ),
+  python: (rel, text) => /(^|\/)urls\.py$/.test(rel) || PYTHON_MARKERS.some((marker) => marker.test(text)),
   ruby: (rel, text) =>
     /(^|\/)(routes|schema)\.rb$/.test(rel) ||
     DRAWN_ROUTES.test(rel) ||
@@ -43,6 +45,21 @@ const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => bool
       text,
     ),
 };
+
+/**
+ * What the Python readers look for: route decorators and calls, app and router constructors,
+ * Django (whose model classes join across files), ORM tables, view, handler and resource classes,
+ * GraphQL and gRPC libraries, Alembic tables, env reads, path constants.
+ */
+const PYTHON_MARKERS = [
+  /^[ \t]*@[\w.]*\b(get|post|put|patch|delete|head|options|route|api_route|websocket|websocket_route|field|action)\s*\(/m,
+  /\b(include_router|register_blueprint|add_url_rule|add_resource|add_namespace|add_router|add_routes|add_subapp|add_route|add_(get|post|put|patch|delete|head|view)|blueprint|mount)\s*\(/,
+  /\b(FastAPI|APIRouter|Flask|Quart|Sanic|Blueprint|NinjaAPI|Router|Litestar|Starlite|Api|Namespace|Application)\s*\(/,
+  /\b(websocket_)?urlpatterns\b|^[ \t]*(from|import)\s+(django|strawberry|graphene|ariadne|flask_sqlalchemy)/m,
+  /__tablename__|\btable\s*=\s*True\b|\bdb\.Model\b|\bop\.create_table\b|\bos\.(getenv|environ)\b|Stub\s*\(|Servicer\b/,
+  /^[ \t]*class\s+\w+\s*\([^)]*\b\w*(View|ViewSet|Resource|Handler|ModelMixin|Controller)\b|\bdef\s+on_(get|post|put|patch|delete|head|options)\b/m,
+  /^[ \t]*\w+[ \t]*(:[^=\n]*)?=[ \t]*[rRbBuU]{0,2}["']\//m,
+];
 
 /** Imports as each tree reader records them: the spec, the line of the import. */
 const IMPORTS: Partial<
@@ -90,6 +107,9 @@ export function lexedLanguageFacts(rel: string, text: string, language: Language
   const needs = NEEDS_TREE[language];
   const imports = IMPORTS[language];
   // A test's routes and models are not the app's (they are set aside when joined): its imports are all it adds.
-  if (!needs || !imports || (needs(rel, text) && !isAuxiliary(rel))) return undefined;
+  if (!needs || (needs(rel, text) && !isAuxiliary(rel))) return undefined;
+  // Python's `from … import` binds names too, which mounts and views are looked up by.
+  if (language === 'python') return { ...emptyFacts(language), ...pythonImports(text) };
+  if (!imports) return undefined;
   return { ...emptyFacts(language), imports: imports(text, lineIndex(text)) };
 }

@@ -27,8 +27,11 @@ function keyword(args: Node | null | undefined, name: string): Node | undefined 
   return undefined;
 }
 
+/** A call's positional arguments (comments between arguments are named nodes too). */
 const positional = (args: Node | null | undefined) =>
-  (args?.namedChildren ?? []).filter((a): a is Node => !!a && a.type !== 'keyword_argument');
+  (args?.namedChildren ?? []).filter(
+    (a): a is Node => !!a && a.type !== 'keyword_argument' && a.type !== 'comment',
+  );
 
 /** What this file assigns to `name` (its first assignment), for lists and objects routed by name. */
 const assignedTo = (root: Node, name: string) =>
