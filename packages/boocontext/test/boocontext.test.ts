@@ -637,6 +637,15 @@ describe('boocontext_flows over MCP', () => {
     expect(at(orders)).toEqual(['read Order Shop/Orders/OrderQueries.cs:9']);
   });
 
+  it("follows a Litestar controller to its injected service's calls when the service is built on a library's repository, the entity from the base's type argument", async () => {
+    const { envelope, flows } = await flowsOf('litestar');
+    expect(envelope.summary).toMatch(/2 reach data access, 0 with no handler found/);
+    const byMethod = (method: string) => flows.find((f) => f.entry.method === method);
+    expect(byMethod('GET')?.entry.path).toBe('/pantries');
+    expect(at(byMethod('GET'))).toEqual(['read pantry app/controllers.py:11']);
+    expect(at(byMethod('POST'))).toEqual(['write pantry app/controllers.py:15']);
+  });
+
   it('answers again from the code as it is after an edit, not from the answer before', async () => {
     const service = path.join(flowsDir, 'nest/src/article/article.service.ts');
     const before = await flowsOf('nest', { entry: 'GET /api/articles/:slug' });

@@ -93,6 +93,7 @@ const READ_VERBS = new Set([
   'getrawmany',
   'getrawone',
   'getcount',
+  'list',
   'all',
   'first',
   'firstordefault',
@@ -353,6 +354,8 @@ export interface ClassifyContext {
   entities: Entities;
   /** What a variable was assigned or declared as, in the caller or its class (code-graph's type hints). */
   typeOf: (caller: string | null, name: string) => string | undefined;
+  /** The base a project class extends, as written, for a service built on a library's repository. */
+  parentOf?: (type: string) => string | undefined;
   /** The call's line in its file. */
   lineText: string;
   /** The file's language: array methods in JS/TS share names with ORM reads. */
@@ -404,12 +407,23 @@ function sqlInVariable(call: CallSite, ctx: ClassifyContext): string | undefined
   return last ? above.slice(last.index, last.index + 400) : undefined;
 }
 
-/** A receiver whose declared type is a repository, mapper, DAO or context (`OwnerRepository owners`). */
+/** `OwnerRepository<Owner>`, `list[Tag]`, `Optional[TagService]`'s written type without its arguments. */
+const bareType = (written: string) => written.replace(/[<[].*$/, '');
+
+/** A library's repository base a project's service extends (`SQLAlchemyAsyncRepositoryService[m.Tag]`). */
+const REPOSITORY_BASE = /Repository|Repo\b|Dao\b/i;
+
+/**
+ * A receiver whose declared type is a repository, mapper, DAO or context (`OwnerRepository owners`),
+ * or a project class built on a library's repository (`tags_service: TagService`, where `TagService`
+ * extends advanced-alchemy's `SQLAlchemyAsyncRepositoryService[Tag]`).
+ */
 function typedAccessor(receiver: string, call: CallSite, ctx: ClassifyContext): boolean {
   if (!receiver || receiver.includes('(')) return false;
   const typed =
     ctx.typeOf(call.caller, receiver) ?? ctx.typeOf(call.caller, receiver.replace(/^(this|self)\./, ''));
-  return typed !== undefined && ACCESSOR_SUFFIX.test(typed.replace(/<.*$/, ''));
+  if (typed === undefined) return false;
+  return ACCESSOR_SUFFIX.test(bareType(typed)) || REPOSITORY_BASE.test(ctx.parentOf?.(bareType(typed)) ?? '');
 }
 
 /** Entity named by a chain's tokens, a variable's recorded type, or the line around the call. */
@@ -427,7 +441,8 @@ function entityFrom(tokens: string[], call: CallSite, ctx: ClassifyContext): str
   for (const token of tokens) {
     const typed = ctx.typeOf(call.caller, token);
     if (!typed) continue;
-    for (const part of tokensOf(typed)) {
+    // The type's own name and arguments, then the base it extends (`…RepositoryService[m.Tag]`).
+    for (const part of [...tokensOf(typed), ...tokensOf(ctx.parentOf?.(bareType(typed)) ?? '')]) {
       const found = ctx.entities.match(part);
       if (found) return found;
     }

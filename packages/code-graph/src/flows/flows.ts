@@ -525,6 +525,7 @@ export class FlowTracer {
       const op = classifyCall(call, {
         entities: this.entities,
         typeOf: (caller, name) => this.typeOf(file, caller, name),
+        parentOf: (type) => this.parentOf(type),
         lineText: this.lineText(file, call.line),
         language,
         fileText: () => this.source(file).text,
@@ -537,6 +538,23 @@ export class FlowTracer {
     }
     return out;
   }
+
+  /**
+   * The bases a project class named `type` extends, as its declaration writes them with their
+   * type arguments (`(service.SQLAlchemyAsyncRepositoryService[m.Tag]):`); none without a base.
+   */
+  private parentOf(type: string): string | undefined {
+    if (!this.parents.has(type)) {
+      const owner = (this.byShort.all(type) as SymbolRow[]).find((s) => s.kind === 'class');
+      const line =
+        owner && this.typeOf(owner.file, owner.name, 'super') ? this.lineText(owner.file, owner.line) : '';
+      const at = line.indexOf(type);
+      this.parents.set(type, at >= 0 ? line.slice(at + type.length) : undefined);
+    }
+    return this.parents.get(type);
+  }
+
+  private readonly parents = new Map<string, string | undefined>();
 
   private typeOf(file: string, caller: string | null, name: string): string | undefined {
     let hints = this.types.get(file);
