@@ -145,6 +145,26 @@ describe('extractFacts, per language', () => {
     expect(metrics(f, 'Service.run')?.cyclomatic).toBe(2);
   });
 
+  it("TypeScript: a constructor's parameter properties type the class's fields; plain parameters do not", async () => {
+    const f = await parse('typescript', [
+      'export class AuthController {',
+      '  constructor(',
+      '    private readonly service: AuthService,',
+      '    @Inject(MAILER) public mail: MailService,',
+      '    plain: Clock,',
+      '  ) {}',
+      '  login() {',
+      '    return this.service.validateLogin();',
+      '  }',
+      '}',
+    ]);
+    expect(f.types).toMatchObject({
+      'AuthController::this.service': 'AuthService',
+      'AuthController::this.mail': 'MailService',
+    });
+    expect(f.types['AuthController::this.plain']).toBeUndefined();
+  });
+
   it('Go: methods qualified by their receiver type, structs, imports by last segment, literal types', async () => {
     const f = await parse('go', [
       'package main',

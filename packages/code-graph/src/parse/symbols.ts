@@ -18,6 +18,9 @@ import {
 } from './syntax.js';
 import { returnType } from './type-hints.js';
 
+/** A constructor parameter that declares a field: an accessibility or `readonly` modifier first. */
+const PARAMETER_PROPERTY = /^(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:public|private|protected|readonly)\s/;
+
 /** A Go method's receiver type qualifies it (`Repo.Find`), and its receiver name has that type. */
 function goReceiver(
   x: Extraction,
@@ -69,6 +72,16 @@ function functionScope(
       param.childForFieldName('pattern') ?? param.childForFieldName('name') ?? param.namedChild(0);
     const ptype = param.childForFieldName('type');
     if (pname && ptype) pushType(x, { qualified }, pname.text, ptype.text);
+    // TypeScript's parameter properties (`constructor(private readonly service: AuthService)`)
+    // are the class's fields too: `this.service.login()` is AuthService's.
+    if (
+      pname &&
+      ptype &&
+      scope.container &&
+      (x.language === 'typescript' || x.language === 'tsx') &&
+      PARAMETER_PROPERTY.test(param.text)
+    )
+      pushType(x, { qualified: scope.container }, `this.${pname.text}`, ptype.text);
   }
   // A function inside a method is a local of that method, not a member of the class; an arrow
   // (or a Python closure) still sees the method's `this`/`self`.
