@@ -814,6 +814,28 @@ export const stackApps = [
     frameworks: ['litestar', 'sqlalchemy'],
   },
   {
+    name: 'koa-knex',
+    stack: 'JavaScript / Koa + koa-router + Knex',
+    source: { mirror: 'gothinkster/koa-knex-realworld-example' },
+    // routes/index.js: `api.use(users)`… then `router.use('/api', api.routes())`; each router file
+    // exports `router.routes()`; DELETE routes as koa-router's `del`. One migration chains the
+    // tables' `createTable`s.
+    routes: conduit('/api'),
+    entities: ['users', 'articles', 'comments', 'tags', 'articles_tags', 'followers', 'favorites'],
+    frameworks: ['koa', 'knex'],
+  },
+  {
+    name: 'hapi-glue',
+    stack: 'JavaScript / hapi 16 + Glue manifest + Mongoose',
+    source: { mirror: 'gothinkster/hapijs-realworld-example-app' },
+    // Glue composes lib/config/manifest.js's registrations relative to lib/modules: the api plugin
+    // under `routes: { prefix: '/api' }`; each module's plugin serves the route table its
+    // routes.js function returns (`server.route(Routes(server))`). The api plugin's own /status.
+    routes: [...conduit('/api'), 'GET /api/status'],
+    entities: ['Article', 'Comment', 'User'],
+    frameworks: ['hapi', 'mongoose'],
+  },
+  {
     name: 'symfony-doctrine',
     stack: 'PHP / Symfony 5 (docblock annotations, invokable controllers) + Doctrine',
     source: { mirror: 'slashfan/symfony-realworld-example-app' },

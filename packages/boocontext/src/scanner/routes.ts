@@ -3,6 +3,7 @@ import type { ModuleResolver } from '@boocode/source-kit';
 
 import { conventionalPaths } from './aspnet-conventional.js';
 import { autoloadedPlugins } from './fastify-autoload.js';
+import { GLUE_PLUGIN, glueTargets } from './js/hapi-glue.js';
 import { RAZOR_PAGE } from './languages/razor.js';
 import { DEVISE } from './languages/ruby.js';
 import { isNextRouteFile, nextRoutes } from './nextjs.js';
@@ -196,7 +197,9 @@ export class MountGraph {
           ? autoloadedPlugins(cache, mount)
           : mount.target.startsWith(SYMFONY_IMPORT)
             ? symfonyImports(cache, mount)
-            : [{ target: resolveTarget(rel, mount.target), prefix: mount.prefix }];
+            : mount.target.startsWith(GLUE_PLUGIN)
+              ? glueTargets(cache, mount)
+              : [{ target: resolveTarget(rel, mount.target), prefix: mount.prefix }];
         for (const { target, prefix } of targets) {
           if (!target) continue;
           const list = this.incoming.get(target) ?? [];

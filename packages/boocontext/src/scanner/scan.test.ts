@@ -230,7 +230,7 @@ describe('Next.js routers', () => {
 });
 
 describe("A front end's HTTP client", () => {
-  it('is no router: `api.get(…)` in a component or a module importing axios, or ending with a config object, is a call, not a route', () =>
+  it('is no router: `api.get(…)` in a component or a module importing axios, or ending with a config object, or on an imported module namespace, is a call, not a route', () =>
     inScratchRepo(
       {
         'backend/package.json': JSON.stringify({ dependencies: { express: '4.21.0' } }),
@@ -245,6 +245,9 @@ describe("A front end's HTTP client", () => {
           "import api from '../services/api';\nexport default function Register({ data }) {\n  api.post('/ongs', data);\n  return <form />;\n}\n",
         'web/src/pages/Profile.ts':
           "import api from '../services/api';\nexport const load = (id: string) => api.get('profile', { headers: { Authorization: id } });\n",
+        // A module's namespace (`import * as api`) calling its own helpers, `del` among them.
+        'web/src/routes/article/+page.server.js':
+          "import * as api from '$lib/api.js';\nexport const actions = {\n  remove: async ({ params, locals }) => api.del(`articles/${params.slug}`, locals.token),\n  load: async ({ params, locals }) => api.get(`articles/${params.slug}`, locals.token),\n};\n",
       },
       async (repo) => {
         const { routes } = await new Scanner().scan(repo);

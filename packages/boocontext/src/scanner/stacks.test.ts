@@ -461,6 +461,29 @@ describe('stacks: routes as served, models, frameworks', () => {
     ]);
   });
 
+  it("Koa with koa-router: `del` routes, routers exported and mounted as `router.routes()`, nested under `use('/api', …)`; chained Knex `createTable`s", async () => {
+    const { routes, models, frameworks } = await scanStack('koa-router');
+    expect(routes).toEqual([
+      'GET /api/bakers src/routes/bakers.js:6',
+      'DELETE /api/bakers/:id src/routes/bakers.js:7',
+    ]);
+    expect(models.sort()).toEqual(['bakers knex', 'loaves knex']);
+    expect(frameworks).toEqual(['knex', 'koa']);
+  });
+
+  it("hapi with Glue: a manifest's plugins under their `routes.prefix`, found by path whatever `relativeTo` is; route tables a plugin's function returns, served by `server.route(Routes(server))`; `{ name, register }` plugins", async () => {
+    const { routes, frameworks } = await scanStack('hapi-glue');
+    expect(routes).toEqual([
+      'GET /api/v1/loaves lib/plugins/shop/routes.js:4',
+      'PATCH /api/v1/loaves/{id} lib/plugins/shop/routes.js:9',
+      'PUT /api/v1/loaves/{id} lib/plugins/shop/routes.js:9',
+      'GET /healthz lib/plugins/health/index.js:4',
+    ]);
+    expect(frameworks).toEqual(['hapi']);
+    const scanned = await new Scanner().scan(path.join(stacks, 'hapi-glue'));
+    expect(scanned.routes.find((r) => r.path === '/api/v1/loaves')?.handler).toBe('handlers.list');
+  });
+
   it("Express: routers mounted in a loop over a table of `{ path, route }` rows (forEach or for…of), each under its row's path", async () => {
     const { routes } = await scanStack('express-route-table');
     expect(routes).toEqual([

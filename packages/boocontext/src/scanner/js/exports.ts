@@ -27,7 +27,9 @@ function readExports(program: Node, facts: FileFacts): void {
   let defaultFunction: Node | undefined;
   /** `const orders = async (app) => { app.get(…) }`: a plugin held in a variable, by its routes' owner. */
   const plugins = new Map<string, string>();
-  const ownsRoutes = (param: string | undefined) => !!param && facts.routes.some((r) => r.owner === param);
+  // A plugin owns its parameter's routes, or mounts on it (hapi's `server.route(Routes(server))`).
+  const ownsRoutes = (param: string | undefined) =>
+    !!param && (facts.routes.some((r) => r.owner === param) || facts.mounts.some((m) => m.owner === param));
   for (const top of program.namedChildren) {
     if (!top) continue;
     const declaration = top.type === 'export_statement' ? field(top, 'declaration') : top;
@@ -92,12 +94,22 @@ function readExports(program: Node, facts: FileFacts): void {
           : undefined;
     // `module.exports = function (router) { router.get(…) }`: a function handed a router.
     if (assigned && field(assigned, 'left')?.text === 'module.exports') {
-      const fn = pluginFunction(field(assigned, 'right'));
+      const right = field(assigned, 'right');
+      const fn = pluginFunction(right);
       if (fn && ownsRoutes(firstParam(fn))) defaultFunction = fn;
+      // `const register = (server) => {…}; module.exports = register`.
+      if (right?.type === 'identifier' && plugins.has(right.text))
+        facts.exportedRouters.default = plugins.get(right.text) as string;
     }
     const register = object?.type === 'object' ? registerOf(object) : undefined;
     if (register && ownsRoutes(firstParam(register)))
       facts.exportedRouters.default = firstParam(register) as string;
+    // `{ name: 'shop', register }`: the plugin function declared above under that name.
+    const shorthand = object?.namedChildren.find(
+      (m) => m?.type === 'shorthand_property_identifier' && m.text === 'register',
+    );
+    if (shorthand && plugins.has('register'))
+      facts.exportedRouters.default = plugins.get('register') as string;
     const value = exported ? field(top, 'value') : undefined;
     if (value?.type === 'identifier' && plugins.has(value.text))
       facts.exportedRouters.default = plugins.get(value.text) as string;

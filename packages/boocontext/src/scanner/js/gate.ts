@@ -44,6 +44,13 @@ const RULES: readonly Rule[] = [
   { needles: ['define'], patterns: [/\.\s*define\s*[(<]/, /sequelize/i] },
   { needles: ['Table'], patterns: [/\b(?:pg|mysql|sqlite)Table\s*\(/] },
   { needles: ['createTable'], patterns: [/\.\s*createTable(?:IfNotExists)?\s*\(/] },
+  // A Glue manifest's plugins.
+  {
+    needles: ['registrations', 'plugins'],
+    patterns: [/\b(?:registrations|plugins)\s*:\s*\[/, /\bplugin\s*:/],
+  },
+  // hapi's route objects in a table a module exports: a method, a path, a handler.
+  { needles: ['handler'], patterns: [/\bmethod\s*:/, /\b(?:path|url)\s*:\s*['"`]\//, /\bhandler\b/] },
   { needles: ['@'], patterns: [/@\s*(?:Controller|JsonController|controller|Route|Entity|Module|Schema)\b/] },
   { needles: ['RouterModule'], patterns: [/\bRouterModule\s*\.\s*register\s*\(/] },
   {

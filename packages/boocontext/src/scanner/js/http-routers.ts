@@ -13,7 +13,10 @@ import {
 import { autoloadMount, isAutoload, recordPluginPrefix } from './fastify-autoload.js';
 import { argsOf, declaredValue, field, firstParam, pathsOf, stringOf } from './syntax.js';
 
-const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all']);
+const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'head', 'options', 'all']);
+
+/** A route method's name as the HTTP method it answers: koa-router's `del` is DELETE. */
+const httpMethod = (name: string) => (name === 'del' ? 'DELETE' : name.toUpperCase());
 const ROUTER_FACTORIES = /^(express|Router|fastify|Fastify|Hono|Koa|KoaRouter|createRouter|Elysia)$/;
 
 /**
@@ -38,7 +41,7 @@ function startsWithFactoryCall(expr: Node | undefined): boolean {
 }
 
 /**
- * The routers a `use`/`route` argument names: `users`, `users.routes`, each of `[auth, users]`, a
+ * The routers a `use`/`route` argument names: `users`, `users.routes`, koa-router's `users.routes()`, each of `[auth, users]`, a
  * module required in place (`use('/api', require('./routes/api'))`: what it exports), or the
  * function that builds one (`use(customerRoutes(controller))`).
  */
@@ -52,12 +55,14 @@ function mountTargets(arg: Node | undefined): string[] {
   }
   if (fn?.type === 'identifier') return [fn.text];
   if (arg.type === 'array') return arg.namedChildren.flatMap((e) => mountTargets(e ?? undefined));
+  // `users.routes` (Hono, hapi), `users.routes()` (koa-router's middleware of the router).
+  const member = fn?.type === 'member_expression' && argsOf(arg).length === 0 ? fn : arg;
   if (
-    arg.type === 'member_expression' &&
-    field(arg, 'property')?.text === 'routes' &&
-    field(arg, 'object')?.type === 'identifier'
+    member.type === 'member_expression' &&
+    /^(routes|middleware)$/.test(field(member, 'property')?.text ?? '') &&
+    field(member, 'object')?.type === 'identifier'
   )
-    return [field(arg, 'object')?.text ?? ''];
+    return [field(member, 'object')?.text ?? ''];
   return [];
 }
 
@@ -79,11 +84,12 @@ function fileFramework(facts: FileFacts): string {
 const CLIENT_ROUTERS =
   /^(@tanstack\/[\w-]*router|vue-router|react-router(-dom)?|@solidjs\/router|@angular\/router|svelte-spa-router|wouter|@remix-run\/router)$/;
 
-function frameworkOfFactory(callee: string): string {
+/** The framework a router factory is, by its name, or by the package it was imported from (koa-router's `Router`). */
+function frameworkOfFactory(callee: string, from: string | undefined): string {
   if (/^(fastify|Fastify)$/.test(callee)) return 'fastify';
   if (callee === 'Hono') return 'hono';
   if (callee === 'Elysia') return 'elysia';
-  return /Koa/.test(callee) ? 'koa' : 'express';
+  return /Koa/.test(callee) || /^(koa-router|@koa\/router)$/.test(from ?? '') ? 'koa' : 'express';
 }
 
 /**
@@ -120,7 +126,7 @@ function recordRouterVar(name: string, init: Node, ctx: JsContext): void {
   if (!callee || !ROUTER_FACTORIES.test(callee)) return;
   // TanStack's, Vue's, Solid's `createRouter`/`Router`: a front end's page router, not a server's.
   if (CLIENT_ROUTERS.test(ctx.facts.bindings[callee]?.spec ?? '')) return;
-  const framework = frameworkOfFactory(callee);
+  const framework = frameworkOfFactory(callee, ctx.facts.bindings[callee]?.spec);
   ctx.routers.set(name, framework);
   ctx.frameworks.add(framework);
   for (const link of routeLinks.reverse()) {
@@ -128,7 +134,7 @@ function recordRouterVar(name: string, init: Node, ctx: JsContext): void {
     const handler = args.at(-1);
     for (const routePath of args.length >= 2 ? (pathsOf(args[0]) ?? []) : [])
       facts.routes.push({
-        method: (field(field(link, 'function'), 'property')?.text ?? '').toUpperCase(),
+        method: httpMethod(field(field(link, 'function'), 'property')?.text ?? ''),
         path: routePath,
         line: lineOf(field(field(link, 'function'), 'property') ?? link),
         endLine: link.endPosition.row + 1,
@@ -247,7 +253,7 @@ function readRoute(rc: RouterCall, ctx: JsContext): void {
   if (handler?.type === 'object' && !objectProperty(handler, 'handler')) return;
   for (const routePath of routePaths)
     ctx.facts.routes.push({
-      method: rc.method.toUpperCase(),
+      method: httpMethod(rc.method),
       path: routePath,
       line,
       endLine: rc.call.endPosition.row + 1,
@@ -259,16 +265,21 @@ function readRoute(rc: RouterCall, ctx: JsContext): void {
 }
 
 /** The full form: Fastify's `route({ method, url, handler })`, hapi's `route({ method, path })` or a list of them. */
-function readRouteObject(rc: RouterCall, options: Node, ctx: JsContext): void {
+function readRouteObject(owner: string, options: Node, ctx: JsContext): void {
   if (options.type === 'array') {
-    for (const each of options.namedChildren) if (each?.type === 'object') readRouteObject(rc, each, ctx);
+    for (const each of options.namedChildren) if (each?.type === 'object') readRouteObject(owner, each, ctx);
     return;
   }
   const urls = pathsOf(objectProperty(options, 'url') ?? objectProperty(options, 'path')) ?? [];
   const m = objectProperty(options, 'method');
+  const handler = handlerOf(
+    objectProperty(options, 'handler') ??
+      objectProperty(objectProperty(options, 'config'), 'handler') ??
+      objectProperty(objectProperty(options, 'options'), 'handler'),
+  );
   const methods = m?.type === 'array' ? m.namedChildren.map((e) => stringOf(e ?? undefined)) : [stringOf(m)];
   // `http` when nothing in the file says which: the project's one HTTP framework stands in when joined.
-  const framework = ctx.routers.get(rc.owner) ?? fileFramework(ctx.facts);
+  const framework = ctx.routers.get(owner) ?? fileFramework(ctx.facts);
   for (const each of methods)
     for (const url of each ? urls : [])
       ctx.facts.routes.push({
@@ -277,9 +288,46 @@ function readRouteObject(rc: RouterCall, options: Node, ctx: JsContext): void {
         line: lineOf(options),
         endLine: options.endPosition.row + 1,
         framework,
-        owner: rc.owner,
+        owner,
+        ...handler,
       });
   if (framework !== 'http') ctx.frameworks.add(framework);
+}
+
+/** A route object as hapi writes one: a method, a path and a handler (its own or in `config`/`options`). */
+const isRouteObject = (object: Node) =>
+  !!objectProperty(object, 'method') &&
+  !!(objectProperty(object, 'path') ?? objectProperty(object, 'url')) &&
+  !!(
+    objectProperty(object, 'handler') ??
+    objectProperty(objectProperty(object, 'config'), 'handler') ??
+    objectProperty(objectProperty(object, 'options'), 'handler')
+  );
+
+/** The arrays a function returns: an arrow's array body, or each `return [ … ]` of its own body. */
+function returnedArrays(fn: Node | undefined): Node[] {
+  if (!fn || !/^(arrow_function|function_expression|function)$/.test(fn.type)) return [];
+  const body = field(fn, 'body');
+  if (body?.type === 'array') return [body];
+  return (body?.namedChildren ?? []).flatMap((stmt) =>
+    stmt?.type === 'return_statement' && stmt.namedChild(0)?.type === 'array'
+      ? [stmt.namedChild(0) as Node]
+      : [],
+  );
+}
+
+/**
+ * hapi's route tables a module exports for a plugin to serve (`server.route(Routes(server))`):
+ * `module.exports = [{ method, path, handler }, …]`, or the array the function it exports returns.
+ * The table is the module's default router.
+ */
+function readExportedRouteTable(value: Node | undefined, ctx: JsContext): void {
+  const tables = value?.type === 'array' ? [value] : returnedArrays(value);
+  const routes = tables.flatMap((t) =>
+    t.namedChildren.filter((e): e is Node => e?.type === 'object' && isRouteObject(e)),
+  );
+  for (const route of routes) readRouteObject('default', route, ctx);
+  if (routes.length) ctx.facts.exportedRouters.default = 'default';
 }
 
 /** The array a name holds: a top-level `const routes = [ … ]` of the file, or an array in place. */
@@ -350,20 +398,34 @@ function readRegister(rc: RouterCall, ctx: JsContext): void {
     ctx.frameworks.add('fastify');
     return;
   }
-  // Fastify's `{ prefix }`, hapi's `{ routes: { prefix } }`.
-  const prefix =
-    stringOf(
-      objectProperty(options, 'prefix') ?? objectProperty(objectProperty(options, 'routes'), 'prefix'),
-    ) ?? '';
-  const target =
-    plugin.type === 'identifier'
-      ? plugin.text
-      : plugin.type === 'call_expression' && field(plugin, 'function')?.type === 'import'
-        ? `import:${stringOf(argsOf(plugin)[0])}`
-        : undefined;
-  if (target) ctx.facts.mounts.push({ owner: rc.owner, prefix, target, line: rc.line });
+  for (const { target, prefix } of registeredPlugins(plugin, options))
+    ctx.facts.mounts.push({ owner: rc.owner, prefix, target, line: rc.line });
   const framework = fileFramework(ctx.facts);
   if (framework !== 'http') ctx.frameworks.add(framework);
+}
+
+/** Fastify's `{ prefix }`, hapi's `{ routes: { prefix } }`. */
+const registerPrefix = (options: Node | undefined) =>
+  stringOf(objectProperty(options, 'prefix') ?? objectProperty(objectProperty(options, 'routes'), 'prefix'));
+
+/**
+ * What a `register` call mounts, each under its prefix: a plugin by name, `import('./x')` or
+ * `require('./x')`, hapi's `{ plugin: …, routes: { prefix } }` (hapi 16's `{ register: …, options }`)
+ * and lists of those; the call's own options give the prefix a plugin object does not.
+ */
+function registeredPlugins(plugin: Node, options: Node | undefined): { target: string; prefix: string }[] {
+  if (plugin.type === 'array')
+    return plugin.namedChildren.flatMap((p) => (p ? registeredPlugins(p, options) : []));
+  if (plugin.type === 'object') {
+    const inner = objectProperty(plugin, 'plugin') ?? objectProperty(plugin, 'register');
+    const own = registerPrefix(plugin);
+    return inner ? registeredPlugins(inner, own === undefined ? options : plugin) : [];
+  }
+  const fn = plugin.type === 'call_expression' ? field(plugin, 'function') : undefined;
+  const spec = fn?.type === 'import' || fn?.text === 'require' ? stringOf(argsOf(plugin)[0]) : undefined;
+  const target =
+    plugin.type === 'identifier' ? plugin.text : spec !== undefined ? `import:${spec}` : undefined;
+  return target ? [{ target, prefix: registerPrefix(options) ?? '' }] : [];
 }
 
 /** The call as a method call on a known or conventionally named router; `undefined` for any other call. */
@@ -377,8 +439,12 @@ function routerCallOf(
   // AdonisJS 5's `Route.get(…)`: its router service, imported under that name.
   const adonis = owner === 'Route' && fileFramework(ctx.facts) === 'adonis';
   if (!owner || !(ctx.routers.has(owner) || CONVENTIONAL_OWNERS.test(owner) || adonis)) return undefined;
-  const args = argsOf(call);
+  // `import * as api from '$lib/api'`: a module's namespace, its `get`/`post` functions a client's.
+  if (ctx.facts.bindings[owner]?.name === '*') return undefined;
   const method = field(callee, 'property')?.text ?? '';
+  // `del` is koa-router's DELETE; on anything else it is some client's.
+  if (method === 'del' && (ctx.routers.get(owner) ?? fileFramework(ctx.facts)) !== 'koa') return undefined;
+  const args = argsOf(call);
   return {
     call,
     method,
@@ -527,8 +593,13 @@ function readRouterCall(call: Node, ctx: JsContext): void {
     args.length === 1 &&
     (args[0]?.type === 'object' || args[0]?.type === 'array')
   )
-    readRouteObject(rc, args[0], ctx);
-  else if ((method === 'use' || method === 'route') && first !== undefined && args.length >= 2) {
+    readRouteObject(rc.owner, args[0], ctx);
+  else if (method === 'route' && args.length === 1 && args[0]?.type === 'call_expression') {
+    // hapi's `server.route(Routes(server))`, `server.route(require('./routes'))`: the route objects
+    // another module exports (or returns from the function it exports), served on this server.
+    for (const target of mountTargets(args[0]))
+      ctx.facts.mounts.push({ owner: rc.owner, prefix: '', target, line: rc.line });
+  } else if ((method === 'use' || method === 'route') && first !== undefined && args.length >= 2) {
     // Express/Koa `use('/p', router)` (or `[auth, router]`), Hono `route('/p', app)`.
     for (const arg of args.slice(1)) readMount(rc, first, arg, ctx);
   } else if (method === 'use' && first === undefined) {
@@ -573,6 +644,7 @@ export const httpRouters: JsDetector = {
     },
     export_statement(node, ctx) {
       const value = field(node, 'value');
+      readExportedRouteTable(value ?? undefined, ctx);
       if (value?.type === 'identifier') ctx.facts.exportedRouters.default = value.text;
       else if (value?.type === 'call_expression' && startsWithFactoryCall(value)) {
         // `export default Router().use('/api', api)`: a router with no name but `default`.
@@ -583,8 +655,12 @@ export const httpRouters: JsDetector = {
     assignment_expression(node, ctx) {
       const right = field(node, 'right');
       const left = field(node, 'left');
+      if (left?.text === 'module.exports') readExportedRouteTable(right ?? undefined, ctx);
       if (left?.text === 'module.exports' && right?.type === 'identifier')
         ctx.facts.exportedRouters.default = right.text;
+      // koa-router's `module.exports = router.routes()`: the router's middleware is the router.
+      else if (left?.text === 'module.exports' && mountTargets(right ?? undefined).length === 1)
+        ctx.facts.exportedRouters.default = mountTargets(right ?? undefined)[0] as string;
       else if (left?.type === 'member_expression')
         recordPluginPrefix(field(left, 'property')?.text ?? '', right, ctx);
     },

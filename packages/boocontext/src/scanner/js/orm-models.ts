@@ -56,7 +56,11 @@ function knexTable(call: Node, ctx: JsContext): void {
   const callee = field(call, 'function');
   if (callee?.type !== 'member_expression') return;
   if (!/^createTable(IfNotExists)?$/.test(field(callee, 'property')?.text ?? '')) return;
-  if (!/(^|\.)schema$/.test(field(callee, 'object')?.text ?? '')) return;
+  // `knex.schema.createTable(…)`, or a link of a chain of them (`….createTable('a', …).createTable('b', …)`).
+  let builder = field(callee, 'object');
+  while (builder?.type === 'call_expression' && field(builder, 'function')?.type === 'member_expression')
+    builder = field(field(builder, 'function'), 'object');
+  if (!/(^|\.)schema$/.test(builder?.text ?? '')) return;
   const [nameArg, build] = argsOf(call);
   const name = nameArg?.text === 'this.tableName' ? classTableName(call) : stringOf(nameArg);
   if (!name) return;

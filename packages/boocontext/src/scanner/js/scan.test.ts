@@ -101,24 +101,25 @@ describe('scanJs (tree-sitter)', () => {
     expect(facts.language).toBe('javascript');
   });
 
-  it('reads Hono basePath, Koa routers with a prefix, and namespace imports as bindings', async () => {
+  it("reads Hono basePath, Koa routers with a prefix (mounted as koa-router's `kr.routes()`), and namespace imports as bindings", async () => {
     const facts = await read('hono.ts');
     expect(routes(facts)).toEqual(['GET /items :7 app', 'POST /login :12 kr login']);
     expect(facts.mounts.map((m) => `${m.owner} ${m.prefix} ${m.target}`)).toEqual([
       'app#self /v2 app',
       'app /admin admin',
       'kr#self /k kr',
+      'koa  kr',
     ]);
     expect(facts.bindings.admin).toEqual({ spec: './admin', name: '*' });
     expect(facts.frameworks).toEqual(['hono', 'koa']);
   });
 
-  it('reads Fastify route objects and plugin registration; the plugin parameter is the export', async () => {
+  it('reads Fastify route objects (with their handler) and plugin registration; the plugin parameter is the export', async () => {
     const facts = await read('plugin.ts');
     expect(routes(facts)).toEqual([
-      'GET /files :4 instance',
-      'HEAD /files :4 instance',
-      'DELETE /files/:id :5 instance',
+      'GET /files :4 instance list',
+      'HEAD /files :4 instance list',
+      'DELETE /files/:id :5 instance remove',
     ]);
     expect(facts.mounts).toEqual([
       { owner: 'instance', prefix: '/nested', target: 'import:./nested', line: 6 },

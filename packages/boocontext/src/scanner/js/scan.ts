@@ -12,6 +12,7 @@ import { env } from './env.js';
 import { exportedRouters } from './exports.js';
 import { graphql } from './graphql.js';
 import { grpc } from './grpc.js';
+import { hapiGlue } from './hapi-glue.js';
 import { httpRouters } from './http-routers.js';
 import { imports } from './imports.js';
 import { lexFile } from './lexer.js';
@@ -30,6 +31,7 @@ const DETECTORS: readonly JsDetector[] = [
   env,
   ormModels,
   httpRouters,
+  hapiGlue,
   trpc,
   nest,
   graphql,
