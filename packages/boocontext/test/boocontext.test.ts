@@ -637,6 +637,18 @@ describe('boocontext_flows over MCP', () => {
     expect(at(orders)).toEqual(['read Order Shop/Orders/OrderQueries.cs:9']);
   });
 
+  it('starts a Go route written on a handler variable (`handler.GetByID`, `handler := &LoafHandler{…}`) at that type’s method, not at an interface’s of the same name', async () => {
+    const { envelope, flows } = await flowsOf('echo-handler');
+    expect(envelope.summary).toMatch(/1 reach data access, 0 with no handler found/);
+    const [loaf] = flows;
+    expect(loaf?.steps.map((s) => s.symbol)).toEqual([
+      'LoafHandler.GetByID',
+      'LoafService.GetByID',
+      'Loaves.GetByID',
+    ]);
+    expect(at(loaf)).toEqual(['read Loaf store/loaf.go:16']);
+  });
+
   it("follows a Litestar controller to its injected service's calls when the service is built on a library's repository, the entity from the base's type argument", async () => {
     const { envelope, flows } = await flowsOf('litestar');
     expect(envelope.summary).toMatch(/2 reach data access, 0 with no handler found/);

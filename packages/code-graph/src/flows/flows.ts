@@ -203,7 +203,9 @@ export class FlowTracer {
       const candidates = (this.byShort.all(ref.member) as SymbolRow[]).filter(
         (s) => CALLABLE.includes(s.kind) && !isTestFile(s.file),
       );
-      const owners = [ref.owner, ref.altOwner].filter(Boolean).map((o) => o?.toLowerCase());
+      // `handler.GetByID` where `handler := &ArticleHandler{…}` above the route: the variable's type.
+      const typed = !ref.owner && ref.pathHint ? this.variableType(entry, ref.pathHint) : undefined;
+      const owners = [ref.owner, ref.altOwner, typed].filter(Boolean).map((o) => o?.toLowerCase());
       const ofClass = owners.length
         ? candidates.filter((s) => s.parent !== null && owners.includes(lastSegment(s.parent).toLowerCase()))
         : candidates;
@@ -214,9 +216,12 @@ export class FlowTracer {
       const owned = module
         ? candidates.filter((s) => s.file.replace(/(\/index)?\.\w+$/, '') === module)
         : ofClass;
-      const hinted = ref.pathHint
-        ? owned.filter((s) => s.file.includes(ref.pathHint as string) || s.file.includes(`${ref.pathHint}.`))
-        : owned;
+      const hinted =
+        ref.pathHint && !typed
+          ? owned.filter(
+              (s) => s.file.includes(ref.pathHint as string) || s.file.includes(`${ref.pathHint}.`),
+            )
+          : owned;
       const pool = hinted.length ? hinted : owned;
       // Overloads (C#'s two `Get`s in one controller): the one declared at or just below the route.
       const here = pool.filter((s) => s.file === entry.file && s.line >= entry.line);
@@ -247,6 +252,24 @@ export class FlowTracer {
     if (below && (entry.endLine === undefined || below.line <= entry.endLine || below.line === entry.line))
       return [below];
     return [];
+  }
+
+  /**
+   * The type of a variable the route's handler is written on (`handler` in `handler.GetByID`), as
+   * the function around the route declares or builds it: the type's name, pointers and package aside.
+   */
+  private variableType(entry: FlowEntry, name: string): string | undefined {
+    const around = this.symbolsIn(entry.file)
+      .filter((s) => CALLABLE.includes(s.kind) && s.line <= entry.line && s.end_line >= entry.line)
+      .sort((a, b) => b.line - a.line)[0];
+    const written = this.typeOf(entry.file, around?.name ?? null, name);
+    return (
+      written
+        ?.replace(/^[&*]+/, '')
+        .replace(/[<[{(].*$/, '')
+        .split('.')
+        .pop() || undefined
+    );
   }
 
   /** The file (path without extension) a relative import — ES or CommonJS — binds `local` to in `file`. */
