@@ -4,7 +4,7 @@
 // `fetch` (read here, never committed); a missing one is reported as skipped with the fetch.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fromMirror } from './lib-stacks.mjs';
+import { expand, fromMirror } from './lib-stacks.mjs';
 
 /** The 19 Conduit endpoints as a client calls them. */
 const conduitCalls = [
@@ -106,6 +106,49 @@ export const frontEnds = [
       'DELETE /api/v1/items/:param',
     ],
     pairs: ['fastapi-sqlmodel'],
+  },
+  // JHipster's Angular app beside its Spring back end: entity services build their URL from
+  // `applicationConfigService.getEndpointFor('api/…')` and an id after it; the admin pages call
+  // Spring Boot Actuator's /management endpoints (a library's), and the user service a
+  // `GET /api/users/:id` the back end does not serve.
+  {
+    name: 'angular-jhipster',
+    inRepo: true,
+    calls: [
+      ...expand([
+        'GET,POST /api/account',
+        'POST /api/account/change-password',
+        'POST /api/account/reset-password/init',
+        'POST /api/account/reset-password/finish',
+        'GET /api/activate',
+        'POST /api/register',
+        'POST /api/authenticate',
+        'GET,POST,PUT /api/admin/users',
+        'GET,DELETE /api/admin/users/:param',
+        'GET /api/users',
+        'GET,POST /api/authorities',
+        'GET,DELETE /api/authorities/:param',
+        'GET,POST /api/bank-accounts',
+        'GET,PUT,PATCH,DELETE /api/bank-accounts/:param',
+        'GET,POST /api/labels',
+        'GET,PUT,PATCH,DELETE /api/labels/:param',
+        'GET,POST /api/operations',
+        'GET,PUT,PATCH,DELETE /api/operations/:param',
+      ]),
+      // Served by no route of this repository.
+      ...expand([
+        'GET /management/configprops',
+        'GET /management/env',
+        'GET /management/health',
+        'GET /management/loggers',
+        'POST /management/loggers/:param',
+        'GET /management/jhimetrics',
+        'GET /management/threaddump',
+        'GET /management/info',
+        'GET /api/users/:param',
+      ]),
+    ],
+    pairs: ['spring-jhipster'],
   },
 ];
 

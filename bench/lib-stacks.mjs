@@ -16,7 +16,7 @@ const archives = path.resolve(here, '../../shared/corpora/backends');
 const mirrors = process.env.BOOCODE_MIRRORS ?? '/work/.mirror';
 
 /** `GET /a`, `POST /a` from `GET,POST /a`. */
-const expand = (lines) =>
+export const expand = (lines) =>
   lines.flatMap((line) => {
     const [methods, route] = line.trim().split(/\s+/);
     return methods.split(',').map((m) => `${m} ${route}`);
@@ -834,6 +834,35 @@ export const stackApps = [
     routes: [...conduit('/api'), 'GET /api/status'],
     entities: ['Article', 'Comment', 'User'],
     frameworks: ['hapi', 'mongoose'],
+  },
+  {
+    name: 'spring-jhipster',
+    stack: 'Java / Spring Boot (JHipster) + JPA, with its Angular front end',
+    source: { mirror: 'jhipster/jhipster-sample-app' },
+    // Every resource is @RequestMapping("/api") × its methods' mappings; the admin users' PUT answers
+    // with and without the login. Actuator's /management endpoints are a library's.
+    routes: expand([
+      'GET,POST /api/account',
+      'POST /api/account/change-password',
+      'POST /api/account/reset-password/init',
+      'POST /api/account/reset-password/finish',
+      'GET /api/activate',
+      'POST /api/register',
+      'GET,POST /api/authenticate',
+      'GET,POST,PUT /api/admin/users',
+      'GET,PUT,DELETE /api/admin/users/{login}',
+      'GET /api/users',
+      'GET,POST /api/authorities',
+      'GET,DELETE /api/authorities/{id}',
+      'GET,POST /api/bank-accounts',
+      'GET,PUT,PATCH,DELETE /api/bank-accounts/{id}',
+      'GET,POST /api/labels',
+      'GET,PUT,PATCH,DELETE /api/labels/{id}',
+      'GET,POST /api/operations',
+      'GET,PUT,PATCH,DELETE /api/operations/{id}',
+    ]),
+    entities: ['Authority', 'BankAccount', 'Label', 'Operation', 'User'],
+    frameworks: ['spring', 'jpa', 'angular'],
   },
   {
     name: 'symfony-doctrine',

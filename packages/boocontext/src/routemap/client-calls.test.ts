@@ -198,6 +198,48 @@ describe('clientCalls', () => {
     ]);
   });
 
+  it("reads a service's resource URL built by the project's own function (JHipster's `getEndpointFor('api/x')`) and an id after it as a path parameter; a path handed in stays a wrapper's", () => {
+    expect(
+      read({
+        'app/core/config/application-config.service.ts': [
+          'export class ApplicationConfigService {',
+          "  private endpointPrefix = '';",
+          '  getEndpointFor(api: string, microservice?: string): string {',
+          '    if (microservice) {',
+          '      return `${this.endpointPrefix}services/${microservice}/${api}`;',
+          '    }',
+          '    return `${this.endpointPrefix}${api}`;',
+          '  }',
+          '}',
+        ].join('\n'),
+        'app/entities/oven/oven.service.ts': [
+          'export class OvenService {',
+          '  protected readonly http = inject(HttpClient);',
+          '  protected readonly applicationConfigService = inject(ApplicationConfigService);',
+          "  protected readonly resourceUrl = this.applicationConfigService.getEndpointFor('api/ovens');",
+          '  find(id: number) {',
+          '    return this.http.get(`${this.resourceUrl}/${encodeURIComponent(id)}`);',
+          '  }',
+          '  create(oven: Oven) {',
+          '    return this.http.post(this.resourceUrl, oven);',
+          '  }',
+          '}',
+        ].join('\n'),
+        'app/shared/api.ts': [
+          "const BASE = '/api';",
+          'export function load(path: string) {',
+          '  return fetch(`${BASE}/${path}`);',
+          '}',
+          "export const trays = () => load('trays');",
+        ].join('\n'),
+      }),
+    ).toEqual([
+      'GET /api/ovens/:param app/entities/oven/oven.service.ts:6',
+      'POST /api/ovens app/entities/oven/oven.service.ts:9',
+      'GET /api/trays app/shared/api.ts:5',
+    ]);
+  });
+
   it('takes axios defaults and instances, parameter defaults, and an HttpClient interceptor prefix', () => {
     expect(
       read({

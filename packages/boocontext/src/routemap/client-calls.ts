@@ -126,7 +126,36 @@ class Evaluator {
     const wrapped = /^(?:encodeURIComponent|encodeURI|String|encode)\s*\(([\s\S]*)\)$/.exec(e);
     if (wrapped?.[1]) return this.eval(wrapped[1]).map((a) => (a.includes('\uE001') ? a : HOLE));
     if (/^[\w$]+(\.[\w$]+)*$/.test(e)) return this.name(e);
+    const call = /^([\w$]+(?:\.[\w$]+)*)\s*\(/.exec(e);
+    if (call?.[1] && closing(e, call[0].length - 1) === e.length - 1)
+      return this.built(call[1], splitTop(e.slice(call[0].length, -1), ','));
     return [HOLE];
+  }
+
+  /**
+   * A URL a function of the project builds from its arguments (`config.getEndpointFor('api/users')`
+   * returning `${this.endpointPrefix}${api}`): its last `return`, its parameters given the call's
+   * arguments (or their defaults). Only a function the project defines once under that name.
+   */
+  private built(callee: string, args: string[]): string[] {
+    const fn = this.files.definedOnce(callee.split('.').pop() as string);
+    if (!fn) return [HOLE];
+    const body = fn.file.text.slice(fn.def.start, fn.def.end);
+    const returned = [...body.matchAll(/\breturn\s+/g)].at(-1);
+    if (!returned) return [HOLE];
+    const from = fn.def.start + (returned.index ?? 0) + returned[0].length;
+    const expr = fn.file.text.slice(from, expressionEnd(fn.file.text, from));
+    const inner = new Evaluator(this.files, fn.file, from, [fn.def], this.depth + 1);
+    const values = new Map(
+      fn.def.params.map((p, i) => {
+        const given = args[i]?.trim();
+        const value = given ? this.eval(given) : p.fallback ? inner.eval(p.fallback) : [''];
+        return [p.name, value[0] ?? HOLE] as const;
+      }),
+    );
+    return inner
+      .eval(expr)
+      .map((v) => v.replace(PARAM, (marker, name: string) => values.get(name) ?? marker));
   }
 
   private ternary(e: string): [string, string] | undefined {
@@ -233,6 +262,19 @@ class Files {
 
   exported(name: string) {
     return this.exports.get(name) ?? undefined;
+  }
+
+  private defined?: Map<string, { file: SourceFile; def: FunctionDef } | null>;
+
+  /** The one function or method of the project with this name; none where two share it. */
+  definedOnce(name: string): { file: SourceFile; def: FunctionDef } | undefined {
+    if (!this.defined) {
+      this.defined = new Map();
+      for (const file of this.all)
+        for (const def of file.functions)
+          this.defined.set(def.name, this.defined.has(def.name) ? null : { file, def });
+    }
+    return this.defined.get(name) ?? undefined;
   }
 }
 
@@ -400,12 +442,27 @@ function bindArguments(fn: FunctionDef, args: string[]): Map<string, string> {
   return bound;
 }
 
-/** Is any path text written at the call (not a base constant) before the first parameter? */
+/** Parameter names that hold a path or URL: a function taking one builds requests for its callers. */
+const PATH_LIKE_PARAM = /^(path|url|uri|endpoint|route|resource|href|link|api)s?$/i;
+
+/**
+ * Is the call's own path before the first parameter — text written at the call (not a base
+ * constant), or a base that is a path followed by the parameter as a whole segment
+ * (`${this.resourceUrl}/${id}`: an id in the path, not the path)?
+ */
 function writtenPathBeforeParam(url: string): boolean {
   const first = url.search(/\uE001/);
   if (first === -1) return true;
-  const before = url.slice(0, first).replace(/\uE003[^\uE004]*\uE004/g, '');
-  return /[A-Za-z]/.test(before.replace(/^[a-z]+:\/\/[^/]*/i, ''));
+  const head = url.slice(0, first);
+  const before = head.replace(/\uE003[^\uE004]*\uE004/g, '');
+  if (/[A-Za-z]/.test(before.replace(/^[a-z]+:\/\/[^/]*/i, ''))) return true;
+  const segment = /^\uE001([\w$]+)\uE001(?=\/|\?|$)/.exec(url.slice(first));
+  return (
+    !!segment &&
+    head.endsWith('/') &&
+    /[A-Za-z]/.test(head.replace(/[\uE003\uE004]/g, '').replace(/^[a-z]+:\/\/[^/]*/i, '')) &&
+    !PATH_LIKE_PARAM.test(segment[1] as string)
+  );
 }
 
 /** A finished URL: constants' marks and the origin gone, the query cut, unknowns as `:param`. */

@@ -176,6 +176,7 @@ const DEPENDENCY_FRAMEWORKS: Record<string, string> = {
   '@remix-run/react': 'remix',
   '@remix-run/node': 'remix',
   react: 'react',
+  '@angular/core': 'angular',
   vue: 'vue',
   svelte: 'svelte',
   '@sveltejs/kit': 'sveltekit',
