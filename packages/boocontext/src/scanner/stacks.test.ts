@@ -345,7 +345,7 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['micronaut']);
   });
 
-  it('Phoenix, read as text: scopes, resources with only/except and nested blocks, live routes; Ecto schemas', async () => {
+  it('Phoenix, read as text: scopes (also over a comprehension’s values), resources with only/except and nested blocks, live routes, no dev/test-only routes; Ecto schemas', async () => {
     const { routes, models, frameworks } = await scanStack('phoenix');
     expect(routes.map((r) => r.replace(/ lib\/shop_web\/router\.ex/, ''))).toEqual([
       'GET /api/orders:12',
@@ -355,6 +355,8 @@ describe('stacks: routes as served, models, frameworks', () => {
       'DELETE /api/orders/:order_id/lines/:id:13',
       'GET /api/orders/:order_id/lines/:id:13',
       'POST /api/orders/:order_id/pay:14',
+      'GET /api/stock:27',
+      'GET /api/stores/:store/stock:27',
       'GET /api/v2/ping:18',
       'GET /dashboard:22',
     ]);

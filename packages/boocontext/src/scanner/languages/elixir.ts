@@ -1,5 +1,5 @@
 import { camelField, graphqlRoute } from '../graphql.js';
-import { emptyFacts, type FileFacts, joinPaths, type LocalRoute } from '../types.js';
+import { emptyFacts, type FileFacts, joinPaths, type LocalRoute, UNKNOWN_PART } from '../types.js';
 import { wsRoute } from '../websocket.js';
 import { resourceRoutes, singular } from './syntax.js';
 
@@ -30,13 +30,34 @@ const atoms = (text: string | undefined) => [...(text ?? '').matchAll(/:(\w+)/g)
 /** A macro call's parts: the name, its first string, the rest of its arguments, whether it opens a block. */
 const CALL = /^\s*(\w+)[\s(]+"([^"]*)"(.*?)\)?\s*(do)?\s*$/;
 
+/** An open `do` block: the paths a scope or resource adds (several from a comprehension's values). */
+interface Block {
+  paths: string[];
+  /** `for prefix <- ["/", "/repos/:repository"] do`: the values a scope inside may be written with. */
+  binding?: { name: string; values: string[] };
+  /** `if Mix.env() in [:dev, :test] do`, `if Application.compile_env(:app, :dev_routes) do`: not served in production. */
+  devOnly?: boolean;
+}
+
+/** A comprehension over literal strings: `for prefix <- ["/", "/orgs/:organization"] do`. */
+const FOR_STRINGS = /^\s*for\s+(\w+)\s*<-\s*\[([^\]]*)\]\s*do\s*$/;
+/** A scope written with a variable: `scope prefix do`, `scope prefix, Web.API do`. */
+const SCOPE_VARIABLE = /^\s*scope[\s(]+([a-z_]\w*)\b[^"]*\bdo\s*$/;
+/** A block only the development or test build has. */
+const DEV_ONLY = /^\s*if\s+.*(\bMix\.env\b|\bdev_routes\b).*\bdo\s*$/;
+
 export function scanElixir(rel: string, text: string): FileFacts {
   const facts = emptyFacts('elixir');
   const lines = text.split('\n');
-  /** Open `do` blocks: a scope or resource adds to the path; any other block adds nothing. */
-  const stack: string[] = [];
+  const stack: Block[] = [];
   const router = /\buse\s+\w[\w.]*,\s*:router\b|\buse\s+Phoenix\.Router\b/.test(text);
-  const path = () => joinPaths(...stack);
+  /** Every full path the open blocks make, one per choice of each comprehension's value. */
+  const paths = (...more: string[]) =>
+    stack
+      .reduce<string[]>((acc, block) => acc.flatMap((a) => block.paths.map((p) => joinPaths(a, p))), [''])
+      .map((p) => joinPaths(p, ...more));
+  const valuesOf = (name: string) =>
+    [...stack].reverse().find((b) => b.binding?.name === name)?.binding?.values ?? [UNKNOWN_PART];
   let schema: { name: string; line: number; fields: string[] } | undefined;
   lines.forEach((raw, index) => {
     const line = raw.replace(/#.*$/, '');
@@ -51,33 +72,54 @@ export function scanElixir(rel: string, text: string): FileFacts {
       const field = /^\s*field[\s(]+:(\w+)/.exec(line);
       if (field?.[1]) schema.fields.push(field[1]);
     }
+    const route = (method: string, path: string, handler?: string) => {
+      if (!stack.some((b) => b.devOnly))
+        facts.routes.push({
+          method,
+          path,
+          line: lineNo,
+          framework: 'phoenix',
+          owner: '*phoenix*',
+          ...(handler ? { handler } : {}),
+        });
+    };
+    if (router) {
+      const loop = FOR_STRINGS.exec(line);
+      if (loop?.[1]) {
+        const values = [...(loop[2] ?? '').matchAll(/"([^"]*)"/g)].map((m) => m[1] as string);
+        stack.push({ paths: [''], binding: { name: loop[1], values } });
+        return;
+      }
+      const scoped = SCOPE_VARIABLE.exec(line);
+      if (scoped?.[1]) {
+        stack.push({ paths: valuesOf(scoped[1]) });
+        return;
+      }
+      if (DEV_ONLY.test(line) && /:(dev|test)\b|dev_routes/.test(line) && !/:prod\b/.test(line)) {
+        stack.push({ paths: [''], devOnly: true });
+        return;
+      }
+    }
     if (router && call) {
       const [, name = '', written = '', rest = ''] = call;
       if (name === 'scope') {
-        stack.push(written);
+        stack.push({ paths: [written] });
         return;
       }
       if (name === 'resources' || name === 'resource') {
         const only = /\bonly:\s*\[([^\]]*)\]/.exec(rest)?.[1];
         const except = atoms(/\bexcept:\s*\[([^\]]*)\]/.exec(rest)?.[1]);
         const singleton = name === 'resource' || /\bsingleton:\s*true/.test(rest);
-        const base = joinPaths(path(), written);
         const controller = /^\s*,\s*([\w.]+)/.exec(rest)?.[1];
-        for (const { role, method, sub } of resourceRoutes(singleton)) {
-          const action = actionOf(role);
-          if ((only && !atoms(only).includes(action)) || except.includes(action)) continue;
-          facts.routes.push({
-            method,
-            path: joinPaths(base, sub),
-            line: lineNo,
-            framework: 'phoenix',
-            owner: '*phoenix*',
-            ...(controller ? { handler: `${controller}.${action}` } : {}),
-          });
-        }
+        for (const base of paths(written))
+          for (const { role, method, sub } of resourceRoutes(singleton)) {
+            const action = actionOf(role);
+            if ((only && !atoms(only).includes(action)) || except.includes(action)) continue;
+            route(method, joinPaths(base, sub), controller ? `${controller}.${action}` : undefined);
+          }
         if (call[4]) {
           const segment = written.split('/').filter(Boolean).pop() ?? '';
-          stack.push(singleton ? written : joinPaths(written, `:${singular(segment)}_id`));
+          stack.push({ paths: [singleton ? written : joinPaths(written, `:${singular(segment)}_id`)] });
         }
         return;
       }
@@ -85,17 +127,15 @@ export function scanElixir(rel: string, text: string): FileFacts {
         const method =
           name === 'live' ? 'GET' : name === 'forward' || name === 'match' ? 'ALL' : name.toUpperCase();
         const handler = /^\s*,\s*([\w.]+)(?:\s*,\s*:(\w+))?/.exec(rest);
-        facts.routes.push({
-          method,
-          path: joinPaths(path(), written),
-          line: lineNo,
-          framework: 'phoenix',
-          owner: '*phoenix*',
-          ...(handler?.[1] ? { handler: handler[2] ? `${handler[1]}.${handler[2]}` : handler[1] } : {}),
-        });
+        for (const full of paths(written))
+          route(
+            method,
+            full,
+            handler?.[1] ? (handler[2] ? `${handler[1]}.${handler[2]}` : handler[1]) : undefined,
+          );
       }
     }
-    if (opens) stack.push('');
+    if (opens) stack.push({ paths: [''] });
     else if (closes) {
       stack.pop();
       if (schema && stack.length <= 1) {
