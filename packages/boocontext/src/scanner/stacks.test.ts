@@ -242,6 +242,30 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['aspnetcore', 'efcore']);
   });
 
+  it("Slim: routes on the app and in groups (nested, under their prefixes), `map` and its methods, FastRoute's `{name:regex}` parameters, actions as invokable classes, callable strings and arrays; a settings object's `get('key')` is no route", async () => {
+    const { routes, frameworks } = await scanStack('slim');
+    expect(routes).toEqual([
+      'GET / app/routes.php:13',
+      'GET /shelves app/routes.php:18',
+      'GET /shelves/{id} app/routes.php:19',
+      'PATCH /shelves/{id} app/routes.php:20',
+      'PUT /shelves/{id} app/routes.php:20',
+      'DELETE /shelves/{id}/bins/{bin} app/routes.php:22',
+      'OPTIONS /{routes} public/index.php:13',
+    ]);
+    expect(frameworks).toEqual(['slim']);
+    const scanned = await new Scanner().scan(path.join(stacks, 'slim'));
+    expect(scanned.routes.map((r) => r.handler ?? '-')).toEqual([
+      '-',
+      'ListShelvesAction',
+      'ViewShelfAction',
+      'ShelfController::update',
+      'ShelfController::update',
+      'BinController::remove',
+      '-',
+    ]);
+  });
+
   it('ASP.NET MVC: actions without route attributes served where conventional routes put them — defaults left out of the path, optional parameters kept only for actions taking them, areas, fixed route values, slugify; an API controller never by convention', async () => {
     const { routes } = await scanStack('aspnet-mvc');
     expect(routes).toEqual([

@@ -30,6 +30,7 @@ const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => bool
   php: (rel, text) =>
     LIGHTHOUSE_RESOLVER.test(rel) ||
     SYMFONY_MARKERS.test(text) ||
+    /\buse\s+Slim\\/.test(text) ||
     /\bRoute\s*::|withRouting|Schema\s*::\s*create|\bextends\s+\\?[\w\\]*\b(Model|Authenticatable|Pivot|MorphPivot|User)\b/.test(
       text,
     ),

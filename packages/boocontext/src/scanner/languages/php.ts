@@ -208,6 +208,62 @@ function readRouteChain(
   }
 }
 
+/** A file of a Slim app: it uses Slim's classes. */
+const SLIM_FILE = /\buse\s+Slim\\/;
+const SLIM_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'any', 'map']);
+
+/**
+ * Slim's routes on the app or a group's collector (`$app->get('/x', Action::class)`, `->map(['GET',
+ * 'POST'], …)`, `->any(…)`), and `$app->group('/users', function (RouteCollectorProxy $group) {…})`,
+ * whose closure's routes go under its prefix. True when the call was one of these.
+ */
+function readSlimCall(
+  node: Node,
+  prefix: string,
+  ctx: PhpContext,
+  visit: (n: Node, p: string) => void,
+): boolean {
+  if (node.childForFieldName('object')?.type !== 'variable_name') return false;
+  const name = node.childForFieldName('name')?.text ?? '';
+  const { values } = argumentsOf(node);
+  if (name === 'group') {
+    const groupPrefix = phpString(values[0]);
+    const body = values[1];
+    if (groupPrefix === undefined || (body?.type !== 'anonymous_function' && body?.type !== 'arrow_function'))
+      return false;
+    visit(body, joinPaths(prefix, groupPrefix));
+    return true;
+  }
+  if (!SLIM_VERBS.has(name)) return false;
+  const mapped = name === 'map';
+  const written0 = phpString(values[mapped ? 1 : 0]);
+  // A route's pattern starts with `/` (or is empty inside a group): `$settings->get('logError')` is none.
+  if (written0 === undefined || (written0 === '' ? prefix === '' : !written0.startsWith('/'))) return false;
+  // FastRoute's `{id:[0-9]+}`, `{routes:.*}`: the parameter `{id}`, `{routes}`.
+  const routePath = written0.replace(/\{(\w+):[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/g, '{$1}');
+  const methods = mapped
+    ? (stringList(values[0])?.map((m) => m.toUpperCase()) ?? [])
+    : [name === 'any' ? 'ALL' : name.toUpperCase()];
+  const action = values[mapped ? 2 : 1];
+  // `Action::class` (invokable), `'App\\Action\\Home:index'` (Slim's callable string), `[Home::class, 'index']`.
+  const written = phpString(action)
+    ?.split('\\')
+    .pop()
+    ?.replace(/^(\w+):(\w+)$/, '$1::$2');
+  const handler = classOf(action) ?? written ?? handlerOf(action)?.replace('@', '::');
+  for (const method of methods)
+    ctx.facts.routes.push({
+      method,
+      path: joinPaths(prefix, routePath),
+      line: line(node),
+      endLine: node.endPosition.row + 1,
+      framework: 'slim',
+      owner: '*slim*',
+      ...(handler ? { handler } : {}),
+    });
+  return true;
+}
+
 /** Laravel 11's `->withRouting(api: __DIR__.'/../routes/api.php', apiPrefix: 'api', health: '/up')`. */
 function readWithRouting(call: Node, ctx: PhpContext): void {
   const { named } = argumentsOf(call);
@@ -301,7 +357,9 @@ function readLighthouseResolver(node: Node, { rel, facts }: PhpContext): void {
 export function scanPhp(rel: string, root: Node): FileFacts {
   const ctx: PhpContext = { rel, facts: emptyFacts('php') };
   const fosRest = root.text.includes('FOS\\RestBundle');
+  const slim = SLIM_FILE.test(root.text);
   const visit = (node: Node, prefix: string) => {
+    if (slim && node.type === 'member_call_expression' && readSlimCall(node, prefix, ctx, visit)) return;
     if (node.type === 'namespace_use_clause') ctx.facts.imports.push({ spec: node.text, line: line(node) });
     if (node.type === 'class_declaration') {
       readClass(node, ctx);
