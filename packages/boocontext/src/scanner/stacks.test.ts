@@ -148,6 +148,19 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(handlerOf('/recipes/:id/archive')).toBe('recipes#archive');
   });
 
+  it('Sinatra: classic and modular apps, blocks with `do` or braces, sinatra-contrib namespaces; each route its block’s lines; not a call with a receiver or in a file without Sinatra', async () => {
+    const { routes, frameworks } = await scanStack('sinatra');
+    expect(routes).toEqual([
+      'GET / app.rb:3',
+      'DELETE /admin/cache lib/bakery_api.rb:14',
+      'POST /admin/ovens lib/bakery_api.rb:12',
+      'GET /loaves/:id lib/bakery_api.rb:7',
+    ]);
+    expect(frameworks).toEqual(['sinatra']);
+    const scanned = await new Scanner().scan(path.join(stacks, 'sinatra'));
+    expect(scanned.routes.find((r) => r.path === '/loaves/:id')?.endLine).toBe(9);
+  });
+
   it('Rails: each route names the controller action that serves it (a namespace’s module included, hash-rocket and root forms too), Devise routes their Devise controller', async () => {
     const result = await new Scanner().scan(path.join(stacks, 'rails'));
     const handlers = Object.fromEntries(result.routes.map((r) => [`${r.method} ${r.path}`, r.handler]));

@@ -123,6 +123,8 @@ export function scanRuby(rel: string, root: Node): FileFacts {
       line: line(node),
     });
   const concerns = new Map<string, Node>();
+  // A Sinatra app (classic or modular): its routes are declared wherever its files say.
+  const sinatra = !routes && SINATRA_FILE.test(root.text);
   const visit = (node: Node, scope: Scope) => {
     if (
       node.type === 'class' &&
@@ -137,11 +139,49 @@ export function scanRuby(rel: string, root: Node): FileFacts {
       readSchemaTable(node, rel, facts);
     if (node.type === 'class' && (readGraphqlRubyType(node, facts) || readCableChannel(node, facts))) return;
     if (node.type === 'call' && routes && readRoute(node, scope, { route, draw, concerns }, visit)) return;
+    if (node.type === 'call' && sinatra && readSinatraRoute(node, scope, facts, visit)) return;
     for (const child of node.namedChildren) if (child) visit(child, scope);
   };
   visit(root, { path: '' });
   if (facts.routes.length) facts.frameworks = [...new Set(facts.routes.map((r) => r.framework))];
   return facts;
+}
+
+/** A file of a Sinatra app: it requires Sinatra or subclasses its application. */
+export const SINATRA_FILE = /\brequire\s+['"]sinatra|\bSinatra::(Base|Application)\b/;
+const SINATRA_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'head', 'link', 'unlink']);
+
+/**
+ * Sinatra's `get '/items/:id' do … end` (or `{ … }`), under sinatra-contrib's `namespace '/api' do`;
+ * each route's block its handler's lines. True when the call was one of these.
+ */
+function readSinatraRoute(
+  node: Node,
+  scope: Scope,
+  facts: FileFacts,
+  visit: (n: Node, s: Scope) => void,
+): boolean {
+  const method = node.childForFieldName('method')?.text ?? '';
+  const block = node.childForFieldName('block');
+  const first = node.childForFieldName('arguments')?.namedChildren.find((a) => a?.type === 'string');
+  const written =
+    first?.namedChildren.find((c) => c?.type === 'string_content')?.text ?? (first ? '' : undefined);
+  if (!block || written === undefined || node.childForFieldName('receiver')) return false;
+  if (method === 'namespace') {
+    for (const child of block.namedChildren)
+      if (child) visit(child, { path: joinPaths(scope.path, written) });
+    return true;
+  }
+  if (!SINATRA_VERBS.has(method)) return false;
+  facts.routes.push({
+    method: method.toUpperCase(),
+    path: joinPaths(scope.path, written),
+    line: line(node),
+    endLine: node.endPosition.row + 1,
+    framework: 'sinatra',
+    owner: '*sinatra*',
+  });
+  return true;
 }
 
 interface RouteFile {
