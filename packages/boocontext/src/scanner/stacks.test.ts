@@ -79,7 +79,7 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['gin', 'gorm']);
   });
 
-  it('Django: include chains (a module and namespace tuple, patterns included in place), url regexes, DRF routers with viewset actions, view methods; inherited models', async () => {
+  it('Django: include chains (a module and namespace tuple, patterns included in place or as a list the module names), url regexes, DRF routers with viewset actions, view methods; inherited models', async () => {
     const { routes, models, frameworks } = await scanStack('django');
     expect(routes).toEqual([
       'ALL /admin shop/urls.py:5',
@@ -91,8 +91,13 @@ describe('stacks: routes as served, models, frameworks', () => {
       'POST /api/v1/orders/<number>/refunds shop/orders/urls.py:12',
       'DELETE /api/v1/ping/<int:n> shop/orders/urls.py:13',
       'GET /api/v1/ping/<int:n> shop/orders/urls.py:13',
-      // `include(('shop.staff.urls', 'staff'))`, then a list of patterns included in place.
+      // `include(('shop.staff.urls', 'staff'))`, then a list of patterns included in place, and a
+      // list the module names (`include(shift_urls)`), under each path that includes it.
+      'POST /staff/rota/<int:day> shop/staff/urls.py:21',
+      'POST /staff/rota/<int:day>/swap shop/staff/urls.py:22',
       'POST /staff/session/login shop/staff/urls.py:11',
+      'POST /staff/shifts/<int:day> shop/staff/urls.py:21',
+      'POST /staff/shifts/<int:day>/swap shop/staff/urls.py:22',
     ]);
     // The abstract base is no table; a model of a model is one.
     expect(models).toEqual(['Order django', 'Refund django']);

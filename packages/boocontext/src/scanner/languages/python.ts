@@ -241,11 +241,15 @@ function readDjangoPath(
   // `path("api/", api.urls)`: the routes of the API object, here or imported.
   const urls = included ?? view;
   const router = /^\w+\.urls$/.test(urls.text) ? urls.text.slice(0, -5) : undefined;
-  if (module || router)
+  // `include(uuid_urls)`: a list of patterns this module assigns (or imports) under that name.
+  const list = included?.type === 'identifier' ? included.text : undefined;
+  // A pattern in such a list is that list's, served where an include mounts it.
+  const owner = patternList(node);
+  if (module || router || list)
     facts.mounts.push({
-      owner: 'urlpatterns',
+      owner,
       prefix: routePath,
-      target: module ? `module:${module}` : (router as string),
+      target: module ? `module:${module}` : (router ?? (list as string)),
       line: line(node),
     });
   else if (!included && !router) {
@@ -260,10 +264,20 @@ function readDjangoPath(
         path: routePath,
         line: line(node),
         framework: 'django',
-        owner: 'urlpatterns',
+        owner,
         handler,
       });
   }
+}
+
+/** The module-level list a pattern is written in: `urlpatterns`, or another an include names (`uuid_urls`). */
+function patternList(node: Node): string {
+  for (let up = node.parent; up; up = up.parent)
+    if (up.type === 'assignment' && up.parent?.parent?.type === 'module') {
+      const name = up.childForFieldName('left')?.text ?? '';
+      return /^\w+$/.test(name) && name !== 'websocket_urlpatterns' ? name : 'urlpatterns';
+    }
+  return 'urlpatterns';
 }
 
 /** Whether a call sits in the list a module-level `name = [...]` assigns. */
