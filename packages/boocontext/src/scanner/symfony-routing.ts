@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
-import { SYMFONY_OWNER, symfonyPath } from './languages/symfony.js';
+import { controllerName, SYMFONY_OWNER, symfonyPath } from './languages/symfony.js';
 import {
   type CachedFile,
   emptyFacts,
@@ -24,13 +24,6 @@ const READ_TYPES = new Set(['annotation', 'attribute', 'yaml', 'directory']);
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
-
-/** `App\Controller\BlogController::index` → `BlogController::index`; the old `service:method` form too. */
-const handlerOf = (controller: string | undefined) =>
-  controller
-    ?.split('\\')
-    .pop()
-    ?.replace(/^(\w+):(\w+)$/, '$1::$2');
 
 const methodsOf = (value: unknown): string[] => {
   const list = Array.isArray(value) ? value.map(text) : (text(value)?.split('|') ?? []);
@@ -75,7 +68,7 @@ export function symfonyRoutingFacts(rel: string, source: string): FileFacts {
     }
     const routePath = text(entry.path);
     if (routePath === undefined) continue;
-    const handler = handlerOf(
+    const handler = controllerName(
       text(entry.controller) ?? text((entry.defaults as { _controller?: unknown } | undefined)?._controller),
     );
     for (const method of methodsOf(entry.methods))

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { graphqlRoute } from '../graphql.js';
 import { emptyFacts, type FileFacts, joinPaths, ROUTES_FILE_OWNER, UNKNOWN_PART } from '../types.js';
-import { readSymfonyClass } from './symfony.js';
+import { controllerName, readSymfonyClass } from './symfony.js';
 import { line, lowerFirst, resourceRoutes, STORE_ACTIONS, singular } from './syntax.js';
 
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'any', 'match']);
@@ -236,21 +236,18 @@ function readSlimCall(
   }
   if (!SLIM_VERBS.has(name)) return false;
   const mapped = name === 'map';
-  const written0 = phpString(values[mapped ? 1 : 0]);
+  const pattern = phpString(values[mapped ? 1 : 0]);
   // A route's pattern starts with `/` (or is empty inside a group): `$settings->get('logError')` is none.
-  if (written0 === undefined || (written0 === '' ? prefix === '' : !written0.startsWith('/'))) return false;
+  if (pattern === undefined || (pattern === '' ? prefix === '' : !pattern.startsWith('/'))) return false;
   // FastRoute's `{id:[0-9]+}`, `{routes:.*}`: the parameter `{id}`, `{routes}`.
-  const routePath = written0.replace(/\{(\w+):[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/g, '{$1}');
+  const routePath = pattern.replace(/\{(\w+):[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/g, '{$1}');
   const methods = mapped
     ? (stringList(values[0])?.map((m) => m.toUpperCase()) ?? [])
     : [name === 'any' ? 'ALL' : name.toUpperCase()];
   const action = values[mapped ? 2 : 1];
-  // `Action::class` (invokable), `'App\\Action\\Home:index'` (Slim's callable string), `[Home::class, 'index']`.
-  const written = phpString(action)
-    ?.split('\\')
-    .pop()
-    ?.replace(/^(\w+):(\w+)$/, '$1::$2');
-  const handler = classOf(action) ?? written ?? handlerOf(action)?.replace('@', '::');
+  // `Action::class` (invokable), `'App\Action\Home:index'` (Slim's callable string), `[Home::class, 'index']`.
+  const handler =
+    classOf(action) ?? controllerName(phpString(action)) ?? handlerOf(action)?.replace('@', '::');
   for (const method of methods)
     ctx.facts.routes.push({
       method,

@@ -1,6 +1,7 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { camelField, graphqlRoute } from '../graphql.js';
 import type { FileFacts } from '../types.js';
+import { keywordArg } from './python-args.js';
 import { line, unquote } from './syntax.js';
 
 const FRAMEWORK = 'graphql';
@@ -17,12 +18,8 @@ function strawberryDecorator(decorator: Node | null): { kind: string; call?: Nod
 }
 
 /** A keyword argument's string (`name="allArticles"`). */
-function keywordString(call: Node | undefined, name: string): string | undefined {
-  for (const arg of call?.childForFieldName('arguments')?.namedChildren ?? [])
-    if (arg?.type === 'keyword_argument' && arg.childForFieldName('name')?.text === name)
-      return unquote(arg.childForFieldName('value'));
-  return undefined;
-}
+const keywordString = (call: Node | undefined, name: string): string | undefined =>
+  unquote(keywordArg(call?.childForFieldName('arguments'), name));
 
 const decoratorsOf = (node: Node) =>
   node.parent?.type === 'decorated_definition'

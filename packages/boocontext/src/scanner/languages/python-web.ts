@@ -1,5 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import type { FileFacts } from '../types.js';
+import { keywordArg, positionalArgs } from './python-args.js';
 import { HTTP, line, regexRoutePath, unquote } from './syntax.js';
 
 /**
@@ -19,19 +20,6 @@ export function decoratorFramework(facts: FileFacts, written: 'flask' | 'fastapi
   if (written === 'fastapi' && importsOf(facts, /^ninja\b/)) return 'django-ninja';
   return written;
 }
-
-function keyword(args: Node | null | undefined, name: string): Node | undefined {
-  for (const arg of args?.namedChildren ?? [])
-    if (arg?.type === 'keyword_argument' && arg.childForFieldName('name')?.text === name)
-      return arg.childForFieldName('value') ?? undefined;
-  return undefined;
-}
-
-/** A call's positional arguments (comments between arguments are named nodes too). */
-const positional = (args: Node | null | undefined) =>
-  (args?.namedChildren ?? []).filter(
-    (a): a is Node => !!a && a.type !== 'keyword_argument' && a.type !== 'comment',
-  );
 
 /** What this file assigns to `name` (its first assignment), for lists and objects routed by name. */
 const assignedTo = (root: Node, name: string) =>
@@ -88,7 +76,7 @@ function verbCall(verb: string, args: Node[]): { method: string; path?: string; 
 
 /** aiohttp: `app.router.add_get(…)`, `app.add_routes([web.get(…), …])` or of a `RouteTableDef`, `add_subapp`. */
 function readAiohttp(node: Node, attribute: string, object: string, facts: FileFacts, route: Route): boolean {
-  const args = positional(node.childForFieldName('arguments'));
+  const args = positionalArgs(node.childForFieldName('arguments'));
   const added = /^add_(\w+)$/.exec(attribute)?.[1];
   if (added && object.endsWith('.router')) {
     const call = verbCall(added, args);
@@ -103,7 +91,7 @@ function readAiohttp(node: Node, attribute: string, object: string, facts: FileF
     for (const entry of list?.type === 'list' ? list.namedChildren : []) {
       if (entry?.type !== 'call') continue;
       const verb = entry.childForFieldName('function')?.text.split('.').pop() ?? '';
-      const call = verbCall(verb, positional(entry.childForFieldName('arguments')));
+      const call = verbCall(verb, positionalArgs(entry.childForFieldName('arguments')));
       if (call?.path !== undefined) route('aiohttp', call.method, call.path, entry, call.handler?.text);
     }
     return true;
@@ -130,7 +118,7 @@ function readTornado(list: Node | undefined, route: Route): void {
       rule?.type === 'tuple'
         ? rule.namedChildren
         : rule?.type === 'call' && /(^|\.)url$/.test(rule.childForFieldName('function')?.text ?? '')
-          ? positional(rule.childForFieldName('arguments'))
+          ? positionalArgs(rule.childForFieldName('arguments'))
           : [];
     const pattern = unquote(parts[0]);
     const handler =
@@ -156,8 +144,8 @@ export function readWebCall(node: Node, facts: FileFacts, frameworks: Set<string
   };
   if (importsOf(facts, /^aiohttp\b/) && readAiohttp(node, attribute, object, facts, route)) return true;
   if (attribute === 'blueprint' && importsOf(facts, /^sanic\b/)) {
-    const first = positional(args)[0];
-    const prefix = unquote(keyword(args, 'url_prefix'));
+    const first = positionalArgs(args)[0];
+    const prefix = unquote(keywordArg(args, 'url_prefix'));
     for (const target of first?.type === 'list' || first?.type === 'tuple' ? first.namedChildren : [first])
       if (target)
         facts.mounts.push({
@@ -170,11 +158,11 @@ export function readWebCall(node: Node, facts: FileFacts, frameworks: Set<string
     return true;
   }
   if (/(^|\.)Application$/.test(fn?.text ?? '') && importsOf(facts, /^tornado\b/)) {
-    readTornado(positional(args)[0] ?? keyword(args, 'handlers'), route);
+    readTornado(positionalArgs(args)[0] ?? keywordArg(args, 'handlers'), route);
     return true;
   }
   if (attribute === 'add_route' && importsOf(facts, /^falcon\b/)) {
-    const [path, resource] = positional(args);
+    const [path, resource] = positionalArgs(args);
     const routePath = unquote(path);
     if (routePath !== undefined) route('falcon', 'ALL', routePath, node, classOf(resource));
     return true;
@@ -194,9 +182,9 @@ export function readWebAssignment(left: Node, right: Node, facts: FileFacts, fra
   const group = fn === 'Blueprint.group' && importsOf(facts, /^sanic\b/);
   const litestar = /^(Router|Litestar|Starlite)$/.test(fn) && importsOf(facts, /^(litestar|starlite)\b/);
   if (!group && !litestar) return;
-  const prefix = unquote(keyword(args, group ? 'url_prefix' : 'path'));
+  const prefix = unquote(keywordArg(args, group ? 'url_prefix' : 'path'));
   if (prefix) facts.mounts.push({ owner: `${left.text}#self`, prefix, target: left.text, line: line(right) });
-  const members = group ? positional(args) : (keyword(args, 'route_handlers')?.namedChildren ?? []);
+  const members = group ? positionalArgs(args) : (keywordArg(args, 'route_handlers')?.namedChildren ?? []);
   for (const member of members)
     if (member?.type === 'identifier' || member?.type === 'attribute')
       facts.mounts.push({ owner: left.text, prefix: '', target: member.text, line: line(right) });
@@ -223,13 +211,13 @@ export function readLitestarDecorated(node: Node, facts: FileFacts, frameworks: 
     const verb = call?.type === 'call' ? call.childForFieldName('function')?.text : undefined;
     if (!call || !verb || !LITESTAR_VERBS.has(verb)) continue;
     const args = call.childForFieldName('arguments');
-    const written = positional(args)[0] ?? keyword(args, 'path');
+    const written = positionalArgs(args)[0] ?? keywordArg(args, 'path');
     const paths =
       written?.type === 'list' ? written.namedChildren.map((p) => unquote(p)) : [unquote(written) ?? ''];
     const methods =
       verb === 'route'
         ? [
-            ...(keyword(args, 'http_method')?.text.matchAll(
+            ...(keywordArg(args, 'http_method')?.text.matchAll(
               /\b(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b/gi,
             ) ?? []),
           ].map((m) => (m[1] as string).toUpperCase())

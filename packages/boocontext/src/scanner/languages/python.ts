@@ -10,6 +10,7 @@ import {
   VIEWSET,
 } from '../types.js';
 import { wsRoute } from '../websocket.js';
+import { keywordArg, positionalArgs } from './python-args.js';
 import { ariadneBindable, readAriadneField, readGraphqlClass } from './python-graphql.js';
 import {
   decoratorFramework,
@@ -38,14 +39,6 @@ interface PythonContext {
    * file). Collected only in a file that makes a stub at all: others have many `x.PascalCase(…)`.
    */
   stubCalls?: { receiver: string; method: string; line: number }[];
-}
-
-function keywordArg(args: Node | null, name: string): Node | undefined {
-  for (const arg of args?.namedChildren ?? []) {
-    if (arg?.type === 'keyword_argument' && arg.childForFieldName('name')?.text === name)
-      return arg.childForFieldName('value') ?? undefined;
-  }
-  return undefined;
 }
 
 /** A route's `methods=['GET', 'POST']`, upper-cased; Flask's default, `GET`, without one. */
@@ -328,9 +321,7 @@ function readResourceRule(
   { facts, frameworks }: PythonContext,
 ): void {
   const owner = node.childForFieldName('function')?.childForFieldName('object')?.text ?? '';
-  const positional = (args?.namedChildren ?? []).filter(
-    (a): a is Node => !!a && a.type !== 'keyword_argument',
-  );
+  const positional = positionalArgs(args);
   const view = kind === 'add_resource' ? positional[0] : (keywordArg(args, 'view_func') ?? positional[2]);
   const paths =
     kind === 'add_resource' ? positional.slice(1).map((p) => unquote(p)) : [unquote(positional[0])];

@@ -22,6 +22,16 @@ const DOCTRINE_FIELD = /^(Column|Id|ManyToOne|OneToOne|OneToMany|ManyToMany|Embe
 export const symfonyPath = (written: string) =>
   written.replace(/\{(\w+)(?::[\w.]+)?(?:<[^>]*>)?(?:\?[^}]*)?\}/g, '{$1}');
 
+/**
+ * A controller named as a string, as Symfony's routing config and Slim write it
+ * (`App\Controller\BlogController::index`, the older `Blog:index`): `BlogController::index`.
+ */
+export const controllerName = (written: string | undefined) =>
+  written
+    ?.split('\\')
+    .pop()
+    ?.replace(/^(\w+):(\w+)$/, '$1::$2');
+
 interface RouteAttribute {
   paths: string[];
   methods: string[];
