@@ -1,7 +1,7 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { camelField, graphqlRoute } from '../graphql.js';
 import type { FileFacts } from '../types.js';
-import { keywordArg } from './python-args.js';
+import { keywordArg } from './python-syntax.js';
 import { line, unquote } from './syntax.js';
 
 const FRAMEWORK = 'graphql';

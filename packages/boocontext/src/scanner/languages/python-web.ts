@@ -1,6 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import type { FileFacts } from '../types.js';
-import { keywordArg, positionalArgs } from './python-args.js';
+import { importsOf, keywordArg, positionalArgs } from './python-syntax.js';
 import { HTTP, line, regexRoutePath, unquote } from './syntax.js';
 
 /**
@@ -9,8 +9,6 @@ import { HTTP, line, regexRoutePath, unquote } from './syntax.js';
  * FastAPI does: the Flask/FastAPI reader reads those decorators, named here by what the file
  * imports; what each framework routes with on its own is read here.
  */
-
-const importsOf = (facts: FileFacts, spec: RegExp) => facts.imports.some((i) => spec.test(i.spec));
 
 /** The framework a Flask- or FastAPI-style route decorator belongs to, by what its file imports. */
 export function decoratorFramework(facts: FileFacts, written: 'flask' | 'fastapi'): string {

@@ -10,8 +10,8 @@ import {
   VIEWSET,
 } from '../types.js';
 import { wsRoute } from '../websocket.js';
-import { keywordArg, positionalArgs } from './python-args.js';
 import { ariadneBindable, readAriadneField, readGraphqlClass } from './python-graphql.js';
+import { importsOf, keywordArg, positionalArgs } from './python-syntax.js';
 import {
   decoratorFramework,
   readLitestarController,
@@ -116,9 +116,9 @@ function readAssignment(node: Node, { facts, frameworks, bindables, stubs }: Pyt
     const framework = /^(FastAPI|APIRouter)$/.test(fn) || fn.endsWith('.APIRouter') ? 'fastapi' : undefined;
     const flask = /^(Flask|Blueprint)$/.test(fn) ? 'flask' : undefined;
     // Flask-RESTful's and Flask-RESTX's `Api(app_or_blueprint, prefix=…)`, RESTX's `Namespace('orders', path=…)`.
-    const restful = /^(Api|Namespace)$/.test(fn) && imported(facts, /^flask_rest(ful|x|plus)\b/);
+    const restful = /^(Api|Namespace)$/.test(fn) && importsOf(facts, /^flask_rest(ful|x|plus)\b/);
     // Django Ninja's `NinjaAPI()` and `Router()`.
-    const ninja = (fn === 'NinjaAPI' || fn === 'Router') && imported(facts, /^ninja\b/);
+    const ninja = (fn === 'NinjaAPI' || fn === 'Router') && importsOf(facts, /^ninja\b/);
     const kind = ninja
       ? 'django-ninja'
       : (framework ?? (flask || restful ? decoratorFramework(facts, 'flask') : undefined));
@@ -142,8 +142,6 @@ function readAssignment(node: Node, { facts, frameworks, bindables, stubs }: Pyt
   if (left?.type === 'identifier' && right) readWebAssignment(left, right, facts, frameworks);
   if (left?.text === 'urlpatterns') frameworks.add('django');
 }
-
-const imported = (facts: FileFacts, spec: RegExp) => facts.imports.some((i) => spec.test(i.spec));
 
 /**
  * `@app.get('/x')` (FastAPI) and `@bp.route('/x', methods=[…])` (Flask) on a function; Flask-RESTX's
@@ -551,11 +549,11 @@ function readClass(node: Node, { rel, facts, frameworks, servicers, classFields 
   // bases, mixins before it (a bare `Model` only where flask_sqlalchemy is imported).
   else if (
     superclasses.some(
-      (b) => b?.text === 'db.Model' || (b?.text === 'Model' && imported(facts, /^flask_sqlalchemy/)),
+      (b) => b?.text === 'db.Model' || (b?.text === 'Model' && importsOf(facts, /^flask_sqlalchemy/)),
     )
   )
     facts.models.push({ name, orm: 'sqlalchemy', file: rel, line: line(node), fields });
-  else if (bases.length && imported(facts, /^django/))
+  else if (bases.length && importsOf(facts, /^django/))
     facts.modelClasses = [...(facts.modelClasses ?? []), { name, bases, line: line(node), fields, abstract }];
   readLitestarController(node, bases, facts);
   const view = viewOf(bases, body);
