@@ -469,7 +469,7 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(member?.fields).toEqual(['id', 'email']);
   });
 
-  it('Python beyond FastAPI, Flask and Django: aiohttp (route tables, router calls, sub-apps a function makes), Sanic (blueprint groups), Litestar (controllers, routers, handler lists), Tornado (handler lists, methods from the handler class), Falcon (responders)', async () => {
+  it('Python beyond FastAPI, Flask and Django: aiohttp (route tables, router calls — in a `setup_routes` module importing only its views too —, sub-apps a function makes), Sanic (blueprint groups), Litestar (controllers, routers, handler lists), Tornado (handler lists, methods from the handler class), Falcon (responders)', async () => {
     const { routes, frameworks } = await scanStack('python-web');
     expect(routes.map((r) => r.replace(/ \S+:\d+$/, ''))).toEqual([
       'GET /',
@@ -478,6 +478,8 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /api/bins',
       'POST /api/bins',
       'GET /api/shelves/<shelf_id:int>',
+      'GET /bakers',
+      'POST /bakers',
       'GET /health',
       'GET /healthz',
       'GET /ovens/<oven_id>',

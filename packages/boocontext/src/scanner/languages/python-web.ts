@@ -78,7 +78,7 @@ function readAiohttp(node: Node, attribute: string, object: string, facts: FileF
   const added = /^add_(\w+)$/.exec(attribute)?.[1];
   if (added && object.endsWith('.router')) {
     const call = verbCall(added, args);
-    if (call?.path !== undefined)
+    if (call?.path?.startsWith('/'))
       route('aiohttp', call.method, call.path, node, call.handler?.text, object.replace(/\.router$/, ''));
     return !!call;
   }
@@ -140,7 +140,11 @@ export function readWebCall(node: Node, facts: FileFacts, frameworks: Set<string
     facts.routes.push({ method, path, line: line(at), framework, owner, ...(handler ? { handler } : {}) });
     frameworks.add(framework);
   };
-  if (importsOf(facts, /^aiohttp\b/) && readAiohttp(node, attribute, object, facts, route)) return true;
+  // `app.router.add_get('/x', h)` in a `setup_routes(app)` module (aiohttp's layout, importing only
+  // its views) is aiohttp's by its shape; the rest where the file imports aiohttp.
+  const routerAdd = object.endsWith('.router') && /^add_\w+$/.test(attribute);
+  if ((routerAdd || importsOf(facts, /^aiohttp\b/)) && readAiohttp(node, attribute, object, facts, route))
+    return true;
   if (attribute === 'blueprint' && importsOf(facts, /^sanic\b/)) {
     const first = positionalArgs(args)[0];
     const prefix = unquote(keywordArg(args, 'url_prefix'));
