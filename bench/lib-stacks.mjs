@@ -865,6 +865,40 @@ export const stackApps = [
     frameworks: ['spring', 'jpa', 'angular'],
   },
   {
+    name: 'api-platform',
+    stack: 'PHP / API Platform 4 (Symfony) + Doctrine, with its Next.js front end',
+    source: { mirror: 'api-platform/demo' },
+    // Resources declared on the entities: explicit operations at their uriTemplate (or the
+    // resource's), a NotExposed operation serving nothing; Parchment's bare #[ApiResource] gets
+    // 4.x's defaults (no PUT). The routing config imports api_platform with no prefix.
+    routes: expand([
+      'GET,POST /admin/books',
+      'GET,PUT,DELETE /admin/books/{id}',
+      'GET /admin/reviews',
+      'GET,PUT,DELETE /admin/reviews/{id}',
+      'GET /admin/users',
+      'GET /admin/users/{id}',
+      'GET,POST /bookmarks',
+      'DELETE /bookmarks/{id}',
+      'GET /books',
+      'GET /books/{id}',
+      'GET,POST /books/{bookId}/reviews',
+      'PATCH,DELETE /books/{bookId}/reviews/{id}',
+      'GET,POST /parchments',
+      'GET,PATCH,DELETE /parchments/{id}',
+      'GET /users/{id}',
+      // The Next.js app's pages and its Auth.js route handler (`export { GET, POST } from …`).
+      'PAGE /',
+      'PAGE /admin',
+      'PAGE /bookmarks',
+      'PAGE /books',
+      'PAGE /books/[id]/[slug]',
+      'GET,POST /api/auth/[...nextauth]',
+    ]),
+    entities: ['Book', 'Bookmark', 'Parchment', 'Review', 'User'],
+    frameworks: ['symfony', 'doctrine', 'api-platform'],
+  },
+  {
     name: 'symfony-doctrine',
     stack: 'PHP / Symfony 5 (docblock annotations, invokable controllers) + Doctrine',
     source: { mirror: 'slashfan/symfony-realworld-example-app' },

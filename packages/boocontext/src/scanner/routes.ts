@@ -10,7 +10,7 @@ import { isNextRouteFile, nextRoutes } from './nextjs.js';
 import { isNuxtRouteFile, nuxtRoutes } from './nuxt.js';
 import { appDirOf, CONFIG_OWNER, fileConventionRoutes, isRouteModule } from './react-router.js';
 import { isSvelteKitRouteFile, svelteKitRoutes } from './sveltekit.js';
-import { SYMFONY_IMPORT, symfonyImports } from './symfony-routing.js';
+import { API_PLATFORM_IMPORT, SYMFONY_IMPORT, symfonyImports } from './symfony-routing.js';
 import {
   type CachedFile,
   type ConventionalRoute,
@@ -195,7 +195,7 @@ export class MountGraph {
         }
         const targets = mount.target.startsWith('autoload:')
           ? autoloadedPlugins(cache, mount)
-          : mount.target.startsWith(SYMFONY_IMPORT)
+          : mount.target.startsWith(SYMFONY_IMPORT) || mount.target.startsWith(API_PLATFORM_IMPORT)
             ? symfonyImports(cache, mount)
             : mount.target.startsWith(GLUE_PLUGIN)
               ? glueTargets(cache, mount)

@@ -219,11 +219,15 @@ describe('Next.js routers', () => {
         'mobile/src/pages/Detail/index.js': 'export default function Detail() { return null; }\n',
         'site/package.json': JSON.stringify({ dependencies: { next: '15.0.0' } }),
         'site/pages/about.tsx': 'export default function About() {}\n',
+        // Auth.js's route file answers the methods it re-exports.
+        'site/app/api/auth/[...nextauth]/route.ts': "export { GET, POST } from '../../../../auth';\n",
       },
       async (repo) => {
         const { routes } = await new Scanner().scan(repo);
         expect(routes.map((r) => `${r.method} ${r.path} ${r.file}`)).toEqual([
           'PAGE /about site/pages/about.tsx',
+          'GET /api/auth/[...nextauth] site/app/api/auth/[...nextauth]/route.ts',
+          'POST /api/auth/[...nextauth] site/app/api/auth/[...nextauth]/route.ts',
         ]);
       },
     ));

@@ -284,6 +284,27 @@ describe('stacks: routes as served, models, frameworks', () => {
     ]);
   });
 
+  it("API Platform: each resource's operations (3.2+ defaults without PUT, API Platform 2's annotation defaults with it), at their `uriTemplate`, the resource's, or the path the short name makes, under `routePrefix` and the routing config's `type: api_platform` prefix", async () => {
+    const { routes, models } = await scanStack('api-platform');
+    expect(routes).toEqual([
+      'GET /api/bakery_categories src/Entity/BakeryCategory.php:10',
+      'POST /api/bakery_categories src/Entity/BakeryCategory.php:10',
+      'DELETE /api/bakery_categories/{id} src/Entity/BakeryCategory.php:10',
+      'GET /api/bakery_categories/{id} src/Entity/BakeryCategory.php:10',
+      'PATCH /api/bakery_categories/{id} src/Entity/BakeryCategory.php:10',
+      'GET /api/ovens/{ovenId}/loaves src/Entity/Loaf.php:26',
+      'GET /api/shop/breads src/Entity/Loaf.php:18',
+      'GET /api/shop/breads/{id} src/Entity/Loaf.php:19',
+      'PUT /api/shop/breads/{id} src/Entity/Loaf.php:20',
+      'GET /api/trays src/ApiResource/Tray.php:10',
+      'DELETE /api/trays/{id} src/ApiResource/Tray.php:10',
+      'GET /api/trays/{id} src/ApiResource/Tray.php:10',
+      'PUT /api/trays/{id} src/ApiResource/Tray.php:10',
+    ]);
+    // A quoted table name is the table's name.
+    expect(models).toEqual(['BakeryCategory doctrine category', 'Loaf doctrine']);
+  });
+
   it('ASP.NET MVC: actions without route attributes served where conventional routes put them — defaults left out of the path, optional parameters kept only for actions taking them, areas, fixed route values, slugify; an API controller never by convention', async () => {
     const { routes } = await scanStack('aspnet-mvc');
     expect(routes).toEqual([

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { API_PLATFORM_OWNER } from './languages/api-platform.js';
 import { controllerName, SYMFONY_OWNER, symfonyPath } from './languages/symfony.js';
 import {
   type CachedFile,
@@ -18,6 +19,8 @@ export const SYMFONY_ROUTING = /(^|\/)config\/routes(\.ya?ml|\/[^/]+\.ya?ml)$/;
 
 /** A mount's target: the controllers of a folder, or one file's routes, the config imports. */
 export const SYMFONY_IMPORT = 'symfony:';
+/** A mount's target: API Platform's resources of the project (`type: api_platform`). */
+export const API_PLATFORM_IMPORT = 'api-platform:';
 
 /** Loader types whose routes are the app's controllers' or a routes file's (not API Platform's, a service's). */
 const READ_TYPES = new Set(['annotation', 'attribute', 'yaml', 'directory']);
@@ -52,12 +55,22 @@ export function symfonyRoutingFacts(rel: string, source: string): FileFacts {
     const written = text(entry.resource) ?? text((entry.resource as { path?: unknown } | undefined)?.path);
     const type = text(entry.type);
     if (written !== undefined) {
+      const prefix = entry.prefix === undefined ? '' : (text(entry.prefix) ?? UNKNOWN_PART);
+      // `api_platform: { resource: ., type: api_platform, prefix: /api }`: every resource of the project.
+      if (type === 'api_platform') {
+        facts.mounts.push({
+          owner: `*${SYMFONY_OWNER}*`,
+          prefix: symfonyPath(prefix),
+          target: `${API_PLATFORM_IMPORT}${project}`,
+          line: at,
+        });
+        continue;
+      }
       if (written.startsWith('@') || (type && !READ_TYPES.has(type))) continue;
       const target =
         written === 'routing.controllers'
           ? path.posix.join(project, 'src/Controller')
           : path.posix.normalize(path.posix.join(dir, written)).replace(/\/$/, '');
-      const prefix = entry.prefix === undefined ? '' : (text(entry.prefix) ?? UNKNOWN_PART);
       facts.mounts.push({
         owner: `*${SYMFONY_OWNER}*`,
         prefix: symfonyPath(prefix),
@@ -92,15 +105,21 @@ export function symfonyImports(
   cache: ReadonlyMap<string, CachedFile>,
   mount: Mount,
 ): { target: string; prefix: string }[] {
-  const target = mount.target.slice(SYMFONY_IMPORT.length);
-  if (cache.has(target)) return [{ target: `${target}#${SYMFONY_OWNER}`, prefix: mount.prefix }];
+  const apiPlatform = mount.target.startsWith(API_PLATFORM_IMPORT);
+  const target = mount.target.slice((apiPlatform ? API_PLATFORM_IMPORT : SYMFONY_IMPORT).length);
+  const owner = apiPlatform ? API_PLATFORM_OWNER : SYMFONY_OWNER;
+  if (!apiPlatform && cache.has(target)) return [{ target: `${target}#${owner}`, prefix: mount.prefix }];
   const found: { target: string; prefix: string }[] = [];
   for (const [rel, { facts }] of cache)
-    if (rel.startsWith(`${target}/`) && !isAuxiliary(rel) && importedByFolder(facts))
-      found.push({ target: `${rel}#${SYMFONY_OWNER}`, prefix: mount.prefix });
+    if (
+      (target === '.' || rel.startsWith(`${target}/`)) &&
+      !isAuxiliary(rel) &&
+      facts.routes.some((r) => r.owner === owner)
+    )
+      found.push({ target: `${rel}#${owner}`, prefix: mount.prefix });
   return found;
 }
 
-/** Whether a folder import reaches a file: it declares Symfony controller routes. */
+/** Whether a folder import reaches a file: it declares Symfony controller routes or API Platform resources. */
 export const importedByFolder = (facts: FileFacts | undefined) =>
-  !!facts?.routes.some((r) => r.owner === SYMFONY_OWNER);
+  !!facts?.routes.some((r) => r.owner === SYMFONY_OWNER || r.owner === API_PLATFORM_OWNER);

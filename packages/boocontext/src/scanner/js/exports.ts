@@ -22,6 +22,9 @@ function registerOf(object: Node): Node | undefined {
   return undefined;
 }
 
+/** A route handler a file exports by its HTTP method's name (Next.js, SvelteKit). */
+const HTTP_VERB_EXPORT = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/;
+
 /** Exported routers by name, for mounts made in other files. */
 function readExports(program: Node, facts: FileFacts): void {
   let defaultFunction: Node | undefined;
@@ -63,15 +66,16 @@ function readExports(program: Node, facts: FileFacts): void {
       }
     }
     // `export { handler as GET, handler as POST }`: exported under the alias.
-    const clause =
-      exported && !field(top, 'source')
-        ? top.namedChildren.find((c) => c?.type === 'export_clause')
-        : undefined;
+    const clause = exported ? top.namedChildren.find((c) => c?.type === 'export_clause') : undefined;
+    const reexported = !!field(top, 'source');
     for (const spec of clause?.namedChildren ?? []) {
       if (spec?.type !== 'export_specifier') continue;
       const local = field(spec, 'name')?.text;
       const alias = field(spec, 'alias')?.text ?? local;
-      if (local && alias) facts.exportedRouters[alias] = facts.exportedRouters[local] ?? local;
+      // `export { GET, POST } from '@/auth'` (Auth.js's route file): the methods a route file answers.
+      if (reexported) {
+        if (alias && HTTP_VERB_EXPORT.test(alias)) facts.exportedRouters[alias] = alias;
+      } else if (local && alias) facts.exportedRouters[alias] = facts.exportedRouters[local] ?? local;
     }
     if (statement.type === 'function_declaration' || statement.type === 'generator_function_declaration') {
       const name = field(statement, 'name')?.text ?? '';

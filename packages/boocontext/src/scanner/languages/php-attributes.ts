@@ -11,6 +11,8 @@ export interface PhpAttribute {
   written: string;
   values: PhpValue[];
   named: Map<string, PhpValue>;
+  /** A `#[…]` attribute's named arguments as written (an annotation has none): lists of objects read further. */
+  argumentNodes?: Map<string, Node>;
   line: number;
 }
 
@@ -40,12 +42,15 @@ function treeAttributes(declaration: Node): PhpAttribute[] {
     if (!attribute || !nameNode) return [];
     const values: PhpValue[] = [];
     const named = new Map<string, PhpValue>();
+    const argumentNodes = new Map<string, Node>();
     for (const arg of attribute.childForFieldName('parameters')?.namedChildren ?? []) {
       if (arg?.type !== 'argument') continue;
-      const value = treeValue(arg.namedChild(arg.namedChildCount - 1));
+      const node = arg.namedChild(arg.namedChildCount - 1);
+      const value = treeValue(node);
       const name = arg.childForFieldName('name')?.text;
       if (name) named.set(name, value);
       else values.push(value);
+      if (name && node) argumentNodes.set(name, node);
     }
     return [
       {
@@ -53,6 +58,7 @@ function treeAttributes(declaration: Node): PhpAttribute[] {
         written: nameNode.text,
         values,
         named,
+        argumentNodes,
         line: attribute.startPosition.row + 1,
       },
     ];

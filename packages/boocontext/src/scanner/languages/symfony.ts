@@ -1,5 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { type FileFacts, joinPaths, UNKNOWN_PART } from '../types.js';
+import { readApiResource } from './api-platform.js';
 import { attributesOf, type PhpAttribute, stringsOf } from './php-attributes.js';
 import { line } from './syntax.js';
 
@@ -59,9 +60,14 @@ const methodsOf = (own: string[], inherited: string[]) =>
  * A Symfony controller class's routes: each method's `#[Route]` (or docblock `@Route`) under every
  * path its class-level route gives it, and an invokable class's own route when no method has one.
  */
-function readControllerRoutes(node: Node, facts: FileFacts, fosRest: boolean): void {
+function readControllerRoutes(
+  node: Node,
+  attributes: PhpAttribute[],
+  facts: FileFacts,
+  fosRest: boolean,
+): void {
   const className = node.childForFieldName('name')?.text ?? '';
-  const classRoutes = routeAttributes(attributesOf(node), fosRest);
+  const classRoutes = routeAttributes(attributes, fosRest);
   const prefixes = classRoutes.length ? classRoutes : [{ paths: [''], methods: [], line: line(node) }];
   const methods = (node.childForFieldName('body')?.namedChildren ?? []).filter(
     (m): m is Node => m?.type === 'method_declaration',
@@ -92,8 +98,7 @@ function readControllerRoutes(node: Node, facts: FileFacts, fosRest: boolean): v
 }
 
 /** A Doctrine entity (`#[ORM\Entity]`, `@ORM\Entity`): its class, `Table` name and mapped properties. */
-function readEntity(node: Node, rel: string, facts: FileFacts): void {
-  const attributes = attributesOf(node);
+function readEntity(node: Node, attributes: PhpAttribute[], rel: string, facts: FileFacts): void {
   if (!attributes.some((a) => a.name === 'Entity')) return;
   const table = attributes.find((a) => a.name === 'Table');
   const tableName = table?.named.get('name') ?? table?.values[0];
@@ -111,15 +116,19 @@ function readEntity(node: Node, rel: string, facts: FileFacts): void {
     file: rel,
     line: line(node),
     fields,
-    ...(typeof tableName === 'string' && tableName ? { table: tableName } : {}),
+    // A quoted name (`` `user` ``) is the table's name unquoted.
+    ...(typeof tableName === 'string' && tableName ? { table: tableName.replace(/^`|`$/g, '') } : {}),
   });
 }
 
-/** Symfony's attribute and annotation routes, Doctrine's entities, of one class. */
+/** Symfony's attribute and annotation routes, Doctrine's entities, API Platform's resources, of one class. */
 export function readSymfonyClass(node: Node, rel: string, facts: FileFacts, fosRest: boolean): void {
-  readControllerRoutes(node, facts, fosRest);
-  readEntity(node, rel, facts);
+  const attributes = attributesOf(node);
+  readControllerRoutes(node, attributes, facts, fosRest);
+  readEntity(node, attributes, rel, facts);
+  readApiResource(node, attributes, facts);
 }
 
 /** Text a PHP file has when it declares Symfony routes or Doctrine entities. */
-export const SYMFONY_MARKERS = /[#@]\[?\s*(Route|ORM\\Entity|Entity|Rest\\(Get|Post|Put|Patch|Delete))\b/;
+export const SYMFONY_MARKERS =
+  /[#@]\[?\s*(Route|ORM\\Entity|Entity|ApiResource|Rest\\(Get|Post|Put|Patch|Delete))\b/;
