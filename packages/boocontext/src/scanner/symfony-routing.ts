@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { API_PLATFORM_OWNER } from './languages/api-platform.js';
 import { controllerName, SYMFONY_OWNER, symfonyPath } from './languages/symfony.js';
 import {
@@ -35,12 +35,23 @@ const methodsOf = (value: unknown): string[] => {
 };
 
 /**
+ * The YAML library, loaded on the first routing file: a scan of a project with none (most) does not
+ * pay its load, about a tenth of a small project's scan.
+ */
+let yaml: typeof import('yaml') | undefined;
+const yamlLibrary = () => {
+  yaml ??= createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  return yaml;
+};
+
+/**
  * One routing file: each top-level entry an import (`resource:` a folder or file of routes, under
  * its `prefix:`) or a route (`path:` with its `controller:` and `methods:`). Environment blocks
  * (`when@dev:`) hold the profiler's and the error pages' routes, not the app's.
  */
 export function symfonyRoutingFacts(rel: string, source: string): FileFacts {
   const facts = emptyFacts('yaml');
+  const { isMap, isScalar, LineCounter, parseDocument } = yamlLibrary();
   const lines = new LineCounter();
   const doc = parseDocument(source, { lineCounter: lines });
   if (!isMap(doc.contents)) return facts;
