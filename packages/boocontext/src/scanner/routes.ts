@@ -228,10 +228,10 @@ export class MountGraph {
 
   /** A framework's setting for `rel`'s project: the nearest project's own wins over an outer one's. */
   private settingOf(rel: string, framework: string) {
-    const found = this.globals.filter(
-      (g) => g.framework === framework && (g.dir === '' || rel.startsWith(`${g.dir}/`)),
-    );
-    return found.sort((a, b) => b.dir.length - a.dir.length)[0];
+    return nearestProject(
+      rel,
+      this.globals.filter((g) => g.framework === framework),
+    )[0];
   }
 
   /**
@@ -264,9 +264,7 @@ export class MountGraph {
   conventionalServed(rel: string, route: LocalRoute): LocalRoute[] {
     const action = route.conventional;
     if (!action) return [route];
-    const found = this.conventions.filter((c) => c.dir === '' || rel.startsWith(`${c.dir}/`));
-    const nearest = Math.max(-1, ...found.map((c) => c.dir.length));
-    const routes = found.filter((c) => c.dir.length === nearest).map((c) => c.route);
+    const routes = nearestProject(rel, this.conventions).map((c) => c.route);
     const { conventional: _action, ...served } = route;
     return conventionalPaths(action, routes).map((p) => ({ ...served, path: p }));
   }
@@ -338,6 +336,13 @@ export class MountGraph {
     visiting.delete(node);
     return result;
   }
+}
+
+/** Of settings each held in a project folder, those of the nearest project around `rel` (an outer one's give way). */
+function nearestProject<T extends { dir: string }>(rel: string, settings: readonly T[]): T[] {
+  const around = settings.filter((s) => s.dir === '' || rel.startsWith(`${s.dir}/`));
+  const nearest = Math.max(-1, ...around.map((s) => s.dir.length));
+  return around.filter((s) => s.dir.length === nearest);
 }
 
 /** The project folder a file belongs to: the nearest folder above it with a manifest, `''` for the root. */

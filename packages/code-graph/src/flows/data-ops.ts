@@ -407,9 +407,6 @@ function sqlInVariable(call: CallSite, ctx: ClassifyContext): string | undefined
   return last ? above.slice(last.index, last.index + 400) : undefined;
 }
 
-/** `OwnerRepository<Owner>`, `list[Tag]`, `Optional[TagService]`'s written type without its arguments. */
-const bareType = (written: string) => written.replace(/[<[].*$/, '');
-
 /** A library's repository base a project's service extends (`SQLAlchemyAsyncRepositoryService[m.Tag]`). */
 const REPOSITORY_BASE = /Repository|Repo\b|Dao\b/i;
 
@@ -423,7 +420,8 @@ function typedAccessor(receiver: string, call: CallSite, ctx: ClassifyContext): 
   const typed =
     ctx.typeOf(call.caller, receiver) ?? ctx.typeOf(call.caller, receiver.replace(/^(this|self)\./, ''));
   if (typed === undefined) return false;
-  return ACCESSOR_SUFFIX.test(bareType(typed)) || REPOSITORY_BASE.test(ctx.parentOf?.(bareType(typed)) ?? '');
+  // Type hints are stored bare (`OwnerRepository`, its type arguments dropped when indexed).
+  return ACCESSOR_SUFFIX.test(typed) || REPOSITORY_BASE.test(ctx.parentOf?.(typed) ?? '');
 }
 
 /** Entity named by a chain's tokens, a variable's recorded type, or the line around the call. */
@@ -442,7 +440,7 @@ function entityFrom(tokens: string[], call: CallSite, ctx: ClassifyContext): str
     const typed = ctx.typeOf(call.caller, token);
     if (!typed) continue;
     // The type's own name and arguments, then the base it extends (`…RepositoryService[m.Tag]`).
-    for (const part of [...tokensOf(typed), ...tokensOf(ctx.parentOf?.(bareType(typed)) ?? '')]) {
+    for (const part of [...tokensOf(typed), ...tokensOf(ctx.parentOf?.(typed) ?? '')]) {
       const found = ctx.entities.match(part);
       if (found) return found;
     }

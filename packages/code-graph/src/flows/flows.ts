@@ -256,18 +256,16 @@ export class FlowTracer {
 
   /**
    * The type of a variable the route's handler is written on (`handler` in `handler.GetByID`), as
-   * the function around the route declares or builds it: the type's name, pointers and package aside.
+   * the function around the route declares or builds it.
    */
   private variableType(entry: FlowEntry, name: string): string | undefined {
     const around = this.symbolsIn(entry.file)
       .filter((s) => CALLABLE.includes(s.kind) && s.line <= entry.line && s.end_line >= entry.line)
       .sort((a, b) => b.line - a.line)[0];
-    const written = this.typeOf(entry.file, around?.name ?? null, name);
+    // Hints are stored bare (`&ArticleHandler{…}` as `ArticleHandler`); a package's name is set aside.
     return (
-      written
-        ?.replace(/^[&*]+/, '')
-        .replace(/[<[{(].*$/, '')
-        .split('.')
+      this.typeOf(entry.file, around?.name ?? null, name)
+        ?.split('.')
         .pop() || undefined
     );
   }

@@ -5,6 +5,8 @@ import { argsOf, field, stringOf } from './syntax.js';
 /** What the detectors of one file share while its tree is walked. */
 export interface JsContext {
   readonly rel: string;
+  /** The file's text, for a detector to tell whether the file is worth a search of its tree. */
+  readonly text: string;
   readonly facts: FileFacts;
   /** Router variables made in this file by a known factory: name → framework. */
   readonly routers: Map<string, string>;

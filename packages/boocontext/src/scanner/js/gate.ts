@@ -1,6 +1,7 @@
 import { isNextRouteHandlerFile } from '../nextjs.js';
 import { isRouteModule, ROUTE_CONFIG } from '../react-router.js';
 import { isSvelteKitRouteFile } from '../sveltekit.js';
+import { GLUE_MANIFEST } from './hapi-glue.js';
 
 /**
  * Text every file holding more than imports contains, each rule mirroring a condition of the full
@@ -47,7 +48,7 @@ const RULES: readonly Rule[] = [
   // A Glue manifest's plugins.
   {
     needles: ['registrations', 'plugins'],
-    patterns: [/\b(?:registrations|plugins)\s*:\s*\[/, /\bplugin\s*:/],
+    patterns: [GLUE_MANIFEST, /\bplugin\s*:/],
   },
   // hapi's route objects in a table a module exports: a method, a path, a handler.
   { needles: ['handler'], patterns: [/\bmethod\s*:/, /\b(?:path|url)\s*:\s*['"`]\//, /\bhandler\b/] },

@@ -48,7 +48,20 @@ function readManifest(node: Node, ctx: JsContext): void {
   }
 }
 
-export const hapiGlue: JsDetector = { on: { pair: readManifest } };
+/** Text a Glue manifest has: a list of plugins or registrations. */
+export const GLUE_MANIFEST = /\b(?:registrations|plugins)\s*:\s*\[/;
+
+/**
+ * Read once the walk is done, and only in a file with a manifest's text: object properties are
+ * everywhere, and a detector on every `pair` made the walk build a node for each.
+ */
+export const hapiGlue: JsDetector = {
+  on: {},
+  finish(root, ctx) {
+    if (!GLUE_MANIFEST.test(ctx.text)) return;
+    for (const pair of root.descendantsOfType('pair')) if (pair) readManifest(pair, ctx);
+  },
+};
 
 /**
  * The plugin module a manifest's path names. Glue resolves it against the `relativeTo` its caller

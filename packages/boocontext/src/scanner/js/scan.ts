@@ -77,9 +77,10 @@ function walk(tree: SyntaxTree, ctx: JsContext): void {
   }
 }
 
-function factsOfTree(rel: string, tree: SyntaxTree): FileFacts {
+function factsOfTree(rel: string, text: string, tree: SyntaxTree): FileFacts {
   const ctx: JsContext = {
     rel,
+    text,
     facts: emptyFacts(jsLanguage(rel)),
     routers: new Map(),
     env: new Set(),
@@ -106,7 +107,7 @@ export async function scanJs(rel: string, text: string): Promise<FileFacts> {
   const tree = (await parserFor(grammar)).parse(maskUnsupportedSyntax(text, grammar));
   if (!tree) return { ...emptyFacts('javascript'), error: 'parser returned no tree' };
   try {
-    const facts = factsOfTree(rel, tree);
+    const facts = factsOfTree(rel, text, tree);
     if (tree.rootNode.hasError && lexFile(rel, text) === undefined)
       facts.error = 'syntax errors; read as far as it parses';
     return facts;

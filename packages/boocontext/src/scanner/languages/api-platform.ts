@@ -1,6 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { type FileFacts, joinPaths } from '../types.js';
-import { type PhpAttribute, type PhpValue, stringsOf } from './php-attributes.js';
+import { type PhpAttribute, type PhpValue, phpString, stringsOf } from './php-attributes.js';
 import { line } from './syntax.js';
 
 /**
@@ -65,9 +65,7 @@ function operationsOf(resource: PhpAttribute): Operation[] {
         ?.namedChildren.find(
           (a) => a?.type === 'argument' && a.childForFieldName('name')?.text === 'uriTemplate',
         );
-      const uriTemplate = template
-        ?.namedChild(template.namedChildCount - 1)
-        ?.namedChildren.find((c) => c?.type === 'string_content')?.text;
+      const uriTemplate = phpString(template?.namedChild(template.namedChildCount - 1));
       return name
         ? [
             {

@@ -21,10 +21,16 @@ export type PhpValue = string | string[] | undefined;
 
 const lastSegment = (name: string) => name.split('\\').pop() ?? name;
 
+/** A PHP string literal's text (no interpolation read). */
+export function phpString(node: Node | null | undefined): string | undefined {
+  if (!node || (node.type !== 'string' && node.type !== 'encapsed_string')) return undefined;
+  return node.namedChildren.find((c) => c?.type === 'string_content')?.text ?? '';
+}
+
 function treeValue(node: Node | null | undefined): PhpValue {
   if (!node) return undefined;
-  if (node.type === 'string' || node.type === 'encapsed_string')
-    return node.namedChildren.find((c) => c?.type === 'string_content')?.text ?? '';
+  const written = phpString(node);
+  if (written !== undefined) return written;
   if (node.type !== 'array_creation_expression') return undefined;
   // A list's values, or a map's (`['en' => '/about', 'nl' => '/over-ons']`, localized paths).
   return node.namedChildren.flatMap((el) => {

@@ -2,18 +2,13 @@ import path from 'node:path';
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { graphqlRoute } from '../graphql.js';
 import { emptyFacts, type FileFacts, joinPaths, ROUTES_FILE_OWNER, UNKNOWN_PART } from '../types.js';
-import { controllerName, readSymfonyClass } from './symfony.js';
+import { phpString } from './php-attributes.js';
+import { controllerName, readSymfonyClass, SYMFONY_MARKERS } from './symfony.js';
 import { line, lowerFirst, resourceRoutes, STORE_ACTIONS, singular } from './syntax.js';
 
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'any', 'match']);
 /** Base classes that make an Eloquent model. */
 const ELOQUENT_BASE = /^(Model|Authenticatable|Pivot|MorphPivot|User)$/;
-
-/** A PHP string literal's text (no interpolation read). */
-function phpString(node: Node | null | undefined): string | undefined {
-  if (!node || (node.type !== 'string' && node.type !== 'encapsed_string')) return undefined;
-  return node.namedChildren.find((c) => c?.type === 'string_content')?.text ?? '';
-}
 
 /** Arguments of a call: positional values, and named ones (`apiPrefix: 'api'`) by name. */
 function argumentsOf(call: Node): { values: Node[]; named: Map<string, Node> } {
@@ -353,15 +348,18 @@ function readLighthouseResolver(node: Node, { rel, facts }: PhpContext): void {
  */
 export function scanPhp(rel: string, root: Node): FileFacts {
   const ctx: PhpContext = { rel, facts: emptyFacts('php') };
-  const fosRest = root.text.includes('FOS\\RestBundle');
-  const slim = SLIM_FILE.test(root.text);
+  // The text once (each read copies it out of wasm); the Symfony reader only where its markers are.
+  const text = root.text;
+  const fosRest = text.includes('FOS\\RestBundle');
+  const symfony = SYMFONY_MARKERS.test(text);
+  const slim = SLIM_FILE.test(text);
   const visit = (node: Node, prefix: string) => {
     if (slim && node.type === 'member_call_expression' && readSlimCall(node, prefix, ctx, visit)) return;
     if (node.type === 'namespace_use_clause') ctx.facts.imports.push({ spec: node.text, line: line(node) });
     if (node.type === 'class_declaration') {
       readClass(node, ctx);
       readLighthouseResolver(node, ctx);
-      readSymfonyClass(node, rel, ctx.facts, fosRest);
+      if (symfony) readSymfonyClass(node, rel, ctx.facts, fosRest);
     }
     if (node.type === 'member_call_expression' || node.type === 'scoped_call_expression') {
       const chain = routeChain(node);
