@@ -5,6 +5,7 @@ import {
   parserFor,
   type SyntaxTree,
 } from '@boocode/source-kit';
+import { walk } from '../languages/syntax.js';
 import { emptyFacts, type FileFacts, JSX_FILE, jsLanguage } from '../types.js';
 import { components } from './components.js';
 import type { JsContext, JsDetector } from './context.js';
@@ -44,11 +45,12 @@ const DETECTORS: readonly JsDetector[] = [
 
 type Visit = (node: Node, ctx: JsContext) => void;
 
-/** Node type → what the detectors do there; the walk materialises no other node (each read crosses into wasm). */
+/** Node type → what the detectors do there; the walk makes a node object of no other type. */
 const BY_TYPE = new Map<string, Visit[]>();
 for (const detector of DETECTORS)
   for (const [type, visit] of Object.entries(detector.on))
     BY_TYPE.set(type, [...(BY_TYPE.get(type) ?? []), visit]);
+const READ = new Set(BY_TYPE.keys());
 
 /**
  * TypeScript's grammar reads plain JavaScript too, so JS without JSX shares it with the .ts files
@@ -57,24 +59,6 @@ for (const detector of DETECTORS)
 export function grammarOf(rel: string, text: string): LanguageId {
   if (/\.[cm]?ts$/.test(rel)) return 'typescript';
   return rel.endsWith('.tsx') || /<\/|\/>/.test(text) ? 'tsx' : 'typescript';
-}
-
-/** Pre-order walk calling the detectors of each node whose type one of them reads, with a cursor so nothing else is built. */
-function walk(tree: SyntaxTree, ctx: JsContext): void {
-  const cursor = tree.walk();
-  try {
-    for (;;) {
-      const visits = BY_TYPE.get(cursor.nodeType);
-      if (visits) {
-        const node = cursor.currentNode;
-        for (const visit of visits) visit(node, ctx);
-      }
-      if (cursor.gotoFirstChild()) continue;
-      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return;
-    }
-  } finally {
-    cursor.delete();
-  }
 }
 
 function factsOfTree(rel: string, text: string, tree: SyntaxTree): FileFacts {
@@ -88,7 +72,14 @@ function factsOfTree(rel: string, text: string, tree: SyntaxTree): FileFacts {
     tables: [],
     withComponents: JSX_FILE.test(rel),
   };
-  walk(tree, ctx);
+  walk(
+    tree.rootNode,
+    (node) => {
+      for (const visit of BY_TYPE.get(node.type) ?? []) visit(node, ctx);
+      return undefined;
+    },
+    READ,
+  );
   for (const detector of DETECTORS) detector.finish?.(tree.rootNode, ctx);
   ctx.facts.env = [...ctx.env].sort();
   ctx.facts.frameworks = [...ctx.frameworks].sort();

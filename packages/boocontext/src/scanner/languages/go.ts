@@ -2,7 +2,7 @@ import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { graphqlRoute } from '../graphql.js';
 import { rpcRoute } from '../grpc.js';
 import { emptyFacts, type FileFacts, joinPaths, PATH_VALUE } from '../types.js';
-import { HTTP, line, lowerFirst, unquote } from './syntax.js';
+import { HTTP, line, lowerFirst, unquote, walk } from './syntax.js';
 
 /** Where a router variable's routes go: the router function (or `*go*`, the file) and the prefix inside it. */
 interface Router {
@@ -392,63 +392,59 @@ export function scanGo(rel: string, root: Node): FileFacts {
   const scopes: { end: number; routers: Map<string, Router> }[] = [
     { end: Number.POSITIVE_INFINITY, routers: new Map() },
   ];
-  const cursor = root.walk();
-  try {
-    for (;;) {
-      const type = cursor.nodeType;
+  walk(
+    root,
+    (node) => {
+      const type = node.type;
       /** Nothing below this node is read: the walk goes on past it. */
       let done = false;
-      if (READ.has(type)) {
-        const node = cursor.currentNode;
-        while (node.startIndex >= (scopes[scopes.length - 1] as { end: number }).end) scopes.pop();
-        const routers = (scopes[scopes.length - 1] as { routers: Map<string, Router> }).routers;
-        if (type === 'import_spec') readImport(node, ctx);
-        else if (type === 'const_spec' || type === 'var_spec') readPathConstant(node, ctx.facts);
-        else if (type === 'type_spec') {
-          readStruct(node, rel, ctx.facts);
-          readFieldTypes(node, ctx.fieldTypes);
-          readRpcServer(node, ctx);
-          done = true;
-        } else if (type === 'function_declaration' || type === 'method_declaration') {
-          if (type === 'method_declaration') {
-            readGqlgenResolver(node, ctx);
-            if (ctx.methods) {
-              const name = node.childForFieldName('name')?.text ?? '';
-              const receiver = /(\w+)\s*\)$/.exec(node.childForFieldName('receiver')?.text ?? '')?.[1];
-              if (receiver && /^[A-Z]/.test(name)) ctx.methods.push({ receiver, name, node });
-            }
+      while (node.startIndex >= (scopes[scopes.length - 1] as { end: number }).end) scopes.pop();
+      const routers = (scopes[scopes.length - 1] as { routers: Map<string, Router> }).routers;
+      if (type === 'import_spec') readImport(node, ctx);
+      else if (type === 'const_spec' || type === 'var_spec') readPathConstant(node, ctx.facts);
+      else if (type === 'type_spec') {
+        readStruct(node, rel, ctx.facts);
+        readFieldTypes(node, ctx.fieldTypes);
+        readRpcServer(node, ctx);
+        done = true;
+      } else if (type === 'function_declaration' || type === 'method_declaration') {
+        if (type === 'method_declaration') {
+          readGqlgenResolver(node, ctx);
+          if (ctx.methods) {
+            const name = node.childForFieldName('name')?.text ?? '';
+            const receiver = /(\w+)\s*\)$/.exec(node.childForFieldName('receiver')?.text ?? '')?.[1];
+            if (receiver && /^[A-Z]/.test(name)) ctx.methods.push({ receiver, name, node });
           }
-          const params = routerParams(node);
-          const name = node.childForFieldName('name')?.text ?? '';
-          // The function's text is read once (each read crosses into wasm) for both tests below.
-          const text = node.text;
-          const made = returnedRouter(text);
-          if (made) params.set(made, { owner: name, prefix: '' });
-          if (params.size) ctx.facts.exportedRouters[name] = name;
-          // A method also by its receiver's type: two types of a package may each have a `router()`.
-          const receiverType = /(\w+)\s*\)$/.exec(node.childForFieldName('receiver')?.text ?? '')?.[1];
-          if (params.size && type === 'method_declaration' && receiverType)
-            ctx.facts.exportedRouters[`${receiverType}.${name}`] = name;
-          const inner = new Map([...routers, ...params]);
-          if (params.size === 0 && !mayRegister(text, inner)) done = true;
-          else scopes.push({ end: node.endIndex, routers: inner });
-        } else if (type === 'call_expression' && readGraphqlGoObject(node, ctx)) done = true;
-        else if (!mayRegister(node.text, routers)) done = true;
-        else if (type === 'short_var_declaration' || type === 'assignment_statement')
-          readAssignment(node, routers);
-        else {
-          readRpcClientCall(node, ctx);
-          // A chi sub-router's body is read with its prefix instead of the outer ones.
-          const sub = readCall(node, ctx, routers);
-          if (sub) scopes.push({ end: sub[0].endIndex, routers: sub[1] });
         }
+        const params = routerParams(node);
+        const name = node.childForFieldName('name')?.text ?? '';
+        // The function's text is read once (each read crosses into wasm) for both tests below.
+        const text = node.text;
+        const made = returnedRouter(text);
+        if (made) params.set(made, { owner: name, prefix: '' });
+        if (params.size) ctx.facts.exportedRouters[name] = name;
+        // A method also by its receiver's type: two types of a package may each have a `router()`.
+        const receiverType = /(\w+)\s*\)$/.exec(node.childForFieldName('receiver')?.text ?? '')?.[1];
+        if (params.size && type === 'method_declaration' && receiverType)
+          ctx.facts.exportedRouters[`${receiverType}.${name}`] = name;
+        const inner = new Map([...routers, ...params]);
+        if (params.size === 0 && !mayRegister(text, inner)) done = true;
+        else scopes.push({ end: node.endIndex, routers: inner });
+      } else if (type === 'call_expression' && readGraphqlGoObject(node, ctx)) done = true;
+      else if (!mayRegister(node.text, routers)) done = true;
+      else if (type === 'short_var_declaration' || type === 'assignment_statement')
+        readAssignment(node, routers);
+      else {
+        readRpcClientCall(node, ctx);
+        // A chi sub-router's body is read with its prefix instead of the outer ones.
+        const sub = readCall(node, ctx, routers);
+        if (sub) scopes.push({ end: sub[0].endIndex, routers: sub[1] });
       }
-      if (!done && cursor.gotoFirstChild()) continue;
-      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return finish(ctx);
-    }
-  } finally {
-    cursor.delete();
-  }
+      return done ? false : undefined;
+    },
+    READ,
+  );
+  return finish(ctx);
 }
 
 /**

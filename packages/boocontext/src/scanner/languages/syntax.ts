@@ -1,4 +1,4 @@
-import { type SyntaxNode as Node, nodeTypeTable } from '@boocode/source-kit';
+import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { UNKNOWN_PART } from '../types.js';
 
 /** Small readers of tree-sitter nodes shared by the Python, Go, Java and Ruby readers. */
@@ -19,24 +19,26 @@ export const lowerFirst = (name: string) => `${name.charAt(0).toLowerCase()}${na
 /** `getCart` → `GetCart`. */
 export const upperFirst = (name: string) => `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 
+const typeLists = new WeakMap<ReadonlySet<string>, string[]>();
+
 /**
- * Pre-order walk over named nodes (only those of `types` when given); `visit` returning `false`
- * skips a node's children. A cursor, and a node object only for a node visited: listing every
- * node's children made an object of each, most of them never looked at.
+ * Pre-order walk over the named nodes of `types`; `visit` returning `false` skips a node's
+ * descendants. The tree is searched inside wasm and a node object made only for a node of those
+ * types: stepping a cursor over every node crossed into wasm three times a node, the most of a
+ * small app's scan.
  */
-export function walk(node: Node, visit: (n: Node) => boolean | undefined, types?: ReadonlySet<string>): void {
-  const table = nodeTypeTable(node.tree.language);
-  const cursor = node.walk();
-  try {
-    for (;;) {
-      const id = cursor.nodeTypeId;
-      const skip =
-        table.named(id) && (!types || types.has(table.name(id))) && visit(cursor.currentNode) === false;
-      if (!skip && cursor.gotoFirstChild()) continue;
-      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return;
-    }
-  } finally {
-    cursor.delete();
+export function walk(node: Node, visit: (n: Node) => boolean | undefined, types: ReadonlySet<string>): void {
+  let list = typeLists.get(types);
+  if (!list) {
+    list = [...types];
+    typeLists.set(types, list);
+  }
+  // Pre-order: a node after a skipped one that starts inside it is one of its descendants.
+  let skippedUntil = -1;
+  for (const found of node.descendantsOfType(list)) {
+    // An anonymous token may share a type's name (a keyword spelled like a node type).
+    if (!found?.isNamed || found.startIndex < skippedUntil) continue;
+    if (visit(found) === false) skippedUntil = found.endIndex;
   }
 }
 
