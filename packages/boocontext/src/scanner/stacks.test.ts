@@ -857,8 +857,23 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /api/orders/:id start/routes.ts:13',
       'PATCH /api/orders/:id start/routes.ts:13',
       'PUT /api/orders/:id start/routes.ts:13',
+      'GET /api/v2/reports start/routes.ts:27',
+      'GET /api/v2/reports/:id start/routes.ts:28',
+      'POST /api/v2/reports/rebuild start/routes.ts:29',
     ]);
     expect(frameworks).toEqual(['adonis']);
+    const handlers = (await new Scanner().scan(path.join(stacks, 'adonis'))).routes.map(
+      (r) => `${r.method} ${r.path} ${r.handler ?? '-'}`,
+    );
+    expect(handlers).toEqual(
+      expect.arrayContaining([
+        'GET /api/health OrdersController.health',
+        'POST /api/auth/login AuthController.login',
+        'GET /api/v2/reports ReportsController.index',
+        'GET /api/v2/reports/:id ReportsController.show',
+        'POST /api/v2/reports/rebuild ReportsController.handle',
+      ]),
+    );
   });
 
   it('Flask-RESTful and Flask-RESTX: resources served by the methods they define, APIs on blueprints, namespaces; MethodView rules', async () => {

@@ -219,10 +219,25 @@ function groupOf(call: Node, owner: string): { prefix: string; owner: string } |
   return found ? { prefix, owner: current } : undefined;
 }
 
-/** A route's handler by name: `list`, or a controller's method `OngController.create`. */
+/** A group's route path as it follows the prefix: AdonisJS takes `posts` for `/posts`. */
+const underPrefix = (routePath: string) =>
+  routePath === '/' || routePath === '' ? '' : routePath.replace(/^(?!\/)/, '/');
+
+/**
+ * A route's handler by name: `list`, a controller's method `OngController.create`, or AdonisJS's
+ * `[PostsController, 'index']` (a lone controller runs its `handle`) and v5's `'PostsController.index'`.
+ */
 function handlerOf(node: Node | undefined): { handler: string } | Record<string, never> {
   if (node?.type === 'identifier') return { handler: node.text };
   if (node?.type === 'member_expression' && /^[\w$]+\.[\w$]+$/.test(node.text)) return { handler: node.text };
+  if (node?.type === 'array') {
+    const [controller, method, ...rest] = node.namedChildren;
+    const action = method ? stringOf(method) : 'handle';
+    if (controller?.type === 'identifier' && action && !rest.length)
+      return { handler: `${controller.text}.${action}` };
+  }
+  const named = stringOf(node);
+  if (named && /^[A-Z][\w$]*\.[\w$]+$/.test(named)) return { handler: named };
   return {};
 }
 
@@ -230,7 +245,7 @@ function handlerOf(node: Node | undefined): { handler: string } | Record<string,
 function readRoute(rc: RouterCall, ctx: JsContext): void {
   const group = groupOf(rc.call, rc.owner);
   if (group)
-    rc = { ...rc, owner: group.owner, paths: rc.paths?.map((p) => `${group.prefix}${p === '/' ? '' : p}`) };
+    rc = { ...rc, owner: group.owner, paths: rc.paths?.map((p) => `${group.prefix}${underPrefix(p)}`) };
   const framework = ctx.routers.get(rc.owner) ?? fileFramework(ctx.facts);
   let chained: string | undefined;
   for (
