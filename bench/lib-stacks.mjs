@@ -328,6 +328,16 @@ export const stackApps = [
     frameworks: ['ktor', 'exposed'],
   },
   {
+    name: 'webflux-r2dbc',
+    stack: 'Kotlin / Spring WebFlux + R2DBC',
+    source: { mirror: 'youngsuk-kim/realworld-webflux-mysql-r2dbc' },
+    // Annotated controllers on paths named by `const val`s; Spring Data R2DBC `@Table` classes. The
+    // app serves no profile read (its Endpoints list has none).
+    routes: conduit('/api').filter((r) => r !== 'GET /api/profiles/:username'),
+    entities: ['User', 'Follow', 'Article', 'Favorite', 'Tag', 'Comment'],
+    frameworks: ['spring'],
+  },
+  {
     name: 'quarkus-hibernate',
     stack: 'Java / Quarkus (JAX-RS) + Hibernate',
     source: { mirror: 'diegocamara/realworld-api-quarkus' },

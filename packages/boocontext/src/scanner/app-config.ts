@@ -4,8 +4,13 @@ import { emptyFacts, type FileFacts, joinPaths } from './types.js';
 /** Spring Boot's default-profile configuration files (a profile's own, `application-dev.yml`, is not always on). */
 export const SPRING_CONFIG = /(^|\/)application\.(properties|ya?ml)$/;
 
-/** Spring Boot keys that put a prefix before every route: the servlet context path, the dispatcher's path. */
-const SPRING_PREFIX_KEYS = ['server.servlet.context-path', 'server.context-path', 'spring.mvc.servlet.path'];
+/** Spring Boot keys that put a prefix before every route: the servlet context path, the dispatcher's path, WebFlux's base path. */
+const SPRING_PREFIX_KEYS = [
+  'server.servlet.context-path',
+  'server.context-path',
+  'spring.mvc.servlet.path',
+  'spring.webflux.base-path',
+];
 
 /** `a.b.c=value` lines of a .properties file, and `a:\n  b:\n    c: value` nesting of a YAML one, flattened. */
 function flatten(text: string, yaml: boolean): Map<string, string> {

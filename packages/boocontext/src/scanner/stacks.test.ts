@@ -56,6 +56,29 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(models).toEqual(['Order jpa purchase_orders']);
   });
 
+  it("Spring functional endpoints: the builder's verbs and nested paths, static predicates routed to handlers, WebFlux's base path; Spring Data models", async () => {
+    const result = await new Scanner().scan(path.join(stacks, 'spring-webflux'));
+    const file = 'src/main/java/com/shop/web/OrderRoutes.java';
+    expect(result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler ?? '-'}`)).toEqual(
+      [
+        `DELETE /shop/admin/orders/{id} ${file}:27 OrderHandler.delete`,
+        `GET /shop/admin/reports ${file}:28 OrderHandler.report`,
+        `GET /shop/health ${file}:35 HealthHandler.check`,
+        `GET /shop/orders ${file}:25 OrderHandler.list`,
+        `POST /shop/orders ${file}:36 OrderHandler.create`,
+        `GET /shop/orders/{id} ${file}:24 OrderHandler.get`,
+        `GET /shop/v1/ping ${file}:37 -`,
+      ],
+    );
+    // Spring Data's mapped classes (R2DBC/JDBC, MongoDB) in Java and Kotlin; another library's @Table is none.
+    expect(result.models.map((m) => `${m.name} ${m.orm} ${m.table}`)).toEqual([
+      'Customer spring-data customers',
+      'Order spring-data purchase_orders',
+      'Review mongodb reviews',
+    ]);
+    expect(result.frameworks).toEqual(['spring']);
+  });
+
   it('FastAPI: prefixes from a settings default and a module constant; an unknowable one is said, not dropped', async () => {
     const { routes, models } = await scanStack('fastapi');
     expect(routes).toEqual([
@@ -399,12 +422,13 @@ describe('stacks: routes as served, models, frameworks', () => {
   });
 
   it('Micronaut, Kotlin read as text: @Controller paths and @Get/@Post under the context path from application.yml', async () => {
-    const { routes, frameworks } = await scanStack('micronaut');
+    const { routes, models, frameworks } = await scanStack('micronaut');
     expect(routes.map((r) => r.replace(/ src\/main\/kotlin\/shop\//, ' '))).toEqual([
       'GET /v2/orders OrderController.kt:10',
       'POST /v2/orders OrderController.kt:13',
       'GET /v2/orders/{id} OrderController.kt:16',
     ]);
+    expect(models).toEqual(['Order micronaut-data purchase_orders']);
     expect(frameworks).toEqual(['micronaut']);
   });
 

@@ -2,7 +2,16 @@ import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { graphqlRoute, jvmGraphqlField } from '../graphql.js';
 import { rpcRoute } from '../grpc.js';
 import { emptyFacts, type FileFacts, joinPaths, PATH_VALUE, UNKNOWN_PART } from '../types.js';
-import { CAPITALISED_VERBS, JAXRS_VERBS, line, SPRING_MAPPINGS, unquote, walk } from './syntax.js';
+import {
+  CAPITALISED_VERBS,
+  HTTP,
+  JAXRS_VERBS,
+  jvmEntity,
+  line,
+  SPRING_MAPPINGS,
+  unquote,
+  walk,
+} from './syntax.js';
 
 /**
  * A path written as an expression: a string, a constant (`LOGIN_URL`, `Paths.API`) as `{=NAME}`
@@ -61,16 +70,22 @@ const annotationsOf = (node: Node) =>
   [];
 const nameOf = (a: Node) => a.childForFieldName('name')?.text ?? '';
 
-/** A JPA `@Entity` class: a model, its table from `@Table(name)` or the entity's own `name`. */
+/** A persisted class (`jvmEntity`): a model, its table or collection from the annotations that name one. */
 function readEntity(node: Node, annotations: Node[], rel: string, facts: FileFacts): void {
-  const entity = annotations.find((a) => nameOf(a) === 'Entity');
+  const entity = jvmEntity(
+    annotations.map(nameOf),
+    facts.imports.map((i) => i.spec),
+  );
   if (!entity) return;
-  const table = annotations.find((a) => nameOf(a) === 'Table');
-  const tableName =
-    (table && annotationValues(table, ['name'])?.[0]) ?? annotationValues(entity, ['name'])?.[0];
+  const tableName = entity.naming
+    .map(([name, keys]) => {
+      const annotation = annotations.find((a) => nameOf(a) === name);
+      return annotation && annotationValues(annotation, keys)?.[0];
+    })
+    .find(Boolean);
   facts.models.push({
     name: node.childForFieldName('name')?.text ?? '',
-    orm: 'jpa',
+    orm: entity.orm,
     file: rel,
     line: line(node),
     ...(tableName ? { table: tableName } : {}),
@@ -147,6 +162,131 @@ function readController(node: Node, annotations: Node[], facts: FileFacts): void
   }
 }
 
+/** Combinators of a request predicate: `GET("/x").and(accept(JSON))` is still `GET /x`. */
+const PREDICATE_LINKS = new Set(['and', 'or', 'negate']);
+/** Calls that put routes under a path: the builder's `path("/api", b -> …)`, `nest(path("/api"), …)`. */
+const NESTING = new Set(['nest', 'andNest', 'path']);
+
+const argumentsOf = (call: Node) =>
+  call
+    .childForFieldName('arguments')
+    ?.namedChildren.filter(
+      (c): c is Node => !!c && c.type !== 'line_comment' && c.type !== 'block_comment',
+    ) ?? [];
+
+/** The path a nesting call's first argument gives: a string (the builder's) or a `path("/api")` predicate. */
+function nestedPath(first: Node | undefined): string | undefined {
+  if (!first) return undefined;
+  if (first.type !== 'method_invocation') return pathExpression(first);
+  if (first.childForFieldName('name')?.text !== 'path') return undefined;
+  const [value] = argumentsOf(first);
+  return value ? pathExpression(value) : undefined;
+}
+
+/** The prefixes the nesting calls around a route give it, outermost first. */
+function nestingPrefixes(route: Node, stop: Node): string[] {
+  const prefixes: string[] = [];
+  for (let up = route.parent; up && up.id !== stop.id; up = up.parent) {
+    if (up.type !== 'method_invocation' || !NESTING.has(up.childForFieldName('name')?.text ?? '')) continue;
+    const [first, ...rest] = argumentsOf(up);
+    // Routes inside the nested part (a lambda, a router), not inside the path predicate or the call's object.
+    if (!rest.some((arg) => arg.startIndex <= route.startIndex && route.endIndex <= arg.endIndex)) continue;
+    prefixes.unshift(nestedPath(first) ?? UNKNOWN_PART);
+  }
+  return prefixes;
+}
+
+/** `handler::getPerson` as `PersonHandler.getPerson` when the name's type is known (a parameter, a field). */
+function handlerName(
+  node: Node | undefined,
+  types: Map<string, string>,
+  className: string,
+): string | undefined {
+  if (node?.type !== 'method_reference') return undefined;
+  const [target, method] = node.namedChildren;
+  if (!target || !method) return undefined;
+  const owner = target.type === 'this' ? className : (types.get(target.text) ?? target.text);
+  return `${owner}.${method.text}`;
+}
+
+/** The types of a class's fields and a method's parameters, by name. */
+function declaredTypes(classBody: Node, method: Node): Map<string, string> {
+  const types = new Map<string, string>();
+  const add = (type: Node | null | undefined, name: Node | null | undefined) => {
+    if (type && name) types.set(name.text, type.text.replace(/<.*$/, ''));
+  };
+  for (const member of classBody.namedChildren)
+    if (member?.type === 'field_declaration')
+      for (const declarator of member.childrenForFieldName('declarator'))
+        add(member.childForFieldName('type'), declarator?.childForFieldName('name'));
+  for (const param of method.childForFieldName('parameters')?.namedChildren ?? [])
+    add(param?.childForFieldName('type'), param?.childForFieldName('name'));
+  return types;
+}
+
+/**
+ * Spring's functional endpoints (WebFlux, WebMvc.fn): each method returning a `RouterFunction`,
+ * written with the builder (`route().GET("/x", h::get).path("/api", b -> b.POST(…)).build()`) or
+ * the static functions (`route(GET("/x").and(accept(JSON)), h::get).andRoute(…)`, `nest(path("/api"), …)`).
+ */
+function readRouterFunctions(node: Node, facts: FileFacts): void {
+  const body = node.childForFieldName('body');
+  const className = node.childForFieldName('name')?.text ?? '';
+  for (const member of body?.namedChildren ?? []) {
+    if (member?.type !== 'method_declaration' || !body) continue;
+    if (!/\bRouterFunction\b/.test(member.childForFieldName('type')?.text ?? '')) continue;
+    const types = declaredTypes(body, member);
+    for (const call of member.descendantsOfType('method_invocation')) {
+      const method = call?.childForFieldName('name')?.text ?? '';
+      if (!call || !HTTP.has(method)) continue;
+      const args = argumentsOf(call);
+      const object = call.childForFieldName('object');
+      let path: string;
+      let handler: Node | undefined;
+      if (args.length === 1 && (!object || object.text.endsWith('RequestPredicates'))) {
+        // A predicate: the route is the `route`/`andRoute` call it (with its combinators) is the first argument of.
+        let predicate: Node = call;
+        while (
+          predicate.parent?.type === 'method_invocation' &&
+          predicate.parent.childForFieldName('object')?.id === predicate.id &&
+          PREDICATE_LINKS.has(predicate.parent.childForFieldName('name')?.text ?? '')
+        )
+          predicate = predicate.parent;
+        const routeCall = predicate.parent?.parent;
+        if (
+          routeCall?.type !== 'method_invocation' ||
+          !/^(route|andRoute)$/.test(routeCall.childForFieldName('name')?.text ?? '')
+        )
+          continue;
+        const [first, second] = argumentsOf(routeCall);
+        if (first?.id !== predicate.id) continue;
+        path = pathExpression(args[0] as Node);
+        handler = second;
+      } else {
+        // The builder's verb: an optional path, optional predicates, the handler last.
+        if (!object || args.length === 0) continue;
+        const first = args[0] as Node;
+        path =
+          args.length > 1 && /string|identifier|field_access|binary_expression/.test(first.type)
+            ? pathExpression(first)
+            : '';
+        handler = args.at(-1);
+      }
+      const name = handlerName(handler, types, className);
+      facts.frameworks = [...new Set([...facts.frameworks, 'spring'])];
+      facts.routes.push({
+        method,
+        path: joinPaths(...nestingPrefixes(call, member), path),
+        // A chain starts where its first call does: the route is on its verb's line.
+        line: line(call.childForFieldName('name') ?? call),
+        framework: 'spring',
+        owner: '*spring*',
+        ...(name ? { handler: name } : {}),
+      });
+    }
+  }
+}
+
 /** Spring for GraphQL controllers and DGS components: each operation handler a route. */
 function readGraphqlHandlers(node: Node, annotations: Node[], facts: FileFacts): void {
   if (!annotations.some((a) => nameOf(a) === 'Controller' || nameOf(a) === 'DgsComponent')) return;
@@ -195,7 +335,7 @@ const BODIES = new Set(['block', 'constructor_body']);
 /** The nodes the Java reader looks at: the walk hands it no other. */
 const JAVA_READ = new Set(['import_declaration', 'class_declaration', 'field_declaration', ...BODIES]);
 
-/** Java: Spring controllers (@RequestMapping on the class, @GetMapping… on methods), JAX-RS resources, Micronaut controllers and JPA entities. */
+/** Java: Spring controllers (@RequestMapping on the class, @GetMapping… on methods) and functional endpoints, JAX-RS resources, Micronaut controllers and JPA entities. */
 export function scanJava(rel: string, root: Node): FileFacts {
   const facts = emptyFacts('java');
   walk(
@@ -210,6 +350,7 @@ export function scanJava(rel: string, root: Node): FileFacts {
         readEntity(node, annotations, rel, facts);
         readController(node, annotations, facts);
         readGraphqlHandlers(node, annotations, facts);
+        readRouterFunctions(node, facts);
         readRpcService(node, facts);
       }
       return undefined;

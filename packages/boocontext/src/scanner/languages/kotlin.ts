@@ -1,7 +1,14 @@
 import { graphqlRoute, jvmGraphqlField } from '../graphql.js';
 import { rpcRoute } from '../grpc.js';
 import { emptyFacts, type FileFacts, joinPaths, PATH_VALUE } from '../types.js';
-import { CAPITALISED_VERBS, JAXRS_VERBS, lineIndex, parenthesised, SPRING_MAPPINGS } from './syntax.js';
+import {
+  CAPITALISED_VERBS,
+  JAXRS_VERBS,
+  jvmEntity,
+  lineIndex,
+  parenthesised,
+  SPRING_MAPPINGS,
+} from './syntax.js';
 
 /**
  * Kotlin, read from its text (no grammar ships for it): Spring controllers and the interfaces
@@ -253,15 +260,22 @@ function readExposedTables(
   }
 }
 
+/** A persisted class (`jvmEntity`): a model, its table or collection from the annotations that name one. */
 function readType(type: Declaration, rel: string, facts: FileFacts): void {
-  const entity = type.annotations.find((a) => a.name === 'Entity');
+  const entity = jvmEntity(
+    type.annotations.map((a) => a.name),
+    facts.imports.map((i) => i.spec),
+  );
   if (!entity) return;
-  const table = type.annotations.find((a) => a.name === 'Table');
-  const tableName =
-    (table && namedValues(table.args, ['name'])?.[0]) ?? namedValues(entity.args, ['name'])?.[0];
+  const tableName = entity.naming
+    .map(([name, keys]) => {
+      const annotation = type.annotations.find((a) => a.name === name);
+      return annotation && namedValues(annotation.args, keys)?.[0];
+    })
+    .find(Boolean);
   facts.models.push({
     name: type.name,
-    orm: 'jpa',
+    orm: entity.orm,
     file: rel,
     line: type.line,
     ...(tableName ? { table: tableName } : {}),

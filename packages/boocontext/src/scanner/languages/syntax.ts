@@ -79,6 +79,34 @@ export const SPRING_MAPPINGS: Record<string, string | undefined> = {
   RequestMapping: undefined,
 };
 
+/**
+ * A JVM class's persistence mapping, by its annotations: JPA's `@Entity`, Spring Data's `@Table`
+ * (R2DBC, JDBC, Cassandra) and `@Document` (MongoDB), Micronaut Data's `@MappedEntity`; with the
+ * annotations that may name its table or collection, each with the argument keys that do, first
+ * one first.
+ */
+export function jvmEntity(
+  annotations: readonly string[],
+  imports: readonly string[],
+): { orm: string; naming: [string, string[]][] } | undefined {
+  if (annotations.includes('Entity'))
+    return {
+      orm: 'jpa',
+      naming: [
+        ['Table', ['name']],
+        ['Entity', ['name']],
+      ],
+    };
+  if (annotations.includes('MappedEntity'))
+    return { orm: 'micronaut-data', naming: [['MappedEntity', ['value']]] };
+  // `@Table` and `@Document` are other libraries' names too: Spring Data's are imported from it.
+  if (!imports.some((spec) => spec.startsWith('org.springframework.data.'))) return undefined;
+  if (annotations.includes('Document'))
+    return { orm: 'mongodb', naming: [['Document', ['collection', 'value']]] };
+  if (annotations.includes('Table')) return { orm: 'spring-data', naming: [['Table', ['value', 'name']]] };
+  return undefined;
+}
+
 /** JAX-RS's method designators (`@GET`). */
 export const JAXRS_VERBS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 /** HTTP verbs as annotations and decorators name them: Micronaut's `@Get("/x")`, NestJS's `@Get()`. */
