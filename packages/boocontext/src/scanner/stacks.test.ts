@@ -56,17 +56,24 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(models).toEqual(['Order jpa purchase_orders']);
   });
 
-  it("Spring functional endpoints: the builder's verbs and nested paths, static predicates routed to handlers, WebFlux's base path; Spring Data models", async () => {
+  it("Spring functional endpoints: the builder's verbs and nested paths, static predicates routed to handlers, Kotlin's router DSL, WebFlux's base path; Spring Data models", async () => {
     const result = await new Scanner().scan(path.join(stacks, 'spring-webflux'));
     const file = 'src/main/java/com/shop/web/OrderRoutes.java';
+    const dsl = 'src/main/kotlin/com/shop/web/CustomerRoutes.kt';
     expect(result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler ?? '-'}`)).toEqual(
       [
         `DELETE /shop/admin/orders/{id} ${file}:27 OrderHandler.delete`,
         `GET /shop/admin/reports ${file}:28 OrderHandler.report`,
+        `GET /shop/admin/stats ${dsl}:29 AdminHandler.stats`,
+        `DELETE /shop/cache ${dsl}:31 clearCache`,
+        `GET /shop/customers ${dsl}:14 CustomerHandler.list`,
+        `GET /shop/customers/{id} ${dsl}:16 CustomerHandler.get`,
+        `POST /shop/customers/{id}/notes ${dsl}:19 CustomerHandler.addNote`,
         `GET /shop/health ${file}:35 HealthHandler.check`,
         `GET /shop/orders ${file}:25 OrderHandler.list`,
         `POST /shop/orders ${file}:36 OrderHandler.create`,
         `GET /shop/orders/{id} ${file}:24 OrderHandler.get`,
+        `GET /shop/ready ${dsl}:22 -`,
         `GET /shop/v1/ping ${file}:37 -`,
       ],
     );

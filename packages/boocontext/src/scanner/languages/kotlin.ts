@@ -217,11 +217,94 @@ export function scanKotlin(rel: string, text: string): FileFacts {
     } else if (token === '(' || token === ')' || token === ';' || token === '=') pending = [];
   }
   readExposedTables(rel, text, lineOf, facts);
+  readRouterDsl(text, lineOf, facts);
   for (const m of text.matchAll(/\bconst\s+val\s+(\w+)\s*(?::\s*String\s*)?=\s*"(\/[^"\\]*)"/g))
     if (PATH_VALUE.test(m[2] as string))
       facts.constants = { ...facts.constants, [m[1] as string]: m[2] as string };
   if (facts.routes.length) facts.frameworks = [...new Set(facts.routes.map((r) => r.framework))];
   return facts;
+}
+
+/** Spring's Kotlin router DSL: `router {` and `coRouter {` blocks. */
+const ROUTER_DSL = /(?<![\w.])(?:coRouter|router)\s*\{/g;
+/** Inside one: comments and strings, a `.nest {` (its receiver says the prefix), a verb's `GET(`, and braces. */
+const DSL_TOKEN =
+  /\/\/[^\n]*|\/\*[\s\S]*?\*\/|"""[\s\S]*?"""|"(?:\\.|[^"\\\n])*"|\.\s*nest\s*\{|(?<![.\w])(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s*\(|[{}]/g;
+
+/** `name: Type` of a function's parameters and a class's constructor, as written before `at`. */
+function parameterTypes(text: string, at: number): Map<string, string> {
+  const types = new Map<string, string>();
+  for (const m of text.slice(0, at).matchAll(/\b(\w+)\s*:\s*([A-Z]\w*)/g))
+    types.set(m[1] as string, m[2] as string);
+  return types;
+}
+
+/** The receiver of `.nest {` ending at `end`: a string, a call (`path("/p")`), a parenthesised predicate or a name. */
+function receiverBefore(text: string, end: number): string {
+  let i = end;
+  while (i > 0 && /\s/.test(text[i - 1] as string)) i--;
+  const last = i;
+  if (text[i - 1] === '"') i = text.lastIndexOf('"', i - 2);
+  else if (text[i - 1] === ')') {
+    for (let depth = 0; i > 0; ) {
+      const c = text[--i];
+      if (c === ')') depth++;
+      else if (c === '(' && --depth === 0) break;
+    }
+  }
+  while (i > 0 && /[\w.]/.test(text[i - 1] as string)) i--;
+  return text.slice(Math.max(i, 0), last);
+}
+
+/**
+ * The prefix a nesting predicate gives: `"/p"`, `path("/p")`, a constant (`{=NAME}`, read from the
+ * project's constants), the first operand of `(… and accept(…))`; none for `accept(…)` alone.
+ */
+function nestPrefix(receiver: string): string | undefined {
+  const inner =
+    /^\((.*)\)$/s
+      .exec(receiver)?.[1]
+      ?.split(/\s+(?:and|or)\s+/)[0]
+      ?.trim() ?? receiver;
+  const written = /^(?:path\s*\(\s*)?("(?:\\.|[^"\\])*")\s*\)?$/.exec(inner)?.[1];
+  if (written) return strings(written)[0] ?? '';
+  return /^[A-Z][A-Z0-9_]*$|^\w+\.[A-Z][A-Z0-9_]*$/.test(inner) ? `{=${inner}}` : undefined;
+}
+
+/**
+ * Spring's Kotlin router DSL (WebFlux, WebMvc.fn): `coRouter { "/api".nest { GET("/x", h::get) } }`,
+ * `path("/p").nest { … }`, `(API and accept(JSON)).nest { … }`, verbs with a path or without (the
+ * prefix's own), with a handler reference (named `Type.method` from its receiver's declared type)
+ * or a block.
+ */
+function readRouterDsl(text: string, lineOf: (offset: number) => number, facts: FileFacts): void {
+  for (const block of text.matchAll(ROUTER_DSL)) {
+    const types = parameterTypes(text, block.index ?? 0);
+    const prefixes: (string | undefined)[] = [''];
+    DSL_TOKEN.lastIndex = (block.index ?? 0) + block[0].length;
+    for (let m = DSL_TOKEN.exec(text); m && prefixes.length; m = DSL_TOKEN.exec(text)) {
+      const token = m[0];
+      if (token.endsWith('{'))
+        prefixes.push(token === '{' ? undefined : nestPrefix(receiverBefore(text, m.index)));
+      else if (token === '}') prefixes.pop();
+      else if (m[1]) {
+        const { args, end } = parenthesised(text, m.index + token.length - 1);
+        DSL_TOKEN.lastIndex = end;
+        const written = /^\s*"/.test(args) ? (strings(args)[0] ?? '') : '';
+        const reference = /(\w+)?\s*::\s*(\w+)\s*$/.exec(args);
+        const receiver = reference?.[1] === 'this' ? undefined : reference?.[1];
+        const owner = receiver && (types.get(receiver) ?? receiver);
+        facts.routes.push({
+          method: m[1],
+          path: joinPaths(...prefixes.filter((p): p is string => p !== undefined), written),
+          line: lineOf(m.index),
+          framework: 'spring',
+          owner: '*spring*',
+          ...(reference ? { handler: owner ? `${owner}.${reference[2]}` : (reference[2] as string) } : {}),
+        });
+      }
+    }
+  }
 }
 
 /** Exposed's table objects: `object Users : LongIdTable("users") {`, `object Follows : Table() {`. */
