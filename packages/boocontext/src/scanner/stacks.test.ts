@@ -86,6 +86,15 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(result.frameworks).toEqual(['spring']);
   });
 
+  it("Express controller classes: a path kept in a field (`this.path`), handlers as the class's methods", async () => {
+    const result = await new Scanner().scan(path.join(stacks, 'express-classes'));
+    expect(result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}`)).toEqual([
+      'GET /posts src/posts/posts.controller.ts:13 PostsController.getAllPosts',
+      'POST /posts src/posts/posts.controller.ts:15 PostsController.createPost',
+      'GET /posts/:id src/posts/posts.controller.ts:14 PostsController.getPostById',
+    ]);
+  });
+
   it('FastAPI: prefixes from a settings default and a module constant; an unknowable one is said, not dropped', async () => {
     const { routes, models } = await scanStack('fastapi');
     expect(routes).toEqual([

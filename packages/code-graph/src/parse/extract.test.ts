@@ -52,6 +52,30 @@ describe('extractFacts, per language', () => {
     expect(metrics(f, 'Cart.total')).toMatchObject({ cyclomatic: 5, cognitive: 7, nesting: 3, params: 1 });
   });
 
+  it('TypeScript and JavaScript: a class field holding a function is a method of the class', async () => {
+    for (const language of ['typescript', 'javascript'] as const) {
+      const f = await parse(language, [
+        'export class PostsController {',
+        "  path = '/posts';",
+        '  getPost = async (req, res) => {',
+        '    if (req.params.id) return this.service.find(req.params.id);',
+        '  };',
+        '  static make = function () { return new PostsController(); };',
+        '}',
+      ]);
+      expect(symbols(f)).toEqual([
+        'class PostsController exported',
+        'method PostsController.getPost',
+        'method PostsController.make',
+      ]);
+      expect(calls(f)).toEqual([
+        'PostsController.getPost method this.service.find',
+        'PostsController.make new PostsController',
+      ]);
+      expect(metrics(f, 'PostsController.getPost')).toMatchObject({ cyclomatic: 2, params: 2 });
+    }
+  });
+
   it("JavaScript: a name bound to an async-handler wrapper's function is that function", async () => {
     const f = await parse('javascript', [
       "const catchAsync = require('../utils/catchAsync');",

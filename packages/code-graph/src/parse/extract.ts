@@ -79,6 +79,18 @@ function wrappedFunction(value: Node): Node | undefined {
   return only && FUNCTION_VALUES.has(only.type) ? only : undefined;
 }
 
+/**
+ * `getPost = async (req, res) => {…}` in a class body (TypeScript, JavaScript): a method of the
+ * class, as callers and routes name it (`this.getPost`), its body its own scope.
+ */
+function classFieldMethod(x: Extraction, node: Node, scope: Scope): Scope | undefined {
+  if (!x.tracksValues || !scope.container || scope.qualified !== null) return undefined;
+  const name = node.childForFieldName('name') ?? node.childForFieldName('property');
+  const value = node.childForFieldName('value');
+  if (name?.type !== 'property_identifier' || !value || !FUNCTION_VALUES.has(value.type)) return undefined;
+  return declare(x, value, 'method', name.text, scope);
+}
+
 /** A declaration node of any grammar: the scope its subtree lives in. */
 function handleDeclaration(x: Extraction, node: Node, type: string, scope: Scope): Scope {
   if (type === 'function_signature' && (x.language !== 'dart' || isMethodsSignature(node))) return scope;
@@ -135,9 +147,10 @@ function handle(x: Extraction, node: Node, type: string, scope: Scope): Scope {
     type === 'public_field_definition' ||
     type === 'field_definition' ||
     (type === 'field_declaration' && (x.language === 'go' || x.language === 'java'))
-  )
+  ) {
     fieldType(x, node, scope);
-  else if (type === 'variable_declarator' || type === 'assignment') {
+    inner = classFieldMethod(x, node, scope) ?? inner;
+  } else if (type === 'variable_declarator' || type === 'assignment') {
     inner = handleBinding(x, node, scope);
   } else if (type === 'short_var_declaration' && x.language === 'go') goLiteralType(x, node, scope);
   else if (type === 'var_spec' && x.language === 'go') goVarType(x, node, scope);

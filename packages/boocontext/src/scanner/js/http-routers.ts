@@ -219,6 +219,13 @@ function groupOf(call: Node, owner: string): { prefix: string; owner: string } |
   return found ? { prefix, owner: current } : undefined;
 }
 
+/** The name of the class a node is written in, if any. */
+function enclosingClassName(node: Node): string | undefined {
+  for (let up = node.parent; up; up = up.parent)
+    if (up.type === 'class_declaration' || up.type === 'class') return field(up, 'name')?.text;
+  return undefined;
+}
+
 /** A group's route path as it follows the prefix: AdonisJS takes `posts` for `/posts`. */
 const underPrefix = (routePath: string) =>
   routePath === '/' || routePath === '' ? '' : routePath.replace(/^(?!\/)/, '/');
@@ -229,7 +236,11 @@ const underPrefix = (routePath: string) =>
  */
 function handlerOf(node: Node | undefined): { handler: string } | Record<string, never> {
   if (node?.type === 'identifier') return { handler: node.text };
-  if (node?.type === 'member_expression' && /^[\w$]+\.[\w$]+$/.test(node.text)) return { handler: node.text };
+  if (node?.type === 'member_expression' && /^[\w$]+\.[\w$]+$/.test(node.text)) {
+    // `this.getPost` in a controller class: the class's method.
+    const owner = field(node, 'object')?.type === 'this' ? enclosingClassName(node) : undefined;
+    return { handler: owner ? `${owner}.${field(node, 'property')?.text}` : node.text };
+  }
   if (node?.type === 'array') {
     const [controller, method, ...rest] = node.namedChildren;
     const action = method ? stringOf(method) : 'handle';

@@ -39,11 +39,29 @@ function loopValues(identifier: Node): string[] | undefined {
  * dotenv defaults (or says `{unknown}`); anything else `{unknown}`.
  */
 function partValues(expression: Node | undefined): string[] {
-  const literal = stringOf(expression);
+  const literal = stringOf(expression) ?? classFieldString(expression);
   if (literal !== undefined) return [literal];
   if (expression?.type === 'identifier') return loopValues(expression) ?? [`{=${expression.text}}`];
   const env = expression?.type === 'member_expression' ? /^process\.env\.(\w+)$/.exec(expression.text) : null;
   return [env ? `{=${env[1]}}` : '{unknown}'];
+}
+
+/**
+ * `this.path` where the class around declares `path = '/posts'` (a field with a string value): the
+ * controller classes Express apps written in TypeScript keep their base path in.
+ */
+function classFieldString(node: Node | undefined): string | undefined {
+  if (node?.type !== 'member_expression' || field(node, 'object')?.type !== 'this') return undefined;
+  const name = field(node, 'property')?.text;
+  let owner: Node | null = node.parent;
+  while (owner && owner.type !== 'class_declaration' && owner.type !== 'class') owner = owner.parent;
+  for (const member of field(owner ?? undefined, 'body')?.namedChildren ?? [])
+    if (
+      (member?.type === 'public_field_definition' || member?.type === 'field_definition') &&
+      (field(member, 'name') ?? field(member, 'property'))?.text === name
+    )
+      return stringOf(field(member, 'value'));
+  return undefined;
 }
 
 /** The operands of `a + b + c`, left to right. */
@@ -68,7 +86,7 @@ const joinPart = (path: string, part: string) =>
  * its path is not known statically. A concatenation with no literal part is no path.
  */
 export function pathsOf(node: Node | undefined): string[] | undefined {
-  const plain = stringOf(node);
+  const plain = stringOf(node) ?? classFieldString(node);
   if (plain !== undefined) return [plain];
   if (!node) return undefined;
   let parts: string[][];
