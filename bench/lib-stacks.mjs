@@ -338,6 +338,38 @@ export const stackApps = [
     frameworks: ['spring'],
   },
   {
+    name: 'codeigniter4',
+    stack: 'PHP / CodeIgniter 4 + its Model',
+    source: { mirror: 'agungsugiarto/codeigniter4-realworld-api' },
+    // routes/api.php, required by app/Config/Routes.php: nested groups (one with a placeholder and
+    // options), handlers as `Controller::class . '::method/$1'`. Its own paths, not the spec's:
+    // listed as the file writes them.
+    routes: [
+      'GET /',
+      'POST /api/users/login',
+      'POST /api/users',
+      'GET /api/user',
+      'PUT /api/user',
+      'GET /api/profiles/:any',
+      'POST /api/profiles/:any/follow',
+      'DELETE /api/profiles/:any/follow',
+      'GET /api/articles',
+      'GET /api/articles/feed',
+      'POST /api/articles/create',
+      'GET /api/articles/:any/show',
+      'PUT /api/articles/:any/update',
+      'DELETE /api/articles/:any/destroy',
+      'POST /api/articles/:any/comments',
+      'GET /api/articles/:any/comments',
+      'DELETE /api/articles/:any/comments/:num',
+      'POST /api/articles/:any/favorite',
+      'DELETE /api/articles/:any/favorite',
+      'GET /api/tags',
+    ],
+    entities: ['ArticleModel', 'CommentModel', 'TagModel', 'UserModel'],
+    frameworks: ['codeigniter'],
+  },
+  {
     name: 'quarkus-hibernate',
     stack: 'Java / Quarkus (JAX-RS) + Hibernate',
     source: { mirror: 'diegocamara/realworld-api-quarkus' },

@@ -106,6 +106,7 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
       [/"laravel\/(framework|lumen-framework)"/, 'laravel'],
       [/"symfony\/framework-bundle"/, 'symfony'],
       [/"slim\/slim"/, 'slim'],
+      [/"codeigniter4\/(framework|codeigniter4)"/, 'codeigniter'],
       [/"doctrine\/orm"/, 'doctrine'],
       [/"nuwave\/lighthouse"|"webonyx\/graphql-php"|"rebing\/graphql-laravel"/, 'graphql'],
     ],

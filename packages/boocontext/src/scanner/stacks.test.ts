@@ -95,6 +95,25 @@ describe('stacks: routes as served, models, frameworks', () => {
     ]);
   });
 
+  it('CodeIgniter 4: routes on $routes, groups with options and placeholders, match/add, resources, a required routes file; its models', async () => {
+    const result = await new Scanner().scan(path.join(stacks, 'codeigniter'));
+    expect(result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}`)).toEqual([
+      'GET / app/Config/Routes.php:7 Home::index',
+      'GET /admin/orders/{num} app/Config/Routes.php:12 Orders::show',
+      'GET /admin/photos app/Config/Routes.php:13 Photos::index',
+      'GET /admin/photos/{num} app/Config/Routes.php:13 Photos::show',
+      'GET /api/orders routes/api.php:8 OrderController::index',
+      'POST /api/orders/{segment}/pay routes/api.php:10 OrderController::pay',
+      'GET /contact app/Config/Routes.php:8 Home::contact',
+      'POST /contact app/Config/Routes.php:8 Home::contact',
+      'ALL /legacy/{segment} app/Config/Routes.php:9 Legacy::show',
+    ]);
+    expect(result.models.map((m) => `${m.name} ${m.orm} ${m.table}`)).toEqual([
+      'OrderModel codeigniter purchase_orders',
+    ]);
+    expect(result.frameworks).toEqual(['codeigniter']);
+  });
+
   it('FastAPI: prefixes from a settings default and a module constant; an unknowable one is said, not dropped', async () => {
     const { routes, models } = await scanStack('fastapi');
     expect(routes).toEqual([

@@ -205,54 +205,146 @@ function readRouteChain(
 
 /** A file of a Slim app: it uses Slim's classes. */
 const SLIM_FILE = /\buse\s+Slim\\/;
-const SLIM_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'any', 'map']);
+/** CodeIgniter 4's route files: the app's and each module's `Config/Routes.php`, and files naming its router. */
+export const CODEIGNITER_ROUTES = /(^|\/)Config\/Routes\.php$/;
+export const CODEIGNITER_ROUTER = /\bCodeIgniter\\Router\\RouteCollection\b/;
 
 /**
- * Slim's routes on the app or a group's collector (`$app->get('/x', Action::class)`, `->map(['GET',
- * 'POST'], …)`, `->any(…)`), and `$app->group('/users', function (RouteCollectorProxy $group) {…})`,
- * whose closure's routes go under its prefix. True when the call was one of these.
+ * A router whose routes are method calls on a variable, grouped by closures: Slim's app or group
+ * collector, CodeIgniter 4's `$routes`. What differs: the verbs, the call that takes a list of
+ * methods and the one that takes any, whether a pattern must start with `/`, how parameters are
+ * written.
  */
-function readSlimCall(
+interface CallRouter {
+  framework: string;
+  verbs: ReadonlySet<string>;
+  listed: string;
+  any: string;
+  relative: boolean;
+  /** A pattern's parameters as `{name}`. */
+  params: (pattern: string) => string;
+}
+
+const SLIM: CallRouter = {
+  framework: 'slim',
+  verbs: new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'any', 'map']),
+  listed: 'map',
+  any: 'any',
+  relative: false,
+  // FastRoute's `{id:[0-9]+}`, `{routes:.*}`: the parameter `{id}`, `{routes}`.
+  params: (pattern) => pattern.replace(/\{(\w+):[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/g, '{$1}'),
+};
+
+const CODEIGNITER: CallRouter = {
+  framework: 'codeigniter',
+  verbs: new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'add', 'match']),
+  listed: 'match',
+  any: 'add',
+  relative: true,
+  // Placeholders `(:num)`, `(:segment)`: a parameter each.
+  params: (pattern) => pattern.replace(/\(:(\w+)\)/g, '{$1}'),
+};
+
+/** A callable written as a string, or as `Home::class . '::index'` (a class constant joined to its method). */
+function callableString(node: Node | undefined): string | undefined {
+  if (node?.type !== 'binary_expression') return phpString(node);
+  const owner = classOf(node.childForFieldName('left'));
+  const method = phpString(node.childForFieldName('right'));
+  return owner && method ? `${owner}${method}` : undefined;
+}
+
+/** CodeIgniter's resource routes: each role's method, path below the collection and controller method. */
+const CODEIGNITER_RESOURCE: [string, string, string][] = [
+  ['index', 'GET', ''],
+  ['new', 'GET', 'new'],
+  ['create', 'POST', ''],
+  ['show', 'GET', '{id}'],
+  ['edit', 'GET', '{id}/edit'],
+  ['update', 'PUT', '{id}'],
+  ['update', 'PATCH', '{id}'],
+  ['delete', 'DELETE', '{id}'],
+];
+
+/**
+ * Routes on a call router (`$app->get('/x', Action::class)`, `$routes->get('x', 'Home::index')`,
+ * `->map(['GET', 'POST'], …)`, `->any(…)`) and its groups (`->group('/users', function ($group)
+ * {…})`, options before the closure allowed), whose closure's routes go under the prefix;
+ * CodeIgniter's `resource('photos')`. True when the call was one of these.
+ */
+function readRouterCall(
   node: Node,
   prefix: string,
   ctx: PhpContext,
   visit: (n: Node, p: string) => void,
+  router: CallRouter,
 ): boolean {
   if (node.childForFieldName('object')?.type !== 'variable_name') return false;
   const name = node.childForFieldName('name')?.text ?? '';
   const { values } = argumentsOf(node);
   if (name === 'group') {
     const groupPrefix = phpString(values[0]);
-    const body = values[1];
+    const body = values.at(-1);
     if (groupPrefix === undefined || (body?.type !== 'anonymous_function' && body?.type !== 'arrow_function'))
       return false;
-    visit(body, joinPaths(prefix, groupPrefix));
+    visit(body, joinPaths(prefix, router.params(groupPrefix)));
     return true;
   }
-  if (!SLIM_VERBS.has(name)) return false;
-  const mapped = name === 'map';
-  const pattern = phpString(values[mapped ? 1 : 0]);
+  if (name === 'resource' && router === CODEIGNITER) return readCodeIgniterResource(node, prefix, ctx);
+  if (!router.verbs.has(name)) return false;
+  const listed = name === router.listed;
+  const pattern = phpString(values[listed ? 1 : 0]);
   // A route's pattern starts with `/` (or is empty inside a group): `$settings->get('logError')` is none.
-  if (pattern === undefined || (pattern === '' ? prefix === '' : !pattern.startsWith('/'))) return false;
-  // FastRoute's `{id:[0-9]+}`, `{routes:.*}`: the parameter `{id}`, `{routes}`.
-  const routePath = pattern.replace(/\{(\w+):[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/g, '{$1}');
-  const methods = mapped
+  if (
+    pattern === undefined ||
+    (!router.relative && (pattern === '' ? prefix === '' : !pattern.startsWith('/')))
+  )
+    return false;
+  const methods = listed
     ? (stringList(values[0])?.map((m) => m.toUpperCase()) ?? [])
-    : [name === 'any' ? 'ALL' : name.toUpperCase()];
-  const action = values[mapped ? 2 : 1];
-  // `Action::class` (invokable), `'App\Action\Home:index'` (Slim's callable string), `[Home::class, 'index']`.
+    : [name === router.any ? 'ALL' : name.toUpperCase()];
+  const action = values[listed ? 2 : 1];
+  // `Action::class` (invokable), `'App\Action\Home:index'` (Slim's callable string),
+  // `'Home::show/$1'` (CodeIgniter's, with the segments it passes), `[Home::class, 'index']`.
   const handler =
-    classOf(action) ?? controllerName(phpString(action)) ?? handlerOf(action)?.replace('@', '::');
+    classOf(action) ??
+    controllerName(callableString(action)?.replace(/\/\$\d.*$/, '')) ??
+    handlerOf(action)?.replace('@', '::');
   for (const method of methods)
     ctx.facts.routes.push({
       method,
-      path: joinPaths(prefix, routePath),
+      path: joinPaths(prefix, router.params(pattern)),
       line: line(node),
       endLine: node.endPosition.row + 1,
-      framework: 'slim',
-      owner: '*slim*',
+      framework: router.framework,
+      owner: `*${router.framework}*`,
       ...(handler ? { handler } : {}),
     });
+  return true;
+}
+
+/** `$routes->resource('photos', ['controller' => 'Gallery', 'only' => […]])`: a RESTful controller's routes. */
+function readCodeIgniterResource(node: Node, prefix: string, ctx: PhpContext): boolean {
+  const { values } = argumentsOf(node);
+  const name = phpString(values[0]);
+  if (!name) return false;
+  const options = arrayEntries(values[1]);
+  const only = stringList(options.get('only'));
+  const except = new Set(stringList(options.get('except')) ?? []);
+  const controller =
+    controllerName(phpString(options.get('controller'))) ??
+    name.charAt(0).toUpperCase() + name.slice(1).replace(/[-_/](\w)/g, (_, c: string) => c.toUpperCase());
+  const param = CODEIGNITER.params(phpString(options.get('placeholder')) ?? '{id}');
+  for (const [action, method, sub] of CODEIGNITER_RESOURCE) {
+    if ((only && !only.includes(action)) || except.has(action)) continue;
+    ctx.facts.routes.push({
+      method,
+      path: joinPaths(prefix, name, sub.replace('{id}', param)),
+      line: line(node),
+      framework: 'codeigniter',
+      owner: '*codeigniter*',
+      handler: `${controller}::${action}`,
+    });
+  }
   return true;
 }
 
@@ -279,20 +371,20 @@ function readWithRouting(call: Node, ctx: PhpContext): void {
 
 /** An Eloquent model (`extends Model`), named by its class, its `$table` when it sets one. */
 function readClass(node: Node, { rel, facts }: PhpContext): void {
-  const base =
-    node.namedChildren
-      .find((c) => c?.type === 'base_clause')
-      ?.namedChild(0)
-      ?.text.split('\\')
-      .pop() ?? '';
+  const written = node.namedChildren.find((c) => c?.type === 'base_clause')?.namedChild(0)?.text ?? '';
+  const base = written.split('\\').pop() ?? '';
   if (!ELOQUENT_BASE.test(base)) return;
+  // CodeIgniter's models extend its own `Model`, as Eloquent's do theirs.
+  const codeigniter =
+    base === 'Model' &&
+    (/^\\?CodeIgniter\\/.test(written) || facts.imports.some((i) => /^\\?CodeIgniter\\Model$/.test(i.spec)));
   const table = node.descendantsOfType('property_element').find((p) => p?.namedChild(0)?.text === '$table');
   const tableName = phpString(
     table?.namedChildren.find((c) => c?.type === 'string' || c?.type === 'encapsed_string'),
   );
   facts.models.push({
     name: node.childForFieldName('name')?.text ?? '',
-    orm: 'eloquent',
+    orm: codeigniter ? 'codeigniter' : 'eloquent',
     file: rel,
     line: line(node),
     ...(tableName ? { table: tableName } : {}),
@@ -352,9 +444,18 @@ export function scanPhp(rel: string, root: Node): FileFacts {
   const text = root.text;
   const fosRest = text.includes('FOS\\RestBundle');
   const symfony = SYMFONY_MARKERS.test(text);
-  const slim = SLIM_FILE.test(text);
+  const callRouter = SLIM_FILE.test(text)
+    ? SLIM
+    : CODEIGNITER_ROUTES.test(rel) || CODEIGNITER_ROUTER.test(text)
+      ? CODEIGNITER
+      : undefined;
   const visit = (node: Node, prefix: string) => {
-    if (slim && node.type === 'member_call_expression' && readSlimCall(node, prefix, ctx, visit)) return;
+    if (
+      callRouter &&
+      node.type === 'member_call_expression' &&
+      readRouterCall(node, prefix, ctx, visit, callRouter)
+    )
+      return;
     if (node.type === 'namespace_use_clause') ctx.facts.imports.push({ spec: node.text, line: line(node) });
     if (node.type === 'class_declaration') {
       readClass(node, ctx);
