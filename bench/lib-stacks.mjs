@@ -370,6 +370,37 @@ export const stackApps = [
     frameworks: ['codeigniter'],
   },
   {
+    name: 'grape-on-rack',
+    stack: 'Ruby / Grape on Rack',
+    source: { mirror: 'ruby-grape/grape-on-rack' },
+    // Grape's sample app: one root API (`prefix 'api'`) mounting an API per file, by class name;
+    // path and header versioning, namespaces, `get ':id'`. Its specs call these paths (grape-swagger's
+    // `/api/swagger_doc`, a library's, is not the app's).
+    routes: [
+      'GET /api',
+      'GET /api/ping',
+      'GET /api/raise',
+      'GET /api/vendor',
+      'GET /api/ring',
+      'POST /api/ring',
+      'PUT /api/ring',
+      'GET /api/decorated/ping',
+      'POST /api/spline',
+      'GET /api/reticulated_splines',
+      'GET /api/plain_text',
+      'GET /api/mixed',
+      'POST /api/avatar',
+      'POST /api/download',
+      'POST /api/download_stream',
+      'GET /api/entities/:id',
+      'GET /api/headers',
+      'GET /api/headers/:key',
+      'GET /api/stream',
+    ],
+    entities: [],
+    frameworks: ['grape'],
+  },
+  {
     name: 'quarkus-hibernate',
     stack: 'Java / Quarkus (JAX-RS) + Hibernate',
     source: { mirror: 'diegocamara/realworld-api-quarkus' },

@@ -83,6 +83,7 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
     [
       [/^\s*gem\s+["']rails["']/m, 'rails'],
       [/^\s*gem\s+["']sinatra["']/m, 'sinatra'],
+      [/^\s*gem\s+["']grape["']/m, 'grape'],
       [/^\s*gem\s+["']graphql["']/m, 'graphql'],
     ],
   ],

@@ -61,6 +61,9 @@ function namedRouter(
   language: string,
   written: string,
 ): Node | undefined {
+  // A router registered by its qualified name (Ruby's `Acme::Entities::API`) is found by it first.
+  const exact = byName.get(`${language}\0${written}`);
+  if (exact?.length === 1) return exact[0];
   const parts = written.split('::');
   const candidates = byName.get(`${language}\0${parts.pop()}`) ?? [];
   if (candidates.length <= 1) return candidates[0];
@@ -113,8 +116,11 @@ export class MountGraph {
             `${path.posix.dirname(rel)}#${name}`,
             `${rel}#${facts.exportedRouters[name]}`,
           );
-        const key = `${facts.language}\0${name}`;
-        byName.set(key, [...(byName.get(key) ?? []), `${rel}#${name}`]);
+        // A qualified name (`Acme::Ping`) is also found by its last part (`mount Ping` inside `module Acme`).
+        for (const alias of new Set([name, name.split('::').pop() as string])) {
+          const key = `${facts.language}\0${alias}`;
+          byName.set(key, [...(byName.get(key) ?? []), `${rel}#${name}`]);
+        }
       }
       for (const [name, value] of Object.entries(facts.constants ?? {}))
         this.constants.set(

@@ -114,6 +114,18 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(result.frameworks).toEqual(['codeigniter']);
   });
 
+  it("Grape: namespaces and route params, the root's prefix and path version, APIs mounted by (qualified) class name", async () => {
+    const { routes, frameworks } = await scanStack('grape');
+    expect(routes).toEqual([
+      'DELETE /api/v1/admin/cache app/api/admin/api.rb:6',
+      'GET /api/v1/orders app/api/orders.rb:5',
+      'GET /api/v1/orders/:id app/api/orders.rb:10',
+      'POST /api/v1/orders/:id/items app/api/orders.rb:18',
+      'GET /api/v1/status app/api/health.rb:6',
+    ]);
+    expect(frameworks).toEqual(['grape']);
+  });
+
   it('FastAPI: prefixes from a settings default and a module constant; an unknowable one is said, not dropped', async () => {
     const { routes, models } = await scanStack('fastapi');
     expect(routes).toEqual([

@@ -44,6 +44,7 @@ const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => bool
   ruby: (rel, text) =>
     /(^|\/)(routes|schema)\.rb$/.test(rel) ||
     DRAWN_ROUTES.test(rel) ||
+    /\bGrape::API\b/.test(text) ||
     SINATRA_FILE.test(text) ||
     /ApplicationRecord|ActiveRecord::Base|\bclass\s+(\w+::)*\w*(Query|Mutation|Subscription)(Type)?\s*<|\bclass\s+\w*Channel\s*</.test(
       text,

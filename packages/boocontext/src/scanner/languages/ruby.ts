@@ -138,6 +138,10 @@ export function scanRuby(rel: string, root: Node): FileFacts {
     )
       readSchemaTable(node, rel, facts);
     if (node.type === 'class' && (readGraphqlRubyType(node, facts) || readCableChannel(node, facts))) return;
+    if (node.type === 'class' && GRAPE_API.test(node.childForFieldName('superclass')?.text ?? '')) {
+      readGrapeApi(node, facts);
+      return;
+    }
     if (node.type === 'call' && routes && readRoute(node, scope, { route, draw, concerns }, visit)) return;
     if (node.type === 'call' && sinatra && readSinatraRoute(node, scope, facts, visit)) return;
     for (const child of node.namedChildren) if (child) visit(child, scope);
@@ -145,6 +149,108 @@ export function scanRuby(rel: string, root: Node): FileFacts {
   visit(root, { path: '' });
   if (facts.routes.length) facts.frameworks = [...new Set(facts.routes.map((r) => r.framework))];
   return facts;
+}
+
+/** A Grape API class: it subclasses `Grape::API` (or `Grape::API::Instance`). */
+export const GRAPE_API = /^<?\s*Grape::API(::Instance)?$/;
+const GRAPE_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+/** Blocks whose routes go under a path part: `resource :articles do`, `namespace :admin do`… */
+const GRAPE_NAMESPACES = new Set(['resource', 'resources', 'namespace', 'group', 'segment']);
+
+/** A class's name with the modules and classes it is written in: `Acme::Entities::API`. */
+function qualifiedName(node: Node): string | undefined {
+  const names: string[] = [];
+  for (let at: Node | null = node; at; at = at.parent)
+    if (at.type === 'class' || at.type === 'module') {
+      const written = at.childForFieldName('name')?.text;
+      if (!written) return undefined;
+      names.unshift(written.replace(/^::/, ''));
+    }
+  return names.join('::') || undefined;
+}
+
+/** A string's or symbol's value: `'v1'`, `":id"`, `:articles`. */
+function literalOf(node: Node | null | undefined): string | undefined {
+  if (node?.type === 'simple_symbol') return node.text.slice(1);
+  if (node?.type !== 'string') return undefined;
+  return node.namedChildren.find((c) => c?.type === 'string_content')?.text ?? '';
+}
+
+/**
+ * A Grape API class: its routes (`get ':id' do`) under its namespaces (`resource :articles do`,
+ * `route_param :id do`), the class's own `prefix` and path `version` before them; the APIs it
+ * mounts (`mount API::Articles`, `mount Users => '/users'`) go under the same, by class name.
+ */
+function readGrapeApi(node: Node, facts: FileFacts): void {
+  const name = qualifiedName(node);
+  const body = node.childForFieldName('body');
+  if (!name || !body) return;
+  facts.exportedRouters[name] = name;
+  const args = (call: Node) =>
+    call
+      .childForFieldName('arguments')
+      ?.namedChildren.filter((a): a is Node => !!a && a.type !== 'comment') ?? [];
+  const setting = (method: string) =>
+    body.namedChildren.find(
+      (c) =>
+        c?.type === 'call' &&
+        !c.childForFieldName('receiver') &&
+        c.childForFieldName('method')?.text === method,
+    );
+  const version = setting('version');
+  // Path versioning is Grape's default; a header or parameter version is not in the path.
+  const strategy = version && /\busing:\s*:(\w+)|:using\s*=>\s*:(\w+)/.exec(version.text);
+  const own = joinPaths(
+    literalOf(setting('prefix') && args(setting('prefix') as Node)[0]) ?? '',
+    version && (!strategy || (strategy[1] ?? strategy[2]) === 'path')
+      ? (literalOf(args(version)[0]) ?? '')
+      : '',
+  );
+  const visit = (n: Node, scope: string) => {
+    const method =
+      n.type === 'call' && !n.childForFieldName('receiver') ? n.childForFieldName('method')?.text : undefined;
+    const block = n.childForFieldName('block');
+    const [first] = method ? args(n) : [];
+    if (method && block && GRAPE_VERBS.has(method)) {
+      facts.routes.push({
+        method: method.toUpperCase(),
+        path: joinPaths(own, scope, literalOf(first) ?? ''),
+        line: line(n),
+        endLine: n.endPosition.row + 1,
+        framework: 'grape',
+        owner: name,
+      });
+      return;
+    }
+    const part =
+      method && block && first
+        ? GRAPE_NAMESPACES.has(method)
+          ? literalOf(first)
+          : method === 'route_param'
+            ? `:${literalOf(first) ?? ''}`
+            : undefined
+        : undefined;
+    if (part !== undefined && block) {
+      for (const child of block.namedChildren) if (child) visit(child, joinPaths(scope, part));
+      return;
+    }
+    if (method === 'mount' && first) {
+      // `mount Users => '/users'`: a hash of the API and its path.
+      const pair = first.type === 'pair' ? first : undefined;
+      const target = (pair ? pair.childForFieldName('key') : first)?.text.replace(/^::/, '');
+      const at = pair ? (literalOf(pair.childForFieldName('value')) ?? '') : '';
+      if (target && /^[A-Z][\w:]*$/.test(target))
+        facts.mounts.push({
+          owner: name,
+          prefix: joinPaths(own, scope, at),
+          target: `named:${target}`,
+          line: line(n),
+        });
+      return;
+    }
+    for (const child of n.namedChildren) if (child) visit(child, scope);
+  };
+  visit(body, '');
 }
 
 /** A file of a Sinatra app: it requires Sinatra or subclasses its application. */
