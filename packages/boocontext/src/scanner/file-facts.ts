@@ -190,6 +190,7 @@ const DEPENDENCY_FRAMEWORKS: Record<string, string> = {
   hono: 'hono',
   elysia: 'elysia',
   '@adonisjs/core': 'adonis',
+  '@loopback/rest': 'loopback',
   koa: 'koa',
   '@nestjs/core': 'nestjs',
   '@trpc/server': 'trpc',

@@ -126,6 +126,19 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['grape']);
   });
 
+  it("LoopBack 4: controllers by their route decorators, @api's basePath, @model classes; a class without routes is none", async () => {
+    const result = await new Scanner().scan(path.join(stacks, 'loopback'));
+    expect(result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}`)).toEqual([
+      'GET /reports/daily src/controllers/report.controller.ts:6 ReportController.daily',
+      'POST /todos src/controllers/todo.controller.ts:9 TodoController.create',
+      'DELETE /todos/{id} src/controllers/todo.controller.ts:24 TodoController.deleteById',
+      'GET /todos/{id} src/controllers/todo.controller.ts:14 TodoController.findById',
+      'PATCH /todos/{id} src/controllers/todo.controller.ts:19 TodoController.updateById',
+    ]);
+    expect(result.models.map((m) => `${m.name} ${m.orm}`)).toEqual(['Todo loopback']);
+    expect(result.frameworks).toEqual(['loopback']);
+  });
+
   it('FastAPI: prefixes from a settings default and a module constant; an unknowable one is said, not dropped', async () => {
     const { routes, models } = await scanStack('fastapi');
     expect(routes).toEqual([

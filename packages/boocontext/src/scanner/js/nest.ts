@@ -25,15 +25,30 @@ const INVERSIFY_DECORATORS: Record<string, string> = {
   all: 'ALL',
 };
 
+/** LoopBack 4's method decorators (`@get('/todos/{id}')`, `@del`). */
+const LOOPBACK_DECORATORS: Record<string, string> = {
+  get: 'GET',
+  post: 'POST',
+  put: 'PUT',
+  patch: 'PATCH',
+  del: 'DELETE',
+  head: 'HEAD',
+  options: 'OPTIONS',
+};
+
 /**
  * The decorator-controller families: the class decorator that makes a controller (its argument the
- * controller's path), the package it comes from, the method decorators, the framework named.
+ * controller's path, or its options' `pathKey`), the package it comes from, the method decorators,
+ * the framework named. `anyClass`: a class with none of those decorators is a controller too
+ * (LoopBack's `@api` is optional).
  */
 const FAMILIES: readonly {
   classDecorators: readonly string[];
   from?: RegExp;
   methods: Record<string, string>;
   framework: string;
+  pathKey?: string;
+  anyClass?: boolean;
 }[] = [
   { classDecorators: ['Controller'], from: /^@nestjs\//, methods: VERB_DECORATORS, framework: 'nestjs' },
   {
@@ -48,6 +63,14 @@ const FAMILIES: readonly {
     from: /^inversify-express-utils$/,
     methods: INVERSIFY_DECORATORS,
     framework: 'inversify-express-utils',
+  },
+  {
+    classDecorators: ['api'],
+    from: /^@loopback\/rest$/,
+    methods: LOOPBACK_DECORATORS,
+    framework: 'loopback',
+    pathKey: 'basePath',
+    anyClass: true,
   },
   // A `@Controller` whose import this file does not show (a barrel re-exporting Nest's): Nest's.
   { classDecorators: ['Controller'], methods: VERB_DECORATORS, framework: 'nestjs' },
@@ -66,22 +89,28 @@ function readController(node: Node, ctx: JsContext): void {
   for (const candidate of FAMILIES) {
     if (candidate.from && !specs.some((spec) => candidate.from?.test(spec))) continue;
     controller = decorators.find((d) => candidate.classDecorators.includes(d.name));
-    if (controller) {
+    if (controller || candidate.anyClass) {
       family = candidate;
       break;
     }
   }
-  if (!family || !controller) return;
+  if (!family) return;
+  const methods = [...decoratedMethods(node)];
+  const routed = family.methods;
+  // A class is LoopBack's controller by its routes alone: one with none is not.
+  if (!controller && !methods.some((m) => m.decorators.some((d) => d.name in routed))) return;
   ctx.frameworks.add(family.framework);
   const className = field(node, 'name')?.text ?? 'anonymous';
   // A Nest controller is its own router: its module lists it, and `RouterModule` may prefix the module.
   const owner = family.framework === 'nestjs' ? className : `*${family.framework}*`;
   if (family.framework === 'nestjs') ctx.facts.exportedRouters[className] = className;
   // `@Controller({ path: 'users', version: '1' })`: NestJS's options form.
-  const options = controller.args[0]?.type === 'object' ? controller.args[0] : undefined;
-  const bases = options ? stringsOf(objectProperty(options, 'path')) : [controller.arg ?? ''];
+  const options = controller?.args[0]?.type === 'object' ? controller.args[0] : undefined;
+  const bases = options
+    ? stringsOf(objectProperty(options, family.pathKey ?? 'path'))
+    : [controller?.arg ?? ''];
   const classVersions = versionsOf(objectProperty(options, 'version'));
-  for (const { method: member, name, decorators, line } of decoratedMethods(node)) {
+  for (const { method: member, name, decorators, line } of methods) {
     const own = decorators.find((d) => d.name === 'Version');
     const versions = own ? versionsOf(own.args[0]) : classVersions;
     for (const call of decorators) {

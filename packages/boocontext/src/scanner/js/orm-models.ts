@@ -109,7 +109,7 @@ function modelCall(call: Node, ctx: JsContext): void {
 
 /**
  * TypeORM's `@Entity('name') class X` (or `@Entity({ name: 'users' })`: the table it is stored in),
- * @nestjs/mongoose's `@Schema() class X`, and Sequelize's `class X extends Model`.
+ * @nestjs/mongoose's `@Schema() class X`, Sequelize's `class X extends Model`, LoopBack 4's `@model()`.
  */
 function modelClass(node: Node, ctx: JsContext): void {
   const className = field(node, 'name')?.text ?? 'anonymous';
@@ -138,6 +138,9 @@ function modelClass(node: Node, ctx: JsContext): void {
       clause.childrenForFieldName('value').some((v) => v?.text === 'Model'),
   );
   if (extendsModel) ctx.facts.models.push({ name: className, orm: 'sequelize', file: ctx.rel, line });
+  const loopback = decorators.find((d) => d.name === 'model');
+  if (loopback && ctx.facts.imports.some((i) => i.spec === '@loopback/repository'))
+    ctx.facts.models.push({ name: className, orm: 'loopback', file: ctx.rel, line });
 }
 
 /** Models of Drizzle, TypeORM, Mongoose, Sequelize and Knex migrations (Prisma's are read from its schema file). */
