@@ -104,7 +104,8 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
   [
     /^composer\.json$/,
     [
-      [/"laravel\/(framework|lumen-framework)"/, 'laravel'],
+      [/"laravel\/framework"/, 'laravel'],
+      [/"laravel\/lumen-framework"/, 'lumen'],
       [/"symfony\/framework-bundle"/, 'symfony'],
       [/"slim\/slim"/, 'slim'],
       [/"codeigniter4\/(framework|codeigniter4)"/, 'codeigniter'],

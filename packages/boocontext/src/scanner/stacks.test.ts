@@ -139,6 +139,19 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(result.frameworks).toEqual(['loopback']);
   });
 
+  it("Lumen: routes on $router, groups by their options' prefix (nested, with a pattern parameter), `uses` actions", async () => {
+    const result = await new Scanner().scan(path.join(stacks, 'lumen'));
+    expect(result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler ?? '-'}`)).toEqual(
+      [
+        'GET / routes/web.php:5 -',
+        'GET /api/orders routes/web.php:10 OrderController@index',
+        'POST /api/orders routes/web.php:11 OrderController@store',
+        'DELETE /api/orders/{id} routes/web.php:13 OrderController@destroy',
+      ],
+    );
+    expect(result.frameworks).toEqual(['lumen']);
+  });
+
   it('FastAPI: prefixes from a settings default and a module constant; an unknowable one is said, not dropped', async () => {
     const { routes, models } = await scanStack('fastapi');
     expect(routes).toEqual([

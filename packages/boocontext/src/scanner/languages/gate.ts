@@ -1,7 +1,7 @@
 import type { LanguageId } from '@boocode/source-kit';
 import { emptyFacts, type FileFacts, isAuxiliary } from '../types.js';
 import { MINIMAL_API } from './csharp.js';
-import { CODEIGNITER_ROUTER, CODEIGNITER_ROUTES, LIGHTHOUSE_RESOLVER } from './php.js';
+import { CODEIGNITER_ROUTER, CODEIGNITER_ROUTES, LIGHTHOUSE_RESOLVER, LUMEN_ROUTES } from './php.js';
 import { pythonImports } from './python-imports.js';
 import { DRAWN_ROUTES, SINATRA_FILE } from './ruby.js';
 import { SYMFONY_MARKERS } from './symfony.js';
@@ -31,6 +31,7 @@ const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => bool
     LIGHTHOUSE_RESOLVER.test(rel) ||
     CODEIGNITER_ROUTES.test(rel) ||
     CODEIGNITER_ROUTER.test(text) ||
+    LUMEN_ROUTES.test(text) ||
     SYMFONY_MARKERS.test(text) ||
     /\buse\s+Slim\\/.test(text) ||
     /\bRoute\s*::|withRouting|Schema\s*::\s*create|\bextends\s+\\?[\w\\]*\b(Model|Authenticatable|Pivot|MorphPivot|User)\b/.test(

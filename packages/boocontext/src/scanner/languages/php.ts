@@ -217,6 +217,8 @@ export const CODEIGNITER_ROUTER = /\bCodeIgniter\\Router\\RouteCollection\b/;
  */
 interface CallRouter {
   framework: string;
+  /** The prefix a group call's first argument gives: a string, or Lumen's `['prefix' => 'api']`. */
+  groupPrefix: (first: Node | undefined) => string | undefined;
   verbs: ReadonlySet<string>;
   listed: string;
   any: string;
@@ -227,6 +229,7 @@ interface CallRouter {
 
 const SLIM: CallRouter = {
   framework: 'slim',
+  groupPrefix: phpString,
   verbs: new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'any', 'map']),
   listed: 'map',
   any: 'any',
@@ -237,6 +240,7 @@ const SLIM: CallRouter = {
 
 const CODEIGNITER: CallRouter = {
   framework: 'codeigniter',
+  groupPrefix: phpString,
   verbs: new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'add', 'match']),
   listed: 'match',
   any: 'add',
@@ -252,6 +256,23 @@ function callableString(node: Node | undefined): string | undefined {
   const method = phpString(node.childForFieldName('right'));
   return owner && method ? `${owner}${method}` : undefined;
 }
+
+/** Lumen's router (`$router->get('authors', 'AuthorController@index')`), grouped by an options array. */
+const LUMEN: CallRouter = {
+  framework: 'lumen',
+  groupPrefix: (first) =>
+    first?.type === 'array_creation_expression'
+      ? (phpString(arrayEntries(first).get('prefix')) ?? '')
+      : undefined,
+  verbs: new Set(['get', 'post', 'put', 'patch', 'delete', 'options']),
+  listed: '',
+  any: '',
+  relative: true,
+  params: (pattern) => pattern.replace(/\{(\w+):[^{}]*\}/g, '{$1}'),
+};
+/** A Lumen routes file: it names Lumen's router or is a `routes/*.php` file calling `$router->`. */
+const LUMEN_FILE = /Laravel\\Lumen\\Routing\\Router/;
+export const LUMEN_ROUTES = /\$router\s*->\s*(?:get|post|put|patch|delete|options|group)\s*\(/;
 
 /** CodeIgniter's resource routes: each role's method, path below the collection and controller method. */
 const CODEIGNITER_RESOURCE: [string, string, string][] = [
@@ -282,7 +303,7 @@ function readRouterCall(
   const name = node.childForFieldName('name')?.text ?? '';
   const { values } = argumentsOf(node);
   if (name === 'group') {
-    const groupPrefix = phpString(values[0]);
+    const groupPrefix = router.groupPrefix(values[0]);
     const body = values.at(-1);
     if (groupPrefix === undefined || (body?.type !== 'anonymous_function' && body?.type !== 'arrow_function'))
       return false;
@@ -302,7 +323,10 @@ function readRouterCall(
   const methods = listed
     ? (stringList(values[0])?.map((m) => m.toUpperCase()) ?? [])
     : [name === router.any ? 'ALL' : name.toUpperCase()];
-  const action = values[listed ? 2 : 1];
+  const written = values[listed ? 2 : 1];
+  // Lumen's `['uses' => 'C@m', 'as' => 'name']`.
+  const action =
+    written?.type === 'array_creation_expression' ? (arrayEntries(written).get('uses') ?? written) : written;
   // `Action::class` (invokable), `'App\Action\Home:index'` (Slim's callable string),
   // `'Home::show/$1'` (CodeIgniter's, with the segments it passes), `[Home::class, 'index']`.
   const handler =
@@ -448,7 +472,9 @@ export function scanPhp(rel: string, root: Node): FileFacts {
     ? SLIM
     : CODEIGNITER_ROUTES.test(rel) || CODEIGNITER_ROUTER.test(text)
       ? CODEIGNITER
-      : undefined;
+      : LUMEN_FILE.test(text) || (/(^|\/)routes\/[^/]+\.php$/.test(rel) && LUMEN_ROUTES.test(text))
+        ? LUMEN
+        : undefined;
   const visit = (node: Node, prefix: string) => {
     if (
       callRouter &&
