@@ -192,6 +192,7 @@ const DEPENDENCY_FRAMEWORKS: Record<string, string> = {
   elysia: 'elysia',
   '@adonisjs/core': 'adonis',
   '@loopback/rest': 'loopback',
+  sails: 'sails',
   koa: 'koa',
   '@nestjs/core': 'nestjs',
   '@trpc/server': 'trpc',

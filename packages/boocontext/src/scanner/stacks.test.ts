@@ -152,6 +152,19 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(result.frameworks).toEqual(['lumen']);
   });
 
+  it('Sails: config/routes.js addresses with and without a method, controller actions as handlers', async () => {
+    const result = await new Scanner().scan(path.join(stacks, 'sails'));
+    expect(result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler ?? '-'}`)).toEqual(
+      [
+        'ALL / config/routes.js:5 -',
+        'GET /api/v1/orders config/routes.js:6 OrderController.find',
+        'POST /api/v1/orders config/routes.js:7 OrderController.create',
+        'DELETE /api/v1/orders/:id config/routes.js:8 -',
+      ],
+    );
+    expect(result.frameworks).toEqual(['sails']);
+  });
+
   it('FastAPI: prefixes from a settings default and a module constant; an unknowable one is said, not dropped', async () => {
     const { routes, models } = await scanStack('fastapi');
     expect(routes).toEqual([

@@ -20,6 +20,7 @@ import { lexFile } from './lexer.js';
 import { nest } from './nest.js';
 import { ormModels } from './orm-models.js';
 import { routeConfig } from './route-config.js';
+import { sails } from './sails.js';
 import { trpc } from './trpc.js';
 import { websocket } from './websocket.js';
 
@@ -40,6 +41,7 @@ const DETECTORS: readonly JsDetector[] = [
   websocket,
   components,
   routeConfig,
+  sails,
   exportedRouters,
 ];
 
