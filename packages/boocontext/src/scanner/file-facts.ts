@@ -97,6 +97,8 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
       [/org\.jetbrains\.exposed/, 'exposed'],
       [/io\.quarkus/, 'quarkus'],
       [/io\.micronaut/, 'micronaut'],
+      [/io\.javalin/, 'javalin'],
+      [/io\.vertx/, 'vertx'],
       [/spring-boot-starter-graphql|spring-graphql|graphql-dgs/, 'graphql'],
       [/\bio\.grpc\b|grpc-kotlin|grpc-spring/, 'grpc'],
     ],

@@ -165,6 +165,32 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(result.frameworks).toEqual(['sails']);
   });
 
+  it("Javalin and Vert.x Web: routes registered by calls, ApiBuilder's paths and crud, Vert.x sub-routers, handlers by their variables' types", async () => {
+    const routes = async (name: string) =>
+      (await new Scanner().scan(path.join(stacks, name))).routes.map(
+        (r) => `${r.method} ${r.path} :${r.line} ${r.handler ?? '-'} ${r.framework}`,
+      );
+    expect(await routes('javalin')).toEqual([
+      'GET /api/customers :23 CustomerController.getAll javalin',
+      'POST /api/customers :23 CustomerController.create javalin',
+      'DELETE /api/customers/{id} :23 CustomerController.delete javalin',
+      'GET /api/customers/{id} :23 CustomerController.getOne javalin',
+      'PATCH /api/customers/{id} :23 CustomerController.update javalin',
+      'GET /api/orders :17 OrderController.list javalin',
+      'POST /api/orders :18 OrderController.create javalin',
+      'DELETE /api/orders/{id} :21 OrderController.cancel javalin',
+      'GET /api/orders/{id} :20 OrderController.show javalin',
+      'GET /health :27 - javalin',
+    ]);
+    // A route for every method under a wildcard (`/static/*`, a static handler's) is no endpoint.
+    expect(await routes('vertx')).toEqual([
+      'DELETE /admin/cache :18 ApiVerticle.clearCache vertx',
+      'GET /api/orders :12 ApiVerticle.listOrders vertx',
+      'POST /api/orders :13 ApiVerticle.createOrder vertx',
+      'ALL /ping :15 - vertx',
+    ]);
+  });
+
   it('FastAPI: prefixes from a settings default and a module constant; an unknowable one is said, not dropped', async () => {
     const { routes, models } = await scanStack('fastapi');
     expect(routes).toEqual([

@@ -20,7 +20,7 @@ const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => bool
       text,
     ),
   java: (_, text) =>
-    /@\s*([\w.]+\.)?(RestController|Controller|Entity|MappedEntity|Table|Document|\w*Mapping|Path|ApplicationPath|Dgs(Query|Mutation|Subscription|Data))\b|\bRouterFunction\b|\b(\w+)Grpc\s*\.\s*\4ImplBase\b|\bstatic\s+final\s+String\s+\w+\s*=\s*"\//.test(
+    /@\s*([\w.]+\.)?(RestController|Controller|Entity|MappedEntity|Table|Document|\w*Mapping|Path|ApplicationPath|Dgs(Query|Mutation|Subscription|Data))\b|\bRouterFunction\b|\bimport\s+(?:static\s+)?io\.(?:javalin|vertx\.ext\.web)\b|\b(\w+)Grpc\s*\.\s*\4ImplBase\b|\bstatic\s+final\s+String\s+\w+\s*=\s*"\//.test(
       text,
     ),
   c_sharp: (_, text) =>

@@ -209,7 +209,11 @@ function handlerName(
   return `${owner}.${method.text}`;
 }
 
-/** The types of a class's fields and a method's parameters, by name. */
+/** The type `new T(…)` creates. */
+const createdType = (node: Node | null | undefined) =>
+  node?.type === 'object_creation_expression' ? node.childForFieldName('type') : null;
+
+/** The types of a class's fields, a method's parameters and its local variables (`var x = new T()` too), by name. */
 function declaredTypes(classBody: Node, method: Node): Map<string, string> {
   const types = new Map<string, string>();
   const add = (type: Node | null | undefined, name: Node | null | undefined) => {
@@ -221,6 +225,13 @@ function declaredTypes(classBody: Node, method: Node): Map<string, string> {
         add(member.childForFieldName('type'), declarator?.childForFieldName('name'));
   for (const param of method.childForFieldName('parameters')?.namedChildren ?? [])
     add(param?.childForFieldName('type'), param?.childForFieldName('name'));
+  for (const local of method.descendantsOfType('local_variable_declaration')) {
+    const type = local?.childForFieldName('type');
+    for (const declarator of local?.childrenForFieldName('declarator') ?? []) {
+      const value = declarator?.childForFieldName('value');
+      add(type?.text === 'var' ? createdType(value) : type, declarator?.childForFieldName('name'));
+    }
+  }
   return types;
 }
 
@@ -283,6 +294,102 @@ function readRouterFunctions(node: Node, facts: FileFacts): void {
         owner: '*spring*',
         ...(name ? { handler: name } : {}),
       });
+    }
+  }
+}
+
+/** Javalin's and Vert.x Web's verbs, as their methods are named. */
+const CALL_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+/** Javalin's `crud("users/{id}", controller)`: the routes a `CrudHandler` answers. */
+const CRUD: [string, string, boolean][] = [
+  ['GET', 'getAll', false],
+  ['POST', 'create', false],
+  ['GET', 'getOne', true],
+  ['PATCH', 'update', true],
+  ['DELETE', 'delete', true],
+];
+
+/**
+ * Routes registered by calls in method bodies: Javalin (`app.get("/x", h)`, ApiBuilder's
+ * `path("api", () -> { get("users", C::all); crud("users/{id}", c); })`) and Vert.x Web
+ * (`router.get("/x").handler(this::h)`, `router.route(HttpMethod.POST, "/x")`, `router.route("/x")`
+ * for every method). Handlers by method reference, named by the reference's declared type.
+ */
+function readCallRoutes(node: Node, facts: FileFacts, framework: 'javalin' | 'vertx'): void {
+  const body = node.childForFieldName('body');
+  const className = node.childForFieldName('name')?.text ?? '';
+  if (!body) return;
+  for (const member of body.namedChildren) {
+    if (member?.type !== 'method_declaration' && member?.type !== 'constructor_declaration') continue;
+    const types = declaredTypes(body, member);
+    const calls = member.descendantsOfType('method_invocation').filter((c): c is Node => !!c);
+    // Vert.x sub-routers: `router.route("/admin/*").subRouter(admin)`, `router.mountSubRouter("/admin", admin)`.
+    const mounted = new Map<string, string>();
+    for (const call of calls) {
+      const name = call.childForFieldName('name')?.text;
+      const [first, second] = argumentsOf(call);
+      const route = call.childForFieldName('object');
+      if (name === 'subRouter' && first && route?.type === 'method_invocation') {
+        const at = unquote(argumentsOf(route).at(-1));
+        if (at !== undefined) mounted.set(first.text, at.replace(/\/?\*$/, ''));
+      } else if (name === 'mountSubRouter' && second)
+        mounted.set(second.text, unquote(first) ?? UNKNOWN_PART);
+    }
+    const push = (call: Node, method: string, written: string, handler: Node | undefined) => {
+      const name = handlerName(handler, types, className);
+      const router = call.childForFieldName('object')?.text ?? '';
+      if (!facts.frameworks.includes(framework)) facts.frameworks = [...facts.frameworks, framework];
+      facts.routes.push({
+        method,
+        path: joinPaths(mounted.get(router) ?? '', ...nestingPrefixes(call, member), written),
+        line: line(call.childForFieldName('name') ?? call),
+        framework,
+        owner: `*${framework}*`,
+        ...(name ? { handler: name } : {}),
+      });
+    };
+    for (const call of calls) {
+      const name = call.childForFieldName('name')?.text ?? '';
+      const args = argumentsOf(call);
+      const object = call.childForFieldName('object');
+      const first = args[0] && unquote(args[0]) !== undefined ? pathExpression(args[0]) : undefined;
+      if (framework === 'vertx') {
+        // The handler is the `.handler(…)` chained on the route.
+        const chained =
+          call.parent?.type === 'method_invocation' &&
+          call.parent.childForFieldName('name')?.text === 'handler'
+            ? argumentsOf(call.parent)[0]
+            : undefined;
+        if (!object) continue;
+        if (CALL_VERBS.has(name) && args.length === 1 && first !== undefined)
+          push(call, name.toUpperCase(), first, chained);
+        else if (name === 'route') {
+          const verb = args.length === 2 ? /(\w+)$/.exec(args[0]?.text ?? '')?.[1] : 'ALL';
+          const written = args.length === 2 && args[1] ? unquote(args[1]) : first;
+          if (verb && written !== undefined && (args.length === 2 || !/\*$/.test(written)))
+            push(call, verb.toUpperCase(), written, chained);
+        }
+        continue;
+      }
+      if (name === 'crud' && !object && first !== undefined) {
+        const collection = first.replace(/\/?\{[^}]*\}\/?$/, '');
+        const controller = args[1] && (createdType(args[1])?.text ?? types.get(args[1].text) ?? args[1].text);
+        if (!facts.frameworks.includes(framework)) facts.frameworks = [...facts.frameworks, framework];
+        for (const [method, action, item] of CRUD)
+          facts.routes.push({
+            method,
+            path: joinPaths(...nestingPrefixes(call, member), item ? first : collection),
+            line: line(call),
+            framework,
+            owner: `*${framework}*`,
+            ...(controller ? { handler: `${controller}.${action}` } : {}),
+          });
+        continue;
+      }
+      if (!CALL_VERBS.has(name)) continue;
+      // `app.get("/x", h)` on the app, or ApiBuilder's static `get("x", h)` / `get(h)` inside `path(…)`.
+      if (object ? first === undefined || args.length < 2 : args.length === 0) continue;
+      push(call, name.toUpperCase(), first ?? '', args.at(-1));
     }
   }
 }
@@ -351,6 +458,12 @@ export function scanJava(rel: string, root: Node): FileFacts {
         readController(node, annotations, facts);
         readGraphqlHandlers(node, annotations, facts);
         readRouterFunctions(node, facts);
+        const callRouter = facts.imports.some((i) => i.spec.startsWith('io.javalin'))
+          ? 'javalin'
+          : facts.imports.some((i) => i.spec.startsWith('io.vertx.ext.web'))
+            ? 'vertx'
+            : undefined;
+        if (callRouter) readCallRoutes(node, facts, callRouter);
         readRpcService(node, facts);
       }
       return undefined;
