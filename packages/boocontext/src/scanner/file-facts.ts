@@ -63,6 +63,7 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
       [/^\s*["']?quart\b(?!-)/im, 'quart'],
       [/^\s*["']?(litestar|starlite)\b(?!-)/im, 'litestar'],
       [/^\s*["']?falcon\b(?!-)/im, 'falcon'],
+      [/^\s*["']?bottle\b(?!-)/im, 'bottle'],
     ],
   ],
   [

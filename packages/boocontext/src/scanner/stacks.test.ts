@@ -191,6 +191,19 @@ describe('stacks: routes as served, models, frameworks', () => {
     ]);
   });
 
+  it("Bottle: routes on an app and on the default app's imported decorators, `method=` as a string or a list", async () => {
+    const result = await new Scanner().scan(path.join(stacks, 'bottle'));
+    expect(result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}`)).toEqual([
+      'GET /health app.py:18 health',
+      'POST /login app.py:23 login',
+      'GET /orders app.py:12 orders',
+      'POST /orders app.py:12 orders',
+      'GET /orders/<order_id:int> app.py:7 show_order',
+      'DELETE /sessions/<token> app.py:28 logout',
+    ]);
+    expect(result.frameworks).toEqual(['bottle']);
+  });
+
   it('FastAPI: prefixes from a settings default and a module constant; an unknowable one is said, not dropped', async () => {
     const { routes, models } = await scanStack('fastapi');
     expect(routes).toEqual([

@@ -15,6 +15,7 @@ export function decoratorFramework(facts: FileFacts, written: 'flask' | 'fastapi
   if (importsOf(facts, /^quart\b/)) return 'quart';
   if (importsOf(facts, /^sanic\b/)) return 'sanic';
   if (importsOf(facts, /^aiohttp\b/)) return 'aiohttp';
+  if (importsOf(facts, /^bottle$/)) return 'bottle';
   if (written === 'fastapi' && importsOf(facts, /^ninja\b/)) return 'django-ninja';
   return written;
 }

@@ -42,10 +42,17 @@ interface PythonContext {
 }
 
 /** A route's `methods=['GET', 'POST']`, upper-cased; Flask's default, `GET`, without one. */
-const methodsArg = (args: Node | null): string[] =>
-  keywordArg(args, 'methods')
-    ?.namedChildren.map((m) => unquote(m)?.toUpperCase())
-    .filter((m): m is string => !!m) ?? ['GET'];
+/** Flask's `methods=['GET', 'POST']`, Bottle's `method='POST'` (or a list). */
+const methodsArg = (args: Node | null): string[] => {
+  const single = keywordArg(args, 'method');
+  const one = unquote(single);
+  if (one) return [one.toUpperCase()];
+  return (
+    (keywordArg(args, 'methods') ?? single)?.namedChildren
+      .map((m) => unquote(m)?.toUpperCase())
+      .filter((m): m is string => !!m) ?? ['GET']
+  );
+};
 
 /**
  * A prefix argument: a string's value, or `{=name}` for a constant or settings attribute
@@ -157,9 +164,11 @@ function readDecorated(node: Node, { facts, frameworks, bindables }: PythonConte
     const call = decorator?.namedChild(0);
     if (call?.type !== 'call' || readAriadneField(node, call, bindables, facts)) continue;
     const fn = call.childForFieldName('function');
-    if (fn?.type !== 'attribute') continue;
-    const owner = fn.childForFieldName('object')?.text ?? '';
-    const method = fn.childForFieldName('attribute')?.text ?? '';
+    // Bottle's module-level `@route('/x')`, `@get('/x')`: the default app's, imported from bottle.
+    const bottle = fn?.type === 'identifier' && facts.bindings[fn.text]?.spec === 'bottle';
+    if (fn?.type !== 'attribute' && !bottle) continue;
+    const owner = fn?.type === 'attribute' ? (fn.childForFieldName('object')?.text ?? '') : '*bottle*';
+    const method = (fn?.type === 'attribute' ? fn.childForFieldName('attribute')?.text : fn?.text) ?? '';
     const args = call.childForFieldName('arguments');
     const routePath = unquote(args?.namedChild(0));
     if (routePath === undefined) continue;
