@@ -64,6 +64,7 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
       [/^\s*["']?(litestar|starlite)\b(?!-)/im, 'litestar'],
       [/^\s*["']?falcon\b(?!-)/im, 'falcon'],
       [/^\s*["']?bottle\b(?!-)/im, 'bottle'],
+      [/^\s*["']?pyramid\b(?!-)/im, 'pyramid'],
     ],
   ],
   [

@@ -204,6 +204,18 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(result.frameworks).toEqual(['bottle']);
   });
 
+  it("Pyramid: add_route patterns (positional or `pattern=`), a route's `request_method` its methods", async () => {
+    const { routes, frameworks } = await scanStack('pyramid');
+    expect(routes).toEqual([
+      'ALL / shop/__init__.py:6',
+      'ALL /orders shop/__init__.py:7',
+      'DELETE /orders/{id} shop/__init__.py:9',
+      'GET /orders/{id} shop/__init__.py:9',
+      'POST /orders/{id}/pay shop/__init__.py:8',
+    ]);
+    expect(frameworks).toEqual(['pyramid']);
+  });
+
   it('FastAPI: prefixes from a settings default and a module constant; an unknowable one is said, not dropped', async () => {
     const { routes, models } = await scanStack('fastapi');
     expect(routes).toEqual([

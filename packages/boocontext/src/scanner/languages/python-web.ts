@@ -129,8 +129,9 @@ function readTornado(list: Node | undefined, route: Route): void {
 
 /**
  * A call that routes: aiohttp's; Sanic's `app.blueprint(bp, url_prefix=…)` (its prefix in place of
- * the blueprint's own); Tornado's `Application([…])`; Falcon's `app.add_route('/x', Resource())`,
- * answering the methods its responders (`on_get`) handle. True when the call was one of these.
+ * the blueprint's own); Tornado's `Application([…])`; Pyramid's `config.add_route(name, pattern)`;
+ * Falcon's `app.add_route('/x', Resource())`, answering the methods its responders (`on_get`)
+ * handle. True when the call was one of these.
  */
 export function readWebCall(node: Node, facts: FileFacts, frameworks: Set<string>): boolean {
   const fn = node.childForFieldName('function');
@@ -162,6 +163,18 @@ export function readWebCall(node: Node, facts: FileFacts, frameworks: Set<string
   }
   if (/(^|\.)Application$/.test(fn?.text ?? '') && importsOf(facts, /^tornado\b/)) {
     readTornado(positionalArgs(args)[0] ?? keywordArg(args, 'handlers'), route);
+    return true;
+  }
+  if (attribute === 'add_route' && importsOf(facts, /^pyramid\b/)) {
+    // Pyramid's `config.add_route('article', '/articles/{id}')`: the views named for it serve it,
+    // by whichever methods they ask (`request_method=`); the route alone answers them all.
+    const [, pattern] = positionalArgs(args);
+    const routePath = unquote(pattern ?? keywordArg(args, 'pattern'));
+    const methods = keywordArg(args, 'request_method');
+    const listed = methods?.type === 'tuple' || methods?.type === 'list' ? methods.namedChildren : [methods];
+    if (routePath !== undefined)
+      for (const method of listed.map((m) => unquote(m)?.toUpperCase() ?? 'ALL'))
+        route('pyramid', method, routePath.replace(/^(?!\/)/, '/'), node, undefined, '*pyramid*');
     return true;
   }
   if (attribute === 'add_route' && importsOf(facts, /^falcon\b/)) {
