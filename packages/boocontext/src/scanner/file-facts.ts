@@ -198,6 +198,7 @@ const DEPENDENCY_FRAMEWORKS: Record<string, string> = {
   '@loopback/rest': 'loopback',
   sails: 'sails',
   koa: 'koa',
+  restify: 'restify',
   '@nestjs/core': 'nestjs',
   '@trpc/server': 'trpc',
   // GraphQL servers (a client library such as @apollo/client serves nothing).

@@ -216,6 +216,16 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['pyramid']);
   });
 
+  it("restify: a server's routes, `del` its DELETE; the framework named", async () => {
+    const { routes, frameworks } = await scanStack('restify');
+    expect(routes).toEqual([
+      'POST /orders server.js:11',
+      'DELETE /orders/:id server.js:12',
+      'GET /orders/:id server.js:7',
+    ]);
+    expect(frameworks).toEqual(['restify']);
+  });
+
   it('FastAPI: prefixes from a settings default and a module constant; an unknowable one is said, not dropped', async () => {
     const { routes, models } = await scanStack('fastapi');
     expect(routes).toEqual([

@@ -76,6 +76,7 @@ function fileFramework(facts: FileFacts): string {
   if (specs.some((s) => s === '@adonisjs/core/services/router' || s === '@ioc:Adonis/Core/Route'))
     return 'adonis';
   if (specs.some((s) => s === 'koa' || s === '@koa/router' || s === 'koa-router')) return 'koa';
+  if (specs.includes('restify')) return 'restify';
   if (specs.includes('express')) return 'express';
   return 'http';
 }
@@ -468,8 +469,9 @@ function routerCallOf(
   // `import * as api from '$lib/api'`: a module's namespace, its `get`/`post` functions a client's.
   if (ctx.facts.bindings[owner]?.name === '*') return undefined;
   const method = field(callee, 'property')?.text ?? '';
-  // `del` is koa-router's DELETE; on anything else it is some client's.
-  if (method === 'del' && (ctx.routers.get(owner) ?? fileFramework(ctx.facts)) !== 'koa') return undefined;
+  // `del` is koa-router's and restify's DELETE; on anything else it is some client's.
+  if (method === 'del' && !/^(koa|restify)$/.test(ctx.routers.get(owner) ?? fileFramework(ctx.facts)))
+    return undefined;
   const args = argsOf(call);
   return {
     call,
