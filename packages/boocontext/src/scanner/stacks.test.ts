@@ -226,6 +226,20 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['restify']);
   });
 
+  it('Plug routers: verbs and `match … via:`, a router forwarded to under a path; the catch-all is no route', async () => {
+    const { routes, frameworks } = await scanStack('plug');
+    expect(routes).toEqual([
+      'DELETE /api/users/:id lib/shop/users_router.ex:11',
+      'GET /api/users/:id lib/shop/users_router.ex:7',
+      'GET /health lib/shop/router.ex:7',
+      'POST /orders lib/shop/router.ex:11',
+    ]);
+    expect(frameworks).toEqual(['plug']);
+    // `via: :post` is an option, no handler.
+    const scanned = await new Scanner().scan(path.join(stacks, 'plug'));
+    expect(scanned.routes.find((r) => r.path === '/orders')?.handler).toBeUndefined();
+  });
+
   it('FastAPI: prefixes from a settings default and a module constant; an unknowable one is said, not dropped', async () => {
     const { routes, models } = await scanStack('fastapi');
     expect(routes).toEqual([

@@ -5,7 +5,7 @@ import { resourceRoutes, singular } from './syntax.js';
 
 /**
  * Elixir, read line by line from its text (no grammar ships for it): a Phoenix router's scopes,
- * verbs and resources, and Ecto schemas. Router and schema macros are written one call a line,
+ * verbs and resources, Plug routers (verbs, `forward … to:`), and Ecto schemas. Router and schema macros are written one call a line,
  * their blocks opened by `do` and closed by `end`.
  */
 
@@ -50,7 +50,10 @@ export function scanElixir(rel: string, text: string): FileFacts {
   const facts = emptyFacts('elixir');
   const lines = text.split('\n');
   const stack: Block[] = [];
-  const router = /\buse\s+\w[\w.]*,\s*:router\b|\buse\s+Phoenix\.Router\b/.test(text);
+  // A Plug router (`use Plug.Router`) is its module's: `forward "/users", to: UsersRouter` mounts one.
+  const plug = /\buse\s+Plug\.Router\b/.test(text) ? /^\s*defmodule\s+([\w.]+)/m.exec(text)?.[1] : undefined;
+  if (plug) facts.exportedRouters[plug] = plug;
+  const router = plug !== undefined || /\buse\s+\w[\w.]*,\s*:router\b|\buse\s+Phoenix\.Router\b/.test(text);
   /** Every full path the open blocks make, one per choice of each comprehension's value. */
   const paths = (...more: string[]) =>
     stack
@@ -78,8 +81,8 @@ export function scanElixir(rel: string, text: string): FileFacts {
           method,
           path,
           line: lineNo,
-          framework: 'phoenix',
-          owner: '*phoenix*',
+          framework: plug ? 'plug' : 'phoenix',
+          owner: plug ?? '*phoenix*',
           ...(handler ? { handler } : {}),
         });
     };
@@ -123,10 +126,30 @@ export function scanElixir(rel: string, text: string): FileFacts {
         }
         return;
       }
+      const forwarded = plug && name === 'forward' ? /\bto:\s*([\w.]+)/.exec(rest)?.[1] : undefined;
+      if (forwarded) {
+        for (const full of paths(written))
+          facts.mounts.push({
+            owner: plug as string,
+            prefix: full,
+            target: `named:${forwarded}`,
+            line: lineNo,
+          });
+        return;
+      }
       if (VERBS.has(name)) {
+        // Plug's `match "/x", via: :post do`: the method it names.
+        const via = name === 'match' ? /\bvia:\s*:(\w+)/.exec(rest)?.[1] : undefined;
         const method =
-          name === 'live' ? 'GET' : name === 'forward' || name === 'match' ? 'ALL' : name.toUpperCase();
-        const handler = /^\s*,\s*([\w.]+)(?:\s*,\s*:(\w+))?/.exec(rest);
+          name === 'live'
+            ? 'GET'
+            : via
+              ? via.toUpperCase()
+              : name === 'forward' || name === 'match'
+                ? 'ALL'
+                : name.toUpperCase();
+        // A module (`PageController, :index`), not a keyword (`via: :post`).
+        const handler = /^\s*,\s*([A-Z][\w.]*)(?:\s*,\s*:(\w+))?/.exec(rest);
         for (const full of paths(written))
           route(
             method,
