@@ -240,6 +240,22 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(scanned.routes.find((r) => r.path === '/orders')?.handler).toBeUndefined();
   });
 
+  it('Beego: Router with and without a method mapping, namespaces nested, functional routes', async () => {
+    const result = await new Scanner().scan(path.join(stacks, 'beego'));
+    expect(result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler ?? '-'}`)).toEqual(
+      [
+        'ALL / routers/router.go:10 MainController',
+        'GET /health routers/health.go:9 -',
+        'GET /orders routers/router.go:11 OrderController.List',
+        'POST /orders routers/router.go:11 OrderController.Save',
+        'PUT /orders routers/router.go:11 OrderController.Save',
+        'ALL /v1/shop/carts/:id routers/router.go:15 CartController.Any',
+        'GET /v1/users routers/router.go:13 UserController.GetAll',
+      ],
+    );
+    expect(result.frameworks).toEqual(['beego']);
+  });
+
   it('FastAPI: prefixes from a settings default and a module constant; an unknowable one is said, not dropped', async () => {
     const { routes, models } = await scanStack('fastapi');
     expect(routes).toEqual([

@@ -48,6 +48,65 @@ function readImport(node: Node, { facts, frameworks, packages }: GoContext): voi
   if (/gofiber/.test(spec)) frameworks.add('fiber');
   if (/gorilla\/mux/.test(spec)) frameworks.add('gorilla/mux');
   if (/gorm/.test(spec)) frameworks.add('gorm');
+  if (BEEGO.test(spec)) frameworks.add('beego');
+}
+
+/** Beego's web package, v1 and v2. */
+const BEEGO = /^github\.com\/(?:astaxie\/beego|beego\/beego\/v2\/server\/web)$/;
+const BEEGO_VERBS = new Set(['Get', 'Post', 'Put', 'Patch', 'Delete', 'Head', 'Options', 'Any']);
+
+/**
+ * Beego's routes (`beego.Router("/x", &controllers.C{}, "get:List;post,put:Save")`, without a
+ * mapping every method by the controller's own `Get`/`Post`…; `beego.Get("/x", fn)`), and
+ * namespaces (`beego.NewNamespace("/v1", beego.NSRouter(…), beego.NSNamespace("/shop", …))`),
+ * whose routes go under their paths. True when the call was one of these.
+ */
+function readBeego(node: Node, prefix: string, ctx: GoContext): boolean {
+  const fn = node.childForFieldName('function');
+  const pkg = fn?.type === 'selector_expression' ? fn.childForFieldName('operand')?.text : undefined;
+  if (!pkg || !BEEGO.test(ctx.packages.get(pkg) ?? '')) return false;
+  const name = fn?.childForFieldName('field')?.text ?? '';
+  const args =
+    node
+      .childForFieldName('arguments')
+      ?.namedChildren.filter((a): a is Node => !!a && a.type !== 'comment') ?? [];
+  const written = unquote(args[0]);
+  if (written === undefined) return false;
+  const at = joinPaths(prefix, written);
+  const push = (method: string, handler?: string) =>
+    ctx.facts.routes.push({
+      method,
+      path: at,
+      line: line(node),
+      framework: 'beego',
+      owner: '*beego*',
+      ...(handler ? { handler } : {}),
+    });
+  if (name === 'NewNamespace' || name === 'NSNamespace') {
+    for (const inner of args.slice(1)) if (inner.type === 'call_expression') readBeego(inner, at, ctx);
+  } else if (name === 'Router' || name === 'NSRouter') {
+    const controller = /(\w+)\s*\{\s*\}$/.exec(args[1]?.text ?? '')?.[1];
+    const mapping = unquote(args[2]);
+    if (!mapping) push('ALL', controller);
+    // `get:List;post,put:Save;*:Any`.
+    for (const rule of mapping?.split(';') ?? []) {
+      const [methods = '', method] = rule.split(':');
+      for (const verb of methods.split(','))
+        if (verb.trim())
+          push(
+            verb.trim() === '*' ? 'ALL' : verb.trim().toUpperCase(),
+            controller && method ? `${controller}.${method.trim()}` : controller,
+          );
+    }
+  } else if (BEEGO_VERBS.has(name) || (name.startsWith('NS') && BEEGO_VERBS.has(name.slice(2)))) {
+    const verb = name.replace(/^NS/, '');
+    push(
+      verb === 'Any' ? 'ALL' : verb.toUpperCase(),
+      args[1]?.type === 'identifier' ? args[1].text : undefined,
+    );
+  } else return false;
+  ctx.frameworks.add('beego');
+  return true;
 }
 
 /**
@@ -337,7 +396,7 @@ function readStruct(node: Node, rel: string, facts: FileFacts): void {
  * in it), nothing below it is either: the walk does not go in (most of a file is handler bodies).
  */
 const MAY_REGISTER =
-  /\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Get|Post|Put|Patch|Delete|Head|Options|Handle|HandleFunc|Group|Route|Subrouter|Getenv|New\w+Client)\s*\(/;
+  /\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Get|Post|Put|Patch|Delete|Head|Options|Handle|HandleFunc|Group|Route|Subrouter|Router|NSRouter|NewNamespace|Getenv|New\w+Client)\s*\(/;
 
 function mayRegister(text: string, routers: ReadonlyMap<string, Router>): boolean {
   if (MAY_REGISTER.test(text)) return true;
@@ -430,7 +489,8 @@ export function scanGo(rel: string, root: Node): FileFacts {
         const inner = new Map([...routers, ...params]);
         if (params.size === 0 && !mayRegister(text, inner)) done = true;
         else scopes.push({ end: node.endIndex, routers: inner });
-      } else if (type === 'call_expression' && readGraphqlGoObject(node, ctx)) done = true;
+      } else if (type === 'call_expression' && (readGraphqlGoObject(node, ctx) || readBeego(node, '', ctx)))
+        done = true;
       else if (!mayRegister(node.text, routers)) done = true;
       else if (type === 'short_var_declaration' || type === 'assignment_statement')
         readAssignment(node, routers);
