@@ -11,7 +11,7 @@ import {
   ownerOf,
 } from './context.js';
 import { autoloadMount, isAutoload, recordPluginPrefix } from './fastify-autoload.js';
-import { argsOf, declaredValue, field, firstParam, pathsOf, stringOf } from './syntax.js';
+import { argsOf, declaredValue, enclosingClass, field, firstParam, pathsOf, stringOf } from './syntax.js';
 
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'head', 'options', 'all']);
 
@@ -220,13 +220,6 @@ function groupOf(call: Node, owner: string): { prefix: string; owner: string } |
   return found ? { prefix, owner: current } : undefined;
 }
 
-/** The name of the class a node is written in, if any. */
-function enclosingClassName(node: Node): string | undefined {
-  for (let up = node.parent; up; up = up.parent)
-    if (up.type === 'class_declaration' || up.type === 'class') return field(up, 'name')?.text;
-  return undefined;
-}
-
 /** A group's route path as it follows the prefix: AdonisJS takes `posts` for `/posts`. */
 const underPrefix = (routePath: string) =>
   routePath === '/' || routePath === '' ? '' : routePath.replace(/^(?!\/)/, '/');
@@ -239,7 +232,8 @@ function handlerOf(node: Node | undefined): { handler: string } | Record<string,
   if (node?.type === 'identifier') return { handler: node.text };
   if (node?.type === 'member_expression' && /^[\w$]+\.[\w$]+$/.test(node.text)) {
     // `this.getPost` in a controller class: the class's method.
-    const owner = field(node, 'object')?.type === 'this' ? enclosingClassName(node) : undefined;
+    const owner =
+      field(node, 'object')?.type === 'this' ? field(enclosingClass(node), 'name')?.text : undefined;
     return { handler: owner ? `${owner}.${field(node, 'property')?.text}` : node.text };
   }
   if (node?.type === 'array') {

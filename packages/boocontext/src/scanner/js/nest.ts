@@ -98,7 +98,7 @@ function readController(node: Node, ctx: JsContext): void {
   const methods = [...decoratedMethods(node)];
   const routed = family.methods;
   // A class is LoopBack's controller by its routes alone: one with none is not.
-  if (!controller && !methods.some((m) => m.decorators.some((d) => d.name in routed))) return;
+  if (!controller && !methods.some((m) => m.decorators.some((d) => Object.hasOwn(routed, d.name)))) return;
   ctx.frameworks.add(family.framework);
   const className = field(node, 'name')?.text ?? 'anonymous';
   // A Nest controller is its own router: its module lists it, and `RouterModule` may prefix the module.

@@ -46,6 +46,13 @@ function partValues(expression: Node | undefined): string[] {
   return [env ? `{=${env[1]}}` : '{unknown}'];
 }
 
+/** The class (declaration or expression) a node is written in. */
+export function enclosingClass(node: Node): Node | undefined {
+  for (let up = node.parent; up; up = up.parent)
+    if (up.type === 'class_declaration' || up.type === 'class') return up;
+  return undefined;
+}
+
 /**
  * `this.path` where the class around declares `path = '/posts'` (a field with a string value): the
  * controller classes Express apps written in TypeScript keep their base path in.
@@ -53,9 +60,7 @@ function partValues(expression: Node | undefined): string[] {
 function classFieldString(node: Node | undefined): string | undefined {
   if (node?.type !== 'member_expression' || field(node, 'object')?.type !== 'this') return undefined;
   const name = field(node, 'property')?.text;
-  let owner: Node | null = node.parent;
-  while (owner && owner.type !== 'class_declaration' && owner.type !== 'class') owner = owner.parent;
-  for (const member of field(owner ?? undefined, 'body')?.namedChildren ?? [])
+  for (const member of field(enclosingClass(node), 'body')?.namedChildren ?? [])
     if (
       (member?.type === 'public_field_definition' || member?.type === 'field_definition') &&
       (field(member, 'name') ?? field(member, 'property'))?.text === name

@@ -274,18 +274,6 @@ const LUMEN: CallRouter = {
 const LUMEN_FILE = /Laravel\\Lumen\\Routing\\Router/;
 export const LUMEN_ROUTES = /\$router\s*->\s*(?:get|post|put|patch|delete|options|group)\s*\(/;
 
-/** CodeIgniter's resource routes: each role's method, path below the collection and controller method. */
-const CODEIGNITER_RESOURCE: [string, string, string][] = [
-  ['index', 'GET', ''],
-  ['new', 'GET', 'new'],
-  ['create', 'POST', ''],
-  ['show', 'GET', '{id}'],
-  ['edit', 'GET', '{id}/edit'],
-  ['update', 'PUT', '{id}'],
-  ['update', 'PATCH', '{id}'],
-  ['delete', 'DELETE', '{id}'],
-];
-
 /**
  * Routes on a call router (`$app->get('/x', Action::class)`, `$routes->get('x', 'Home::index')`,
  * `->map(['GET', 'POST'], …)`, `->any(…)`) and its groups (`->group('/users', function ($group)
@@ -358,11 +346,13 @@ function readCodeIgniterResource(node: Node, prefix: string, ctx: PhpContext): b
     controllerName(phpString(options.get('controller'))) ??
     name.charAt(0).toUpperCase() + name.slice(1).replace(/[-_/](\w)/g, (_, c: string) => c.toUpperCase());
   const param = CODEIGNITER.params(phpString(options.get('placeholder')) ?? '{id}');
-  for (const [action, method, sub] of CODEIGNITER_RESOURCE) {
+  for (const { role, method, sub } of resourceRoutes(false)) {
+    // CodeIgniter names the resource's actions as Rails does, but for `delete`.
+    const action = role === 'destroy' ? 'delete' : role;
     if ((only && !only.includes(action)) || except.has(action)) continue;
     ctx.facts.routes.push({
       method,
-      path: joinPaths(prefix, name, sub.replace('{id}', param)),
+      path: joinPaths(prefix, name, sub.replace(':id', param)),
       line: line(node),
       framework: 'codeigniter',
       owner: '*codeigniter*',
