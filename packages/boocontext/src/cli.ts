@@ -8,7 +8,6 @@ import { ConfigError } from './errors.js';
 import { AllowedRoots } from './roots.js';
 import { ScanDiskCache } from './scanner/disk-cache.js';
 import { Scanner } from './scanner/scan.js';
-import { toolCatalog } from './tools/catalog.js';
 
 const USAGE = `usage:
   boocontext [serve] [--warm|--lazy] [--allow DIR]… [--child name=cmd,arg…]   serve MCP over stdio
@@ -120,11 +119,15 @@ async function serveOrRunTool() {
     // background and hold the exit until that finishes (~90 ms), for code that has already run.
     v8.setFlagsFromString('--liftoff-only');
     // A one-shot command: the MCP SDK is not loaded at all (it would be most of the start-up).
-    const tools = toolCatalog({ roots, children, scanner, mapTokens });
-    process.exitCode = await runCommand(tools, roots, command, positionals.slice(1), {
-      ...values,
-      root: values.root?.[0],
-    } as Record<string, unknown>);
+    process.exitCode = await runCommand(
+      { roots, children, scanner, mapTokens },
+      command,
+      positionals.slice(1),
+      {
+        ...values,
+        root: values.root?.[0],
+      } as Record<string, unknown>,
+    );
     scanner.persist();
     await children.shutdown();
   } else if (values.http) {

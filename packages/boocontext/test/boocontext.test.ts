@@ -500,6 +500,12 @@ describe('the command line', () => {
       status: 2,
       stderr: expect.stringMatching(/--warm and --lazy contradict/),
     });
+    // Every command is named, routemap too (the list had left it out), and none other is run.
+    expect(run(['toString'])).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/unknown command "toString"; one of: .*\bflows, routemap$/m),
+    });
+    expect(run(['--help'])).toMatchObject({ stdout: expect.stringMatching(/\|flows\|routemap\b/) });
   });
 
   it('runs a one-shot command without loading the MCP SDK (the bundle chunks it imports up front)', () => {

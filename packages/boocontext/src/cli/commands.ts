@@ -1,20 +1,11 @@
 import path from 'node:path';
 import { terminalProgress } from '@boocode/mcp-server-kit';
 import { z } from 'zod';
-import type { AllowedRoots } from '../roots.js';
-import type { ToolDefinition } from '../tools/define.js';
+import { TOOLS } from '../tools/catalog.js';
+import type { ToolDeps } from '../tools/define.js';
 import { runTool } from '../tools/run.js';
 
-export const TOOL_COMMANDS = [
-  'overview',
-  'map',
-  'health',
-  'symbols',
-  'callgraph',
-  'impact',
-  'types',
-  'flows',
-];
+export const TOOL_COMMANDS = Object.keys(TOOLS);
 
 /** Flags that are the bin's own, not tool arguments. */
 const BIN_FLAGS = new Set(['json', 'warm', 'lazy', 'allow', 'child', 'help', 'version']);
@@ -34,17 +25,18 @@ const NUMERIC_FLAGS = new Set(['depth', 'limit', 'line', 'column', 'max_tokens']
  * people and scripts get exactly what agents get (without loading the MCP SDK to do it).
  */
 export async function runCommand(
-  tools: readonly ToolDefinition[],
-  roots: AllowedRoots,
+  deps: ToolDeps,
   command: string,
   rest: string[],
   flags: Record<string, unknown>,
 ): Promise<number> {
-  const tool = tools.find((t) => t.name === `boocontext_${command}`);
-  if (!tool) {
+  const make = Object.hasOwn(TOOLS, command) ? TOOLS[command] : undefined;
+  if (!make) {
     console.error(`unknown command "${command}"; one of: ${TOOL_COMMANDS.join(', ')}`);
     return 2;
   }
+  const tool = make(deps);
+  const { roots } = deps;
   const args: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(flags)) {
     if (BIN_FLAGS.has(key) || value === undefined) continue;

@@ -9,16 +9,19 @@ import { routemapTool } from './routemap.js';
 import { symbolsTool } from './symbols.js';
 import { typesTool } from './types.js';
 
+/** Each boocontext tool by its command-line name, made on demand: a one-shot command makes only its own. */
+export const TOOLS: Record<string, (deps: ToolDeps) => ToolDefinition> = {
+  overview: overviewTool,
+  map: mapTool,
+  health: healthTool,
+  symbols: symbolsTool,
+  callgraph: callgraphTool,
+  impact: impactTool,
+  types: typesTool,
+  flows: flowsTool,
+  routemap: routemapTool,
+};
+
 /** The boocontext tools, independent of any transport: MCP and the command line both run these. */
 export const toolCatalog = (deps: ToolDeps): ToolDefinition[] =>
-  [
-    overviewTool,
-    mapTool,
-    healthTool,
-    symbolsTool,
-    callgraphTool,
-    impactTool,
-    typesTool,
-    flowsTool,
-    routemapTool,
-  ].map((make) => make(deps));
+  Object.values(TOOLS).map((make) => make(deps));
