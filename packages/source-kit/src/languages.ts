@@ -35,6 +35,8 @@ const BY_EXTENSION: Record<string, LanguageId> = {
   '.java': 'java',
   '.cs': 'c_sharp',
   '.rb': 'ruby',
+  // A Rack app's rackup file (config.ru) is Ruby.
+  '.ru': 'ruby',
   '.php': 'php',
   '.c': 'cpp',
   '.h': 'cpp',

@@ -256,6 +256,16 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(result.frameworks).toEqual(['beego']);
   });
 
+  it('config.ru: modular Sinatra and Grape apps mounted by `map` blocks and a Rack::URLMap, by class name', async () => {
+    const { routes, frameworks } = await scanStack('rack');
+    expect(routes).toEqual([
+      'GET / app/web.rb:4',
+      'GET /admin/stats app/web.rb:9',
+      'GET /api/orders app/api.rb:4',
+    ]);
+    expect(frameworks).toEqual(['grape', 'sinatra']);
+  });
+
   it('FastAPI: prefixes from a settings default and a module constant; an unknowable one is said, not dropped', async () => {
     const { routes, models } = await scanStack('fastapi');
     expect(routes).toEqual([

@@ -3,7 +3,7 @@ import { emptyFacts, type FileFacts, isAuxiliary } from '../types.js';
 import { MINIMAL_API } from './csharp.js';
 import { CODEIGNITER_ROUTER, CODEIGNITER_ROUTES, LIGHTHOUSE_RESOLVER, LUMEN_ROUTES } from './php.js';
 import { pythonImports } from './python-imports.js';
-import { DRAWN_ROUTES, SINATRA_FILE } from './ruby.js';
+import { DRAWN_ROUTES, RACKUP, SINATRA_FILE } from './ruby.js';
 import { SYMFONY_MARKERS } from './symfony.js';
 import { lineIndex } from './syntax.js';
 
@@ -45,6 +45,7 @@ const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => bool
   ruby: (rel, text) =>
     /(^|\/)(routes|schema)\.rb$/.test(rel) ||
     DRAWN_ROUTES.test(rel) ||
+    RACKUP.test(rel) ||
     /\bGrape::API\b/.test(text) ||
     SINATRA_FILE.test(text) ||
     /ApplicationRecord|ActiveRecord::Base|\bclass\s+(\w+::)*\w*(Query|Mutation|Subscription)(Type)?\s*<|\bclass\s+\w*Channel\s*</.test(

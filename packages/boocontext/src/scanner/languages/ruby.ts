@@ -125,6 +125,7 @@ export function scanRuby(rel: string, root: Node): FileFacts {
   const concerns = new Map<string, Node>();
   // A Sinatra app (classic or modular): its routes are declared wherever its files say.
   const sinatra = !routes && SINATRA_FILE.test(root.text);
+  const rackup = RACKUP.test(rel);
   const visit = (node: Node, scope: Scope) => {
     if (
       node.type === 'class' &&
@@ -144,6 +145,7 @@ export function scanRuby(rel: string, root: Node): FileFacts {
     }
     if (node.type === 'call' && routes && readRoute(node, scope, { route, draw, concerns }, visit)) return;
     if (node.type === 'call' && sinatra && readSinatraRoute(node, scope, facts, visit)) return;
+    if (node.type === 'call' && rackup && readRackMount(node, scope, facts, visit)) return;
     for (const child of node.namedChildren) if (child) visit(child, scope);
   };
   visit(root, { path: '' });
@@ -279,14 +281,65 @@ function readSinatraRoute(
     return true;
   }
   if (!SINATRA_VERBS.has(method)) return false;
+  // A modular app's routes are its class's: config.ru mounts it by name.
+  let app: Node | null = node.parent;
+  while (app && app.type !== 'class') app = app.parent;
+  const owner = (app && qualifiedName(app)) ?? '*sinatra*';
+  if (app) facts.exportedRouters[owner] = owner;
   facts.routes.push({
     method: method.toUpperCase(),
     path: joinPaths(scope.path, written),
     line: line(node),
     endLine: node.endPosition.row + 1,
     framework: 'sinatra',
-    owner: '*sinatra*',
+    owner,
   });
+  return true;
+}
+
+/** A Rack app's rackup file. */
+export const RACKUP = /(^|\/)config\.ru$/;
+
+/**
+ * config.ru: the apps it runs, each under the `map` blocks around it (`map '/api' do run Api::App
+ * end`) or at the paths a `Rack::URLMap` gives them — mounts of a Sinatra or Grape app by class name.
+ * True when the call was one of these.
+ */
+function readRackMount(
+  node: Node,
+  scope: Scope,
+  facts: FileFacts,
+  visit: (n: Node, s: Scope) => void,
+): boolean {
+  const method = node.childForFieldName('method')?.text;
+  const args = node.childForFieldName('arguments')?.namedChildren.filter((a): a is Node => !!a) ?? [];
+  const block = node.childForFieldName('block');
+  if (node.childForFieldName('receiver')) return false;
+  const mount = (target: Node | undefined, at: string) => {
+    // `Api::App`, `Api::App.new`: the app's class.
+    const name = target?.text.replace(/\.new$/, '').replace(/^::/, '');
+    if (name && /^[A-Z][\w:]*$/.test(name))
+      facts.mounts.push({ owner: '*rack*', prefix: at, target: `named:${name}`, line: line(node) });
+  };
+  if (method === 'map' && block) {
+    const written = literalOf(args[0]);
+    if (written === undefined) return false;
+    for (const child of block.namedChildren)
+      if (child) visit(child, { path: joinPaths(scope.path, written) });
+    return true;
+  }
+  if (method !== 'run' || !args[0]) return false;
+  const urlMap =
+    args[0].type === 'call' &&
+    args[0].childForFieldName('receiver')?.text === 'Rack::URLMap' &&
+    args[0].childForFieldName('method')?.text === 'new';
+  if (urlMap)
+    for (const pair of args[0].descendantsOfType('pair'))
+      mount(
+        pair?.childForFieldName('value') ?? undefined,
+        joinPaths(scope.path, literalOf(pair?.childForFieldName('key')) ?? ''),
+      );
+  else mount(args[0], scope.path);
   return true;
 }
 
