@@ -14,6 +14,7 @@ import { readsTree, scanLanguage } from './languages/index.js';
 import { scanKotlin } from './languages/kotlin.js';
 import { scanRazor } from './languages/razor.js';
 import { scanSwift } from './languages/swift.js';
+import { PLAY_ROUTES, playRoutesFacts } from './play-routes.js';
 import { SYMFONY_ROUTING, symfonyRoutingFacts } from './symfony-routing.js';
 import { ENV_FILE, emptyFacts, type FileFacts, JS_FILE, PATH_VALUE, SFC_FILE } from './types.js';
 
@@ -272,6 +273,7 @@ export function lexedFacts(rel: string, text: string): FileFacts | undefined {
   if (ENV_FILE.test(rel)) return envFileFacts(text);
   if (SPRING_CONFIG.test(rel)) return appConfigFacts(rel, text);
   if (SYMFONY_ROUTING.test(rel)) return symfonyRoutingFacts(rel, text);
+  if (PLAY_ROUTES.test(rel)) return playRoutesFacts(rel, text);
   const declared = manifestFrameworks(rel, text);
   if (declared) return { ...emptyFacts(path.posix.extname(rel).slice(1)), frameworks: declared };
   const textReader = TEXT_READERS.find(([ext]) => ext.test(rel));

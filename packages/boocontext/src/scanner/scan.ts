@@ -27,6 +27,7 @@ import {
 import { GRAPHQL_FILE } from './graphql.js';
 import { PROTO_FILE } from './grpc.js';
 import { StringOwner } from './own-strings.js';
+import { PLAY_ROUTES } from './play-routes.js';
 import { SharedRun } from './shared-run.js';
 import { SYMFONY_ROUTING } from './symfony-routing.js';
 import { type CachedFile, ENV_FILE, emptyFacts, type FileFacts, SFC_FILE } from './types.js';
@@ -44,6 +45,7 @@ const WANTED = (rel: string) =>
   ENV_FILE.test(rel) ||
   SPRING_CONFIG.test(rel) ||
   SYMFONY_ROUTING.test(rel) ||
+  PLAY_ROUTES.test(rel) ||
   declaresFrameworks(rel) ||
   textLanguageOf(rel) !== undefined ||
   /(^|\/)(package\.json|pnpm-workspace\.yaml|go\.work|tsconfig[^/]*\.json|jsconfig\.json)$/.test(rel);

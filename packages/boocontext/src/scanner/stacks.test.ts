@@ -266,6 +266,43 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['grape', 'sinatra']);
   });
 
+  it('Starlette: Route lists under Mounts, `methods=`, convertors as parameters', async () => {
+    const result = await new Scanner().scan(path.join(stacks, 'starlette'));
+    expect(result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}`)).toEqual([
+      'GET / app.py:9 homepage',
+      'POST /api/users app.py:12 create_user',
+      'GET /api/users/{id} app.py:11 user',
+    ]);
+    expect(result.frameworks).toEqual(['starlette']);
+  });
+
+  it('Play: conf/routes lines and an included routes file under its path, `$id<regex>` as `:id`', async () => {
+    const result = await new Scanner().scan(path.join(stacks, 'play'));
+    expect(result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}`)).toEqual([
+      'GET / conf/routes:2 HomeController.index',
+      'GET /api/orders/:id conf/api.routes:1 Orders.show',
+      'GET /assets/*file conf/routes:6 Assets.versioned',
+      'POST /clients conf/routes:4 Clients.create',
+      'GET /clients/:id conf/routes:3 Clients.show',
+    ]);
+    expect(result.frameworks).toEqual(['play']);
+  });
+
+  it("FastEndpoints: an endpoint's Configure() verbs and routes under the app's RoutePrefix, handled by HandleAsync", async () => {
+    const result = await new Scanner().scan(path.join(stacks, 'fastendpoints'));
+    expect(result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}`)).toEqual([
+      'POST /api/users Features/CreateUser.cs:6 CreateUserEndpoint.HandleAsync',
+      'GET /api/users/{id} Features/CreateUser.cs:13 GetUserEndpoint.HandleAsync',
+    ]);
+    expect(result.frameworks).toEqual(['aspnetcore', 'fastendpoints']);
+  });
+
+  it('Hertz: routes on the server and its groups, the framework named', async () => {
+    const { routes, frameworks } = await scanStack('hertz');
+    expect(routes).toEqual(['GET /ping main.go:11', 'POST /v1/orders main.go:13']);
+    expect(frameworks).toEqual(['hertz']);
+  });
+
   it('FastAPI: prefixes from a settings default and a module constant; an unknowable one is said, not dropped', async () => {
     const { routes, models } = await scanStack('fastapi');
     expect(routes).toEqual([

@@ -390,13 +390,59 @@ const CSHARP_READ = new Set([
   ...BODIES,
 ]);
 
+/** FastEndpoints' endpoint bases: `Endpoint<TRequest, TResponse>`, `EndpointWithoutRequest`, `Ep.Req<…>.Res<…>`. */
+const FAST_ENDPOINT = /^:\s*(?:Endpoint(?:WithoutRequest|WithMapping)?\b|Ep\.)/;
+/** A class declared on one of them, as the gate sees it in a file's text. */
+export const FAST_ENDPOINT_BASE =
+  /\bclass\s+\w+(?:<[^>]*>)?\s*:\s*(?:Endpoint(?:WithoutRequest|WithMapping)?\b|Ep\.)|\bRoutePrefix\s*=\s*"/;
+const FAST_ENDPOINT_VERBS: Record<string, string> = {
+  Get: 'GET',
+  Post: 'POST',
+  Put: 'PUT',
+  Patch: 'PATCH',
+  Delete: 'DELETE',
+};
+
+/**
+ * A FastEndpoints endpoint: its `Configure()` names the verb and the routes (`Post("/api/users")`,
+ * `Get("/a", "/b")`), the class's `HandleAsync` handles them, under the app's `RoutePrefix`.
+ */
+function readFastEndpoint(node: Node, facts: FileFacts): void {
+  const bases = node.namedChildren.find((c) => c?.type === 'base_list')?.text ?? '';
+  if (!FAST_ENDPOINT.test(bases)) return;
+  const className = node.childForFieldName('name')?.text ?? '';
+  const configure = node
+    .childForFieldName('body')
+    ?.namedChildren.find(
+      (m) => m?.type === 'method_declaration' && m.childForFieldName('name')?.text === 'Configure',
+    );
+  for (const call of configure?.descendantsOfType('invocation_expression') ?? []) {
+    const method = FAST_ENDPOINT_VERBS[call?.childForFieldName('function')?.text ?? ''];
+    if (!call || !method) continue;
+    for (const arg of call.childForFieldName('arguments')?.namedChildren ?? []) {
+      const written = stringOf(arg?.namedChild(0));
+      if (written !== undefined)
+        facts.routes.push({
+          method,
+          path: joinPaths(written),
+          line: line(call),
+          framework: 'fastendpoints',
+          owner: '*fastendpoints*',
+          handler: `${className}.HandleAsync`,
+        });
+    }
+  }
+}
+
 /** C#: ASP.NET Core attribute-routed controllers, minimal APIs with groups, UsePathBase, EF Core DbSets. */
 export function scanCSharp(rel: string, root: Node): FileFacts {
   const facts = emptyFacts('c_sharp');
   const groups = new Map<string, string>();
   // Most of a controller's nodes are in its actions' bodies, which hold nothing read here unless
   // the file maps routes in code: not descending there makes the walk a third as long.
-  const minimal = MINIMAL_API.test(root.text);
+  // The text once: each read copies it out of wasm.
+  const text = root.text;
+  const minimal = MINIMAL_API.test(text);
   walk(
     root,
     (node) => {
@@ -406,6 +452,7 @@ export function scanCSharp(rel: string, root: Node): FileFacts {
       if (node.type === 'class_declaration') {
         readPageModel(node, facts);
         readController(node, facts);
+        readFastEndpoint(node, facts);
         readDbSets(node, rel, facts);
         readHotChocolateType(node, facts);
         readRpcService(node, facts);
@@ -422,6 +469,10 @@ export function scanCSharp(rel: string, root: Node): FileFacts {
     },
     CSHARP_READ,
   );
+  // `app.UseFastEndpoints(c => c.Endpoints.RoutePrefix = "api")`: before every endpoint's route.
+  const prefix = /\bEndpoints\s*\.\s*RoutePrefix\s*=\s*"([^"]*)"/.exec(text)?.[1];
+  if (prefix)
+    facts.globalPrefixes = [...(facts.globalPrefixes ?? []), { framework: 'fastendpoints', prefix }];
   if (facts.routes.length) facts.frameworks = [...new Set(facts.routes.map((r) => r.framework))].sort();
   return facts;
 }

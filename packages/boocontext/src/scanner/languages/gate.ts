@@ -1,6 +1,6 @@
 import type { LanguageId } from '@boocode/source-kit';
 import { emptyFacts, type FileFacts, isAuxiliary } from '../types.js';
-import { MINIMAL_API } from './csharp.js';
+import { FAST_ENDPOINT_BASE, MINIMAL_API } from './csharp.js';
 import { CODEIGNITER_ROUTER, CODEIGNITER_ROUTES, LIGHTHOUSE_RESOLVER, LUMEN_ROUTES } from './php.js';
 import { pythonImports } from './python-imports.js';
 import { DRAWN_ROUTES, RACKUP, SINATRA_FILE } from './ruby.js';
@@ -26,7 +26,9 @@ const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => bool
   c_sharp: (_, text) =>
     /\[\s*(Http[A-Z]\w*|Route|ApiController|QueryType|MutationType|SubscriptionType|ExtendObjectType)\b|\bDbSet\s*<|\busing\s+HotChocolate\b|\b(\w+)\s*\.\s*\2Base\b|\bPageModel\b|\bclass\s+\w+Controller\b/.test(
       text,
-    ) || MINIMAL_API.test(text),
+    ) ||
+    MINIMAL_API.test(text) ||
+    FAST_ENDPOINT_BASE.test(text),
   php: (rel, text) =>
     LIGHTHOUSE_RESOLVER.test(rel) ||
     CODEIGNITER_ROUTES.test(rel) ||
@@ -61,7 +63,7 @@ const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => bool
 const PYTHON_MARKERS = [
   /^[ \t]*@[\w.]*\b(get|post|put|patch|delete|head|options|route|api_route|websocket|websocket_route|field|action)\s*\(/m,
   /\b(include_router|register_blueprint|add_url_rule|add_resource|add_namespace|add_router|add_routes|add_subapp|add_route|add_(get|post|put|patch|delete|head|view)|blueprint|mount)\s*\(/,
-  /\b(FastAPI|APIRouter|Flask|Quart|Sanic|Blueprint|NinjaAPI|Router|Litestar|Starlite|Api|Namespace|Application)\s*\(/,
+  /\b(FastAPI|APIRouter|Flask|Quart|Sanic|Blueprint|NinjaAPI|Router|Litestar|Starlite|Api|Namespace|Application|Route)\s*\(/,
   /\b(websocket_)?urlpatterns\b|^[ \t]*(from|import)\s+(django|strawberry|graphene|ariadne|flask_sqlalchemy)/m,
   /__tablename__|\btable\s*=\s*True\b|\bdb\.Model\b|\bop\.create_table\b|\bos\.(getenv|environ)\b|Stub\s*\(|Servicer\b/,
   /^[ \t]*class\s+\w+\s*\([^)]*\b\w*(View|ViewSet|Resource|Handler|ModelMixin|Controller)\b|\bdef\s+on_(get|post|put|patch|delete|head|options)\b/m,

@@ -49,6 +49,7 @@ function readImport(node: Node, { facts, frameworks, packages }: GoContext): voi
   if (/gorilla\/mux/.test(spec)) frameworks.add('gorilla/mux');
   if (/gorm/.test(spec)) frameworks.add('gorm');
   if (BEEGO.test(spec)) frameworks.add('beego');
+  if (/^github\.com\/cloudwego\/hertz\b/.test(spec)) frameworks.add('hertz');
 }
 
 /** Beego's web package, v1 and v2. */

@@ -1,5 +1,5 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
-import type { FileFacts } from '../types.js';
+import { type FileFacts, joinPaths } from '../types.js';
 import { importsOf, keywordArg, positionalArgs } from './python-syntax.js';
 import { HTTP, line, regexRoutePath, unquote } from './syntax.js';
 
@@ -127,6 +127,22 @@ function readTornado(list: Node | undefined, route: Route): void {
   }
 }
 
+/** Whether `name` is bound from Starlette's routing module (`from starlette.routing import Route`). */
+const starlette = (facts: FileFacts, name: string) =>
+  /^starlette\.routing$/.test(facts.bindings[name]?.spec ?? '');
+
+/** The paths of the Starlette `Mount('/api', routes=[…])`s a route is listed in, outermost first. */
+function starletteMounts(node: Node): string[] {
+  const out: string[] = [];
+  for (let up = node.parent; up; up = up.parent) {
+    if (up.type !== 'call' || up.childForFieldName('function')?.text !== 'Mount') continue;
+    const args = up.childForFieldName('arguments');
+    const written = unquote(positionalArgs(args)[0] ?? keywordArg(args, 'path'));
+    if (written !== undefined) out.unshift(written);
+  }
+  return out;
+}
+
 /**
  * A call that routes: aiohttp's; Sanic's `app.blueprint(bp, url_prefix=…)` (its prefix in place of
  * the blueprint's own); Tornado's `Application([…])`; Pyramid's `config.add_route(name, pattern)`;
@@ -163,6 +179,26 @@ export function readWebCall(node: Node, facts: FileFacts, frameworks: Set<string
   }
   if (/(^|\.)Application$/.test(fn?.text ?? '') && importsOf(facts, /^tornado\b/)) {
     readTornado(positionalArgs(args)[0] ?? keywordArg(args, 'handlers'), route);
+    return true;
+  }
+  if (fn?.type === 'identifier' && facts.bindings[fn.text]?.name === 'Route' && starlette(facts, fn.text)) {
+    // Starlette's `Route('/users/{id:int}', user, methods=['POST'])`, under the `Mount('/api', routes=[…])`s around it.
+    const [path, endpoint] = positionalArgs(args);
+    // Convertors (`{id:int}`) name the parameter `{id}`.
+    const routePath = unquote(path ?? keywordArg(args, 'path'))?.replace(/\{(\w+):\w+\}/g, '{$1}');
+    const listed = keywordArg(args, 'methods')?.namedChildren.map((m) => unquote(m)?.toUpperCase());
+    const handler = (endpoint ?? keywordArg(args, 'endpoint'))?.text;
+    if (routePath !== undefined)
+      for (const method of listed?.length ? listed : ['GET'])
+        if (method)
+          route(
+            'starlette',
+            method,
+            joinPaths(...starletteMounts(node), routePath),
+            node,
+            handler,
+            '*starlette*',
+          );
     return true;
   }
   if (attribute === 'add_route' && importsOf(facts, /^pyramid\b/)) {
