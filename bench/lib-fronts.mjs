@@ -4,7 +4,7 @@
 // `fetch` (read here, never committed); a missing one is reported as skipped with the fetch.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { expand, fromMirror } from './lib-stacks.mjs';
+import { expand, fromMirror, jhipsterEndpoints } from './lib-stacks.mjs';
 
 /** The 19 Conduit endpoints as a client calls them. */
 const conduitCalls = [
@@ -116,24 +116,9 @@ export const frontEnds = [
     inRepo: true,
     calls: [
       ...expand([
-        'GET,POST /api/account',
-        'POST /api/account/change-password',
-        'POST /api/account/reset-password/init',
-        'POST /api/account/reset-password/finish',
-        'GET /api/activate',
-        'POST /api/register',
+        ...jhipsterEndpoints(':param'),
         'POST /api/authenticate',
-        'GET,POST,PUT /api/admin/users',
         'GET,DELETE /api/admin/users/:param',
-        'GET /api/users',
-        'GET,POST /api/authorities',
-        'GET,DELETE /api/authorities/:param',
-        'GET,POST /api/bank-accounts',
-        'GET,PUT,PATCH,DELETE /api/bank-accounts/:param',
-        'GET,POST /api/labels',
-        'GET,PUT,PATCH,DELETE /api/labels/:param',
-        'GET,POST /api/operations',
-        'GET,PUT,PATCH,DELETE /api/operations/:param',
       ]),
       // Served by no route of this repository.
       ...expand([

@@ -41,6 +41,28 @@ const conduit = (prefix) =>
 
 const without = (list, ...drop) => list.filter((r) => !drop.includes(r));
 
+/**
+ * JHipster's sample app's endpoints that its Angular front end calls just as its Spring back end
+ * serves them (the account's, the users' and authorities', its three entities'), an id written as
+ * `id` says (`{id}` in a route, `:param` in a call). The two truths differ beyond these.
+ */
+export const jhipsterEndpoints = (id) => [
+  'GET,POST /api/account',
+  'POST /api/account/change-password',
+  'POST /api/account/reset-password/init',
+  'POST /api/account/reset-password/finish',
+  'GET /api/activate',
+  'POST /api/register',
+  'GET,POST,PUT /api/admin/users',
+  'GET /api/users',
+  'GET,POST /api/authorities',
+  `GET,DELETE /api/authorities/${id}`,
+  ...['bank-accounts', 'labels', 'operations'].flatMap((entity) => [
+    `GET,POST /api/${entity}`,
+    `GET,PUT,PATCH,DELETE /api/${entity}/${id}`,
+  ]),
+];
+
 /** The GraphQL operations of the Conduit schema most GraphQL ports share (RealWorld's GraphQL spec). */
 const conduitOperations = expand([
   'QUERY article',
@@ -915,24 +937,9 @@ export const stackApps = [
     // Every resource is @RequestMapping("/api") × its methods' mappings; the admin users' PUT answers
     // with and without the login. Actuator's /management endpoints are a library's.
     routes: expand([
-      'GET,POST /api/account',
-      'POST /api/account/change-password',
-      'POST /api/account/reset-password/init',
-      'POST /api/account/reset-password/finish',
-      'GET /api/activate',
-      'POST /api/register',
+      ...jhipsterEndpoints('{id}'),
       'GET,POST /api/authenticate',
-      'GET,POST,PUT /api/admin/users',
       'GET,PUT,DELETE /api/admin/users/{login}',
-      'GET /api/users',
-      'GET,POST /api/authorities',
-      'GET,DELETE /api/authorities/{id}',
-      'GET,POST /api/bank-accounts',
-      'GET,PUT,PATCH,DELETE /api/bank-accounts/{id}',
-      'GET,POST /api/labels',
-      'GET,PUT,PATCH,DELETE /api/labels/{id}',
-      'GET,POST /api/operations',
-      'GET,PUT,PATCH,DELETE /api/operations/{id}',
     ]),
     entities: ['Authority', 'BankAccount', 'Label', 'Operation', 'User'],
     frameworks: ['spring', 'jpa', 'angular'],

@@ -1,4 +1,5 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
+import { HTTP } from '../languages/syntax.js';
 import type { FileFacts } from '../types.js';
 import type { JsDetector } from './context.js';
 import { field, firstParam } from './syntax.js';
@@ -21,9 +22,6 @@ function registerOf(object: Node): Node | undefined {
   }
   return undefined;
 }
-
-/** A route handler a file exports by its HTTP method's name (Next.js, SvelteKit). */
-const HTTP_VERB_EXPORT = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/;
 
 /** Exported routers by name, for mounts made in other files. */
 function readExports(program: Node, facts: FileFacts): void {
@@ -74,7 +72,7 @@ function readExports(program: Node, facts: FileFacts): void {
       const alias = field(spec, 'alias')?.text ?? local;
       // `export { GET, POST } from '@/auth'` (Auth.js's route file): the methods a route file answers.
       if (reexported) {
-        if (alias && HTTP_VERB_EXPORT.test(alias)) facts.exportedRouters[alias] = alias;
+        if (alias && HTTP.has(alias)) facts.exportedRouters[alias] = alias;
       } else if (local && alias) facts.exportedRouters[alias] = facts.exportedRouters[local] ?? local;
     }
     if (statement.type === 'function_declaration' || statement.type === 'generator_function_declaration') {

@@ -677,12 +677,12 @@ export const httpRouters: JsDetector = {
     assignment_expression(node, ctx) {
       const right = field(node, 'right');
       const left = field(node, 'left');
-      if (left?.text === 'module.exports') readExportedRouteTable(right ?? undefined, ctx);
-      if (left?.text === 'module.exports' && right?.type === 'identifier')
-        ctx.facts.exportedRouters.default = right.text;
+      const exported = left?.text === 'module.exports';
+      if (exported) readExportedRouteTable(right ?? undefined, ctx);
       // koa-router's `module.exports = router.routes()`: the router's middleware is the router.
-      else if (left?.text === 'module.exports' && mountTargets(right ?? undefined).length === 1)
-        ctx.facts.exportedRouters.default = mountTargets(right ?? undefined)[0] as string;
+      const targets = exported && right?.type !== 'identifier' ? mountTargets(right ?? undefined) : [];
+      if (exported && right?.type === 'identifier') ctx.facts.exportedRouters.default = right.text;
+      else if (targets.length === 1) ctx.facts.exportedRouters.default = targets[0] as string;
       else if (left?.type === 'member_expression')
         recordPluginPrefix(field(left, 'property')?.text ?? '', right, ctx);
     },

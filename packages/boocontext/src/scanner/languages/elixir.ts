@@ -46,6 +46,14 @@ const SCOPE_VARIABLE = /^\s*scope[\s(]+([a-z_]\w*)\b[^"]*\bdo\s*$/;
 /** A block only the development or test build has. */
 const DEV_ONLY = /^\s*if\s+.*(\bMix\.env\b|\bdev_routes\b).*\bdo\s*$/;
 
+/** The method a router verb serves: `live` a GET page, Plug's `match … via: :post` its method, `match`/`forward` every method. */
+function verbMethod(name: string, rest: string): string {
+  if (name === 'live') return 'GET';
+  const via = name === 'match' ? /\bvia:\s*:(\w+)/.exec(rest)?.[1] : undefined;
+  if (via) return via.toUpperCase();
+  return name === 'forward' || name === 'match' ? 'ALL' : name.toUpperCase();
+}
+
 export function scanElixir(rel: string, text: string): FileFacts {
   const facts = emptyFacts('elixir');
   const lines = text.split('\n');
@@ -138,16 +146,7 @@ export function scanElixir(rel: string, text: string): FileFacts {
         return;
       }
       if (VERBS.has(name)) {
-        // Plug's `match "/x", via: :post do`: the method it names.
-        const via = name === 'match' ? /\bvia:\s*:(\w+)/.exec(rest)?.[1] : undefined;
-        const method =
-          name === 'live'
-            ? 'GET'
-            : via
-              ? via.toUpperCase()
-              : name === 'forward' || name === 'match'
-                ? 'ALL'
-                : name.toUpperCase();
+        const method = verbMethod(name, rest);
         // A module (`PageController, :index`), not a keyword (`via: :post`).
         const handler = /^\s*,\s*([A-Z][\w.]*)(?:\s*,\s*:(\w+))?/.exec(rest);
         for (const full of paths(written))

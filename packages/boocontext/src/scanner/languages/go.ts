@@ -92,12 +92,9 @@ function readBeego(node: Node, prefix: string, ctx: GoContext): boolean {
     // `get:List;post,put:Save;*:Any`.
     for (const rule of mapping?.split(';') ?? []) {
       const [methods = '', method] = rule.split(':');
-      for (const verb of methods.split(','))
-        if (verb.trim())
-          push(
-            verb.trim() === '*' ? 'ALL' : verb.trim().toUpperCase(),
-            controller && method ? `${controller}.${method.trim()}` : controller,
-          );
+      const handler = controller && method ? `${controller}.${method.trim()}` : controller;
+      for (const verb of methods.split(',').map((v) => v.trim()))
+        if (verb) push(verb === '*' ? 'ALL' : verb.toUpperCase(), handler);
     }
   } else if (BEEGO_VERBS.has(name) || (name.startsWith('NS') && BEEGO_VERBS.has(name.slice(2)))) {
     const verb = name.replace(/^NS/, '');

@@ -51,20 +51,18 @@ function readEntity(node: Node, annotations: Node[], rel: string, facts: FileFac
   const entity = jvmEntity(
     annotations.map(nameOf),
     facts.imports.map((i) => i.spec),
-  );
-  if (!entity) return;
-  const tableName = entity.naming
-    .map(([name, keys]) => {
+    (name, keys) => {
       const annotation = annotations.find((a) => nameOf(a) === name);
       return annotation && annotationValues(annotation, keys)?.[0];
-    })
-    .find(Boolean);
+    },
+  );
+  if (!entity) return;
   facts.models.push({
     name: node.childForFieldName('name')?.text ?? '',
     orm: entity.orm,
     file: rel,
     line: line(node),
-    ...(tableName ? { table: tableName } : {}),
+    ...(entity.table ? { table: entity.table } : {}),
   });
 }
 

@@ -348,20 +348,18 @@ function readType(type: Declaration, rel: string, facts: FileFacts): void {
   const entity = jvmEntity(
     type.annotations.map((a) => a.name),
     facts.imports.map((i) => i.spec),
-  );
-  if (!entity) return;
-  const tableName = entity.naming
-    .map(([name, keys]) => {
+    (name, keys) => {
       const annotation = type.annotations.find((a) => a.name === name);
       return annotation && namedValues(annotation.args, keys)?.[0];
-    })
-    .find(Boolean);
+    },
+  );
+  if (!entity) return;
   facts.models.push({
     name: type.name,
     orm: entity.orm,
     file: rel,
     line: type.line,
-    ...(tableName ? { table: tableName } : {}),
+    ...(entity.table ? { table: entity.table } : {}),
   });
 }
 

@@ -4,7 +4,7 @@ import { graphqlRoute } from '../graphql.js';
 import { emptyFacts, type FileFacts, joinPaths, ROUTES_FILE_OWNER, UNKNOWN_PART } from '../types.js';
 import { phpString } from './php-attributes.js';
 import { controllerName, readSymfonyClass, SYMFONY_MARKERS } from './symfony.js';
-import { line, lowerFirst, resourceRoutes, STORE_ACTIONS, singular } from './syntax.js';
+import { line, lowerFirst, resourceRoutes, STORE_ACTIONS, singular, upperFirst } from './syntax.js';
 
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'any', 'match']);
 /** Base classes that make an Eloquent model. */
@@ -344,7 +344,7 @@ function readCodeIgniterResource(node: Node, prefix: string, ctx: PhpContext): b
   const except = new Set(stringList(options.get('except')) ?? []);
   const controller =
     controllerName(phpString(options.get('controller'))) ??
-    name.charAt(0).toUpperCase() + name.slice(1).replace(/[-_/](\w)/g, (_, c: string) => c.toUpperCase());
+    upperFirst(name.replace(/[-_/](\w)/g, (_, c: string) => c.toUpperCase()));
   const param = CODEIGNITER.params(phpString(options.get('placeholder')) ?? '{id}');
   for (const { role, method, sub } of resourceRoutes(false)) {
     // CodeIgniter names the resource's actions as Rails does, but for `delete`.

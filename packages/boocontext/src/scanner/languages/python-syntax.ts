@@ -1,5 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import type { FileFacts } from '../types.js';
+import { unquote } from './syntax.js';
 
 /** Small readers the Python readers share: a call's arguments, what a file imports. */
 
@@ -19,3 +20,15 @@ export const positionalArgs = (args: Node | null | undefined): Node[] =>
   (args?.namedChildren ?? []).filter(
     (a): a is Node => !!a && a.type !== 'keyword_argument' && a.type !== 'comment',
   );
+
+/**
+ * HTTP methods written as one string or a list or tuple of them (`methods=['GET', 'POST']`,
+ * `method='DELETE'`, `request_method=('GET', 'HEAD')`), upper-cased, what is not a string left out;
+ * `undefined` when no value is written.
+ */
+export function methodList(value: Node | undefined): string[] | undefined {
+  if (!value) return undefined;
+  const one = unquote(value);
+  if (one) return [one.toUpperCase()];
+  return value.namedChildren.map((m) => unquote(m)?.toUpperCase()).filter((m): m is string => !!m);
+}

@@ -1,6 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { type FileFacts, joinPaths } from '../types.js';
-import { importsOf, keywordArg, positionalArgs } from './python-syntax.js';
+import { importsOf, keywordArg, methodList, positionalArgs } from './python-syntax.js';
 import { HTTP, line, regexRoutePath, unquote } from './syntax.js';
 
 /**
@@ -127,6 +127,8 @@ function readTornado(list: Node | undefined, route: Route): void {
   }
 }
 
+const nonEmpty = (list: string[] | undefined) => (list?.length ? list : undefined);
+
 /** Whether `name` is bound from Starlette's routing module (`from starlette.routing import Route`). */
 const starlette = (facts: FileFacts, name: string) =>
   /^starlette\.routing$/.test(facts.bindings[name]?.spec ?? '');
@@ -186,19 +188,17 @@ export function readWebCall(node: Node, facts: FileFacts, frameworks: Set<string
     const [path, endpoint] = positionalArgs(args);
     // Convertors (`{id:int}`) name the parameter `{id}`.
     const routePath = unquote(path ?? keywordArg(args, 'path'))?.replace(/\{(\w+):\w+\}/g, '{$1}');
-    const listed = keywordArg(args, 'methods')?.namedChildren.map((m) => unquote(m)?.toUpperCase());
     const handler = (endpoint ?? keywordArg(args, 'endpoint'))?.text;
     if (routePath !== undefined)
-      for (const method of listed?.length ? listed : ['GET'])
-        if (method)
-          route(
-            'starlette',
-            method,
-            joinPaths(...starletteMounts(node), routePath),
-            node,
-            handler,
-            '*starlette*',
-          );
+      for (const method of nonEmpty(methodList(keywordArg(args, 'methods'))) ?? ['GET'])
+        route(
+          'starlette',
+          method,
+          joinPaths(...starletteMounts(node), routePath),
+          node,
+          handler,
+          '*starlette*',
+        );
     return true;
   }
   if (attribute === 'add_route' && importsOf(facts, /^pyramid\b/)) {
@@ -206,10 +206,8 @@ export function readWebCall(node: Node, facts: FileFacts, frameworks: Set<string
     // by whichever methods they ask (`request_method=`); the route alone answers them all.
     const [, pattern] = positionalArgs(args);
     const routePath = unquote(pattern ?? keywordArg(args, 'pattern'));
-    const methods = keywordArg(args, 'request_method');
-    const listed = methods?.type === 'tuple' || methods?.type === 'list' ? methods.namedChildren : [methods];
     if (routePath !== undefined)
-      for (const method of listed.map((m) => unquote(m)?.toUpperCase() ?? 'ALL'))
+      for (const method of nonEmpty(methodList(keywordArg(args, 'request_method'))) ?? ['ALL'])
         route('pyramid', method, routePath.replace(/^(?!\/)/, '/'), node, undefined, '*pyramid*');
     return true;
   }

@@ -11,7 +11,7 @@ import {
 } from '../types.js';
 import { wsRoute } from '../websocket.js';
 import { ariadneBindable, readAriadneField, readGraphqlClass } from './python-graphql.js';
-import { importsOf, keywordArg, positionalArgs } from './python-syntax.js';
+import { importsOf, keywordArg, methodList, positionalArgs } from './python-syntax.js';
 import {
   decoratorFramework,
   readLitestarController,
@@ -42,17 +42,9 @@ interface PythonContext {
 }
 
 /** A route's `methods=['GET', 'POST']`, upper-cased; Flask's default, `GET`, without one. */
-/** Flask's `methods=['GET', 'POST']`, Bottle's `method='POST'` (or a list). */
-const methodsArg = (args: Node | null): string[] => {
-  const single = keywordArg(args, 'method');
-  const one = unquote(single);
-  if (one) return [one.toUpperCase()];
-  return (
-    (keywordArg(args, 'methods') ?? single)?.namedChildren
-      .map((m) => unquote(m)?.toUpperCase())
-      .filter((m): m is string => !!m) ?? ['GET']
-  );
-};
+/** Flask's `methods=['GET', 'POST']`, Bottle's `method='POST'` (or a list); GET when none is written. */
+const methodsArg = (args: Node | null): string[] =>
+  methodList(keywordArg(args, 'method')) ?? methodList(keywordArg(args, 'methods')) ?? ['GET'];
 
 /**
  * A prefix argument: a string's value, or `{=name}` for a constant or settings attribute

@@ -171,7 +171,15 @@ function qualifiedName(node: Node): string | undefined {
   return names.join('::') || undefined;
 }
 
-/** A string's or symbol's value: `'v1'`, `":id"`, `:articles`. */
+/** A call's arguments, comments left out. */
+const callArgs = (call: Node) =>
+  call.childForFieldName('arguments')?.namedChildren.filter((a): a is Node => !!a && a.type !== 'comment') ??
+  [];
+
+/**
+ * A string's or symbol's value: `'v1'`, `":id"`, `:articles` — only a literal (where
+ * `symbolOrString` takes any node's text, a constant's too), its first run of text.
+ */
 function literalOf(node: Node | null | undefined): string | undefined {
   if (node?.type === 'simple_symbol') return node.text.slice(1);
   if (node?.type !== 'string') return undefined;
@@ -188,10 +196,6 @@ function readGrapeApi(node: Node, facts: FileFacts): void {
   const body = node.childForFieldName('body');
   if (!name || !body) return;
   facts.exportedRouters[name] = name;
-  const args = (call: Node) =>
-    call
-      .childForFieldName('arguments')
-      ?.namedChildren.filter((a): a is Node => !!a && a.type !== 'comment') ?? [];
   const setting = (method: string) =>
     body.namedChildren.find(
       (c) =>
@@ -203,16 +207,16 @@ function readGrapeApi(node: Node, facts: FileFacts): void {
   // Path versioning is Grape's default; a header or parameter version is not in the path.
   const strategy = version && /\busing:\s*:(\w+)|:using\s*=>\s*:(\w+)/.exec(version.text);
   const own = joinPaths(
-    literalOf(setting('prefix') && args(setting('prefix') as Node)[0]) ?? '',
+    literalOf(setting('prefix') && callArgs(setting('prefix') as Node)[0]) ?? '',
     version && (!strategy || (strategy[1] ?? strategy[2]) === 'path')
-      ? (literalOf(args(version)[0]) ?? '')
+      ? (literalOf(callArgs(version)[0]) ?? '')
       : '',
   );
   const visit = (n: Node, scope: string) => {
     const method =
       n.type === 'call' && !n.childForFieldName('receiver') ? n.childForFieldName('method')?.text : undefined;
     const block = n.childForFieldName('block');
-    const [first] = method ? args(n) : [];
+    const [first] = method ? callArgs(n) : [];
     if (method && block && GRAPE_VERBS.has(method)) {
       facts.routes.push({
         method: method.toUpperCase(),
@@ -271,9 +275,7 @@ function readSinatraRoute(
 ): boolean {
   const method = node.childForFieldName('method')?.text ?? '';
   const block = node.childForFieldName('block');
-  const first = node.childForFieldName('arguments')?.namedChildren.find((a) => a?.type === 'string');
-  const written =
-    first?.namedChildren.find((c) => c?.type === 'string_content')?.text ?? (first ? '' : undefined);
+  const written = literalOf(callArgs(node).find((a) => a.type === 'string'));
   if (!block || written === undefined || node.childForFieldName('receiver')) return false;
   if (method === 'namespace') {
     for (const child of block.namedChildren)
@@ -312,7 +314,7 @@ function readRackMount(
   visit: (n: Node, s: Scope) => void,
 ): boolean {
   const method = node.childForFieldName('method')?.text;
-  const args = node.childForFieldName('arguments')?.namedChildren.filter((a): a is Node => !!a) ?? [];
+  const args = callArgs(node);
   const block = node.childForFieldName('block');
   if (node.childForFieldName('receiver')) return false;
   const mount = (target: Node | undefined, at: string) => {

@@ -81,29 +81,28 @@ export const SPRING_MAPPINGS: Record<string, string | undefined> = {
 
 /**
  * A JVM class's persistence mapping, by its annotations: JPA's `@Entity`, Spring Data's `@Table`
- * (R2DBC, JDBC, Cassandra) and `@Document` (MongoDB), Micronaut Data's `@MappedEntity`; with the
- * annotations that may name its table or collection, each with the argument keys that do, first
- * one first.
+ * (R2DBC, JDBC, Cassandra) and `@Document` (MongoDB), Micronaut Data's `@MappedEntity`; its table or
+ * collection from the first annotation that names one. `argumentOf` reads an annotation's argument
+ * (the first of `keys` given) the way the reader's language writes it.
  */
 export function jvmEntity(
   annotations: readonly string[],
   imports: readonly string[],
-): { orm: string; naming: [string, string[]][] } | undefined {
-  if (annotations.includes('Entity'))
-    return {
-      orm: 'jpa',
-      naming: [
-        ['Table', ['name']],
-        ['Entity', ['name']],
-      ],
-    };
-  if (annotations.includes('MappedEntity'))
-    return { orm: 'micronaut-data', naming: [['MappedEntity', ['value']]] };
+  argumentOf: (annotation: string, keys: readonly string[]) => string | undefined,
+): { orm: string; table?: string } | undefined {
+  const mapped = (orm: string, ...naming: [string, string[]][]) => {
+    for (const [annotation, keys] of naming) {
+      const table = annotations.includes(annotation) ? argumentOf(annotation, keys) : undefined;
+      if (table) return { orm, table };
+    }
+    return { orm };
+  };
+  if (annotations.includes('Entity')) return mapped('jpa', ['Table', ['name']], ['Entity', ['name']]);
+  if (annotations.includes('MappedEntity')) return mapped('micronaut-data', ['MappedEntity', ['value']]);
   // `@Table` and `@Document` are other libraries' names too: Spring Data's are imported from it.
   if (!imports.some((spec) => spec.startsWith('org.springframework.data.'))) return undefined;
-  if (annotations.includes('Document'))
-    return { orm: 'mongodb', naming: [['Document', ['collection', 'value']]] };
-  if (annotations.includes('Table')) return { orm: 'spring-data', naming: [['Table', ['value', 'name']]] };
+  if (annotations.includes('Document')) return mapped('mongodb', ['Document', ['collection', 'value']]);
+  if (annotations.includes('Table')) return mapped('spring-data', ['Table', ['value', 'name']]);
   return undefined;
 }
 
