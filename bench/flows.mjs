@@ -131,7 +131,7 @@ function scoreLabelled(truth, byRoute) {
         (filesOf.get(service).size < 2 || s.file === file),
     );
   const reached = (f, file, lines) => f?.data.some((d) => d.file === file && lines.includes(d.line));
-  const withData = entries.filter((e) => e.file);
+  const withData = entries.filter((e) => e.file && e.lines);
   const missedService = entries
     .filter((e) => !named(byRoute.get(e.key), e.service, e.file))
     .map((e) => e.key);

@@ -4,7 +4,8 @@
 // app's handlers, services and models. `null` where the endpoint touches no data in the app's own
 // code (the current user from the request, a login the framework's auth does).
 //
-// Format: 'METHOD /path': [service or view method, file, [lines]] or [service, null].
+// Format: 'METHOD /path': [service or view method, file, [lines]] or [service, null]; [service, file,
+// null] where the service's name is common (Koa's `get`) and only its file says which it is.
 
 const nest = 'src/article/article.service.ts';
 const nestProfile = 'src/profile/profile.service.ts';
@@ -27,6 +28,8 @@ const springArticles = `${spring}application/ArticleQueryService.java`;
 
 const laravel = 'app/Http/Controllers/Api/';
 
+const koa = 'src/controllers/';
+
 const cs = 'src/Conduit/Features/';
 
 const kt = 'core/src/main/kotlin/io/github/gunkim/realworld/domain/';
@@ -48,6 +51,29 @@ export const flowTruth = {
     'GET /incidents': ['index', `${heroes}IncidentController.js`, [7, 9]],
     'POST /incidents': ['create', `${heroes}IncidentController.js`, [23]],
     'DELETE /incidents/:id': ['delete', `${heroes}IncidentController.js`, [37, 58]],
+  },
+  // Koa + knex: routers name controller members through a controllers index (`ctrl.get`,
+  // `ctrl.feed.get`, `ctrl.comments.get`); `router.param` loaders read the article and the profile.
+  'koa-knex': {
+    'GET /api/articles': ['get', `${koa}articles-controller.js`, [91]],
+    'GET /api/articles/feed': ['get', `${koa}articles-controller.js`, [403]],
+    'GET /api/articles/:slug': ['getOne', `${koa}articles-controller.js`, [20]],
+    'POST /api/articles': ['post', `${koa}articles-controller.js`, [204, 215]],
+    'PUT /api/articles/:slug': ['put', `${koa}articles-controller.js`, [279, 300]],
+    'DELETE /api/articles/:slug': ['del', `${koa}articles-controller.js`, [385]],
+    'POST /api/articles/:slug/favorite': ['post', `${koa}articles-controller.js`, [457]],
+    'DELETE /api/articles/:slug/favorite': ['del', `${koa}articles-controller.js`, [482]],
+    'GET /api/articles/:slug/comments': ['get', `${koa}comments-controller.js`, [32]],
+    'POST /api/articles/:slug/comments': ['post', `${koa}comments-controller.js`, [71]],
+    'DELETE /api/articles/:slug/comments/:comment': ['del', `${koa}comments-controller.js`, [81]],
+    'GET /api/profiles/:username': ['get', `${koa}profiles-controller.js`, [14]],
+    'POST /api/profiles/:username/follow': ['post', `${koa}profiles-controller.js`, [66]],
+    'DELETE /api/profiles/:username/follow': ['del', `${koa}profiles-controller.js`, [89]],
+    'GET /api/tags': ['get', `${koa}tags-controller.js`, [5]],
+    'GET /api/user': ['get', `${koa}users-controller.js`, null],
+    'PUT /api/user': ['put', `${koa}users-controller.js`, [52]],
+    'POST /api/users': ['post', `${koa}users-controller.js`, [27]],
+    'POST /api/users/login': ['login', `${koa}users-controller.js`, [70]],
   },
   // Kotlin Spring: routes on `…Resource` interfaces, implemented by controllers that call one use-case
   // service each; the service calls a domain repository port (implemented over JPA DAOs in core-impl).

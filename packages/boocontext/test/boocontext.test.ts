@@ -792,6 +792,29 @@ describe('boocontext_flows over MCP', () => {
     expect(at(route('POST'))).toEqual(['write bins src/controllers/BinController.js:9']);
   });
 
+  it('follows a Koa route to the method of the module its chain names, through a controllers index and nested objects, with the router’s param loader', async () => {
+    const { flows } = await flowsOf('koa-modules');
+    const route = (method: string, path: string) =>
+      flows.find((f) => f.entry.method === method && f.entry.path === path);
+    const steps = (method: string, path: string) =>
+      route(method, path)?.steps.map((s) => `${s.symbol} ${s.file}:${s.line}${s.via ? ` (${s.via})` : ''}`);
+    // Four modules have a `list`: each route reaches the one its chain names.
+    expect(steps('GET', '/books')).toEqual(['list src/controllers/books.js:10']);
+    expect(steps('GET', '/members')).toEqual(['list src/controllers/members.js:4']);
+    expect(steps('GET', '/books/:isbn/loans')).toEqual([
+      'list src/controllers/books.js:19',
+      'byIsbn src/controllers/books.js:5 (param :isbn)',
+    ]);
+    expect(steps('GET', '/books/:isbn/reviews')?.[0]).toBe('list src/controllers/reviews.js:4');
+    expect(route('GET', '/books/:isbn/reviews')?.entry).toMatchObject({ handler: 'ctrl.reviews.list' });
+    // The loader reads the row the handler only returns.
+    expect(at(route('GET', '/books/:isbn'))).toEqual(['read books src/controllers/books.js:6']);
+    expect(at(route('POST', '/books/:isbn/loans'))).toEqual([
+      'read books src/controllers/books.js:6',
+      'write loans src/controllers/books.js:24',
+    ]);
+  });
+
   it('follows a Vapor route through its collection and the service it holds to the Fluent query', async () => {
     const { envelope, flows } = await flowsOf('vapor');
     expect(envelope.verdict).toBe('SAFE');

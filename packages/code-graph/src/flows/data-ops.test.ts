@@ -33,6 +33,13 @@ describe('classifyCall', () => {
     ).toMatchObject({ entity: 'Profile', op: 'write' });
   });
 
+  it("reads Knex's `del` (its name for delete) as a write on the table the builder starts from", () => {
+    const js = (callee: string, receiver: string) =>
+      classify({ callee, receiver }, `    db("tags").${callee}().where({ id })`, 'javascript');
+    expect(js('del', 'db("tags")')).toMatchObject({ entity: 'tags', op: 'write' });
+    expect(js('select', 'db("tags")')).toMatchObject({ entity: 'tags', op: 'read' });
+  });
+
   it("reads SQLAlchemy 2's statements by the model they name: select reads, insert/update/delete write, session.get loads", () => {
     const py = (callee: string, receiver: string | null, line: string) =>
       classify({ callee, receiver }, line, 'python');

@@ -42,6 +42,8 @@ const WRITE_VERBS = new Set([
   'updateorcreate',
   'upsert',
   'delete',
+  // Knex's (and Redis clients') name for delete.
+  'del',
   'deletemany',
   'deleteone',
   'destroy',

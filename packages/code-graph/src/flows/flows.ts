@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { byCodeUnits, isTestFile, languageOf } from '@boocode/source-kit';
+import { byCodeUnits, isTestFile, languageOf, ModuleResolver } from '@boocode/source-kit';
 import type { Db } from '../indexer/store.js';
 import { type CallSite, classifyCall, type DataOp, Entities, UNKNOWN_ENTITY } from './data-ops.js';
 import { implicitSteps } from './framework.js';
@@ -55,6 +55,7 @@ interface CallRow extends CallSite {
 }
 
 const CALLABLE = ['function', 'method'];
+const JS_LANGUAGES = new Set(['javascript', 'typescript', 'tsx']);
 
 export interface TraceOptions {
   depth: number;
@@ -109,7 +110,9 @@ export class FlowTracer {
       `SELECT ${TRACE_COLUMNS} FROM symbols WHERE short = ? AND name = ? ORDER BY file, line`,
     );
     this.inFile = db.prepare(`SELECT ${TRACE_COLUMNS} FROM symbols WHERE file = ? ORDER BY line`);
-    this.importedAs = db.prepare('SELECT source FROM imports WHERE file = ? AND local = ? LIMIT 1');
+    this.importedAs = db.prepare(
+      'SELECT source, imported FROM imports WHERE file = ? AND local = ? AND reexport = 0 LIMIT 1',
+    );
     this.spanCallees = db.prepare(
       'SELECT DISTINCT callee_id FROM edges WHERE file = ? AND line BETWEEN ? AND ? AND callee_id IS NOT NULL ORDER BY line',
     );
@@ -147,6 +150,8 @@ export class FlowTracer {
     }
     let frontier: { row: SymbolRow; via?: string }[] = starts.map((row) => ({ row }));
     if (starts.length === 0 && entry.endLine !== undefined) frontier = this.calleesOfSpan(entry);
+    for (const loader of this.paramLoaders(entry))
+      if (!frontier.some((f) => f.row.id === loader.row.id)) frontier.push(loader);
     for (const s of frontier) seen.add(s.row.id);
     for (let depth = starts.length ? 0 : 1; depth <= this.options.depth && frontier.length > 0; depth++) {
       const next: { row: SymbolRow; via?: string }[] = [];
@@ -198,6 +203,8 @@ export class FlowTracer {
         .filter((s) => s.name === name)
         .slice(0, 1);
     }
+    const inModule = entry.handler ? this.moduleMember(entry.file, entry.handler) : undefined;
+    if (inModule) return [inModule];
     const ref = entry.handler ? parseHandler(entry.handler) : undefined;
     if (ref?.member) {
       const candidates = (this.byShort.all(ref.member) as SymbolRow[]).filter(
@@ -209,20 +216,13 @@ export class FlowTracer {
       const ofClass = owners.length
         ? candidates.filter((s) => s.parent !== null && owners.includes(lastSegment(s.parent).toLowerCase()))
         : candidates;
-      // `OngController.create` where `OngController = require('./controllers/OngController')`: a
-      // module's exported function or object method, not a class's.
-      const module =
-        ofClass.length === 0 && ref.owner ? this.moduleImported(entry.file, ref.owner) : undefined;
-      const owned = module
-        ? candidates.filter((s) => s.file.replace(/(\/index)?\.\w+$/, '') === module)
-        : ofClass;
       const hinted =
         ref.pathHint && !typed
-          ? owned.filter(
+          ? ofClass.filter(
               (s) => s.file.includes(ref.pathHint as string) || s.file.includes(`${ref.pathHint}.`),
             )
-          : owned;
-      const pool = hinted.length ? hinted : owned;
+          : ofClass;
+      const pool = hinted.length ? hinted : ofClass;
       // Overloads (C#'s two `Get`s in one controller): the one declared at or just below the route.
       const here = pool.filter((s) => s.file === entry.file && s.line >= entry.line);
       const below = here.sort((a, b) => a.line - b.line)[0];
@@ -270,11 +270,72 @@ export class FlowTracer {
     );
   }
 
-  /** The file (path without extension) a relative import — ES or CommonJS — binds `local` to in `file`. */
-  private moduleImported(file: string, local: string): string | undefined {
-    const source = (this.importedAs.get(file, local) as { source: string } | undefined)?.source;
-    if (!source?.startsWith('.')) return undefined;
-    return path.posix.join(path.posix.dirname(file), source).replace(/(\/index)?\.\w+$/, '');
+  /**
+   * Express's and koa-router's `router.param('slug', loadArticle)`: the router runs the loader before
+   * the handler of each of its routes with a `:slug` (the loader is often where the row is read).
+   */
+  private paramLoaders(entry: FlowEntry): { row: SymbolRow; via: string }[] {
+    if (!entry.path?.includes(':') || !JS_LANGUAGES.has(this.languages.get(entry.file) ?? '')) return [];
+    const out: { row: SymbolRow; via: string }[] = [];
+    const lines = this.fileLines(entry.file);
+    for (const [, name] of entry.path.matchAll(/:(\w+)/g)) {
+      const declared = new RegExp(`\\.param\\(\\s*(['"\`])${name}\\1\\s*,\\s*([\\w$.]+)\\s*\\)`);
+      const at = lines.findIndex((l) => declared.test(l));
+      const handler = at >= 0 ? declared.exec(lines[at] as string)?.[2] : undefined;
+      const row = handler ? this.startsOf({ file: entry.file, line: at + 1, handler })[0] : undefined;
+      if (row) out.push({ row, via: `param :${name}` });
+    }
+    return out;
+  }
+
+  private modules?: ModuleResolver;
+
+  /** The file a relative import — ES or CommonJS — of `file` binds `local` to, and the name it imports. */
+  private imported(file: string, local: string): { module: string; name: string } | undefined {
+    const row = this.importedAs.get(file, local) as { source: string; imported: string } | undefined;
+    if (!row?.source.startsWith('.')) return undefined;
+    this.modules ??= new ModuleResolver(this.root, this.languages.keys());
+    const module = this.modules.resolve(file, row.source, this.languages.get(file) ?? '');
+    return module ? { module, name: row.imported } : undefined;
+  }
+
+  /**
+   * A JS handler written on an imported module: `Controller.create` where `Controller =
+   * require('./controllers/Controller')`, `ctrl.get` where `ctrl = require('../controllers').users`
+   * and that index binds `users` to `./users-controller`, `ctrl.feed.get` (a method of the object
+   * under `feed` in that module). The member is looked up in the module the chain ends in, not
+   * anywhere a function of that name is.
+   */
+  private moduleMember(file: string, handler: string): SymbolRow | undefined {
+    const chain = handler.split('.');
+    const member = chain.pop();
+    const first = chain.shift();
+    if (!member || !first || !JS_LANGUAGES.has(this.languages.get(file) ?? '')) return undefined;
+    const start = this.imported(file, first);
+    if (!start) return undefined;
+    let module = start.module;
+    const keys: string[] = [];
+    for (const name of start.name === '*' || start.name === 'default' ? chain : [start.name, ...chain]) {
+      // A module bound to a name in the module (`const users = require('./users')`, exported with it).
+      const next = keys.length === 0 ? this.imported(module, name) : undefined;
+      if (next?.name === '*' || next?.name === 'default') module = next.module;
+      else keys.push(name);
+    }
+    const candidates = this.symbolsIn(module).filter((s) => s.short === member && CALLABLE.includes(s.kind));
+    const key = keys.at(-1);
+    if (key === undefined)
+      // The module's own member, not one of an object nested in it: the least indented.
+      return candidates.sort((a, b) => this.indent(a) - this.indent(b))[0];
+    const ofClass = candidates.find((s) => s.parent !== null && lastSegment(s.parent) === key);
+    if (ofClass) return ofClass;
+    // An object under `key` (`feed: { async get() … }`): the first such member after the key's line.
+    const written = new RegExp(`^\\s*(['"]?)${key.replaceAll('$', '\\$')}\\1\\s*:`);
+    const keyLine = this.fileLines(module).findIndex((l) => written.test(l)) + 1;
+    return keyLine > 0 ? candidates.find((s) => s.line > keyLine) : undefined;
+  }
+
+  private indent(row: SymbolRow): number {
+    return /^\s*/.exec(this.lineText(row.file, row.line))?.[0].length ?? 0;
   }
 
   /** No symbol of the project has the name the handler names (its member, or its class). */

@@ -230,11 +230,14 @@ const underPrefix = (routePath: string) =>
  */
 function handlerOf(node: Node | undefined): { handler: string } | Record<string, never> {
   if (node?.type === 'identifier') return { handler: node.text };
-  if (node?.type === 'member_expression' && /^[\w$]+\.[\w$]+$/.test(node.text)) {
-    // `this.getPost` in a controller class: the class's method.
-    const owner =
-      field(node, 'object')?.type === 'this' ? field(enclosingClass(node), 'name')?.text : undefined;
-    return { handler: owner ? `${owner}.${field(node, 'property')?.text}` : node.text };
+  // `ctrl.get`, and a member of a member: `ctrl.comments.get` (an object or module under a name).
+  if (node?.type === 'member_expression' && /^[\w$]+(?:\.[\w$]+)+$/.test(node.text)) {
+    if (field(node, 'object')?.type === 'this') {
+      // `this.getPost` in a controller class: the class's method.
+      const owner = field(enclosingClass(node), 'name')?.text;
+      return { handler: owner ? `${owner}.${field(node, 'property')?.text}` : node.text };
+    }
+    return node.text.startsWith('this.') ? {} : { handler: node.text };
   }
   if (node?.type === 'array') {
     const [controller, method, ...rest] = node.namedChildren;
