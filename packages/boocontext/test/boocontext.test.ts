@@ -636,10 +636,13 @@ describe('boocontext_flows over MCP', () => {
     const [orders] = flows;
     expect(orders?.entry.path).toBe('/api/orders');
     // The lambda's `IOrderQueries orders` parameter types the call; `using Shop.Orders;` names the type.
+    // The lambda is the flow's first step, named by the route it serves.
     expect(orders?.steps.map((s) => `${s.symbol}${s.via ? ` (${s.via})` : ''}`)).toEqual([
+      'GET /api/orders (inline handler)',
       'IOrderQueries.Recent',
       'OrderQueries.Recent (implements IOrderQueries)',
     ]);
+    expect(orders?.steps[0]).toMatchObject({ file: orders?.entry.file, line: orders?.entry.line, depth: 0 });
     expect(at(orders)).toEqual(['read Order Shop/Orders/OrderQueries.cs:9']);
   });
 

@@ -55,6 +55,10 @@ interface CallRow extends CallSite {
 }
 
 const CALLABLE = ['function', 'method'];
+
+/** An inline handler has no name of its own: the route it serves names it. */
+const inlineHandlerName = (entry: FlowEntry): string =>
+  entry.method && entry.path !== undefined ? `${entry.method} ${entry.path} (inline handler)` : '(inline handler)';
 const JS_LANGUAGES = new Set(['javascript', 'typescript', 'tsx']);
 
 export interface TraceOptions {
@@ -144,8 +148,10 @@ export class FlowTracer {
         data.set(key, { ...known, ...op, call: op.call.length > known.call.length ? op.call : known.call });
     };
 
+    const inline = starts.length === 0 && !entry.handler && entry.endLine !== undefined;
     if (starts.length === 0 && entry.endLine !== undefined) {
-      // An inline handler: the route's own lines are its body.
+      // An inline handler: the route's own lines are its body, the flow's first step.
+      if (inline) steps.push({ symbol: inlineHandlerName(entry), file: entry.file, line: entry.line, depth: 0 });
       for (const op of this.dataIn(entry.file, entry.line, entry.endLine)) addData(op);
     }
     let frontier: { row: SymbolRow; via?: string }[] = starts.map((row) => ({ row }));
@@ -188,7 +194,7 @@ export class FlowTracer {
       ...(!unread && starts.length === 0 && entry.handler && this.nowhere(entry.handler)
         ? { outside: true }
         : {}),
-      ...(starts.length === 0 && !entry.handler && entry.endLine !== undefined ? { inline: true } : {}),
+      ...(inline ? { inline: true } : {}),
       steps,
       data: [...data.values()].sort((a, b) => byCodeUnits(a.file, b.file) || a.line - b.line),
       ...(cut ? { cut } : {}),
