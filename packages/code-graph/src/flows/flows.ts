@@ -58,7 +58,9 @@ const CALLABLE = ['function', 'method'];
 
 /** An inline handler has no name of its own: the route it serves names it. */
 const inlineHandlerName = (entry: FlowEntry): string =>
-  entry.method && entry.path !== undefined ? `${entry.method} ${entry.path} (inline handler)` : '(inline handler)';
+  entry.method && entry.path !== undefined
+    ? `${entry.method} ${entry.path} (inline handler)`
+    : '(inline handler)';
 const JS_LANGUAGES = new Set(['javascript', 'typescript', 'tsx']);
 
 export interface TraceOptions {
@@ -151,7 +153,8 @@ export class FlowTracer {
     const inline = starts.length === 0 && !entry.handler && entry.endLine !== undefined;
     if (starts.length === 0 && entry.endLine !== undefined) {
       // An inline handler: the route's own lines are its body, the flow's first step.
-      if (inline) steps.push({ symbol: inlineHandlerName(entry), file: entry.file, line: entry.line, depth: 0 });
+      if (inline)
+        steps.push({ symbol: inlineHandlerName(entry), file: entry.file, line: entry.line, depth: 0 });
       for (const op of this.dataIn(entry.file, entry.line, entry.endLine)) addData(op);
     }
     let frontier: { row: SymbolRow; via?: string }[] = starts.map((row) => ({ row }));
