@@ -818,6 +818,28 @@ describe('boocontext_flows over MCP', () => {
     ]);
   });
 
+  it('follows a hapi handler through the server methods it calls to the functions registered under those names, and on to the Mongoose query', async () => {
+    const { flows } = await flowsOf('hapi-methods');
+    const route = (method: string, path: string) =>
+      flows.find((f) => f.entry.method === method && f.entry.path === path);
+    const steps = (method: string, path: string) =>
+      route(method, path)?.steps.map((s) => `${s.symbol} ${s.file}:${s.line}${s.via ? ` (${s.via})` : ''}`);
+    // Registered in a list of `{ name, method }` (either order) and by `server.method(name, fn)`.
+    expect(steps('GET', '/shelves')).toEqual([
+      'list src/api/handlers.js:2',
+      'listShelves src/services/shelves.js:3 (server.methods.services.shelves.list)',
+    ]);
+    expect(steps('PUT', '/shelves/{id}')?.[1]).toBe(
+      'relabelShelf src/services/shelves.js:7 (server.methods.services.shelves.relabel)',
+    );
+    expect(steps('GET', '/shelves/count')?.[1]).toBe(
+      'countShelves src/services/index.js:3 (server.methods.services.shelves.count)',
+    );
+    // `exec()` runs the query it ends: a find reads, a findByIdAndUpdate writes.
+    expect(at(route('GET', '/shelves'))).toEqual(['read Shelf src/services/shelves.js:4']);
+    expect(at(route('PUT', '/shelves/{id}'))).toEqual(['write Shelf src/services/shelves.js:8']);
+  });
+
   it('follows a Vapor route through its collection and the service it holds to the Fluent query', async () => {
     const { envelope, flows } = await flowsOf('vapor');
     expect(envelope.verdict).toBe('SAFE');

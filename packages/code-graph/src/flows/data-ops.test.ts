@@ -40,6 +40,20 @@ describe('classifyCall', () => {
     expect(js('select', 'db("tags")')).toMatchObject({ entity: 'tags', op: 'read' });
   });
 
+  it("reads Mongoose's `exec()` as the query it runs: a find reads, an update writes", () => {
+    const js = (receiver: string) =>
+      classify({ callee: 'exec', receiver }, `    ${receiver}.exec()`, 'javascript');
+    expect(js("Article.find(query).sort({ createdAt: 'desc' }).populate('author')")).toMatchObject({
+      entity: 'Article',
+      op: 'read',
+    });
+    expect(js('Article.findOneAndUpdate({ slug }, changes)')).toMatchObject({
+      entity: 'Article',
+      op: 'write',
+    });
+    expect(js('Article.findByIdAndDelete(id)')).toMatchObject({ entity: 'Article', op: 'write' });
+  });
+
   it("reads SQLAlchemy 2's statements by the model they name: select reads, insert/update/delete write, session.get loads", () => {
     const py = (callee: string, receiver: string | null, line: string) =>
       classify({ callee, receiver }, line, 'python');

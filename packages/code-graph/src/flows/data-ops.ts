@@ -88,8 +88,6 @@ const READ_VERBS = new Set([
   'findorfail',
   'findbyid',
   'findbypk',
-  'findbyidandupdate',
-  'findbyidanddelete',
   'getone',
   'getmany',
   'getrawmany',
@@ -267,6 +265,9 @@ function verbOf(callee: string): string {
     .replace(/[_$]/g, '')
     .toLowerCase();
   if (WRITE_VERBS.has(plain) || READ_VERBS.has(plain)) return plain;
+  // Mongoose's `findOneAndUpdate`, `findByIdAndDelete`: found to be changed.
+  const andWrite = /and(update|delete|remove|replace)$/.exec(plain)?.[1];
+  if (andWrite) return andWrite === 'update' || andWrite === 'replace' ? 'update' : 'delete';
   if (/^(find|get|read|load|fetch|select|query)by/.test(plain)) return 'findby';
   if (/^(find|get|fetch)(all|many|list)/.test(plain)) return 'findall';
   if (/^(delete|remove|destroy)by/.test(plain)) return 'delete';
@@ -280,6 +281,17 @@ function verbOf(callee: string): string {
 
 const opOf = (verb: string): DataOpKind | undefined =>
   WRITE_VERBS.has(verb) ? 'write' : READ_VERBS.has(verb) ? 'read' : undefined;
+
+/** `Article.find(q).sort(…).exec()`: running a built query does what the query's own verbs say. */
+function chainOp(receiver: string): DataOpKind | undefined {
+  let op: DataOpKind | undefined;
+  for (const [, name] of receiver.matchAll(/([A-Za-z_$][\w$]*)\s*\(/g)) {
+    const called = opOf(verbOf(name as string));
+    if (called === 'write') return 'write';
+    op ??= called;
+  }
+  return op;
+}
 
 /** A name as the schema would spell its entity: case, separators, plural and role suffixes set aside. */
 export function entityKey(name: string): string {
@@ -522,6 +534,7 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   const args = argumentTokens(call, ctx.lineText);
   const handed = args.some((t) => isHandle(t, ctx.language));
   const op =
+    (verb === 'exec' || verb === 'execute' ? chainOp(receiver) : undefined) ??
     opOf(verb) ??
     (handed && /^(create|insert|update|delete|remove|add|save|upsert|set)/i.test(call.callee)
       ? 'write'

@@ -63,6 +63,10 @@ const inlineHandlerName = (entry: FlowEntry): string =>
     : '(inline handler)';
 const JS_LANGUAGES = new Set(['javascript', 'typescript', 'tsx']);
 
+/** hapi's `server.method('a.b', fn)`, `{ name: 'a.b', method: fn }` and `{ method: fn, name: 'a.b' }`. */
+const SERVER_METHOD =
+  /\.method\(\s*(['"`])([\w$.]+)\1\s*,\s*([\w$.]+)|\bname\s*:\s*(['"`])([\w$.]+)\4\s*,\s*method\s*:\s*([\w$.]+)|\bmethod\s*:\s*([\w$.]+)\s*,\s*name\s*:\s*(['"`])([\w$.]+)\8/g;
+
 export interface TraceOptions {
   depth: number;
   maxSteps: number;
@@ -297,6 +301,45 @@ export class FlowTracer {
     return out;
   }
 
+  private serverMethods?: Map<string, SymbolRow>;
+
+  /**
+   * The function registered as a hapi server method under `name`: `server.method('x.list', list)`,
+   * or `{ name: 'x.list', method: list }` in the list `server.method([…])` takes (often built in
+   * another module). The project's JavaScript is read for them once, when a flow first calls one.
+   */
+  private serverMethod(name: string): SymbolRow | undefined {
+    if (!this.serverMethods) {
+      this.serverMethods = new Map();
+      for (const [file, language] of this.languages) {
+        if (!JS_LANGUAGES.has(language) || isTestFile(file)) continue;
+        let text: string;
+        try {
+          text = readFileSync(path.join(this.root, file), 'utf8');
+        } catch {
+          continue;
+        }
+        if (!text.includes('method')) continue;
+        for (const m of text.matchAll(SERVER_METHOD)) {
+          const registered = m[2] ?? m[5] ?? m[9];
+          const target = m[3] ?? m[6] ?? m[7];
+          const row = target ? this.namedIn(file, target) : undefined;
+          if (registered && row && !this.serverMethods.has(registered))
+            this.serverMethods.set(registered, row);
+        }
+      }
+    }
+    return this.serverMethods.get(name);
+  }
+
+  /** A function `file` declares or binds under `name` (`list`, `handlers.list`). */
+  private namedIn(file: string, name: string): SymbolRow | undefined {
+    return (
+      this.symbolsIn(file).find((s) => s.name === name && CALLABLE.includes(s.kind)) ??
+      this.moduleMember(file, name)
+    );
+  }
+
   private modules?: ModuleResolver;
 
   /** The file a relative import — ES or CommonJS — of `file` binds `local` to, and the name it imports. */
@@ -397,6 +440,7 @@ export class FlowTracer {
       symbolsNamed: (short) => this.byShort.all(short) as SymbolRow[],
       symbolsIn: (file) => this.symbolsIn(file),
       typeOf: (file, caller, name) => this.typeOf(file, caller, name),
+      serverMethod: (name) => this.serverMethod(name),
     }))
       out.push(implied);
     return out;

@@ -2,7 +2,8 @@
  * Steps a framework takes on the code's behalf, where the framework defines them and no call in
  * the code says so: Django REST framework's `serializer.save()` runs the serializer's `create`
  * (a new object) or `update` (an existing one); MediatR's `mediator.Send(new X.Command(…))` runs
- * the `Handle` of the handler declared for that request type.
+ * the `Handle` of the handler declared for that request type; hapi's `server.methods.x.y()` runs the
+ * function registered as `x.y`.
  */
 import type { CallSite } from './data-ops.js';
 import type { SymbolRow } from './handlers.js';
@@ -15,6 +16,8 @@ export interface FrameworkLookups {
   symbolsNamed: (short: string) => SymbolRow[];
   symbolsIn: (file: string) => SymbolRow[];
   typeOf: (file: string, caller: string | null, name: string) => string | undefined;
+  /** The function registered as a hapi server method under a name (`services.articles.list`). */
+  serverMethod: (name: string) => SymbolRow | undefined;
 }
 
 export interface ImpliedStep {
@@ -169,6 +172,23 @@ function fastapiDepends(row: SymbolRow, find: FrameworkLookups): ImpliedStep[] {
   return out;
 }
 
+/**
+ * hapi's server methods: `server.methods.services.articles.list(…)` (on the server, or a request's
+ * `request.server`) runs the function registered under `services.articles.list`.
+ */
+function hapiServerMethods(calls: readonly CallIn[], find: FrameworkLookups): ImpliedStep[] {
+  const out: ImpliedStep[] = [];
+  for (const call of calls) {
+    const group = /(?:^|\.)server\.methods(?:\.([\w$.]+))?$/.exec(call.receiver ?? '');
+    if (!group) continue;
+    const name = group[1] ? `${group[1]}.${call.callee}` : call.callee;
+    const target = find.serverMethod(name);
+    if (target && !out.some((o) => o.row.id === target.id))
+      out.push({ row: target, via: `server.methods.${name}` });
+  }
+  return out;
+}
+
 export function implicitSteps(
   row: SymbolRow,
   calls: readonly CallIn[],
@@ -180,5 +200,6 @@ export function implicitSteps(
     ...drfHooks(row, find),
     ...drfSave(row, calls, find),
     ...mediatorSend(calls, find),
+    ...hapiServerMethods(calls, find),
   ];
 }
