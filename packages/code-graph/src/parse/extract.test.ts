@@ -189,6 +189,25 @@ describe('extractFacts, per language', () => {
     expect(f.types['AuthController::this.plain']).toBeUndefined();
   });
 
+  it("PHP: `$this->x = new X()` and `$this->x = $typedParameter` in a method type the class's field", async () => {
+    const f = await parse('php', [
+      '<?php',
+      'class TagController extends Controller {',
+      '  protected $repository;',
+      '  public function __construct(\\App\\Services\\Mailer $mailer, $plain) {',
+      '    $this->repository = new \\App\\Repository\\TagRepository();',
+      '    $this->mailer = $mailer;',
+      '    $this->plain = $plain;',
+      '  }',
+      '}',
+    ]);
+    expect(f.types).toMatchObject({
+      'TagController::this.repository': 'TagRepository',
+      'TagController::this.mailer': 'Mailer',
+    });
+    expect(f.types['TagController::this.plain']).toBeUndefined();
+  });
+
   it('Go: methods qualified by their receiver type, structs, imports by last segment, literal types', async () => {
     const f = await parse('go', [
       'package main',

@@ -31,6 +31,7 @@ import {
   fieldType,
   goLiteralType,
   goVarType,
+  phpMemberAssignment,
   phpTraitUse,
 } from './type-hints.js';
 
@@ -160,6 +161,7 @@ function handle(x: Extraction, node: Node, type: string, scope: Scope): Scope {
   else if ((type === 'navigation_expression' || type === 'callable_reference') && x.language === 'kotlin')
     kotlinReference(x, node, inner);
   else if (type === 'use_declaration' && x.language === 'php' && scope.container) phpTraitUse(x, node, scope);
+  else if (type === 'assignment_expression' && x.language === 'php') phpMemberAssignment(x, node, scope);
   if (
     (FUNCTION_VALUES.has(type) || (type === 'lambda_expression' && x.language === 'c_sharp')) &&
     inner === scope

@@ -48,6 +48,8 @@ export function pushType(
     // Kotlin's nullable `Repo?`, C#'s `int?`.
     .replace(/\?$/, '')
     .replace(/^(\[\]|\*|&)+/, '')
+    // PHP's namespaced `\App\Services\Mailer` is known by its own name.
+    .replace(/^.*\\/, '')
     .trim();
   if (/^[A-Za-z_][\w.]*$/.test(clean)) x.facts.types[`${scope.qualified ?? ''}::${variable}`] = clean;
 }

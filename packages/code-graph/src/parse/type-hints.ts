@@ -40,6 +40,25 @@ function memberAssignmentType(x: Extraction, nameNode: Node, value: Node, scope:
     pushType(x, { qualified: scope.thisClass }, `this.${field}`, ctor);
 }
 
+/**
+ * PHP's `$this->repository = new TagRepository()` and `$this->mailer = $mailer` (a typed parameter)
+ * in a method type `$this->x` for the whole class.
+ */
+export function phpMemberAssignment(x: Extraction, node: Node, scope: Scope): void {
+  const left = node.childForFieldName('left');
+  const right = node.childForFieldName('right');
+  if (!scope.thisClass || left?.type !== 'member_access_expression' || !right) return;
+  if (text(left.childForFieldName('object')) !== '$this') return;
+  const field = text(left.childForFieldName('name'));
+  const type =
+    right.type === 'object_creation_expression'
+      ? right.namedChildren.find((c) => c?.type === 'name' || c?.type === 'qualified_name')?.text
+      : right.type === 'variable_name'
+        ? x.facts.types[`${scope.qualified ?? ''}::${right.text}`]
+        : undefined;
+  if (field && type) pushType(x, { qualified: scope.thisClass }, `this.${field}`, type);
+}
+
 /** `const x: T = …`, `const x = new T()`, Python's `x = T()`, and the member assignments above. */
 export function assignmentType(x: Extraction, node: Node, nameNode: Node, value: Node, scope: Scope): void {
   if (nameNode.type === 'attribute' || nameNode.type === 'member_expression')
