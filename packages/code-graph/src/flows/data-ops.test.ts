@@ -54,6 +54,23 @@ describe('classifyCall', () => {
     expect(js('Article.findByIdAndDelete(id)')).toMatchObject({ entity: 'Article', op: 'write' });
   });
 
+  it("names the entity by the chain's own typed field before a word in its calls' arguments", () => {
+    // `auth('api')->user()` is the current user, not what the article repository reads.
+    expect(
+      classify(
+        {
+          callee: 'first',
+          receiver:
+            "$this->repository\n  ->where('slug', $slug)\n  ->where('user_id', auth('api')->user()->id)",
+          caller: 'ArticleController.isOwner',
+        },
+        '        $article = $this->repository',
+        'php',
+        { repository: 'ArticleRepository' },
+      ),
+    ).toMatchObject({ entity: 'Article', op: 'read' });
+  });
+
   it("reads SQLAlchemy 2's statements by the model they name: select reads, insert/update/delete write, session.get loads", () => {
     const py = (callee: string, receiver: string | null, line: string) =>
       classify({ callee, receiver }, line, 'python');

@@ -342,6 +342,17 @@ export class Entities {
 
 const tokensOf = (text: string): string[] => text.match(/[$@]?[A-Za-z_][\w]*/g) ?? [];
 
+/** A call chain with what its calls are given left out: `a.where(x).first()` is `a.where().first()`. */
+function withoutArguments(chain: string): string {
+  let out = chain.replace(/(["'`])(?:\\.|(?!\1).)*\1/gs, '""');
+  // Innermost first; each emptied pair is marked so the one around it is innermost next.
+  for (let last = ''; last !== out; ) {
+    last = out;
+    out = out.replace(/\([^()]*\)/g, '\u0000');
+  }
+  return out.replaceAll('\u0000', '()');
+}
+
 const isAccessor = (token: string, language: string): boolean => {
   const bare = token.replace(/^[$@_]+/, '').toLowerCase();
   return !isPlugConn(bare, language) && (ACCESSORS.has(bare) || ACCESSOR_SUFFIX.test(bare));
@@ -450,6 +461,11 @@ function entityFrom(tokens: string[], call: CallSite, ctx: ClassifyContext): str
     const byWord = last ? ctx.entities.match(last) : undefined;
     if (byWord) return byWord;
   }
+  return typedEntity(tokens, call, ctx);
+}
+
+/** Entity named by the recorded type of one of the tokens (a field's, a variable's). */
+function typedEntity(tokens: string[], call: CallSite, ctx: ClassifyContext): string | undefined {
   for (const token of tokens) {
     const typed = ctx.typeOf(call.caller, token);
     if (!typed) continue;
@@ -548,7 +564,9 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   const accessor = tokens.some((t) => isAccessor(t, ctx.language)) || typedAccessor(receiver, call, ctx);
   const root = tokens[0] ?? '';
   const classAccess = /^[A-Z]/.test(root) && ctx.entities.match(root) !== undefined;
-  const entity = entityFrom(tokens, call, ctx);
+  // The chain's own names first, then its calls' arguments: in `$this->repository->where('user_id',
+  // auth()->user()->id)->first()` the repository's type names the entity, not the `user` argued.
+  const entity = entityFrom(tokensOf(withoutArguments(receiver)), call, ctx) ?? entityFrom(tokens, call, ctx);
   const sqlOp: DataOpKind | undefined = sqlEntity
     ? /["'`]\s*select\b/i.test(ctx.lineText)
       ? 'read'
