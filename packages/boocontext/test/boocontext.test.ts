@@ -840,6 +840,26 @@ describe('boocontext_flows over MCP', () => {
     expect(at(route('PUT', '/shelves/{id}'))).toEqual(['write Shelf src/services/shelves.js:8']);
   });
 
+  it('starts a GraphQL operation at its resolver map’s method, not at a function of the same name elsewhere', async () => {
+    const { envelope, flows } = await flowsOf('graphql-resolvers');
+    expect(envelope.summary).toMatch(/3 reach data access, 0 with no handler found/);
+    const operation = (method: string, path: string) =>
+      flows.find((f) => f.entry.method === method && f.entry.path === path) as
+        | (Flow & { outside?: boolean })
+        | undefined;
+    expect(operation('QUERY', 'recipes')?.steps.map((s) => `${s.symbol} ${s.file}:${s.line}`)).toEqual([
+      'recipes src/resolvers.js:6',
+      'listRecipes src/recipes.js:3',
+    ]);
+    expect(at(operation('QUERY', 'recipes'))).toEqual(['read Recipe src/recipes.js:4']);
+    expect(operation('QUERY', 'recipe')?.steps[0]).toMatchObject({
+      symbol: 'recipe',
+      file: 'src/resolvers.js',
+    });
+    expect(at(operation('MUTATION', 'addRecipe'))).toEqual(['write Recipe src/resolvers.js:15']);
+    expect(flows.some((f) => (f as { outside?: boolean }).outside)).toBe(false);
+  });
+
   it('follows a Vapor route through its collection and the service it holds to the Fluent query', async () => {
     const { envelope, flows } = await flowsOf('vapor');
     expect(envelope.verdict).toBe('SAFE');

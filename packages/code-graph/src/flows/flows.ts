@@ -198,7 +198,7 @@ export class FlowTracer {
     return {
       ...(handler ? { handler } : {}),
       ...(unread ? { unread } : {}),
-      ...(!unread && starts.length === 0 && entry.handler && this.nowhere(entry.handler)
+      ...(!unread && steps.length === 0 && entry.handler && this.nowhere(entry.handler)
         ? { outside: true }
         : {}),
       ...(inline ? { inline: true } : {}),
@@ -223,6 +223,9 @@ export class FlowTracer {
       const candidates = (this.byShort.all(ref.member) as SymbolRow[]).filter(
         (s) => CALLABLE.includes(s.kind) && !isTestFile(s.file),
       );
+      // Declared on the route's own line: a GraphQL resolver map's `Query: { articles() {…} }`.
+      const declared = candidates.find((s) => s.file === entry.file && s.line === entry.line);
+      if (declared) return [declared];
       // `handler.GetByID` where `handler := &ArticleHandler{…}` above the route: the variable's type.
       const typed = !ref.owner && ref.pathHint ? this.variableType(entry, ref.pathHint) : undefined;
       const owners = [ref.owner, ref.altOwner, typed].filter(Boolean).map((o) => o?.toLowerCase());
