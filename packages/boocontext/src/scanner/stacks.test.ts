@@ -531,7 +531,7 @@ describe('stacks: routes as served, models, frameworks', () => {
     ]);
   });
 
-  it("API Platform: each resource's operations (3.2+ defaults without PUT, API Platform 2's annotation defaults with it), at their `uriTemplate`, the resource's, or the path the short name makes, under `routePrefix` and the routing config's `type: api_platform` prefix", async () => {
+  it("API Platform: each resource's operations (3.2+ defaults without PUT, API Platform 2's annotation defaults with it), at their `uriTemplate`, the resource's, or the path the short name makes (pluralised by an inflector), under `routePrefix` and the routing config's `type: api_platform` prefix", async () => {
     const { routes, models } = await scanStack('api-platform');
     expect(routes).toEqual([
       'GET /api/bakery_categories src/Entity/BakeryCategory.php:10',
@@ -540,6 +540,7 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /api/bakery_categories/{id} src/Entity/BakeryCategory.php:10',
       'PATCH /api/bakery_categories/{id} src/Entity/BakeryCategory.php:10',
       'GET /api/ovens/{ovenId}/loaves src/Entity/Loaf.php:26',
+      'GET /api/shelves src/ApiResource/Shelf.php:9',
       'GET /api/shop/breads src/Entity/Loaf.php:18',
       'GET /api/shop/breads/{id} src/Entity/Loaf.php:19',
       'PUT /api/shop/breads/{id} src/Entity/Loaf.php:20',

@@ -1,4 +1,5 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
+import pluralize from 'pluralize';
 import { type FileFacts, joinPaths } from '../types.js';
 import { type PhpAttribute, type PhpValue, phpString, stringsOf } from './php-attributes.js';
 import { line } from './syntax.js';
@@ -33,14 +34,14 @@ const ANNOTATION_DEFAULTS: Record<string, string[]> = {
 
 const text = (value: PhpValue) => (typeof value === 'string' ? value : undefined);
 
-/** `Book` → `books`, `Category` → `categories`, `BookStore` → `book_stores`: the default path segment. */
+/**
+ * `Book` → `books`, `Category` → `categories`, `BookStore` → `book_stores`, `Shelf` → `shelves`:
+ * the default path segment, pluralised by an inflector as API Platform's (Symfony's) does.
+ */
 function segmentOf(shortName: string): string {
-  const plural = /[^aeiou]y$/i.test(shortName)
-    ? `${shortName.slice(0, -1)}ies`
-    : /(s|x|z|ch|sh)$/i.test(shortName)
-      ? `${shortName}es`
-      : `${shortName}s`;
-  return plural.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+  return pluralize(shortName)
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase();
 }
 
 /** A URI template as a path: the format suffix (`{._format}`, `.{_format}`) left out. */

@@ -1,6 +1,6 @@
 import { parserFor } from '@boocode/source-kit';
 import { describe, expect, it } from 'vitest';
-import { walk } from './syntax.js';
+import { singular, walk } from './syntax.js';
 
 async function visited(code: string, types: string[], skip: (text: string) => boolean = () => false) {
   const tree = (await parserFor('python')).parse(code);
@@ -47,6 +47,31 @@ describe('walk', () => {
       'type X',
       'type int',
       'type str',
+    ]);
+  });
+});
+
+describe('singular', () => {
+  it("singularises a resource's plural as the frameworks' inflectors do, irregular and -ves words too", () => {
+    const words = [
+      'articles',
+      'categories',
+      'addresses',
+      'statuses',
+      'shelves',
+      'people',
+      'movies',
+      'children',
+    ];
+    expect(words.map(singular)).toEqual([
+      'article',
+      'category',
+      'address',
+      'status',
+      'shelf',
+      'person',
+      'movie',
+      'child',
     ]);
   });
 });

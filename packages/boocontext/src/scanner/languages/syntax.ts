@@ -1,4 +1,5 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
+import pluralize from 'pluralize';
 import { UNKNOWN_PART } from '../types.js';
 
 /** Small readers of tree-sitter nodes shared by the Python, Go, Java and Ruby readers. */
@@ -135,13 +136,12 @@ export function lineIndex(text: string): (offset: number) => number {
   };
 }
 
-/** An English plural's singular as routing DSLs derive it (`articles` → `article`, `categories` → `category`, `addresses` → `address`). */
-export const singular = (word: string) =>
-  word.endsWith('ies')
-    ? `${word.slice(0, -3)}y`
-    : /(ss|x|ch|sh|us)es$/.test(word)
-      ? word.slice(0, -2)
-      : word.replace(/s$/, '');
+/**
+ * An English plural's singular as routing DSLs derive it with their inflectors (`articles` →
+ * `article`, `categories` → `category`, `addresses` → `address`, `shelves` → `shelf`, `people` →
+ * `person`, `movies` → `movie`).
+ */
+export const singular = (word: string): string => pluralize.singular(word);
 
 /**
  * The argument text of a call whose `(` is at `open`, strings skipped (a `)` inside one closes
