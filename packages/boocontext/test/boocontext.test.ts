@@ -860,6 +860,29 @@ describe('boocontext_flows over MCP', () => {
     expect(flows.some((f) => (f as { outside?: boolean }).outside)).toBe(false);
   });
 
+  it('reads what a framework serves from a declaration: API Platform operations through Doctrine or their own processor, Lighthouse directives', async () => {
+    const api = (await flowsOf('api-platform')).flows;
+    const operation = (flows: Flow[], method: string, path: string) =>
+      flows.find((f) => f.entry.method === method && f.entry.path === path) as
+        | (Flow & { outside?: boolean })
+        | undefined;
+    // No provider or processor named: Doctrine's read (and write) the resource, outside the code.
+    expect(operation(api, 'GET', '/shelves')).toMatchObject({ steps: [], outside: true });
+    expect(at(operation(api, 'GET', '/shelves'))).toEqual(['read Shelf src/Entity/Shelf.php:15']);
+    expect(at(operation(api, 'DELETE', '/shelves/{id}'))).toEqual(['write Shelf src/Entity/Shelf.php:18']);
+    // A processor named: the operation runs it.
+    expect(operation(api, 'POST', '/shelves')?.steps.map((s) => s.symbol)).toEqual([
+      'ShelfLabelProcessor.process',
+    ]);
+    expect(operation(api, 'POST', '/shelves')?.outside).toBeUndefined();
+
+    const { envelope, flows } = await flowsOf('lighthouse');
+    expect(envelope.summary).toMatch(/3 reach data access, 0 with no handler found/);
+    expect(at(operation(flows, 'QUERY', 'books'))).toEqual(['read Book graphql/schema.graphql:2']);
+    expect(at(operation(flows, 'MUTATION', 'createBook'))).toEqual(['write Book graphql/schema.graphql:7']);
+    expect(flows.some((f) => (f as { unread?: boolean }).unread)).toBe(false);
+  });
+
   it('follows a Vapor route through its collection and the service it holds to the Fluent query', async () => {
     const { envelope, flows } = await flowsOf('vapor');
     expect(envelope.verdict).toBe('SAFE');

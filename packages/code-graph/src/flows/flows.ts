@@ -6,6 +6,7 @@ import { type CallSite, classifyCall, type DataOp, Entities, UNKNOWN_ENTITY } fr
 import { implicitSteps } from './framework.js';
 import { isDetailPath, methodNamesFor, parseHandler, type SymbolRow, TRACE_COLUMNS } from './handlers.js';
 import { closest, lastSegment } from './near.js';
+import { frameworkServed } from './served.js';
 
 /** An entry point as the route reader (or a caller) knows it. */
 export interface FlowEntry {
@@ -138,7 +139,17 @@ export class FlowTracer {
   }
 
   trace(entry: FlowEntry): Flow {
-    const starts = this.startsOf(entry);
+    const own = this.startsOf(entry);
+    const served =
+      own.length === 0 && !entry.handler
+        ? frameworkServed(entry, {
+            entities: this.entities,
+            lines: (file) => this.fileLines(file),
+            symbolsIn: (file) => this.symbolsIn(file),
+            symbolsNamed: (short) => this.byShort.all(short) as SymbolRow[],
+          })
+        : undefined;
+    const starts = served ? served.starts : own;
     const steps: FlowStep[] = [];
     const data = new Map<string, FlowData>();
     const seen = new Set<number>();
@@ -154,15 +165,16 @@ export class FlowTracer {
         data.set(key, { ...known, ...op, call: op.call.length > known.call.length ? op.call : known.call });
     };
 
-    const inline = starts.length === 0 && !entry.handler && entry.endLine !== undefined;
-    if (starts.length === 0 && entry.endLine !== undefined) {
+    for (const op of served?.data ?? []) addData(op);
+    const inline = !served && starts.length === 0 && !entry.handler && entry.endLine !== undefined;
+    if (!served && starts.length === 0 && entry.endLine !== undefined) {
       // An inline handler: the route's own lines are its body, the flow's first step.
       if (inline)
         steps.push({ symbol: inlineHandlerName(entry), file: entry.file, line: entry.line, depth: 0 });
       for (const op of this.dataIn(entry.file, entry.line, entry.endLine)) addData(op);
     }
     let frontier: { row: SymbolRow; via?: string }[] = starts.map((row) => ({ row }));
-    if (starts.length === 0 && entry.endLine !== undefined) frontier = this.calleesOfSpan(entry);
+    if (!served && starts.length === 0 && entry.endLine !== undefined) frontier = this.calleesOfSpan(entry);
     for (const loader of this.paramLoaders(entry))
       if (!frontier.some((f) => f.row.id === loader.row.id)) frontier.push(loader);
     for (const s of frontier) seen.add(s.row.id);
@@ -194,11 +206,12 @@ export class FlowTracer {
     }
     const handler = steps[0] && starts.length ? steps[0] : undefined;
     // A handler named in a file this index does not read is not a library's: it is unread.
-    const unread = starts.length === 0 && languageOf(entry.file) === undefined;
+    const unread = !served && starts.length === 0 && languageOf(entry.file) === undefined;
     return {
       ...(handler ? { handler } : {}),
       ...(unread ? { unread } : {}),
-      ...(!unread && steps.length === 0 && entry.handler && this.nowhere(entry.handler)
+      // A framework's own handler (a library's controller, API Platform's Doctrine provider) serves it.
+      ...(!unread && steps.length === 0 && (served || (entry.handler && this.nowhere(entry.handler)))
         ? { outside: true }
         : {}),
       ...(inline ? { inline: true } : {}),
