@@ -218,16 +218,26 @@ describe('extractFacts, per language', () => {
       'type Repo struct{}',
       'func (r *Repo) Find(id int) string {',
       '  u := &User{}',
+      '  svc := new(frontendServer)',
       '  return str.Pad(fmt.Sprint(id), u.Name)',
       '}',
     ]);
     expect(symbols(f)).toEqual(['struct Repo exported', 'method Repo.Find exported']);
-    expect(calls(f)).toEqual(['Repo.Find method str.Pad', 'Repo.Find method fmt.Sprint']);
+    expect(calls(f)).toEqual([
+      'Repo.Find call new',
+      'Repo.Find method str.Pad',
+      'Repo.Find method fmt.Sprint',
+    ]);
     expect(f.imports.map((i) => `${i.local} ${i.source}`)).toEqual([
       'fmt fmt',
       'str example.com/util/strings',
     ]);
-    expect(f.types).toMatchObject({ 'Repo.Find::r': 'Repo', 'Repo.Find::u': 'User' });
+    // `new(T)` is a `*T`, as `&T{}` is.
+    expect(f.types).toMatchObject({
+      'Repo.Find::r': 'Repo',
+      'Repo.Find::u': 'User',
+      'Repo.Find::svc': 'frontendServer',
+    });
   });
 
   it('Rust: impl blocks make methods, scoped calls keep their path', async () => {

@@ -76,8 +76,8 @@ export function assignmentType(x: Extraction, node: Node, nameNode: Node, value:
 }
 
 /**
- * Go's `x := T{…}`, `x := &T{…}`, `x := v.(T)`, and `x := pkg.New()` (typed by what `New` returns,
- * looked up when calls are resolved).
+ * Go's `x := T{…}`, `x := &T{…}`, `x := new(T)`, `x := v.(T)`, and `x := pkg.New()` (typed by what
+ * `New` returns, looked up when calls are resolved).
  */
 export function goLiteralType(x: Extraction, node: Node, scope: Scope): void {
   const left = node.childForFieldName('left')?.namedChild(0);
@@ -89,9 +89,11 @@ export function goLiteralType(x: Extraction, node: Node, scope: Scope): void {
         ? right.namedChild(0)?.childForFieldName('type')
         : right?.type === 'type_assertion_expression'
           ? right.childForFieldName('type')
-          : right?.type === 'call_expression'
-            ? right.childForFieldName('function')
-            : undefined;
+          : right?.type === 'call_expression' && right.childForFieldName('function')?.text === 'new'
+            ? right.childForFieldName('arguments')?.namedChild(0)
+            : right?.type === 'call_expression'
+              ? right.childForFieldName('function')
+              : undefined;
   if (left && literal) pushType(x, scope, left.text, literal.text);
 }
 
