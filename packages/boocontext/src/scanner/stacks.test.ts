@@ -1054,11 +1054,13 @@ describe('stacks: routes as served, models, frameworks', () => {
       'RPC /library.v1.Branches/OpenBranch python/library/branches.py:7 (declared proto/library.proto:19) BranchesService.OpenBranch',
       'RPC /library.v1.Catalogue/FindBook java/src/main/java/library/CatalogueService.java:8 (declared proto/library.proto:14) CatalogueService.findBook',
       'RPC /library.v1.Catalogue/ListBooks kotlin/src/main/kotlin/library/ListingService.kt:4 (declared proto/library.proto:15) ListingService.listBooks',
-      'RPC /library.v1.Fines/PayFine csharp/Library/FinesService.cs:7 (declared proto/library.proto:27) FinesService.PayFine',
+      'RPC /library.v1.Fines/PayFine csharp/Library/FinesService.cs:7 (declared proto/library.proto:28) FinesService.PayFine',
       'RPC /library.v1.Lending/LendBook go/server/lending.go:15 (declared proto/library.proto:7) lendingServer.LendBook',
       'RPC /library.v1.Lending/ReturnBook go/server/lending.go:19 (declared proto/library.proto:8) lendingServer.ReturnBook',
       'RPC /library.v1.Lending/WatchLoans rust/src/lending.rs:9 (declared proto/library.proto:10) Desk::watch_loans',
-      'RPC /library.v1.Readers/RegisterReader node/src/server.ts:8 (declared proto/library.proto:23) Readers.registerReader',
+      'RPC /library.v1.Readers/RegisterReader node/src/server.ts:15 (declared proto/library.proto:23) Readers.registerReader',
+      // An implementation named (bound or not) is the handler.
+      'RPC /library.v1.Readers/SuspendReader node/src/server.ts:16 (declared proto/library.proto:24) readerDesk.suspend',
     ]);
     expect(result.frameworks).toEqual(['grpc']);
     // Calls through a generated client, where they are made (not a cache client's).

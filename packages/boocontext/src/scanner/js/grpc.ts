@@ -25,8 +25,24 @@ function readAddService(node: Node, ctx: JsContext): void {
     const method = key?.type === 'string' ? stringOf(key) : key?.text;
     if (!method || !/^\w+$/.test(method)) continue;
     ctx.frameworks.add('grpc');
-    ctx.facts.routes.push(rpcRoute(service, method, lineOf(entry), { endLine: entry.endPosition.row + 1 }));
+    const implementation = entry.type === 'pair' ? implementationOf(field(entry, 'value')) : undefined;
+    ctx.facts.routes.push(
+      rpcRoute(service, method, lineOf(entry), {
+        endLine: entry.endPosition.row + 1,
+        ...(implementation ? { handler: implementation } : {}),
+      }),
+    );
   }
+}
+
+/** The function a method is implemented by, by name: `charge: Server.chargeHandler.bind(this)`, `check: health.check`. */
+function implementationOf(value: Node | null | undefined): string | undefined {
+  const bound =
+    value?.type === 'call_expression' && field(field(value, 'function'), 'property')?.text === 'bind'
+      ? field(field(value, 'function'), 'object')
+      : value;
+  const name = bound?.text ?? '';
+  return /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(name) && !name.startsWith('this.') ? name : undefined;
 }
 
 /** NestJS microservices: `@GrpcMethod('HeroService', 'FindOne')` on a controller's method. */
