@@ -1,5 +1,6 @@
 // boocontext_flows on real back ends: for every route, GraphQL operation and gRPC method each app
-// serves (the stacks bench's truth), whether a flow was drawn from its handler, whether it goes
+// serves (the stacks bench's truth), whether a flow was drawn from its handler (of all of them, and of
+// those whose handler is the repository's own, not a library's such as Devise's), whether it goes
 // past the handler (a service, a view method, a repository), and whether it reaches a data
 // operation; and the time of `flows` beside `overview` on the same tree, both cold (fresh caches), the median of three rounds taken in turn.
 //
@@ -169,6 +170,8 @@ for (const { app, dir } of materializedApps(into)) {
     routes: want.length,
     flow: handled.length / want.length,
     library: library.length,
+    // Of the routes whose handler is the repository's own (not a library's controller).
+    ownFlow: want.length > library.length ? handled.length / (want.length - library.length) : 1,
     pastHandler: beyond.length / want.length,
     reachesData: data.length / want.length,
     overviewMs: overview.ms,
@@ -181,11 +184,11 @@ for (const { app, dir } of materializedApps(into)) {
 
 const pct = (x) => x.toFixed(2);
 console.log(
-  '\napp                  routes  flow  past handler  reaches data  library  overview ms  flows ms  flows/overview',
+  '\napp                  routes  flow  past handler  reaches data  library  flow of own  overview ms  flows ms  flows/overview',
 );
 for (const r of rows)
   console.log(
-    `${r.app.padEnd(20)} ${String(r.routes).padStart(6)}  ${pct(r.flow)}  ${pct(r.pastHandler).padStart(12)}  ${pct(r.reachesData).padStart(12)}  ${String(r.library).padStart(7)}  ${String(Math.round(r.overviewMs)).padStart(11)}  ${String(Math.round(r.flowsMs)).padStart(8)}  ${r.ratio.toFixed(2).padStart(14)}`,
+    `${r.app.padEnd(20)} ${String(r.routes).padStart(6)}  ${pct(r.flow)}  ${pct(r.pastHandler).padStart(12)}  ${pct(r.reachesData).padStart(12)}  ${String(r.library).padStart(7)}  ${pct(r.ownFlow).padStart(11)}  ${String(Math.round(r.overviewMs)).padStart(11)}  ${String(Math.round(r.flowsMs)).padStart(8)}  ${r.ratio.toFixed(2).padStart(14)}`,
   );
 for (const r of rows)
   if (r.noData.length)
