@@ -818,7 +818,7 @@ describe('boocontext_flows over MCP', () => {
     ]);
   });
 
-  it('follows a hapi handler through the server methods it calls to the functions registered under those names, and on to the Mongoose query', async () => {
+  it('follows a hapi handler through the server methods it calls to the functions registered under those names, and its route prerequisites, on to the Mongoose query', async () => {
     const { flows } = await flowsOf('hapi-methods');
     const route = (method: string, path: string) =>
       flows.find((f) => f.entry.method === method && f.entry.path === path);
@@ -835,6 +835,12 @@ describe('boocontext_flows over MCP', () => {
     expect(steps('GET', '/shelves/count')?.[1]).toBe(
       'countShelves src/services/index.js:3 (server.methods.services.shelves.count)',
     );
+    // A route prerequisite runs before the handler, which only returns what it loaded.
+    expect(steps('GET', '/shelves/{id}')).toEqual([
+      'show src/api/handlers.js:8',
+      'loadShelf src/api/prerequisites.js:3 (pre loadShelf)',
+    ]);
+    expect(at(route('GET', '/shelves/{id}'))).toEqual(['read Shelf src/api/prerequisites.js:4']);
     // `exec()` runs the query it ends: a find reads, a findByIdAndUpdate writes.
     expect(at(route('GET', '/shelves'))).toEqual(['read Shelf src/services/shelves.js:4']);
     expect(at(route('PUT', '/shelves/{id}'))).toEqual(['write Shelf src/services/shelves.js:8']);

@@ -175,7 +175,7 @@ export class FlowTracer {
     }
     let frontier: { row: SymbolRow; via?: string }[] = starts.map((row) => ({ row }));
     if (!served && starts.length === 0 && entry.endLine !== undefined) frontier = this.calleesOfSpan(entry);
-    for (const loader of this.paramLoaders(entry))
+    for (const loader of [...this.paramLoaders(entry), ...this.prerequisites(entry)])
       if (!frontier.some((f) => f.row.id === loader.row.id)) frontier.push(loader);
     for (const s of frontier) seen.add(s.row.id);
     for (let depth = starts.length ? 0 : 1; depth <= this.options.depth && frontier.length > 0; depth++) {
@@ -313,6 +313,32 @@ export class FlowTracer {
       const handler = at >= 0 ? declared.exec(lines[at] as string)?.[2] : undefined;
       const row = handler ? this.startsOf({ file: entry.file, line: at + 1, handler })[0] : undefined;
       if (row) out.push({ row, via: `param :${name}` });
+    }
+    return out;
+  }
+
+  /**
+   * hapi's route prerequisites: `pre: [fetchArticle, { method: authorize, assign: 'x' }]` in the
+   * route's options run before its handler (often where the row the handler returns is read).
+   */
+  private prerequisites(entry: FlowEntry): { row: SymbolRow; via: string }[] {
+    if (entry.endLine === undefined || !JS_LANGUAGES.has(this.languages.get(entry.file) ?? '')) return [];
+    const text = this.sourceText(entry.file, entry.line, entry.endLine);
+    const list = /\bpre\s*:\s*\[/.exec(text);
+    if (!list) return [];
+    const open = list.index + list[0].length - 1;
+    let end = open;
+    for (let depth = 0; end < text.length; end++) {
+      if (text[end] === '[') depth++;
+      else if (text[end] === ']' && --depth === 0) break;
+    }
+    const body = text.slice(open + 1, end).replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""');
+    const out: { row: SymbolRow; via: string }[] = [];
+    for (const [, name] of body.matchAll(
+      /(?:\bmethod\s*:\s*|(?:^|[[,])\s*)([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?=[,\]}]|$)/g,
+    )) {
+      const row = name ? this.startsOf({ file: entry.file, line: entry.line, handler: name })[0] : undefined;
+      if (row && !out.some((o) => o.row.id === row.id)) out.push({ row, via: `pre ${name}` });
     }
     return out;
   }
