@@ -613,7 +613,7 @@ describe('boocontext_flows over MCP', () => {
 
   it('follows a Phoenix resource route through its controller action and context module to Repo', async () => {
     const { envelope, flows } = await flowsOf('phoenix');
-    expect(envelope.summary).toMatch(/2 reach data access, 0 with no handler found/);
+    expect(envelope.summary).toMatch(/3 reach data access, 0 with no handler found/);
     const byRoute = (method: string) => flows.find((f) => f.entry.method === method);
     expect(byRoute('GET')?.steps.map((s) => s.symbol)).toEqual([
       'ShopWeb.OrderController.index',
@@ -627,7 +627,15 @@ describe('boocontext_flows over MCP', () => {
       'Shop.Sales.create_order',
       'Shop.Order.changeset',
     ]);
-    expect(at(byRoute('POST'))).toEqual(['write orders lib/shop/sales.ex:13']);
+    expect(at(byRoute('POST'))).toEqual(['write orders lib/shop/sales.ex:15']);
+    // A LiveView route runs the view's mount, then handle_params; `:show` is only an action.
+    const live = flows.find((f) => f.entry.path === '/orders/:id');
+    expect(live?.steps.map((s) => s.symbol)).toEqual([
+      'ShopWeb.OrderLive.Show.mount',
+      'ShopWeb.OrderLive.Show.handle_params',
+      'Shop.Sales.get_order!',
+    ]);
+    expect(at(live)).toEqual(['read orders lib/shop/sales.ex:10']);
   });
 
   it('follows an ASP.NET minimal-API lambda, mapped in an extension method called on a group, through its typed parameter to the EF Core query', async () => {

@@ -231,6 +231,8 @@ export class FlowTracer {
     }
     const inModule = entry.handler ? this.moduleMember(entry.file, entry.handler) : undefined;
     if (inModule) return [inModule];
+    const live = entry.handler ? this.liveView(entry, entry.handler) : [];
+    if (live.length) return live;
     const ref = entry.handler ? parseHandler(entry.handler) : undefined;
     if (ref?.member) {
       const candidates = (this.byShort.all(ref.member) as SymbolRow[]).filter(
@@ -341,6 +343,21 @@ export class FlowTracer {
       if (row && !out.some((o) => o.row.id === row.id)) out.push({ row, via: `pre ${name}` });
     }
     return out;
+  }
+
+  /**
+   * Phoenix LiveView: `live "/diff/:v", DiffLive, :show` runs the view's `mount`, then its
+   * `handle_params`; the action (`:show`) is only an assign, no function.
+   */
+  private liveView(entry: FlowEntry, handler: string): SymbolRow[] {
+    if (!/^\s*live\s/.test(this.lineText(entry.file, entry.line))) return [];
+    const module = handler.split('.').slice(0, -1).join('.');
+    if (!module) return [];
+    return ['mount', 'handle_params'].flatMap((name) =>
+      (this.byShort.all(name) as SymbolRow[])
+        .filter((s) => s.parent !== null && (s.parent === module || s.parent.endsWith(`.${module}`)))
+        .slice(0, 1),
+    );
   }
 
   private serverMethods?: Map<string, SymbolRow>;
