@@ -781,6 +781,21 @@ describe('boocontext_flows over MCP', () => {
     );
   });
 
+  it('says a Laravel action a framework trait provides is served outside the repository, and a missing one is not', async () => {
+    const { envelope, flows } = await flowsOf('laravel-auth');
+    const route = (method: string, path: string) =>
+      flows.find((f) => f.entry.method === method && f.entry.path === path) as
+        | (Flow & { outside?: boolean })
+        | undefined;
+    // LoginController `use`s laravel/ui's AuthenticatesUsers, which declares showLoginForm.
+    expect(route('GET', '/login')).toMatchObject({ steps: [], outside: true });
+    expect(route('GET', '/posts/{post}/history')?.outside).toBeUndefined();
+    expect(route('POST', '/posts')?.steps.map((s) => s.symbol)).toEqual(['PostController.store']);
+    expect(envelope.summary).toMatch(
+      /1 with no handler found in the code graph, 1 served by a handler outside/,
+    );
+  });
+
   it('follows a shelf route to the controller method its router names, and on to the SQL it runs', async () => {
     const { flows } = await flowsOf('shelf');
     const route = (method: string) =>

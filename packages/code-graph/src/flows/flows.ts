@@ -56,6 +56,7 @@ interface CallRow extends CallSite {
 }
 
 const CALLABLE = ['function', 'method'];
+const TYPE_KINDS = ['class', 'interface', 'trait', 'module', 'struct'];
 
 /** An inline handler has no name of its own: the route it serves names it. */
 const inlineHandlerName = (entry: FlowEntry): string =>
@@ -459,9 +460,23 @@ export class FlowTracer {
       : [ref.member ?? ''];
     const named = names.flatMap((name) => this.byShort.all(name) as SymbolRow[]);
     if (named.length === 0) return true;
-    // `class SessionsController < Devise::SessionsController` without `new`: the parent serves it.
+    // `class SessionsController < Devise::SessionsController` without `new`: the parent serves it;
+    // `class LoginController { use AuthenticatesUsers; }` without `login`: the framework's trait does.
     const owners = named.filter((s) => s.kind === 'class');
-    return ref.owner !== undefined && owners.length > 0 && owners.every((owner) => this.libraryParent(owner));
+    return (
+      ref.owner !== undefined &&
+      owners.length > 0 &&
+      owners.every((owner) => this.libraryParent(owner) || this.libraryMixin(owner))
+    );
+  }
+
+  /** A class that mixes in a trait or module no file of the project declares (a framework's). */
+  private libraryMixin(owner: SymbolRow): boolean {
+    const mixins = this.typeOf(owner.file, owner.name, 'mixins')?.split(',').filter(Boolean) ?? [];
+    return mixins.some(
+      (name) =>
+        !(this.byShort.all(lastSegment(name)) as SymbolRow[]).some((s) => TYPE_KINDS.includes(s.kind)),
+    );
   }
 
   /** A class whose parent is no class of the project (a framework's or a gem's). */
