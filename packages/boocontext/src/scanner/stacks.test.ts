@@ -357,6 +357,8 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(routes.map((r) => r.split(' config/')[0])).toEqual([
       'GET /',
       'GET /admin/reports',
+      // `only: %i[index show]`: a symbol array literal lists the actions too.
+      'GET /admin/reports/:id',
       'GET /admin/stats',
       'GET /api/accounts/login',
       'POST /api/accounts/login',

@@ -74,9 +74,12 @@ function options(args: Node | null | undefined): Map<string, Node> {
   return out;
 }
 
+/** `[:show, :index]`, `%i[show index]`, `%w(show index)`, or one `:show`: the names listed. */
 const symbols = (node: Node | undefined) =>
   node
-    ? (node.type === 'array' ? node.namedChildren : [node]).map((n) => symbolOrString(n) ?? '')
+    ? node.type === 'symbol_array' || node.type === 'string_array'
+      ? node.namedChildren.map((n) => n?.text ?? '')
+      : (node.type === 'array' ? node.namedChildren : [node]).map((n) => symbolOrString(n) ?? '')
     : undefined;
 
 interface Scope {
