@@ -22,6 +22,24 @@ const keyOf = (r: Route) =>
 const serviceOf = (key: string) => (key.startsWith('RPC ') ? key.slice(0, key.indexOf('/')) : undefined);
 
 /**
+ * An RPC's HTTP binding (a .proto's `google.api.http` option, named `Service.Method`) is served by
+ * the RPC's implementation: the route is that method's, declared at the option.
+ */
+function httpBinding(r: Route, served: ReadonlyMap<string, Route>): Route | undefined {
+  if (!r.file.endsWith('.proto') || !r.handler) return undefined;
+  const server = served.get(`RPC ${rpcKey(`/${r.handler.replace('.', '/')}`)}`);
+  return server
+    ? {
+        ...r,
+        file: server.file,
+        line: server.line,
+        handler: server.handler,
+        declaredIn: `${r.file}:${r.line}`,
+      }
+    : undefined;
+}
+
+/**
  * A declaration and its server are one route, the server's (where the work is done), spelled and
  * placed as declared (`declaredIn`). A declaration nothing here serves stays at its own line, once
  * (services keep copies of a shared .proto): its server may be generated, or a library's default.
@@ -31,11 +49,11 @@ const serviceOf = (key: string) => (key.startsWith('RPC ') ? key.slice(0, key.in
 export function withServedDeclarations(routes: Route[]): Route[] {
   const declared = new Map<string, Route>();
   const declaredServices = new Set<string>();
-  const served = new Set<string>();
+  const served = new Map<string, Route>();
   for (const r of routes) {
     const key = keyOf(r);
     if (!key) continue;
-    if (r.handler) served.add(key);
+    if (r.handler) served.set(key, r);
     else {
       if (!declared.has(key)) declared.set(key, r);
       const service = serviceOf(key);
@@ -44,7 +62,7 @@ export function withServedDeclarations(routes: Route[]): Route[] {
   }
   return routes.flatMap((r) => {
     const key = keyOf(r);
-    if (!key) return [r];
+    if (!key) return [httpBinding(r, served) ?? r];
     if (!r.handler) return served.has(key) || declared.get(key) !== r ? [] : [r];
     const declaration = declared.get(key);
     const service = serviceOf(key);

@@ -1043,7 +1043,7 @@ describe('stacks: routes as served, models, frameworks', () => {
     });
   });
 
-  it("gRPC: a .proto file's RPCs (streams, `{}` bodies, comments aside) served by Go servers, Java, Kotlin and C# service bases, Python servicers, @grpc/grpc-js addService and tonic impls", async () => {
+  it("gRPC: a .proto file's RPCs (streams, `{}` bodies, comments aside) and their HTTP bindings served by Go servers, Java, Kotlin and C# service bases, Python servicers, @grpc/grpc-js addService and tonic impls", async () => {
     const result = await new Scanner().scan(path.join(stacks, 'grpc'));
     expect(
       result.routes.map(
@@ -1063,6 +1063,10 @@ describe('stacks: routes as served, models, frameworks', () => {
       'RPC /library.v1.Readers/RegisterReader node/src/server.ts:15 (declared proto/library.proto:23) Readers.registerReader',
       // An implementation named (bound or not) is the handler.
       'RPC /library.v1.Readers/SuspendReader node/src/server.ts:16 (declared proto/library.proto:24) readerDesk.suspend',
+      // The HTTP bindings of its `google.api.http` option (a template's `{reader=readers/*}` a
+      // parameter), served by the RPC's implementation.
+      'POST /v1/fines/pay csharp/Library/FinesService.cs:7 (declared proto/library.proto:32) FinesService.PayFine',
+      'POST /v1/{reader}/fines:pay csharp/Library/FinesService.cs:7 (declared proto/library.proto:30) FinesService.PayFine',
     ]);
     expect(result.frameworks).toEqual(['grpc']);
     // Calls through a generated client, where they are made (not a cache client's).
