@@ -1,6 +1,6 @@
 import { OPERATIONS } from './graphql.js';
 import { rpcKey } from './grpc.js';
-import type { Route } from './types.js';
+import { type Route, UNKNOWN_PART } from './types.js';
 
 /** GraphQL's operation types, which tRPC procedures share. */
 const OPERATION_METHODS = new Set(OPERATIONS.values());
@@ -50,17 +50,33 @@ export function withServedDeclarations(routes: Route[]): Route[] {
   const declared = new Map<string, Route>();
   const declaredServices = new Set<string>();
   const served = new Map<string, Route>();
+  /** Servers whose service their file cannot tell (a Go method apart from its struct), by RPC name. */
+  const unplaced: Route[] = [];
   for (const r of routes) {
     const key = keyOf(r);
     if (!key) continue;
-    if (r.handler) served.set(key, r);
+    if (r.handler && r.path.startsWith(`/${UNKNOWN_PART}/`)) unplaced.push(r);
+    else if (r.handler) served.set(key, r);
     else {
       if (!declared.has(key)) declared.set(key, r);
       const service = serviceOf(key);
       if (service) declaredServices.add(service);
     }
   }
-  return routes.flatMap((r) => {
+  // Such a server serves the RPC of its name when exactly one declared service has one; else none.
+  const placed = new Map<Route, Route | undefined>();
+  for (const r of unplaced) {
+    const method = `/${rpcKey(r.path).split('/').pop()}`;
+    const candidates = [...declared].filter(([key]) => key.endsWith(method) && !served.has(key));
+    const only = candidates.length === 1 ? candidates[0] : undefined;
+    const route = only ? { ...r, path: only[1].path } : undefined;
+    placed.set(r, route);
+    if (only && route) served.set(only[0], route);
+  }
+  const located = routes.flatMap((r) =>
+    placed.has(r) ? [placed.get(r)].filter((p) => p !== undefined) : [r],
+  );
+  return located.flatMap((r) => {
     const key = keyOf(r);
     if (!key) return [httpBinding(r, served) ?? r];
     if (!r.handler) return served.has(key) || declared.get(key) !== r ? [] : [r];

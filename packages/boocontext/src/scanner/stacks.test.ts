@@ -1057,6 +1057,8 @@ describe('stacks: routes as served, models, frameworks', () => {
       'RPC /library.v1.Catalogue/FindBook java/src/main/java/library/CatalogueService.java:8 (declared proto/library.proto:14) CatalogueService.findBook',
       'RPC /library.v1.Catalogue/ListBooks kotlin/src/main/kotlin/library/ListingService.kt:4 (declared proto/library.proto:15) ListingService.listBooks',
       'RPC /library.v1.Fines/PayFine csharp/Library/FinesService.cs:7 (declared proto/library.proto:28) FinesService.PayFine',
+      // A Go method in a file apart from its server's struct: placed by the one RPC of its name.
+      'RPC /library.v1.Holds/PlaceHold go/server/place_hold.go:10 (declared proto/library.proto:40) holdServer.PlaceHold',
       'RPC /library.v1.Lending/LendBook go/server/lending.go:15 (declared proto/library.proto:7) lendingServer.LendBook',
       'RPC /library.v1.Lending/ReturnBook go/server/lending.go:19 (declared proto/library.proto:8) lendingServer.ReturnBook',
       'RPC /library.v1.Lending/WatchLoans rust/src/lending.rs:9 (declared proto/library.proto:10) Desk::watch_loans',

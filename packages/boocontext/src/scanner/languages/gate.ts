@@ -1,6 +1,7 @@
 import type { LanguageId } from '@boocode/source-kit';
 import { emptyFacts, type FileFacts, isAuxiliary } from '../types.js';
 import { FAST_ENDPOINT_BASE, MINIMAL_API } from './csharp.js';
+import { RPC_SHAPE } from './go.js';
 import { CODEIGNITER_ROUTER, CODEIGNITER_ROUTES, LIGHTHOUSE_RESOLVER, LUMEN_ROUTES } from './php.js';
 import { pythonImports } from './python-imports.js';
 import { DRAWN_ROUTES, RACKUP, SINATRA_FILE } from './ruby.js';
@@ -16,6 +17,7 @@ import { lineIndex } from './syntax.js';
  */
 const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => boolean>> = {
   go: (_, text) =>
+    RPC_SHAPE.test(text) ||
     /\.\s*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Get|Post|Put|Patch|Delete|Head|Options|Handle|HandleFunc|Group|Route|Subrouter|Router|NSRouter|NewNamespace)\s*\(|\bos\.Getenv\b|gorm[.:]|\b(gin\.(RouterGroup|Engine|IRouter|IRoutes)|echo\.(Group|Echo)|chi\.(Router|Mux)|mux\.Router|fiber\.(Router|App)|http\.ServeMux)\b|[\s*](query|mutation|subscription)Resolver\s*\)|\bUnimplemented\w+Server\b|\bObjectConfig\s*\{|\bNew\w+Client\s*\(/.test(
       text,
     ),

@@ -1,7 +1,7 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { graphqlRoute } from '../graphql.js';
 import { rpcRoute } from '../grpc.js';
-import { emptyFacts, type FileFacts, joinPaths, PATH_VALUE } from '../types.js';
+import { emptyFacts, type FileFacts, joinPaths, PATH_VALUE, UNKNOWN_PART } from '../types.js';
 import { HTTP, line, lowerFirst, unquote, walk } from './syntax.js';
 
 /** Where a router variable's routes go: the router function (or `*go*`, the file) and the prefix inside it. */
@@ -443,7 +443,9 @@ export function scanGo(rel: string, root: Node): FileFacts {
     packages: new Map(),
     rpcServers: new Map(),
     fieldTypes: new Map(),
-    ...(/\bUnimplemented\w+Server\b|\bHealthCheckRequest\b/.test(root.text) ? { methods: [] } : {}),
+    ...(/\bUnimplemented\w+Server\b|\bHealthCheckRequest\b/.test(root.text) || RPC_SHAPE.test(root.text)
+      ? { methods: [] }
+      : {}),
   };
   /** The routers each enclosing function or chi sub-router sees, innermost last, with where it ends. */
   const scopes: { end: number; routers: Map<string, Router> }[] = [
@@ -578,12 +580,24 @@ const servesHealth = (name: string, node: Node) =>
   (name === 'Check' || name === 'Watch') &&
   /\bHealthCheckRequest\b/.test(node.childForFieldName('parameters')?.text ?? '');
 
+/**
+ * A method shaped like a gRPC handler, `(ctx context.Context, req *pb.XRequest) (*pb.Y, error)` (the
+ * request named as protobuf style guides and linters have it): in a file of its own, apart from the
+ * struct embedding `Unimplemented…Server` (a file per RPC), it serves the RPC of its name if a
+ * .proto declares exactly one (the service is matched across files), and is no route otherwise.
+ */
+export const RPC_SHAPE =
+  /\(\s*\w+\s+context\.Context\s*,\s*\w+\s+\*\w+\.\w+Request\s*\)\s*\(\s*\*\w+\.\w+\s*,\s*error\s*\)/;
+
 /** A gRPC server struct's exported methods in this file: the RPCs it serves. */
 function rpcRoutes(ctx: GoContext): void {
   for (const { receiver, name, node } of ctx.methods ?? []) {
-    const service = servesHealth(name, node) ? HEALTH_SERVICE : ctx.rpcServers.get(receiver);
+    const service = servesHealth(name, node)
+      ? HEALTH_SERVICE
+      : (ctx.rpcServers.get(receiver) ?? (RPC_SHAPE.test(signatureOf(node)) ? UNKNOWN_PART : undefined));
     if (!service || name.startsWith('mustEmbed')) continue;
-    ctx.frameworks.add('grpc');
+    // One whose service is yet to be matched names no framework: it may be no RPC.
+    if (service !== UNKNOWN_PART) ctx.frameworks.add('grpc');
     ctx.facts.routes.push(
       rpcRoute(service, name, line(node), {
         endLine: node.endPosition.row + 1,
@@ -592,6 +606,10 @@ function rpcRoutes(ctx: GoContext): void {
     );
   }
 }
+
+/** A method's parameters and results, as written. */
+const signatureOf = (node: Node) =>
+  `${node.childForFieldName('parameters')?.text ?? ''} ${node.childForFieldName('result')?.text ?? ''}`;
 
 function finish(ctx: GoContext): FileFacts {
   rpcRoutes(ctx);
