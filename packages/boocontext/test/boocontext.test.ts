@@ -912,6 +912,17 @@ describe('boocontext_flows over MCP', () => {
     expect(flows.some((f) => (f as { unread?: boolean }).unread)).toBe(false);
   });
 
+  it('reads a call of a sqlc-generated method as the query of its name in the SQL files sqlc.yaml lists', async () => {
+    const { flows } = await flowsOf('sqlc-go');
+    const route = (method: string) =>
+      flows.find((f) => f.entry.method === method && f.entry.path === '/shelves');
+    expect(route('GET')?.steps.map((s) => s.symbol)).toEqual(['Server.listShelves']);
+    expect(route('GET')?.data.map((d) => `${d.op} ${d.entity} ${d.file}:${d.line} ${d.call}`)).toEqual([
+      'read shelves api/server.go:20 s.store.ListShelves',
+    ]);
+    expect(at(route('POST'))).toEqual(['write shelves api/server.go:29']);
+  });
+
   it('follows a Vapor route through its collection and the service it holds to the Fluent query', async () => {
     const { envelope, flows } = await flowsOf('vapor');
     expect(envelope.verdict).toBe('SAFE');

@@ -389,6 +389,8 @@ export interface ClassifyContext {
   fileText?: () => string;
   /** The file's lines above the call's, for a statement handed a variable assigned there. */
   textAbove?: () => string;
+  /** A query kept in SQL files under a name the generated code calls it by (sqlc's). */
+  storedQuery?: (name: string) => { table: string; reads: boolean } | undefined;
 }
 
 /** Verbs that run a prepared statement (better-sqlite3, node:sqlite, PDO, database/sql). */
@@ -522,6 +524,15 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
     const statement = sqlalchemyStatement(call, ctx);
     if (statement) return statement;
   }
+  // `store.CreateAccount(ctx, arg)`: sqlc's generated method for the query of that name.
+  const stored = call.receiver ? ctx.storedQuery?.(call.callee) : undefined;
+  if (stored)
+    return {
+      entity: ctx.entities.match(stored.table) ?? stored.table,
+      op: stored.reads ? 'read' : 'write',
+      call: `${call.receiver}.${call.callee}`,
+      line: call.line,
+    };
   const verb = verbOf(call.callee);
   const sqlEntity = sqlTable(ctx.lineText.slice(Math.max(0, ctx.lineText.indexOf(call.callee))));
   const receiver = call.receiver ?? '';

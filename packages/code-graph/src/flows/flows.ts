@@ -7,6 +7,7 @@ import { implicitSteps } from './framework.js';
 import { isDetailPath, methodNamesFor, parseHandler, type SymbolRow, TRACE_COLUMNS } from './handlers.js';
 import { closest, lastSegment } from './near.js';
 import { frameworkServed } from './served.js';
+import { type StoredQuery, storedQueries, storedQueryKey } from './stored-queries.js';
 
 /** An entry point as the route reader (or a caller) knows it. */
 export interface FlowEntry {
@@ -726,6 +727,13 @@ export class FlowTracer {
     return owner ? [...this.dataIn(owner.file, owner.line, owner.end_line, true), ...own] : own;
   }
 
+  private stored?: Map<string, StoredQuery>;
+
+  private storedQueries(): Map<string, StoredQuery> {
+    this.stored ??= storedQueries(this.root);
+    return this.stored;
+  }
+
   private dataIn(file: string, from: number, to: number, bodyOnly = false): FlowData[] {
     const language = this.languages.get(file) ?? '';
     const out: FlowData[] = [];
@@ -739,6 +747,7 @@ export class FlowTracer {
         language,
         fileText: () => this.source(file).text,
         textAbove: () => this.sourceText(file, 1, call.line - 1),
+        storedQuery: (name) => this.storedQueries().get(storedQueryKey(name)),
       });
       // A call handed the database (`service.all(on: req.db)`) that reaches a function of the
       // project is no access of its own: the trace goes on into that function, where the query is.
