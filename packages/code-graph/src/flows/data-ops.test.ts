@@ -71,6 +71,15 @@ describe('classifyCall', () => {
     ).toMatchObject({ entity: 'Article', op: 'read' });
   });
 
+  it('counts the database handle handed to a call, not a package of that name whose member is', () => {
+    const go = (callee: string, receiver: string, line: string) => classify({ callee, receiver }, line, 'go');
+    expect(go('Is', 'errors', '\tif errors.Is(err, db.ErrRecordNotFound) {')).toBeUndefined();
+    expect(go('GetArticle', 'queries', '\tarticle, err := queries.GetArticle(db, slug)')).toMatchObject({
+      entity: 'Article',
+      op: 'read',
+    });
+  });
+
   it("reads SQLAlchemy 2's statements by the model they name: select reads, insert/update/delete write, session.get loads", () => {
     const py = (callee: string, receiver: string | null, line: string) =>
       classify({ callee, receiver }, line, 'python');

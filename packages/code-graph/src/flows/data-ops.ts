@@ -488,6 +488,19 @@ function argumentTokens(call: CallSite, lineText: string): string[] {
 }
 
 /**
+ * The names a call is handed bare: `queries.get(conn, id)` hands `conn`; `errors.Is(err,
+ * db.ErrNotFound)` hands `err` and a member of the package `db`, not `db`.
+ */
+function handedTokens(call: CallSite, lineText: string): string[] {
+  const at = lineText.indexOf(`${call.callee}(`);
+  const tail = (at >= 0 ? lineText.slice(at + call.callee.length) : lineText).replace(
+    /(["'`])(?:\\.|(?!\1).)*\1/g,
+    ' ',
+  );
+  return tail.match(/[$@]?\b[A-Za-z_]\w*\b(?!\s*(?:\.|->|::)\s*\w)/g) ?? [];
+}
+
+/**
  * SQLAlchemy 2's statements name their entity as the first argument: `sa.select(Post)`,
  * `delete(User).where(…)`, `insert(Tag)`; `session.get(User, id)` loads one row.
  */
@@ -559,7 +572,7 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
     /^[A-Z]\w*$/.test(receiver) &&
     ctx.entities.match(receiver) !== undefined;
   const args = argumentTokens(call, ctx.lineText);
-  const handed = args.some((t) => isHandle(t, ctx.language));
+  const handed = handedTokens(call, ctx.lineText).some((t) => isHandle(t, ctx.language));
   const op =
     (verb === 'exec' || verb === 'execute' ? chainOp(receiver) : undefined) ??
     opOf(verb) ??
