@@ -80,6 +80,30 @@ describe('classifyCall', () => {
     });
   });
 
+  it("reads SQL in a string that opens at the end of the call's line, on the lines below", () => {
+    const ctx = (language: string, lineText: string, below: string): ClassifyContext => ({
+      entities,
+      typeOf: () => undefined,
+      lineText,
+      language,
+      textBelow: () => below,
+    });
+    const py = classifyCall(
+      { callee: 'execute', receiver: 'cursor', line: 7, caller: 'f' },
+      ctx(
+        'python',
+        '    cursor.execute("""',
+        '        SELECT * FROM tags\n        WHERE id = %s\n    """, (tag_id,))',
+      ),
+    );
+    expect(py).toMatchObject({ entity: 'tags', op: 'read' });
+    const go = classifyCall(
+      { callee: 'Exec', receiver: 'db', line: 7, caller: 'f' },
+      ctx('go', '\t_, err := db.Exec(`', '\t\tUPDATE profile SET bio = $1\n\t`, bio)'),
+    );
+    expect(go).toMatchObject({ entity: 'Profile', op: 'write' });
+  });
+
   it("reads SQLAlchemy 2's statements by the model they name: select reads, insert/update/delete write, session.get loads", () => {
     const py = (callee: string, receiver: string | null, line: string) =>
       classify({ callee, receiver }, line, 'python');

@@ -219,6 +219,8 @@ const ACCESSORS = new Set([
   'trx',
   'conn',
   'connection',
+  // Python's DB-API: `cursor.execute(sql, args)`.
+  'cursor',
   'pool',
   'session',
   'objects',
@@ -373,8 +375,6 @@ function sqlStatement(text: string): { table: string; reads: boolean } | undefin
   return table ? { table, reads: /^(select|with)$/i.test(sql[1] ?? '') } : undefined;
 }
 
-const sqlTable = (text: string): string | undefined => sqlStatement(text)?.table;
-
 export interface ClassifyContext {
   entities: Entities;
   /** What a variable was assigned or declared as, in the caller or its class (code-graph's type hints). */
@@ -389,6 +389,8 @@ export interface ClassifyContext {
   fileText?: () => string;
   /** The file's lines above the call's, for a statement handed a variable assigned there. */
   textAbove?: () => string;
+  /** A few of the file's lines below the call's, for a string that opens at the end of its line. */
+  textBelow?: () => string;
   /** A query kept in SQL files under a name the generated code calls it by (sqlc's). */
   storedQuery?: (name: string) => { table: string; reads: boolean } | undefined;
 }
@@ -547,7 +549,11 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
       line: call.line,
     };
   const verb = verbOf(call.callee);
-  const sqlEntity = sqlTable(ctx.lineText.slice(Math.max(0, ctx.lineText.indexOf(call.callee))));
+  const fromCall = ctx.lineText.slice(Math.max(0, ctx.lineText.indexOf(call.callee)));
+  // `exec_query("`, `cursor.execute('''`, `db.Query(` + a backtick ending the line: the SQL is below.
+  const opensString = /\(\s*(?:[rbfu]?(?:"{3}|'{3}|["'`])|r#+")\s*$/i.test(fromCall);
+  const statement = sqlStatement(opensString && ctx.textBelow ? `${fromCall}\n${ctx.textBelow()}` : fromCall);
+  const sqlEntity = statement?.table;
   const receiver = call.receiver ?? '';
   const tokens = tokensOf(receiver);
   if (RUN_VERBS.has(verb)) {
@@ -591,11 +597,7 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   // The chain's own names first, then its calls' arguments: in `$this->repository->where('user_id',
   // auth()->user()->id)->first()` the repository's type names the entity, not the `user` argued.
   const entity = entityFrom(tokensOf(withoutArguments(receiver)), call, ctx) ?? entityFrom(tokens, call, ctx);
-  const sqlOp: DataOpKind | undefined = sqlEntity
-    ? /["'`]\s*select\b/i.test(ctx.lineText)
-      ? 'read'
-      : 'write'
-    : undefined;
+  const sqlOp: DataOpKind | undefined = statement ? (statement.reads ? 'read' : 'write') : undefined;
 
   if (classAccess || accessor) {
     // A repository call in a pipeline (`%Article{} |> Article.changeset(a) |> Repo.insert()`) names

@@ -747,6 +747,7 @@ export class FlowTracer {
         language,
         fileText: () => this.source(file).text,
         textAbove: () => this.sourceText(file, 1, call.line - 1),
+        textBelow: () => this.sourceText(file, call.line + 1, call.line + 8),
         storedQuery: (name) => this.storedQueries().get(storedQueryKey(name)),
       });
       // A call handed the database (`service.all(on: req.db)`) that reaches a function of the
