@@ -155,6 +155,20 @@ describe('code-graph over MCP', () => {
     ]);
   });
 
+  it('resolves a Rust call through a module path to the one file that module is', async () => {
+    const rs = await call('callees', { symbol: 'list_orders' });
+    // `database::orders` is src/database/orders.rs, not the other orders.rs (the cache's).
+    expect(rs.data.edges.map((e: { to: string; kind: string; file: string }) => `${e.to} ${e.kind}`)).toEqual(
+      ['find_all direct'],
+    );
+    const target = await call('symbol_search', { query: 'find_all' });
+    const named = target.data.results.filter((r: { name: string }) => r.name === 'find_all');
+    expect(named.map((r: { file: string }) => r.file).sort()).toEqual([
+      'rs/src/cache/orders.rs',
+      'rs/src/database/orders.rs',
+    ]);
+  });
+
   it('types Go variables from `var x T` and `v.(T)`, and snake_case receivers after their CamelCase class', async () => {
     const go = await call('callees', { symbol: 'Record' });
     expect(edgeSet(go.data.edges.filter((e: { kind: string }) => e.kind !== 'unresolved'))).toEqual([

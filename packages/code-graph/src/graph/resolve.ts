@@ -146,6 +146,8 @@ class CallResolver {
       const member = variableType && this.index.memberOf(variableType, call.callee);
       if (member) return { id: member.id, kind: 'method', confidence: 0.85 };
     }
+    const inModule = this.index.rustModuleMember(call.file, receiver, call.callee);
+    if (inModule) return { id: inModule.id, kind: 'direct', confidence: 0.85 };
     return this.byReceiverName(receiver, call.callee);
   }
 

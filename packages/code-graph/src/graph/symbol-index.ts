@@ -186,6 +186,32 @@ export class SymbolIndex {
   }
 
   /** A receiver that names a module by a dotted path (`RealWorld.Blog.get!()`), in a language that does. */
+  private readonly rustModules = new Map<string, string | null>();
+
+  /**
+   * Rust's `database::profiles::find(…)`: a function of the module that path names, the file
+   * `…/database/profiles.rs` (or `…/profiles/mod.rs`) when exactly one file of the project is it.
+   */
+  rustModuleMember(file: string, receiver: string, name: string): SymbolRow | undefined {
+    if (this.language.get(file) !== 'rust' || !/^[a-z_][\w:]*$/.test(receiver)) return undefined;
+    const suffix = receiver
+      .split('::')
+      .filter((p) => p && p !== 'crate' && p !== 'self' && p !== 'super')
+      .join('/');
+    if (!suffix) return undefined;
+    const module = remembered(this.rustModules, suffix, () => {
+      const files = [...this.language.keys()].filter(
+        (f) =>
+          f === `${suffix}.rs` ||
+          f.endsWith(`/${suffix}.rs`) ||
+          f === `${suffix}/mod.rs` ||
+          f.endsWith(`/${suffix}/mod.rs`),
+      );
+      return files.length === 1 ? (files[0] as string) : null;
+    });
+    return module ? this.topLevel.get(module)?.get(name) : undefined;
+  }
+
   namesModulePath(file: string, receiver: string): boolean {
     return this.language.get(file) === 'elixir' && /^[A-Z]\w*(\.[A-Z]\w*)+$/.test(receiver);
   }
