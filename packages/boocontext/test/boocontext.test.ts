@@ -671,8 +671,9 @@ describe('boocontext_flows over MCP', () => {
     expect(envelope.summary).toMatch(/2 reach data access, 0 with no handler found/);
     const byMethod = (method: string) => flows.find((f) => f.entry.method === method);
     expect(byMethod('GET')?.entry.path).toBe('/pantries');
-    expect(at(byMethod('GET'))).toEqual(['read pantry app/controllers.py:11']);
-    expect(at(byMethod('POST'))).toEqual(['write pantry app/controllers.py:15']);
+    // The model is named after its table (`pantry_shelf`); the service names its class.
+    expect(at(byMethod('GET'))).toEqual(['read Pantry app/controllers.py:11']);
+    expect(at(byMethod('POST'))).toEqual(['write Pantry app/controllers.py:15']);
   });
 
   it('answers again from the code as it is after an edit, not from the answer before', async () => {

@@ -156,6 +156,8 @@ export interface Model {
   sources?: { orm: string; file: string; line: number }[];
   /** A table that only joins two entities. */
   join?: boolean;
+  /** Other names code gives the entity: the class a model named after its table is declared as. */
+  aliases?: string[];
 }
 
 export interface Component {

@@ -129,7 +129,8 @@ export const flowsTool = (deps: ToolDeps) =>
               path: r.path,
             },
           }));
-      const entities = scan.models.map((m) => m.name);
+      // A SQLAlchemy model is named after its table; code names its class (`select(User)`).
+      const entities = scan.models.flatMap((m) => [m.name, ...(m.aliases ?? [])]);
       let flows: EntryFlow[] = [];
       const others: EntryFlow[] = [];
       const changed = new Set<string>();

@@ -533,7 +533,15 @@ function readClass(node: Node, { rel, facts, frameworks, servicers, classFields 
   const sqlmodelTable = superclasses.some(
     (b) => b?.type === 'keyword_argument' && /^table\s*=\s*True$/.test(b.text),
   );
-  if (table) facts.models.push({ name: table, orm: 'sqlalchemy', file: rel, line: line(node), fields });
+  if (table)
+    facts.models.push({
+      name: table,
+      orm: 'sqlalchemy',
+      file: rel,
+      line: line(node),
+      fields,
+      ...(name !== table ? { aliases: [name] } : {}),
+    });
   // SQLModel's `class User(UserBase, table=True)`: a table, with the fields its bases here declare.
   else if (sqlmodelTable) {
     const inherited = bases.flatMap((b) => classFields.get(b) ?? []);
