@@ -924,6 +924,16 @@ describe('boocontext_flows over MCP', () => {
     expect(at(route('POST'))).toEqual(['write shelves api/server.go:29']);
   });
 
+  it("runs a Spring MVC controller's @ModelAttribute methods before its request-mapped method", async () => {
+    const { flows } = await flowsOf('spring-mvc');
+    const [edit] = flows;
+    expect(edit?.steps.map((s) => `${s.symbol}${s.via ? ` (${s.via})` : ''}`)).toEqual([
+      'OwnerController.initUpdateForm',
+      'OwnerController.findOwner (@ModelAttribute)',
+    ]);
+    expect(at(edit)).toEqual(['read Owner src/main/java/com/example/clinic/OwnerController.java:19']);
+  });
+
   it('follows a Vapor route through its collection and the service it holds to the Fluent query', async () => {
     const { envelope, flows } = await flowsOf('vapor');
     expect(envelope.verdict).toBe('SAFE');

@@ -3,7 +3,7 @@
  * the code says so: Django REST framework's `serializer.save()` runs the serializer's `create`
  * (a new object) or `update` (an existing one); MediatR's `mediator.Send(new X.Command(…))` runs
  * the `Handle` of the handler declared for that request type; hapi's `server.methods.x.y()` runs the
- * function registered as `x.y`.
+ * function registered as `x.y`; Spring MVC runs a controller's `@ModelAttribute` methods first.
  */
 import type { CallSite } from './data-ops.js';
 import type { SymbolRow } from './handlers.js';
@@ -189,6 +189,22 @@ function hapiServerMethods(calls: readonly CallIn[], find: FrameworkLookups): Im
   return out;
 }
 
+/** Leading annotations of a declaration's signature that include `name`. */
+const annotated = (signature: string, name: string) =>
+  new RegExp(`^\\s*(?:@[\\w.]+(?:\\([^)]*\\))?\\s+)*@${name}\\b`).test(signature);
+
+/**
+ * Spring MVC runs a controller's `@ModelAttribute` methods before each of its request-mapped
+ * methods (`findOwner(@PathVariable ownerId)` loads the owner the form handler shows).
+ */
+function springModelAttributes(row: SymbolRow, find: FrameworkLookups): ImpliedStep[] {
+  if (!row.parent || !annotated(row.signature, '(?:Get|Post|Put|Delete|Patch|Request)Mapping')) return [];
+  return find
+    .symbolsIn(row.file)
+    .filter((s) => s.parent === row.parent && s.id !== row.id && annotated(s.signature, 'ModelAttribute'))
+    .map((s) => ({ row: s, via: '@ModelAttribute' }));
+}
+
 export function implicitSteps(
   row: SymbolRow,
   calls: readonly CallIn[],
@@ -201,5 +217,6 @@ export function implicitSteps(
     ...drfSave(row, calls, find),
     ...mediatorSend(calls, find),
     ...hapiServerMethods(calls, find),
+    ...springModelAttributes(row, find),
   ];
 }
