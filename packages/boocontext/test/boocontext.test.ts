@@ -550,15 +550,21 @@ describe('boocontext_flows over MCP', () => {
   const flowsDir = path.join(work, 'flows');
   let client: Client;
   type Flow = {
-    entry: { method: string; path: string };
-    steps: { symbol: string; via?: string }[];
+    entry: { method: string; path: string; file?: string; line?: number; handler?: string };
+    steps: { symbol: string; file: string; line: number; depth: number; via?: string }[];
     data: { entity: string; op: string; call: string; file: string; line: number }[];
+    outside?: boolean;
+    unread?: boolean;
   };
   const flowsOf = async (app: string, args: Record<string, unknown> = {}) => {
     const envelope = await call('boocontext_flows', { root: path.join(flowsDir, app), ...args }, client);
     return { envelope, flows: envelope.details.flows as Flow[] };
   };
   const at = (flow: Flow | undefined) => flow?.data.map((d) => `${d.op} ${d.entity} ${d.file}:${d.line}`);
+  const flowAt = (flows: Flow[], method: string, path: string) =>
+    flows.find((f) => f.entry.method === method && f.entry.path === path);
+  const stepsOf = (flow: Flow | undefined) =>
+    flow?.steps.map((s) => `${s.symbol} ${s.file}:${s.line}${s.via ? ` (${s.via})` : ''}`);
 
   beforeAll(async () => {
     cpSync(path.join(here, 'fixtures/flows'), flowsDir, { recursive: true });
@@ -768,10 +774,7 @@ describe('boocontext_flows over MCP', () => {
 
   it('says a Rails action inherited from a library controller is served outside the repository, and a missing one is not', async () => {
     const { envelope, flows } = await flowsOf('rails');
-    const outside = (path: string) =>
-      flows.find((f) => f.entry.path === path && f.entry.method === 'GET') as
-        | (Flow & { outside?: boolean })
-        | undefined;
+    const outside = (path: string) => flowAt(flows, 'GET', path);
     // SessionsController < Devise::SessionsController has no `new`: Devise's runs.
     expect(outside('/api/login')).toMatchObject({ steps: [], outside: true });
     // PostsController < ApplicationController (the project's own) has no `history`: a broken route.
@@ -784,10 +787,7 @@ describe('boocontext_flows over MCP', () => {
 
   it('says a Laravel action a framework trait provides is served outside the repository, and a missing one is not', async () => {
     const { envelope, flows } = await flowsOf('laravel-auth');
-    const route = (method: string, path: string) =>
-      flows.find((f) => f.entry.method === method && f.entry.path === path) as
-        | (Flow & { outside?: boolean })
-        | undefined;
+    const route = (method: string, path: string) => flowAt(flows, method, path);
     // LoginController `use`s laravel/ui's AuthenticatesUsers, which declares showLoginForm.
     expect(route('GET', '/login')).toMatchObject({ steps: [], outside: true });
     expect(route('GET', '/posts/{post}/history')?.outside).toBeUndefined();
@@ -821,10 +821,8 @@ describe('boocontext_flows over MCP', () => {
 
   it('follows a Koa route to the method of the module its chain names, through a controllers index and nested objects, with the router’s param loader', async () => {
     const { flows } = await flowsOf('koa-modules');
-    const route = (method: string, path: string) =>
-      flows.find((f) => f.entry.method === method && f.entry.path === path);
-    const steps = (method: string, path: string) =>
-      route(method, path)?.steps.map((s) => `${s.symbol} ${s.file}:${s.line}${s.via ? ` (${s.via})` : ''}`);
+    const route = (method: string, path: string) => flowAt(flows, method, path);
+    const steps = (method: string, path: string) => stepsOf(route(method, path));
     // Four modules have a `list`: each route reaches the one its chain names.
     expect(steps('GET', '/books')).toEqual(['list src/controllers/books.js:10']);
     expect(steps('GET', '/members')).toEqual(['list src/controllers/members.js:4']);
@@ -844,10 +842,8 @@ describe('boocontext_flows over MCP', () => {
 
   it('follows a hapi handler through the server methods it calls to the functions registered under those names, and its route prerequisites, on to the Mongoose query', async () => {
     const { flows } = await flowsOf('hapi-methods');
-    const route = (method: string, path: string) =>
-      flows.find((f) => f.entry.method === method && f.entry.path === path);
-    const steps = (method: string, path: string) =>
-      route(method, path)?.steps.map((s) => `${s.symbol} ${s.file}:${s.line}${s.via ? ` (${s.via})` : ''}`);
+    const route = (method: string, path: string) => flowAt(flows, method, path);
+    const steps = (method: string, path: string) => stepsOf(route(method, path));
     // Registered in a list of `{ name, method }` (either order) and by `server.method(name, fn)`.
     expect(steps('GET', '/shelves')).toEqual([
       'list src/api/handlers.js:2',
@@ -873,11 +869,8 @@ describe('boocontext_flows over MCP', () => {
   it('starts a GraphQL operation at its resolver map’s method, not at a function of the same name elsewhere', async () => {
     const { envelope, flows } = await flowsOf('graphql-resolvers');
     expect(envelope.summary).toMatch(/3 reach data access, 0 with no handler found/);
-    const operation = (method: string, path: string) =>
-      flows.find((f) => f.entry.method === method && f.entry.path === path) as
-        | (Flow & { outside?: boolean })
-        | undefined;
-    expect(operation('QUERY', 'recipes')?.steps.map((s) => `${s.symbol} ${s.file}:${s.line}`)).toEqual([
+    const operation = (method: string, path: string) => flowAt(flows, method, path);
+    expect(stepsOf(operation('QUERY', 'recipes'))).toEqual([
       'recipes src/resolvers.js:6',
       'listRecipes src/recipes.js:3',
     ]);
@@ -887,15 +880,12 @@ describe('boocontext_flows over MCP', () => {
       file: 'src/resolvers.js',
     });
     expect(at(operation('MUTATION', 'addRecipe'))).toEqual(['write Recipe src/resolvers.js:15']);
-    expect(flows.some((f) => (f as { outside?: boolean }).outside)).toBe(false);
+    expect(flows.some((f) => f.outside)).toBe(false);
   });
 
   it('reads what a framework serves from a declaration: API Platform operations through Doctrine or their own processor, Lighthouse directives', async () => {
     const api = (await flowsOf('api-platform')).flows;
-    const operation = (flows: Flow[], method: string, path: string) =>
-      flows.find((f) => f.entry.method === method && f.entry.path === path) as
-        | (Flow & { outside?: boolean })
-        | undefined;
+    const operation = flowAt;
     // No provider or processor named: Doctrine's read (and write) the resource, outside the code.
     expect(operation(api, 'GET', '/shelves')).toMatchObject({ steps: [], outside: true });
     expect(at(operation(api, 'GET', '/shelves'))).toEqual(['read Shelf src/Entity/Shelf.php:15']);
@@ -910,13 +900,12 @@ describe('boocontext_flows over MCP', () => {
     expect(envelope.summary).toMatch(/3 reach data access, 0 with no handler found/);
     expect(at(operation(flows, 'QUERY', 'books'))).toEqual(['read Book graphql/schema.graphql:2']);
     expect(at(operation(flows, 'MUTATION', 'createBook'))).toEqual(['write Book graphql/schema.graphql:7']);
-    expect(flows.some((f) => (f as { unread?: boolean }).unread)).toBe(false);
+    expect(flows.some((f) => f.unread)).toBe(false);
   });
 
   it('reads a call of a sqlc-generated method as the query of its name in the SQL files sqlc.yaml lists', async () => {
     const { flows } = await flowsOf('sqlc-go');
-    const route = (method: string) =>
-      flows.find((f) => f.entry.method === method && f.entry.path === '/shelves');
+    const route = (method: string) => flowAt(flows, method, '/shelves');
     expect(route('GET')?.steps.map((s) => s.symbol)).toEqual(['Server.listShelves']);
     expect(route('GET')?.data.map((d) => `${d.op} ${d.entity} ${d.file}:${d.line} ${d.call}`)).toEqual([
       'read shelves api/server.go:20 s.store.ListShelves',
@@ -937,8 +926,7 @@ describe('boocontext_flows over MCP', () => {
   it('follows a Vapor route through its collection and the service it holds to the Fluent query', async () => {
     const { envelope, flows } = await flowsOf('vapor');
     expect(envelope.verdict).toBe('SAFE');
-    const route = (method: string) =>
-      flows.find((f) => f.entry.method === method && f.entry.path === '/shelves');
+    const route = (method: string) => flowAt(flows, method, '/shelves');
     expect(route('GET')?.steps.map((s) => s.symbol)).toEqual(['ShelfController.index', 'ShelfService.all']);
     expect(at(route('GET'))).toEqual(['read Shelf Sources/App/Services/ShelfService.swift:5']);
     expect(route('POST')?.steps.map((s) => s.symbol)).toEqual(['ShelfController.create']);

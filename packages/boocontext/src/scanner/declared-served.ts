@@ -40,6 +40,28 @@ function httpBinding(r: Route, served: ReadonlyMap<string, Route>): Route | unde
 }
 
 /**
+ * Servers whose service their file cannot tell (a Go method apart from its struct) serve the RPC of
+ * their name when exactly one declared service has one (then counted as served), and are no route
+ * otherwise.
+ */
+function placeByName(
+  unplaced: readonly Route[],
+  declared: ReadonlyMap<string, Route>,
+  served: Map<string, Route>,
+): Map<Route, Route | undefined> {
+  const placed = new Map<Route, Route | undefined>();
+  for (const r of unplaced) {
+    const method = `/${rpcKey(r.path).split('/').pop()}`;
+    const candidates = [...declared].filter(([key]) => key.endsWith(method) && !served.has(key));
+    const only = candidates.length === 1 ? candidates[0] : undefined;
+    const route = only ? { ...r, path: only[1].path } : undefined;
+    placed.set(r, route);
+    if (only && route) served.set(only[0], route);
+  }
+  return placed;
+}
+
+/**
  * A declaration and its server are one route, the server's (where the work is done), spelled and
  * placed as declared (`declaredIn`). A declaration nothing here serves stays at its own line, once
  * (services keep copies of a shared .proto): its server may be generated, or a library's default.
@@ -50,7 +72,6 @@ export function withServedDeclarations(routes: Route[]): Route[] {
   const declared = new Map<string, Route>();
   const declaredServices = new Set<string>();
   const served = new Map<string, Route>();
-  /** Servers whose service their file cannot tell (a Go method apart from its struct), by RPC name. */
   const unplaced: Route[] = [];
   for (const r of routes) {
     const key = keyOf(r);
@@ -63,16 +84,7 @@ export function withServedDeclarations(routes: Route[]): Route[] {
       if (service) declaredServices.add(service);
     }
   }
-  // Such a server serves the RPC of its name when exactly one declared service has one; else none.
-  const placed = new Map<Route, Route | undefined>();
-  for (const r of unplaced) {
-    const method = `/${rpcKey(r.path).split('/').pop()}`;
-    const candidates = [...declared].filter(([key]) => key.endsWith(method) && !served.has(key));
-    const only = candidates.length === 1 ? candidates[0] : undefined;
-    const route = only ? { ...r, path: only[1].path } : undefined;
-    placed.set(r, route);
-    if (only && route) served.set(only[0], route);
-  }
+  const placed = placeByName(unplaced, declared, served);
   const located = routes.flatMap((r) =>
     placed.has(r) ? [placed.get(r)].filter((p) => p !== undefined) : [r],
   );

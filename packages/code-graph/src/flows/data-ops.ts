@@ -344,9 +344,12 @@ export class Entities {
 
 const tokensOf = (text: string): string[] => text.match(/[$@]?[A-Za-z_][\w]*/g) ?? [];
 
+/** `text` with each quoted string (escapes kept inside, lines crossed) replaced by `by`. */
+const blankStrings = (text: string, by: string): string => text.replace(/(["'`])(?:\\.|(?!\1).)*\1/gs, by);
+
 /** A call chain with what its calls are given left out: `a.where(x).first()` is `a.where().first()`. */
 function withoutArguments(chain: string): string {
-  let out = chain.replace(/(["'`])(?:\\.|(?!\1).)*\1/gs, '""');
+  let out = blankStrings(chain, '""');
   // Innermost first; each emptied pair is marked so the one around it is innermost next.
   for (let last = ''; last !== out; ) {
     last = out;
@@ -482,25 +485,21 @@ function typedEntity(tokens: string[], call: CallSite, ctx: ClassifyContext): st
   return undefined;
 }
 
-/** The entities and variables named in a call's arguments, as far as its line shows them. */
-function argumentTokens(call: CallSite, lineText: string): string[] {
+/** A call's arguments as far as its line shows them, their strings blanked. */
+function argumentText(call: CallSite, lineText: string): string {
   const at = lineText.indexOf(`${call.callee}(`);
-  const tail = at >= 0 ? lineText.slice(at + call.callee.length) : lineText;
-  return tokensOf(tail.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, ' '));
+  return blankStrings(at >= 0 ? lineText.slice(at + call.callee.length) : lineText, ' ');
 }
+
+/** The entities and variables named in a call's arguments, as far as its line shows them. */
+const argumentTokens = (call: CallSite, lineText: string): string[] => tokensOf(argumentText(call, lineText));
 
 /**
  * The names a call is handed bare: `queries.get(conn, id)` hands `conn`; `errors.Is(err,
  * db.ErrNotFound)` hands `err` and a member of the package `db`, not `db`.
  */
-function handedTokens(call: CallSite, lineText: string): string[] {
-  const at = lineText.indexOf(`${call.callee}(`);
-  const tail = (at >= 0 ? lineText.slice(at + call.callee.length) : lineText).replace(
-    /(["'`])(?:\\.|(?!\1).)*\1/g,
-    ' ',
-  );
-  return tail.match(/[$@]?\b[A-Za-z_]\w*\b(?!\s*(?:\.|->|::)\s*\w)/g) ?? [];
-}
+const handedTokens = (call: CallSite, lineText: string): string[] =>
+  argumentText(call, lineText).match(/[$@]?\b[A-Za-z_]\w*\b(?!\s*(?:\.|->|::)\s*\w)/g) ?? [];
 
 /**
  * SQLAlchemy 2's statements name their entity as the first argument: `sa.select(Post)`,

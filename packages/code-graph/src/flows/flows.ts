@@ -3,7 +3,7 @@ import path from 'node:path';
 import { byCodeUnits, isTestFile, languageOf, ModuleResolver } from '@boocode/source-kit';
 import type { Db } from '../indexer/store.js';
 import { type CallSite, classifyCall, type DataOp, Entities, UNKNOWN_ENTITY } from './data-ops.js';
-import { implicitSteps } from './framework.js';
+import { type FrameworkLookups, implicitSteps, liveViewStarts, routeLoaders } from './framework.js';
 import { isDetailPath, methodNamesFor, parseHandler, type SymbolRow, TRACE_COLUMNS } from './handlers.js';
 import { closest, lastSegment } from './near.js';
 import { frameworkServed } from './served.js';
@@ -144,12 +144,7 @@ export class FlowTracer {
     const own = this.startsOf(entry);
     const served =
       own.length === 0 && !entry.handler
-        ? frameworkServed(entry, {
-            entities: this.entities,
-            lines: (file) => this.fileLines(file),
-            symbolsIn: (file) => this.symbolsIn(file),
-            symbolsNamed: (short) => this.byShort.all(short) as SymbolRow[],
-          })
+        ? frameworkServed(entry, this.entities, this.lookups(entry.method))
         : undefined;
     const starts = served ? served.starts : own;
     const steps: FlowStep[] = [];
@@ -177,7 +172,7 @@ export class FlowTracer {
     }
     let frontier: { row: SymbolRow; via?: string }[] = starts.map((row) => ({ row }));
     if (!served && starts.length === 0 && entry.endLine !== undefined) frontier = this.calleesOfSpan(entry);
-    for (const loader of [...this.paramLoaders(entry), ...this.prerequisites(entry)])
+    for (const loader of routeLoaders(entry, this.lookups(entry.method)))
       if (!frontier.some((f) => f.row.id === loader.row.id)) frontier.push(loader);
     for (const s of frontier) seen.add(s.row.id);
     for (let depth = starts.length ? 0 : 1; depth <= this.options.depth && frontier.length > 0; depth++) {
@@ -233,7 +228,7 @@ export class FlowTracer {
     }
     const inModule = entry.handler ? this.moduleMember(entry.file, entry.handler) : undefined;
     if (inModule) return [inModule];
-    const live = entry.handler ? this.liveView(entry, entry.handler) : [];
+    const live = entry.handler ? liveViewStarts(entry, entry.handler, this.lookups(entry.method)) : [];
     if (live.length) return live;
     const ref = entry.handler ? parseHandler(entry.handler) : undefined;
     if (ref?.member) {
@@ -300,65 +295,6 @@ export class FlowTracer {
       this.typeOf(entry.file, around?.name ?? null, name)
         ?.split('.')
         .pop() || undefined
-    );
-  }
-
-  /**
-   * Express's and koa-router's `router.param('slug', loadArticle)`: the router runs the loader before
-   * the handler of each of its routes with a `:slug` (the loader is often where the row is read).
-   */
-  private paramLoaders(entry: FlowEntry): { row: SymbolRow; via: string }[] {
-    if (!entry.path?.includes(':') || !JS_LANGUAGES.has(this.languages.get(entry.file) ?? '')) return [];
-    const out: { row: SymbolRow; via: string }[] = [];
-    const lines = this.fileLines(entry.file);
-    for (const [, name] of entry.path.matchAll(/:(\w+)/g)) {
-      const declared = new RegExp(`\\.param\\(\\s*(['"\`])${name}\\1\\s*,\\s*([\\w$.]+)\\s*\\)`);
-      const at = lines.findIndex((l) => declared.test(l));
-      const handler = at >= 0 ? declared.exec(lines[at] as string)?.[2] : undefined;
-      const row = handler ? this.startsOf({ file: entry.file, line: at + 1, handler })[0] : undefined;
-      if (row) out.push({ row, via: `param :${name}` });
-    }
-    return out;
-  }
-
-  /**
-   * hapi's route prerequisites: `pre: [fetchArticle, { method: authorize, assign: 'x' }]` in the
-   * route's options run before its handler (often where the row the handler returns is read).
-   */
-  private prerequisites(entry: FlowEntry): { row: SymbolRow; via: string }[] {
-    if (entry.endLine === undefined || !JS_LANGUAGES.has(this.languages.get(entry.file) ?? '')) return [];
-    const text = this.sourceText(entry.file, entry.line, entry.endLine);
-    const list = /\bpre\s*:\s*\[/.exec(text);
-    if (!list) return [];
-    const open = list.index + list[0].length - 1;
-    let end = open;
-    for (let depth = 0; end < text.length; end++) {
-      if (text[end] === '[') depth++;
-      else if (text[end] === ']' && --depth === 0) break;
-    }
-    const body = text.slice(open + 1, end).replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""');
-    const out: { row: SymbolRow; via: string }[] = [];
-    for (const [, name] of body.matchAll(
-      /(?:\bmethod\s*:\s*|(?:^|[[,])\s*)([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?=[,\]}]|$)/g,
-    )) {
-      const row = name ? this.startsOf({ file: entry.file, line: entry.line, handler: name })[0] : undefined;
-      if (row && !out.some((o) => o.row.id === row.id)) out.push({ row, via: `pre ${name}` });
-    }
-    return out;
-  }
-
-  /**
-   * Phoenix LiveView: `live "/diff/:v", DiffLive, :show` runs the view's `mount`, then its
-   * `handle_params`; the action (`:show`) is only an assign, no function.
-   */
-  private liveView(entry: FlowEntry, handler: string): SymbolRow[] {
-    if (!/^\s*live\s/.test(this.lineText(entry.file, entry.line))) return [];
-    const module = handler.split('.').slice(0, -1).join('.');
-    if (!module) return [];
-    return ['mount', 'handle_params'].flatMap((name) =>
-      (this.byShort.all(name) as SymbolRow[])
-        .filter((s) => s.parent !== null && (s.parent === module || s.parent.endsWith(`.${module}`)))
-        .slice(0, 1),
     );
   }
 
@@ -508,17 +444,24 @@ export class FlowTracer {
     const calls = this.callsOfSymbol(row);
     // A class's own lines hold its methods: only its body's statements are the class's doing.
     const own = row.kind === 'class' ? calls.filter((c) => c.caller === null) : calls;
-    for (const implied of implicitSteps(row, own, {
-      method: entry.method,
+    for (const implied of implicitSteps(row, own, this.lookups(entry.method))) out.push(implied);
+    return out;
+  }
+
+  /** What framework wiring reads of the project, for an entry of `method`. */
+  private lookups(method: string | undefined): FrameworkLookups {
+    return {
+      ...(method ? { method } : {}),
       lineOf: (file, line) => this.lineText(file, line),
       sourceOf: (file, from, to) => this.sourceText(file, from, to),
+      lines: (file) => this.fileLines(file),
+      isJavaScript: (file) => JS_LANGUAGES.has(this.languages.get(file) ?? ''),
       symbolsNamed: (short) => this.byShort.all(short) as SymbolRow[],
       symbolsIn: (file) => this.symbolsIn(file),
       typeOf: (file, caller, name) => this.typeOf(file, caller, name),
       serverMethod: (name) => this.serverMethod(name),
-    }))
-      out.push(implied);
-    return out;
+      handlerAt: (file, line, handler) => this.startsOf({ file, line, handler })[0],
+    };
   }
 
   /** What a symbol calls through the graph, and the implementations of what it calls on an interface. */

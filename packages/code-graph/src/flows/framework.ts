@@ -3,7 +3,9 @@
  * the code says so: Django REST framework's `serializer.save()` runs the serializer's `create`
  * (a new object) or `update` (an existing one); MediatR's `mediator.Send(new X.Command(…))` runs
  * the `Handle` of the handler declared for that request type; hapi's `server.methods.x.y()` runs the
- * function registered as `x.y`; Spring MVC runs a controller's `@ModelAttribute` methods first.
+ * function registered as `x.y`; Spring MVC runs a controller's `@ModelAttribute` methods first; a
+ * router runs its param loaders and a route's prerequisites before the handler; a LiveView route
+ * runs the view's `mount`.
  */
 import type { CallSite } from './data-ops.js';
 import type { SymbolRow } from './handlers.js';
@@ -18,6 +20,18 @@ export interface FrameworkLookups {
   typeOf: (file: string, caller: string | null, name: string) => string | undefined;
   /** The function registered as a hapi server method under a name (`services.articles.list`). */
   serverMethod: (name: string) => SymbolRow | undefined;
+  lines: (file: string) => string[];
+  isJavaScript: (file: string) => boolean;
+  /** The function a handler written in `file` at `line` names, as a route's is found. */
+  handlerAt: (file: string, line: number, handler: string) => SymbolRow | undefined;
+}
+
+/** Where a route is declared, as its reader found it. */
+interface RouteAt {
+  file: string;
+  line: number;
+  endLine?: number;
+  path?: string;
 }
 
 export interface ImpliedStep {
@@ -203,6 +217,71 @@ function springModelAttributes(row: SymbolRow, find: FrameworkLookups): ImpliedS
     .symbolsIn(row.file)
     .filter((s) => s.parent === row.parent && s.id !== row.id && annotated(s.signature, 'ModelAttribute'))
     .map((s) => ({ row: s, via: '@ModelAttribute' }));
+}
+
+/**
+ * Express's and koa-router's `router.param('slug', loadArticle)`: the router runs the loader before
+ * the handler of each of its routes with a `:slug` (the loader is often where the row is read).
+ */
+function paramLoaders(entry: RouteAt, find: FrameworkLookups): ImpliedStep[] {
+  if (!entry.path?.includes(':') || !find.isJavaScript(entry.file)) return [];
+  const out: ImpliedStep[] = [];
+  const lines = find.lines(entry.file);
+  for (const [, name] of entry.path.matchAll(/:(\w+)/g)) {
+    const declared = new RegExp(`\\.param\\(\\s*(['"\`])${name}\\1\\s*,\\s*([\\w$.]+)\\s*\\)`);
+    const at = lines.findIndex((l) => declared.test(l));
+    const handler = at >= 0 ? declared.exec(lines[at] as string)?.[2] : undefined;
+    const row = handler ? find.handlerAt(entry.file, at + 1, handler) : undefined;
+    if (row) out.push({ row, via: `param :${name}` });
+  }
+  return out;
+}
+
+/**
+ * hapi's route prerequisites: `pre: [fetchArticle, { method: authorize, assign: 'x' }]` in the
+ * route's options run before its handler (often where the row the handler returns is read).
+ */
+function hapiPrerequisites(entry: RouteAt, find: FrameworkLookups): ImpliedStep[] {
+  if (entry.endLine === undefined || !find.isJavaScript(entry.file)) return [];
+  const text = find.sourceOf(entry.file, entry.line, entry.endLine);
+  const list = /\bpre\s*:\s*\[/.exec(text);
+  if (!list) return [];
+  const open = list.index + list[0].length - 1;
+  let end = open;
+  for (let depth = 0; end < text.length; end++) {
+    if (text[end] === '[') depth++;
+    else if (text[end] === ']' && --depth === 0) break;
+  }
+  const body = text.slice(open + 1, end).replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""');
+  const out: ImpliedStep[] = [];
+  for (const [, name] of body.matchAll(
+    /(?:\bmethod\s*:\s*|(?:^|[[,])\s*)([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?=[,\]}]|$)/g,
+  )) {
+    const row = name ? find.handlerAt(entry.file, entry.line, name) : undefined;
+    if (row && !out.some((o) => o.row.id === row.id)) out.push({ row, via: `pre ${name}` });
+  }
+  return out;
+}
+
+/** What a router runs before a route's handler: its param loaders, its prerequisites. */
+export function routeLoaders(entry: RouteAt, find: FrameworkLookups): ImpliedStep[] {
+  return [...paramLoaders(entry, find), ...hapiPrerequisites(entry, find)];
+}
+
+/**
+ * Phoenix LiveView: `live "/diff/:v", DiffLive, :show` runs the view's `mount`, then its
+ * `handle_params`; the action (`:show`) is only an assign, no function.
+ */
+export function liveViewStarts(entry: RouteAt, handler: string, find: FrameworkLookups): SymbolRow[] {
+  if (!/^\s*live\s/.test(find.lineOf(entry.file, entry.line))) return [];
+  const module = handler.split('.').slice(0, -1).join('.');
+  if (!module) return [];
+  return ['mount', 'handle_params'].flatMap((name) =>
+    find
+      .symbolsNamed(name)
+      .filter((s) => s.parent !== null && (s.parent === module || s.parent.endsWith(`.${module}`)))
+      .slice(0, 1),
+  );
 }
 
 export function implicitSteps(

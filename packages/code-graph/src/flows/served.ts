@@ -6,15 +6,9 @@
  * What each declares is a data operation at the declaration; a class it names is a step.
  */
 import type { DataOpKind, Entities } from './data-ops.js';
+import type { FrameworkLookups } from './framework.js';
 import type { SymbolRow } from './handlers.js';
 import { lastSegment } from './near.js';
-
-export interface ServedLookups {
-  entities: Entities;
-  lines: (file: string) => string[];
-  symbolsIn: (file: string) => SymbolRow[];
-  symbolsNamed: (short: string) => SymbolRow[];
-}
 
 export interface Served {
   starts: SymbolRow[];
@@ -40,7 +34,7 @@ function callText(lines: string[], line: number): string {
 }
 
 /** A class's method, by the class's short name. */
-function methodOf(className: string, method: string, find: ServedLookups): SymbolRow | undefined {
+function methodOf(className: string, method: string, find: FrameworkLookups): SymbolRow | undefined {
   for (const owner of find.symbolsNamed(className).filter((s) => s.kind === 'class'))
     for (const member of find.symbolsIn(owner.file))
       if (member.parent !== null && lastSegment(member.parent) === className && member.short === method)
@@ -50,7 +44,8 @@ function methodOf(className: string, method: string, find: ServedLookups): Symbo
 
 function apiPlatform(
   entry: { file: string; line: number; method?: string },
-  find: ServedLookups,
+  entities: Entities,
+  find: FrameworkLookups,
 ): Served | undefined {
   const lines = find.lines(entry.file);
   if (!entry.file.endsWith('.php') || !lines.some((l) => /#\[ApiResource\b|@ApiResource\b/.test(l)))
@@ -60,7 +55,7 @@ function apiPlatform(
   const resource =
     classes.find((s) => s.line <= entry.line && entry.line <= s.end_line) ??
     classes.find((s) => s.line > entry.line);
-  const entity = resource ? find.entities.match(resource.short) : undefined;
+  const entity = resource ? entities.match(resource.short) : undefined;
   if (!resource || !entity) return undefined;
   const operation = callText(lines, entry.line);
   const named = (role: string) =>
@@ -98,7 +93,11 @@ function apiPlatform(
 const LIGHTHOUSE =
   /@(paginate|all|find|first|count|aggregate|create|update|upsert|delete|forceDelete|restore)\b/;
 
-function lighthouse(entry: { file: string; line: number }, find: ServedLookups): Served | undefined {
+function lighthouse(
+  entry: { file: string; line: number },
+  entities: Entities,
+  find: FrameworkLookups,
+): Served | undefined {
   if (!/\.(graphql|gql)$/.test(entry.file)) return undefined;
   const field = find.lines(entry.file)[entry.line - 1] ?? '';
   const directive = LIGHTHOUSE.exec(field)?.[1];
@@ -107,7 +106,7 @@ function lighthouse(entry: { file: string; line: number }, find: ServedLookups):
   const model =
     /\bmodel\s*:\s*"([\w\\]+)"/.exec(field)?.[1]?.split('\\').pop() ??
     /^\s*:\s*\[?\s*([A-Za-z_]\w*)/.exec(field.replace(/^\s*\w+\s*(\([^)]*\))?/, ''))?.[1];
-  const entity = model ? find.entities.match(model) : undefined;
+  const entity = model ? entities.match(model) : undefined;
   if (!entity) return undefined;
   const op: DataOpKind = /^(create|update|upsert|delete|forceDelete|restore)$/.test(directive)
     ? 'write'
@@ -118,7 +117,8 @@ function lighthouse(entry: { file: string; line: number }, find: ServedLookups):
 /** What a framework does for an entry point declared with no handler of its own, if it is one it serves. */
 export function frameworkServed(
   entry: { file: string; line: number; method?: string },
-  find: ServedLookups,
+  entities: Entities,
+  find: FrameworkLookups,
 ): Served | undefined {
-  return apiPlatform(entry, find) ?? lighthouse(entry, find);
+  return apiPlatform(entry, entities, find) ?? lighthouse(entry, entities, find);
 }

@@ -443,9 +443,7 @@ export function scanGo(rel: string, root: Node): FileFacts {
     packages: new Map(),
     rpcServers: new Map(),
     fieldTypes: new Map(),
-    ...(/\bUnimplemented\w+Server\b|\bHealthCheckRequest\b/.test(root.text) || RPC_SHAPE.test(root.text)
-      ? { methods: [] }
-      : {}),
+    ...(servesRpcs(root.text) ? { methods: [] } : {}),
   };
   /** The routers each enclosing function or chi sub-router sees, innermost last, with where it ends. */
   const scopes: { end: number; routers: Map<string, Router> }[] = [
@@ -588,6 +586,10 @@ const servesHealth = (name: string, node: Node) =>
  */
 export const RPC_SHAPE =
   /\(\s*\w+\s+context\.Context\s*,\s*\w+\s+\*\w+\.\w+Request\s*\)\s*\(\s*\*\w+\.\w+\s*,\s*error\s*\)/;
+
+/** A file that declares a gRPC server, serves the health check or has a method shaped like an RPC's. */
+const servesRpcs = (text: string) =>
+  /\bUnimplemented\w+Server\b|\bHealthCheckRequest\b/.test(text) || RPC_SHAPE.test(text);
 
 /** A gRPC server struct's exported methods in this file: the RPCs it serves. */
 function rpcRoutes(ctx: GoContext): void {
