@@ -619,7 +619,7 @@ describe('boocontext_flows over MCP', () => {
 
   it('follows a Phoenix resource route through its controller action and context module to Repo', async () => {
     const { envelope, flows } = await flowsOf('phoenix');
-    expect(envelope.summary).toMatch(/3 reach data access, 0 with no handler found/);
+    expect(envelope.summary).toMatch(/4 reach data access, 0 with no handler found/);
     const byRoute = (method: string) => flows.find((f) => f.entry.method === method);
     expect(byRoute('GET')?.steps.map((s) => s.symbol)).toEqual([
       'ShopWeb.OrderController.index',
@@ -633,7 +633,7 @@ describe('boocontext_flows over MCP', () => {
       'Shop.Sales.create_order',
       'Shop.Order.changeset',
     ]);
-    expect(at(byRoute('POST'))).toEqual(['write orders lib/shop/sales.ex:15']);
+    expect(at(byRoute('POST'))).toEqual(['write orders lib/shop/sales.ex:21']);
     // A LiveView route runs the view's mount, then handle_params; `:show` is only an action.
     const live = flows.find((f) => f.entry.path === '/orders/:id');
     expect(live?.steps.map((s) => s.symbol)).toEqual([
@@ -642,6 +642,20 @@ describe('boocontext_flows over MCP', () => {
       'Shop.Sales.get_order!',
     ]);
     expect(at(live)).toEqual(['read orders lib/shop/sales.ex:10']);
+    // Each handle_event clause is an entry point of its own, traced from that clause.
+    const event = (name: string) =>
+      flows.find(
+        (f) => (f.entry as { name?: string }).name === `handle_event "${name}" ShopWeb.OrderLive.Show`,
+      );
+    expect(event('cancel')?.steps.map((s) => `${s.symbol}:${s.line}`)).toEqual([
+      'ShopWeb.OrderLive.Show.handle_event:14',
+      'Shop.Sales.cancel_order!:12',
+      'Shop.Order.changeset:10',
+    ]);
+    expect(at(event('cancel'))).toEqual(['write orders lib/shop/sales.ex:15']);
+    expect(event('close')?.steps.map((s) => `${s.symbol}:${s.line}`)).toEqual([
+      'ShopWeb.OrderLive.Show.handle_event:18',
+    ]);
   });
 
   it('follows an ASP.NET minimal-API lambda, mapped in an extension method called on a group, through its typed parameter to the EF Core query', async () => {

@@ -133,6 +133,20 @@ export function otherEntryPoints(db: Db, root: string): OtherEntry[] {
             line: s.line,
             trace: { file, line: s.line, start: { file: file, name: s.name } },
           });
+    // Phoenix LiveView: each `handle_event("save", params, socket)` clause answers an event the page sends.
+    if (language === 'elixir' && /\bPhoenix\.LiveView\b|:live_(view|component)\b/.test(text))
+      for (const s of functions()) {
+        const event =
+          s.short === 'handle_event' ? /handle_event\(\s*"([^"]+)"/.exec(lines[s.line - 1] ?? '') : null;
+        if (event)
+          out.push({
+            kind: 'event',
+            name: `handle_event "${event[1]}" ${s.parent ?? ''}`.trim(),
+            file,
+            line: s.line,
+            trace: { file, line: s.line, start: { file, name: s.name, line: s.line } },
+          });
+      }
     if (language === 'php' && /implements\s+[^{]*ShouldQueue|extends\s+Command\b/.test(text))
       for (const s of functions())
         if (s.short === 'handle')

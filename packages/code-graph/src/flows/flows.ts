@@ -13,8 +13,8 @@ import { type StoredQuery, storedQueries, storedQueryKey } from './stored-querie
 export interface FlowEntry {
   file: string;
   line: number;
-  /** The function to start from, when the caller knows it (a `main`, a decorated job). */
-  start?: { file: string; name: string };
+  /** The function to start from, when the caller knows it (a `main`, a decorated job); `line` picks one clause of several. */
+  start?: { file: string; name: string; line?: number };
   endLine?: number;
   handler?: string;
   method?: string;
@@ -221,9 +221,9 @@ export class FlowTracer {
   /** The handler symbols a route runs (several for a class whose verbs share a path). */
   private startsOf(entry: FlowEntry): SymbolRow[] {
     if (entry.start) {
-      const { file, name } = entry.start;
+      const { file, name, line } = entry.start;
       return this.symbolsIn(file)
-        .filter((s) => s.name === name)
+        .filter((s) => s.name === name && (line === undefined || s.line === line))
         .slice(0, 1);
     }
     const inModule = entry.handler ? this.moduleMember(entry.file, entry.handler) : undefined;
