@@ -299,8 +299,9 @@ export class MountGraph {
     return routePath
       .replace(EXPRESSION, (_, expr: string) => {
         const name = expr.split('.').pop() as string;
+        // A member of a constants object by its whole name first (`routesV1.user.root`).
         const value = expr.includes('.')
-          ? (this.constants.get(`.${name}`) ?? this.constants.get(name))
+          ? (this.constants.get(expr) ?? this.constants.get(`.${name}`) ?? this.constants.get(name))
           : this.constants.get(name);
         return value ?? UNKNOWN_PART;
       })

@@ -29,13 +29,18 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(actix.models.map((m) => m.name)).toEqual(['orders', 'order_lines']);
   });
 
-  it("NestJS: a global prefix set in main.ts comes before every controller route of its project; RouterModule paths (children below parents) before their modules' controllers", async () => {
+  it("NestJS: a global prefix set in main.ts comes before every controller route of its project; RouterModule paths (children below parents) before their modules' controllers; paths from a constants object", async () => {
     const { routes, models, frameworks } = await scanStack('nest');
     expect(routes).toEqual([
       'GET /v2/admin/audit/log src/admin/audit.controller.ts:5',
       'GET /v2/admin/reports src/admin/reports.controller.ts:5',
       'GET /v2/orders src/orders/orders.controller.ts:5',
       'POST /v2/orders/:id/cancel src/orders/orders.controller.ts:10',
+      // Paths written as members of an exported constants object, resolved through it; a path
+      // computed at run time kept as unknown.
+      'GET /v2/v1/invoices src/invoices/invoices.controller.ts:7',
+      'DELETE /v2/v1/invoices/:id src/invoices/invoices.controller.ts:12',
+      'GET /v2/v1/{unknown} src/invoices/invoices.controller.ts:18',
     ]);
     expect(models).toEqual(['purchase_order typeorm']);
     expect(frameworks).toEqual(['nestjs', 'typeorm']);

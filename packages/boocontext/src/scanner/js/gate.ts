@@ -41,6 +41,8 @@ const RULES: readonly Rule[] = [
       /(?<![-/])\b(?:express|fastify|hono|koa|koarouter|router|createrouter|createtrpcrouter|elysia)\s*(?:<[^<>()]*>\s*)?\(/i,
     ],
   },
+  // A module exporting an object of route paths (`export const routes = { users: `/${v1}/users` }`).
+  { needles: ['export const'], patterns: [/^export\s+const\s+\w+\s*=\s*\{/m, /['"`]\/[\w$]/] },
   { needles: ['mongoose'], patterns: [/\.\s*model\s*[(<]/, /\bmongoose\b/] },
   { needles: ['define'], patterns: [/\.\s*define\s*[(<]/, /sequelize/i] },
   { needles: ['Table'], patterns: [/\b(?:pg|mysql|sqlite)Table\s*\(/] },

@@ -497,12 +497,75 @@ function mountPrefixOf(arg: Node | undefined, ctx: JsContext): string | undefine
 
 /** `const API_PREFIX = '/api'` at a module's top: a path a route or mount may be written with. */
 function recordPathConstant(declarator: Node, name: string, init: Node, ctx: JsContext): void {
-  const value = stringOf(init);
-  if (value === undefined || !PATH_VALUE.test(value)) return;
   const statement = declarator.parent;
   const top = statement?.parent?.type === 'export_statement' ? statement.parent.parent : statement?.parent;
   if (top?.type !== 'program') return;
+  if (init.type === 'object') {
+    recordObjectConstants(name, init, topLevelStrings(top), ctx);
+    return;
+  }
+  const value = stringOf(init);
+  if (value === undefined || !PATH_VALUE.test(value)) return;
   ctx.facts.constants = { ...ctx.facts.constants, [name]: value };
+}
+
+/** A module's top-level `const x = 'users'` strings, by name. */
+function topLevelStrings(program: Node): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const statement of program.namedChildren) {
+    const declaration = statement?.type === 'export_statement' ? field(statement, 'declaration') : statement;
+    if (declaration?.type !== 'lexical_declaration') continue;
+    for (const declarator of declaration.namedChildren) {
+      const value = stringOf(field(declarator, 'value') ?? undefined);
+      const name = field(declarator, 'name');
+      if (value !== undefined && name?.type === 'identifier') out.set(name.text, value);
+    }
+  }
+  return out;
+}
+
+/**
+ * `export const routesV1 = { version: v1, user: { root: usersRoot, delete: `/${usersRoot}/:id` } }`:
+ * each string leaf is a constant by its dotted name (`routesV1.user.root`), written with strings,
+ * the module's string constants and templates of them.
+ */
+function recordObjectConstants(
+  name: string,
+  object: Node,
+  strings: Map<string, string>,
+  ctx: JsContext,
+): void {
+  const valueOf = (node: Node | null): string | undefined => {
+    if (node?.type === 'identifier') return strings.get(node.text);
+    if (node?.type !== 'template_string') return stringOf(node ?? undefined);
+    let text = '';
+    for (const part of node.namedChildren) {
+      if (part?.type === 'string_fragment') text += part.text;
+      else if (part?.type === 'template_substitution') {
+        const value = valueOf(part.namedChild(0));
+        if (value === undefined) return undefined;
+        text += value;
+      }
+    }
+    return text;
+  };
+  const walkObject = (node: Node, prefix: string, depth: number) => {
+    for (const pair of node.namedChildren) {
+      if (pair?.type !== 'pair') continue;
+      const key = field(pair, 'key');
+      const value = field(pair, 'value');
+      const keyName = key?.type === 'property_identifier' ? key.text : stringOf(key ?? undefined);
+      if (!keyName || !value) continue;
+      if (value.type === 'object' && depth < 3) walkObject(value, `${prefix}.${keyName}`, depth + 1);
+      else {
+        const text = valueOf(value);
+        // Path-like leaves only: a word or a path, no prose.
+        if (text !== undefined && /^[\w\-./{}:]*$/.test(text))
+          ctx.facts.constants = { ...ctx.facts.constants, [`${prefix}.${keyName}`]: text };
+      }
+    }
+  };
+  walkObject(object, name, 0);
 }
 
 /** The function a node is in, by the name it is declared or assigned with. */

@@ -108,18 +108,21 @@ function readController(node: Node, ctx: JsContext): void {
   const options = controller?.args[0]?.type === 'object' ? controller.args[0] : undefined;
   const bases = options
     ? stringsOf(objectProperty(options, family.pathKey ?? 'path'))
-    : [controller?.arg ?? ''];
+    : [controller?.arg ?? writtenPath(controller?.args[0])];
   const classVersions = versionsOf(objectProperty(options, 'version'));
   for (const { method: member, name, decorators, line } of methods) {
     const own = decorators.find((d) => d.name === 'Version');
     const versions = own ? versionsOf(own.args[0]) : classVersions;
     for (const call of decorators) {
       const method = family.methods[call.name];
-      if (method && call.arg !== undefined)
+      if (method)
         for (const base of bases.length ? bases : [''])
           ctx.facts.routes.push({
             method,
-            path: `/${[base, call.arg].filter(Boolean).join('/')}`.replace(/\/+/g, '/'),
+            path: `/${[base, call.arg ?? writtenPath(call.args[0])].filter(Boolean).join('/')}`.replace(
+              /\/+/g,
+              '/',
+            ),
             line,
             endLine: member.endPosition.row + 1,
             framework: family.framework,
@@ -129,6 +132,17 @@ function readController(node: Node, ctx: JsContext): void {
           });
     }
   }
+}
+
+/**
+ * A path written as an expression: a constant's name or member (`routesV1.user.root`) the route
+ * table resolves against the project's constants, anything else `{unknown}` — never no route.
+ */
+function writtenPath(node: Node | undefined): string {
+  if (!node) return '';
+  return node.type === 'identifier' || (node.type === 'member_expression' && /^[\w$.]+$/.test(node.text))
+    ? `{=${node.text}}`
+    : UNKNOWN_PART;
 }
 
 /** A string or an array of strings: `'users'`, `['users', 'people']`. */
