@@ -535,14 +535,14 @@ function recordObjectConstants(
   strings: Map<string, string>,
   ctx: JsContext,
 ): void {
-  const valueOf = (node: Node | null): string | undefined => {
+  const leaf = (node: Node | null): string | undefined => {
     if (node?.type === 'identifier') return strings.get(node.text);
     if (node?.type !== 'template_string') return stringOf(node ?? undefined);
     let text = '';
     for (const part of node.namedChildren) {
       if (part?.type === 'string_fragment') text += part.text;
       else if (part?.type === 'template_substitution') {
-        const value = valueOf(part.namedChild(0));
+        const value = leaf(part.namedChild(0));
         if (value === undefined) return undefined;
         text += value;
       }
@@ -558,7 +558,7 @@ function recordObjectConstants(
       if (!keyName || !value) continue;
       if (value.type === 'object' && depth < 3) walkObject(value, `${prefix}.${keyName}`, depth + 1);
       else {
-        const text = valueOf(value);
+        const text = leaf(value);
         // Path-like leaves only: a word or a path, no prose.
         if (text !== undefined && /^[\w\-./{}:]*$/.test(text))
           ctx.facts.constants = { ...ctx.facts.constants, [`${prefix}.${keyName}`]: text };
