@@ -7,6 +7,7 @@
  * a handle (`db.Where(…).First(&m)`, `articles::table.filter`), an instance (`comment.delete()`), or
  * SQL text.
  */
+import { blankStrings } from './source-text.js';
 
 export type DataOpKind = 'read' | 'write';
 
@@ -343,9 +344,6 @@ export class Entities {
 }
 
 const tokensOf = (text: string): string[] => text.match(/[$@]?[A-Za-z_][\w]*/g) ?? [];
-
-/** `text` with each quoted string (escapes kept inside, lines crossed) replaced by `by`. */
-const blankStrings = (text: string, by: string): string => text.replace(/(["'`])(?:\\.|(?!\1).)*\1/gs, by);
 
 /** A call chain with what its calls are given left out: `a.where(x).first()` is `a.where().first()`. */
 function withoutArguments(chain: string): string {

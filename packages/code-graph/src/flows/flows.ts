@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { byCodeUnits, isTestFile, languageOf, ModuleResolver } from '@boocode/source-kit';
+import { byCodeUnits, isTestFile, type LanguageId, languageOf, ModuleResolver } from '@boocode/source-kit';
+import { remembered } from '../graph/memo.js';
+import { TYPE_KINDS } from '../graph/symbol-index.js';
 import type { Db } from '../indexer/store.js';
+import { JS_FAMILY } from '../parse/node-types.js';
 import { type CallSite, classifyCall, type DataOp, Entities, UNKNOWN_ENTITY } from './data-ops.js';
 import { type FrameworkLookups, implicitSteps, liveViewStarts, routeLoaders } from './framework.js';
 import { isDetailPath, methodNamesFor, parseHandler, type SymbolRow, TRACE_COLUMNS } from './handlers.js';
@@ -57,14 +60,12 @@ interface CallRow extends CallSite {
 }
 
 const CALLABLE = ['function', 'method'];
-const TYPE_KINDS = ['class', 'interface', 'trait', 'module', 'struct'];
 
 /** An inline handler has no name of its own: the route it serves names it. */
 const inlineHandlerName = (entry: FlowEntry): string =>
   entry.method && entry.path !== undefined
     ? `${entry.method} ${entry.path} (inline handler)`
     : '(inline handler)';
-const JS_LANGUAGES = new Set(['javascript', 'typescript', 'tsx']);
 
 /** hapi's `server.method('a.b', fn)`, `{ name: 'a.b', method: fn }` and `{ method: fn, name: 'a.b' }`. */
 const SERVER_METHOD =
@@ -309,7 +310,7 @@ export class FlowTracer {
     if (!this.serverMethods) {
       this.serverMethods = new Map();
       for (const [file, language] of this.languages) {
-        if (!JS_LANGUAGES.has(language) || isTestFile(file)) continue;
+        if (!JS_FAMILY.has(language as LanguageId) || isTestFile(file)) continue;
         let text: string;
         try {
           text = readFileSync(path.join(this.root, file), 'utf8');
@@ -359,7 +360,7 @@ export class FlowTracer {
     const chain = handler.split('.');
     const member = chain.pop();
     const first = chain.shift();
-    if (!member || !first || !JS_LANGUAGES.has(this.languages.get(file) ?? '')) return undefined;
+    if (!member || !first || !JS_FAMILY.has(this.languages.get(file) as LanguageId)) return undefined;
     const start = this.imported(file, first);
     if (!start) return undefined;
     let module = start.module;
@@ -412,7 +413,9 @@ export class FlowTracer {
     const mixins = this.typeOf(owner.file, owner.name, 'mixins')?.split(',').filter(Boolean) ?? [];
     return mixins.some(
       (name) =>
-        !(this.byShort.all(lastSegment(name)) as SymbolRow[]).some((s) => TYPE_KINDS.includes(s.kind)),
+        !(this.byShort.all(lastSegment(name)) as SymbolRow[]).some((s) =>
+          [...TYPE_KINDS, 'module'].includes(s.kind),
+        ),
     );
   }
 
@@ -448,14 +451,20 @@ export class FlowTracer {
     return out;
   }
 
-  /** What framework wiring reads of the project, for an entry of `method`. */
+  private readonly lookupsByMethod = new Map<string, FrameworkLookups>();
+
+  /** What framework wiring reads of the project, for an entry of `method` (one object per method). */
   private lookups(method: string | undefined): FrameworkLookups {
+    return remembered(this.lookupsByMethod, method ?? '', () => this.makeLookups(method));
+  }
+
+  private makeLookups(method: string | undefined): FrameworkLookups {
     return {
       ...(method ? { method } : {}),
       lineOf: (file, line) => this.lineText(file, line),
       sourceOf: (file, from, to) => this.sourceText(file, from, to),
       lines: (file) => this.fileLines(file),
-      isJavaScript: (file) => JS_LANGUAGES.has(this.languages.get(file) ?? ''),
+      isJavaScript: (file) => JS_FAMILY.has(this.languages.get(file) as LanguageId),
       symbolsNamed: (short) => this.byShort.all(short) as SymbolRow[],
       symbolsIn: (file) => this.symbolsIn(file),
       typeOf: (file, caller, name) => this.typeOf(file, caller, name),

@@ -10,6 +10,7 @@
 import type { CallSite } from './data-ops.js';
 import type { SymbolRow } from './handlers.js';
 import { nearest } from './near.js';
+import { blankStrings, closingBracket } from './source-text.js';
 
 export interface FrameworkLookups {
   method?: string;
@@ -247,12 +248,7 @@ function hapiPrerequisites(entry: RouteAt, find: FrameworkLookups): ImpliedStep[
   const list = /\bpre\s*:\s*\[/.exec(text);
   if (!list) return [];
   const open = list.index + list[0].length - 1;
-  let end = open;
-  for (let depth = 0; end < text.length; end++) {
-    if (text[end] === '[') depth++;
-    else if (text[end] === ']' && --depth === 0) break;
-  }
-  const body = text.slice(open + 1, end).replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""');
+  const body = blankStrings(text.slice(open + 1, closingBracket(text, open)), '""');
   const out: ImpliedStep[] = [];
   for (const [, name] of body.matchAll(
     /(?:\bmethod\s*:\s*|(?:^|[[,])\s*)([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?=[,\]}]|$)/g,

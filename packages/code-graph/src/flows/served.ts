@@ -9,6 +9,7 @@ import type { DataOpKind, Entities } from './data-ops.js';
 import type { FrameworkLookups } from './framework.js';
 import type { SymbolRow } from './handlers.js';
 import { lastSegment } from './near.js';
+import { closingBracket } from './source-text.js';
 
 export interface Served {
   starts: SymbolRow[];
@@ -17,20 +18,11 @@ export interface Served {
 
 const WRITES = /^(POST|PUT|PATCH|DELETE)$/i;
 
-/** The text of a call that opens on `line` (1-based), to its balanced close (at most 60 lines). */
+/** The text of the call that opens on `line` (1-based), to its closing parenthesis. */
 function callText(lines: string[], line: number): string {
-  let depth = 0;
-  let text = '';
-  for (let at = line - 1; at < Math.min(lines.length, line + 59); at++) {
-    const current = lines[at] ?? '';
-    text += `${current}\n`;
-    for (const ch of current) {
-      if (ch === '(' || ch === '[') depth++;
-      else if (ch === ')' || ch === ']') depth--;
-    }
-    if (depth <= 0 && /[)\]]/.test(current)) break;
-  }
-  return text;
+  const text = lines.slice(line - 1, line + 59).join('\n');
+  const open = text.indexOf('(');
+  return open < 0 ? (lines[line - 1] ?? '') : text.slice(0, closingBracket(text, open) + 1);
 }
 
 /** A class's method, by the class's short name. */

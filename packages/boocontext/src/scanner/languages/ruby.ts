@@ -206,11 +206,12 @@ function readGrapeApi(node: Node, facts: FileFacts): void {
         !c.childForFieldName('receiver') &&
         c.childForFieldName('method')?.text === method,
     );
+  const prefix = setting('prefix');
   const version = setting('version');
   // Path versioning is Grape's default; a header or parameter version is not in the path.
   const strategy = version && /\busing:\s*:(\w+)|:using\s*=>\s*:(\w+)/.exec(version.text);
   const own = joinPaths(
-    literalOf(setting('prefix') && callArgs(setting('prefix') as Node)[0]) ?? '',
+    (prefix && literalOf(callArgs(prefix)[0])) ?? '',
     version && (!strategy || (strategy[1] ?? strategy[2]) === 'path')
       ? (literalOf(callArgs(version)[0]) ?? '')
       : '',
