@@ -7,11 +7,12 @@ import {
   type ToolContext,
 } from '@boocode/mcp-server-kit';
 import { z } from 'zod';
-import { otherEntryPoints } from './flows/entries.js';
+import { entryScope, otherEntryPoints } from './flows/entries.js';
 import { type Flow, type FlowEntry, FlowTracer } from './flows/flows.js';
 import { BoundedMemo } from './graph/memo.js';
 import type { Queries } from './graph/queries.js';
 import { CodeIndex, type RefreshStats } from './indexer/indexer.js';
+import type { IndexScope } from './indexer/scope.js';
 
 const root = z.string().min(1).describe('Absolute path of the repository root to analyse');
 
@@ -125,13 +126,15 @@ const SYMBOL_KINDS = [
 ] as const;
 
 type IndexedQuery<A> = (queries: Queries, args: A, index: CodeIndex, stats: RefreshStats) => unknown;
+/** The languages a tool's question needs indexed; every language when absent or undefined. */
+type ScopeOf<A> = (args: A) => IndexScope | undefined;
 
 /**
  * Runs tools over an index per root, opened on first use and refreshed (at most every 2 s) before
  * each query; the answer carries the refresh's stats.
  */
 function indexedRunner(env: NodeJS.ProcessEnv, indexes: Map<string, CodeIndex>) {
-  return <A extends { root: string }>(query: IndexedQuery<A>) =>
+  return <A extends { root: string }>(query: IndexedQuery<A>, scopeOf?: ScopeOf<A>) =>
     async (args: A, { signal, progress }: ToolContext) => {
       const abs = rootDirectory(args.root);
       let index = indexes.get(abs);
@@ -141,7 +144,7 @@ function indexedRunner(env: NodeJS.ProcessEnv, indexes: Map<string, CodeIndex>) 
           index.enablePrecise(Number(env.CODE_GRAPH_PRECISE_HEAP_MB) || undefined);
         indexes.set(abs, index);
       }
-      const stats = await index.ensureFresh(2_000, signal, progress);
+      const stats = await index.ensureFresh(2_000, signal, progress, scopeOf?.(args));
       const precise = index.preciseStatus();
       // The checker's pass runs behind the answers: the caller hears how far it is, and gets what the index has now.
       if (precise?.state === 'running') progress?.step('checking', precise.done, precise.total, 'files');
@@ -267,38 +270,41 @@ export function codeGraphTools(options: ToolsOptions = {}): CodeGraphTools {
           .optional()
           .describe('A git range (HEAD~1..HEAD): mark each flow that runs a symbol the change touches'),
       }),
-      run: withIndex(async (q, args, index) => {
-        const { root: _root, diff, ...asked } = args;
-        const answer = flowAnswers.get(
-          `${index.root}\u0000${index.generation}\u0000${JSON.stringify(asked)}`,
-          () => {
-            const options = { depth: args.depth ?? 6, maxSteps: args.maxSteps ?? 40, maxData: 40 };
-            let tracers = tracersOf.get(index);
-            if (!tracers) {
-              tracers = new BoundedMemo<FlowTracer>(2);
-              tracersOf.set(index, tracers);
-            }
-            const tracer = tracers.get(
-              `${index.generation}\u0000${JSON.stringify([args.entities, options])}`,
-              () => new FlowTracer(index.db, index.root, args.entities ?? [], options),
-            );
-            const others = args.others
-              ? otherEntryPoints(index.db, index.root).map(({ trace, ...entry }) => ({
-                  entry,
-                  ...tracer.trace(trace),
-                }))
-              : undefined;
-            return {
-              flows: args.entries.map((entry) => tracer.trace(entry)),
-              ...(others ? { others } : {}),
-            };
-          },
-        );
-        if (!diff) return answer;
-        // The change is read every time: the same index may sit under a different git state.
-        const changed = await q.changedByDiff(diff);
-        return { ...answer, ...reachedBy(changed, args.entries, answer.flows, answer.others) };
-      }),
+      run: withIndex(
+        async (q, args, index) => {
+          const { root: _root, diff, ...asked } = args;
+          const answer = flowAnswers.get(
+            `${index.root}\u0000${index.generation}\u0000${JSON.stringify(asked)}`,
+            () => {
+              const options = { depth: args.depth ?? 6, maxSteps: args.maxSteps ?? 40, maxData: 40 };
+              let tracers = tracersOf.get(index);
+              if (!tracers) {
+                tracers = new BoundedMemo<FlowTracer>(2);
+                tracersOf.set(index, tracers);
+              }
+              const tracer = tracers.get(
+                `${index.generation}\u0000${JSON.stringify([args.entities, options])}`,
+                () => new FlowTracer(index.db, index.root, args.entities ?? [], options),
+              );
+              const others = args.others
+                ? otherEntryPoints(index.db, index.root).map(({ trace, ...entry }) => ({
+                    entry,
+                    ...tracer.trace(trace),
+                  }))
+                : undefined;
+              return {
+                flows: args.entries.map((entry) => tracer.trace(entry)),
+                ...(others ? { others } : {}),
+              };
+            },
+          );
+          if (!diff) return answer;
+          // The change is read every time: the same index may sit under a different git state.
+          const changed = await q.changedByDiff(diff);
+          return { ...answer, ...reachedBy(changed, args.entries, answer.flows, answer.others) };
+        },
+        (args) => entryScope(args.entries, args.others === true),
+      ),
     }),
     readOnlyTool({
       name: 'index_status',

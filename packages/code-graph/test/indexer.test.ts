@@ -180,3 +180,117 @@ describe('CodeIndex.refresh', () => {
     index.close();
   });
 });
+
+/** A front end beside a back end: TypeScript and JavaScript pages, a Go API, a Python worker. */
+function mixedTree(name: string): { root: string; index: CodeIndex; env: NodeJS.ProcessEnv } {
+  const root = path.join(work, name);
+  for (const dir of ['web', 'api', 'worker']) mkdirSync(path.join(root, dir), { recursive: true });
+  writeFileSync(
+    path.join(root, 'web/page.ts'),
+    "import { helper } from './helper.js';\nexport function page() { helper(); }\n",
+  );
+  writeFileSync(path.join(root, 'web/helper.js'), 'export function helper() {}\n');
+  writeFileSync(
+    path.join(root, 'api/server.go'),
+    'package api\n\nfunc Serve() { listen() }\n\nfunc listen() {}\n',
+  );
+  writeFileSync(path.join(root, 'worker/jobs.py'), 'def run():\n    pass\n');
+  const env = { ...process.env, CODE_GRAPH_CACHE_DIR: path.join(work, `cache-${name}`) };
+  return { root, index: CodeIndex.open(root, env), env };
+}
+
+const indexedFiles = (index: CodeIndex) =>
+  (index.db.prepare('SELECT path FROM files ORDER BY path').all() as { path: string }[]).map((r) => r.path);
+
+describe('a refresh scoped to some languages', () => {
+  it('reads those languages and their family only, leaves the others’ files as they were, and a full refresh reads them', async () => {
+    const { root, index } = mixedTree('scoped');
+    const scoped = await index.ensureFresh(0, undefined, undefined, { languages: new Set(['typescript']) });
+    expect(scoped.languages).toEqual(['javascript', 'tsx', 'typescript']);
+    expect(indexedFiles(index)).toEqual(['web/helper.js', 'web/page.ts']);
+    expect(
+      index
+        .queries()
+        .walk('page', undefined, 'down', 1, 10)
+        .edges.map((e) => e.to),
+    ).toEqual(['helper']);
+    const full = await index.ensureFresh(0);
+    expect(full.languages).toBeUndefined();
+    expect(indexedFiles(index)).toEqual(['api/server.go', 'web/helper.js', 'web/page.ts', 'worker/jobs.py']);
+    // Scoped to Go, a deleted TypeScript file and a changed Python one are neither read nor removed.
+    rmSync(path.join(root, 'web/page.ts'));
+    writeFileSync(path.join(root, 'worker/jobs.py'), 'def run():\n    pass\n\ndef retry():\n    pass\n');
+    await index.ensureFresh(0, undefined, undefined, { languages: new Set(['go']) });
+    expect(indexedFiles(index)).toContain('web/page.ts');
+    const declared = (name: string) => index.db.prepare('SELECT file FROM symbols WHERE name = ?').all(name);
+    expect(declared('retry')).toEqual([]);
+    await index.ensureFresh(0);
+    expect(indexedFiles(index)).not.toContain('web/page.ts');
+    expect(
+      index
+        .queries()
+        .find('retry')
+        .map((s) => s.name),
+    ).toEqual(['retry']);
+    index.close();
+  });
+
+  it('brings in a language when a file of it is admitted by its text', async () => {
+    const { index } = mixedTree('admitted');
+    const stats = await index.ensureFresh(0, undefined, undefined, {
+      languages: new Set(['go']),
+      admits: (_file, _language, text) => text.includes('def run'),
+    });
+    expect(stats.languages).toEqual(['go', 'python']);
+    expect(indexedFiles(index)).toEqual(['api/server.go', 'worker/jobs.py']);
+    index.close();
+  });
+
+  it('is answered by a pass in flight that reads what it needs, and waits out one that does not', async () => {
+    const { index } = mixedTree('in-flight');
+    const goOnly = { languages: new Set(['go'] as const) };
+    const everything = index.ensureFresh(0);
+    const sharing = index.ensureFresh(0, undefined, undefined, goOnly);
+    expect(await sharing).toBe(await everything);
+    const narrow = index.ensureFresh(0, undefined, undefined, goOnly);
+    const wide = index.ensureFresh(0);
+    const [narrowStats, wideStats] = await Promise.all([narrow, wide]);
+    expect(narrowStats.languages).toEqual(['go']);
+    expect(wideStats.languages).toBeUndefined();
+    // Within the age asked, a full pass answers a scoped question; a scoped one does not answer a full one.
+    expect(await index.ensureFresh(60_000, undefined, undefined, goOnly)).toBe(wideStats);
+    await index.ensureFresh(0, undefined, undefined, goOnly);
+    expect((await index.ensureFresh(60_000)).languages).toBeUndefined();
+    index.close();
+  });
+});
+
+describe('resolving by name alone', () => {
+  it('looks among the caller’s language family only: a Python call never reaches the front end’s script', async () => {
+    const root = path.join(work, 'families');
+    mkdirSync(path.join(root, 'static'), { recursive: true });
+    writeFileSync(
+      path.join(root, 'views.py'),
+      'def login(request):\n    authenticate(request)\n    user_service.find(request)\n',
+    );
+    writeFileSync(
+      path.join(root, 'static/login.js'),
+      'function authenticate(form) {}\nclass UserService { find(id) {} }\nfunction submit() { authenticate(1); }\n',
+    );
+    const index = CodeIndex.open(root, {
+      ...process.env,
+      CODE_GRAPH_CACHE_DIR: path.join(work, 'cache-families'),
+    });
+    await index.refresh();
+    const calls = (symbol: string) =>
+      index
+        .queries()
+        .walk(symbol, undefined, 'down', 1, 10)
+        .edges.map((e) => `${e.to} (${e.kind})`)
+        .sort();
+    expect(calls('login')).toEqual(['authenticate (unresolved)', 'find (unresolved)']);
+    // Within the family the guess stands.
+    expect(calls('submit')).toEqual(['authenticate (direct)']);
+    index.close();
+  });
+});

@@ -190,6 +190,17 @@ export class ChildServerManager {
   }
 
   /**
+   * Starts a child without asking it anything (a process to spawn, or a one-shot command's tools to
+   * load), so that start-up overlaps the caller's own work before its first call. A failure here
+   * is the first call's to report.
+   */
+  prepare(name: ChildName): void {
+    const ready =
+      this.options.oneShot && this.commands[name].inProcess ? this.inProcessTools(name) : this.hub(name);
+    ready.catch(() => {});
+  }
+
+  /**
    * Has code-graph index a root in the background, once per root, after the first call naming it
    * (an overview, typically) has answered: while the host's model reads that answer, the child
    * starts and indexes, and the deep tools asked next (flows, callgraph, impact) find the index

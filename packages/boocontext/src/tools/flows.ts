@@ -93,12 +93,12 @@ export const flowsTool = (deps: ToolDeps) =>
       max_tokens: z.number().int().min(500).max(100_000).optional(),
     }),
     async (args, root, ctx) => {
-      // code-graph starts and indexes (a process of its own) while this one scans for routes; an
-      // error of its is the flows call's to report, below.
-      const [scan] = await Promise.all([
-        deps.scanner.scan(root, { ...ctx, maxAgeMs: RECENT_MS }),
-        viaChild(deps.children, 'code-graph', 'index_status', { root }, ctx).catch(() => undefined),
-      ]);
+      // Served, code-graph indexes in its own process while this one scans for routes. A one-shot
+      // command runs its tools in this process: they load meanwhile, and index once they hear the
+      // routes, only the languages those are declared in (a front end beside them is not parsed).
+      deps.children.indexAhead(root);
+      deps.children.prepare('code-graph');
+      const scan = await deps.scanner.scan(root, { ...ctx, maxAgeMs: RECENT_MS });
       const routes = args.entry
         ? scan.routes.filter((r) => matchesEntry(r, args.entry as string))
         : scan.routes;

@@ -6,9 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isTestFile } from '@boocode/source-kit';
+import { isTestFile, type LanguageId, languageOf } from '@boocode/source-kit';
 import type { SymbolRow as QueryRow } from '../graph/queries.js';
+import type { IndexScope } from '../indexer/scope.js';
 import type { Db } from '../indexer/store.js';
+import { JS_FAMILY } from '../parse/node-types.js';
 import type { FlowEntry } from './flows.js';
 
 export type EntryKind = 'main' | 'cli' | 'job' | 'event';
@@ -43,6 +45,47 @@ const DECORATED: { mark: RegExp; kind: EntryKind }[] = [
 ];
 
 const MAIN_NAMES = new Set(['main', 'Main']);
+
+/** commander / yargs: `.command('sync')`, whose `.action(…)` follows. */
+const COMMAND = /\.command\(\s*['"`]([^'"`]+)['"`]/;
+/** Where Rails/Sidekiq job classes live. */
+const JOB_DIRS = /(^|\/)(jobs|workers)\//;
+const LIVE_VIEW = /\bPhoenix\.LiveView\b|:live_(view|component)\b/;
+/** Laravel queued jobs and console commands. */
+const PHP_JOB = /implements\s+[^{]*ShouldQueue|extends\s+Command\b/;
+
+/**
+ * Whether a file's text may hold an entry point `otherEntryPoints` finds (a function named `main`,
+ * a framework's mark, a job class): what brings its language into a flows index that the routes
+ * alone would leave out. Errs towards yes: a yes costs a parse, a wrong no an entry point.
+ */
+export function mayHoldOtherEntries(file: string, language: string, text: string): boolean {
+  if (isTestFile(file)) return false;
+  return (
+    /\b[Mm]ain\s*(\(|=(?!=)|:\s*(async\b|function\b|\())|\bdef\s+main\b/.test(text) ||
+    DECORATED.some(({ mark }) => mark.test(text)) ||
+    (JS_FAMILY.has(language as LanguageId) && COMMAND.test(text)) ||
+    (language === 'ruby' && JOB_DIRS.test(file) && /\bperform\b/.test(text)) ||
+    (language === 'elixir' && LIVE_VIEW.test(text)) ||
+    (language === 'php' && PHP_JOB.test(text))
+  );
+}
+
+/**
+ * What the flows of `entries` (and, with `others`, the other entry points) need indexed: the
+ * languages of the files the routes are declared in, and any whose files may hold another entry
+ * point. Every language when a route names only its handler, or is declared in a file of no
+ * language the index reads (a GraphQL schema, a .proto): its code may be anywhere.
+ */
+export function entryScope(entries: readonly { file: string }[], others: boolean): IndexScope | undefined {
+  const languages = new Set<LanguageId>();
+  for (const { file } of entries) {
+    const language = file ? languageOf(file) : undefined;
+    if (!language) return undefined;
+    languages.add(language);
+  }
+  return { languages, ...(others ? { admits: mayHoldOtherEntries } : {}) };
+}
 
 type SymbolRow = Pick<QueryRow, 'name' | 'short' | 'kind' | 'file' | 'line' | 'end_line' | 'parent'>;
 
@@ -106,8 +149,8 @@ export function otherEntryPoints(db: Db, root: string): OtherEntry[] {
         break;
       }
       // commander / yargs: `.command('sync').action(async () => …)` — the action's lines are its body.
-      const command = /\.command\(\s*['"`]([^'"`]+)['"`]/.exec(text);
-      if (command && (language === 'typescript' || language === 'javascript' || language === 'tsx')) {
+      const command = COMMAND.exec(text);
+      if (command && JS_FAMILY.has(language as LanguageId)) {
         const actionAt = lines.slice(i, i + 6).findIndex((l) => /\.action\(/.test(l));
         if (actionAt >= 0) {
           const start = line + actionAt;
@@ -123,7 +166,7 @@ export function otherEntryPoints(db: Db, root: string): OtherEntry[] {
       }
     });
     // Job classes: Rails/Sidekiq `perform`, Laravel queued jobs and console commands `handle`.
-    if (language === 'ruby' && /(^|\/)(jobs|workers)\//.test(file))
+    if (language === 'ruby' && JOB_DIRS.test(file))
       for (const s of functions())
         if (s.short === 'perform')
           out.push({
@@ -134,7 +177,7 @@ export function otherEntryPoints(db: Db, root: string): OtherEntry[] {
             trace: { file, line: s.line, start: { file: file, name: s.name } },
           });
     // Phoenix LiveView: each `handle_event("save", params, socket)` clause answers an event the page sends.
-    if (language === 'elixir' && /\bPhoenix\.LiveView\b|:live_(view|component)\b/.test(text))
+    if (language === 'elixir' && LIVE_VIEW.test(text))
       for (const s of functions()) {
         const event =
           s.short === 'handle_event' ? /handle_event\(\s*"([^"]+)"/.exec(lines[s.line - 1] ?? '') : null;
@@ -147,7 +190,7 @@ export function otherEntryPoints(db: Db, root: string): OtherEntry[] {
             trace: { file, line: s.line, start: { file, name: s.name, line: s.line } },
           });
       }
-    if (language === 'php' && /implements\s+[^{]*ShouldQueue|extends\s+Command\b/.test(text))
+    if (language === 'php' && PHP_JOB.test(text))
       for (const s of functions())
         if (s.short === 'handle')
           out.push({

@@ -4,7 +4,7 @@ import { byCodeUnits, isTestFile, type LanguageId, languageOf, ModuleResolver } 
 import { remembered } from '../graph/memo.js';
 import { TYPE_KINDS } from '../graph/symbol-index.js';
 import type { Db } from '../indexer/store.js';
-import { JS_FAMILY } from '../parse/node-types.js';
+import { familyOf, JS_FAMILY } from '../parse/node-types.js';
 import { type CallSite, classifyCall, type DataOp, Entities, UNKNOWN_ENTITY } from './data-ops.js';
 import { type FrameworkLookups, implicitSteps, liveViewStarts, routeLoaders } from './framework.js';
 import { isDetailPath, methodNamesFor, parseHandler, type SymbolRow, TRACE_COLUMNS } from './handlers.js';
@@ -209,7 +209,9 @@ export class FlowTracer {
       ...(handler ? { handler } : {}),
       ...(unread ? { unread } : {}),
       // A framework's own handler (a library's controller, API Platform's Doctrine provider) serves it.
-      ...(!unread && steps.length === 0 && (served || (entry.handler && this.nowhere(entry.handler)))
+      ...(!unread &&
+      steps.length === 0 &&
+      (served || (entry.handler && this.nowhere(entry.handler, entry.file)))
         ? { outside: true }
         : {}),
       ...(inline ? { inline: true } : {}),
@@ -233,7 +235,7 @@ export class FlowTracer {
     if (live.length) return live;
     const ref = entry.handler ? parseHandler(entry.handler) : undefined;
     if (ref?.member) {
-      const candidates = (this.byShort.all(ref.member) as SymbolRow[]).filter(
+      const candidates = this.namedNear(ref.member, entry.file).filter(
         (s) => CALLABLE.includes(s.kind) && !isTestFile(s.file),
       );
       // Declared on the route's own line: a GraphQL resolver map's `Query: { articles() {…} }`.
@@ -262,7 +264,7 @@ export class FlowTracer {
     // A class named alone (a Django view, a Go handler type): its method for the HTTP verb.
     const className = ref && !ref.owner && ref.member && /^[A-Z]/.test(ref.member) ? ref.member : undefined;
     if (className) {
-      const classes = (this.byShort.all(className) as SymbolRow[]).filter((s) => s.kind === 'class');
+      const classes = this.namedNear(className, entry.file).filter((s) => s.kind === 'class');
       const owner = closest(classes, entry.file);
       if (owner) {
         const members = this.symbolsIn(owner.file).filter((s) => s.parent === owner.name);
@@ -384,19 +386,32 @@ export class FlowTracer {
     return keyLine > 0 ? candidates.find((s) => s.line > keyLine) : undefined;
   }
 
+  /**
+   * The project's symbols of a short name that code in `file` can name: those of its language
+   * family (a Python view's `authenticate` is no function of the front end's scripts). Any
+   * language's when `file` is none's (a handler known by name only).
+   */
+  private namedNear(short: string, file: string): SymbolRow[] {
+    const rows = this.byShort.all(short) as SymbolRow[];
+    const language = languageOf(file);
+    if (!language) return rows;
+    const family = familyOf(language);
+    return rows.filter((s) => family.includes(this.languages.get(s.file) ?? ''));
+  }
+
   private indent(row: SymbolRow): number {
     return /^\s*/.exec(this.lineText(row.file, row.line))?.[0].length ?? 0;
   }
 
   /** No symbol of the project has the name the handler names (its member, or its class). */
-  private nowhere(handler: string): boolean {
+  private nowhere(handler: string, routeFile: string): boolean {
     const ref = parseHandler(handler);
     if (!ref) return true;
     // `devise/registrations#create`: many controllers have a `create`; none is RegistrationsController.
     const names = ref.owner
       ? [ref.owner, ref.altOwner].filter((n): n is string => Boolean(n))
       : [ref.member ?? ''];
-    const named = names.flatMap((name) => this.byShort.all(name) as SymbolRow[]);
+    const named = names.flatMap((name) => this.namedNear(name, routeFile));
     if (named.length === 0) return true;
     // `class SessionsController < Devise::SessionsController` without `new`: the parent serves it;
     // `class LoginController { use AuthenticatesUsers; }` without `login`: the framework's trait does.
@@ -413,7 +428,7 @@ export class FlowTracer {
     const mixins = this.typeOf(owner.file, owner.name, 'mixins')?.split(',').filter(Boolean) ?? [];
     return mixins.some(
       (name) =>
-        !(this.byShort.all(lastSegment(name)) as SymbolRow[]).some((s) =>
+        !this.namedNear(lastSegment(name), owner.file).some((s) =>
           [...TYPE_KINDS, 'module'].includes(s.kind),
         ),
     );
@@ -426,7 +441,7 @@ export class FlowTracer {
       /\bclass\s+[\w:]+\s*<\s*([\w:]+)/.exec(this.lineText(owner.file, owner.line))?.[1];
     if (!parent) return false;
     // `Devise::SessionsController` ends with the owner's own name: the owner is not its own parent.
-    return !(this.byShort.all(lastSegment(parent)) as SymbolRow[]).some(
+    return !this.namedNear(lastSegment(parent), owner.file).some(
       (s) => s.kind === 'class' && s.id !== owner.id,
     );
   }

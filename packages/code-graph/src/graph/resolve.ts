@@ -106,7 +106,7 @@ class CallResolver {
       const inherited = owner && this.index.memberOf(owner, call.callee);
       if (inherited) return { id: inherited.id, kind: 'method', confidence: 0.8 };
     }
-    return this.byNameOnly(call.callee);
+    return this.byNameOnly(call);
   }
 
   /** `this.m()`, `self.m()`, `super.m()`: a member of the caller's class or its parent. */
@@ -148,7 +148,7 @@ class CallResolver {
     }
     const inModule = this.index.rustModuleMember(call.file, receiver, call.callee);
     if (inModule) return { id: inModule.id, kind: 'direct', confidence: 0.85 };
-    return this.byReceiverName(receiver, call.callee);
+    return this.byReceiverName(call.file, receiver, call.callee);
   }
 
   /** The class `this` means in the caller: its own class, or a closure's enclosing method's. */
@@ -179,8 +179,8 @@ class CallResolver {
    * must not become a call to the project's own `log` method, nor a parameter `selectId(x)` a call
    * to some function's inner `selectId`.
    */
-  private byNameOnly(name: string): Target {
-    const only = this.index.uniqueFunction(name);
+  private byNameOnly(call: CallRow): Target {
+    const only = this.index.uniqueFunction(call.file, call.callee);
     return only ? { id: only.id, kind: 'dynamic', confidence: 0.4 } : UNRESOLVED;
   }
 
@@ -251,26 +251,30 @@ class CallResolver {
    * Untyped receivers named after a class (`subscriber.next()` with a class `Subscriber`): a common
    * convention, so the member of that class is a likely target, marked `dynamic`.
    */
-  private byReceiverName(receiver: string, member: string): Target {
+  private byReceiverName(file: string, receiver: string, member: string): Target {
     const last = receiver.split('.').pop() ?? '';
     if (!/^[a-z_]\w*$/i.test(last)) return UNRESOLVED;
     const typeName = last.replace(/^_+/, '').toLowerCase();
     // `article_usecase` names an `ArticleUsecase` as `articleUsecase` does: snake_case fields and
     // variables (Rust, Python, Ruby) are named after CamelCase types.
-    return remembered(this.byReceiverMemo, `${typeName}\u0000${member}`, () => {
-      const found = this.memberOfTypesNamed(typeName, member);
-      if (found.id !== null) return found;
-      if (typeName.includes('_')) return this.memberOfTypesNamed(typeName.replace(/_/g, ''), member);
-      // `authenticatedUser`, `currentUser`: a type named by the receiver's last word, less surely.
-      const lastWord = /[A-Z][a-z0-9]+$/.exec(last)?.[0];
-      if (!lastWord || lastWord.length === last.length) return found;
-      const byWord = this.memberOfTypesNamed(lastWord.toLowerCase(), member);
-      return byWord.id === null ? found : { ...byWord, confidence: 0.5 };
-    });
+    return remembered(
+      this.byReceiverMemo,
+      `${this.index.languageOf(file)}\u0000${typeName}\u0000${member}`,
+      () => {
+        const found = this.memberOfTypesNamed(file, typeName, member);
+        if (found.id !== null) return found;
+        if (typeName.includes('_')) return this.memberOfTypesNamed(file, typeName.replace(/_/g, ''), member);
+        // `authenticatedUser`, `currentUser`: a type named by the receiver's last word, less surely.
+        const lastWord = /[A-Z][a-z0-9]+$/.exec(last)?.[0];
+        if (!lastWord || lastWord.length === last.length) return found;
+        const byWord = this.memberOfTypesNamed(file, lastWord.toLowerCase(), member);
+        return byWord.id === null ? found : { ...byWord, confidence: 0.5 };
+      },
+    );
   }
 
-  private memberOfTypesNamed(typeName: string, member: string): Target {
-    const types = (this.index.byLowerName.get(typeName) ?? []).filter((s) => TYPE_KINDS.includes(s.kind));
+  private memberOfTypesNamed(file: string, typeName: string, member: string): Target {
+    const types = this.index.typesNamed(file, typeName);
     const members = types
       .map((t) => this.index.memberOf(t, member))
       .filter((m): m is SymbolRow => m !== undefined);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ModuleResolver } from '@boocode/source-kit';
 import type { Db } from '../indexer/store.js';
+import { familyOf } from '../parse/node-types.js';
 import { remembered } from './memo.js';
 
 /** Symbols that have members: what a receiver's type can be. */
@@ -63,8 +64,8 @@ export class SymbolIndex {
   /** Functions' locals by name, apart: a name bound at file level never means one of them. */
   private readonly locals = new Map<string, Map<string, SymbolRow[]>>();
   private readonly topLevel = new Map<string, Map<string, SymbolRow>>();
-  /** Top-level symbols by lower-cased name, for receivers named after their class. */
-  readonly byLowerName = new Map<string, SymbolRow[]>();
+  /** Top-level symbols by language family and lower-cased name, for receivers named after their class. */
+  private readonly byLowerName = new Map<string, SymbolRow[]>();
   private readonly importsOf = new Map<string, ImportRow[]>();
   private readonly language: Map<string, string>;
   /** Each file's type hints (`scope::name` → type name). */
@@ -80,7 +81,7 @@ export class SymbolIndex {
   private readonly ids = new Map<number, SymbolRow>();
   /** The short names of the project's getters (`@property`): an attribute read of another name calls nothing. */
   readonly propertyNames = new Set<string>();
-  /** Per short name: the one non-local function of that name, or null when there are several. */
+  /** Per language family and short name: the one non-local function of that name, or null when there are several. */
   private readonly onlyFunction = new Map<string, SymbolRow | null>();
 
   constructor(db: Db, root: string) {
@@ -110,10 +111,13 @@ export class SymbolIndex {
         const key = `${path.posix.dirname(s.file)}\u0000${s.parent}\u0000${s.short}`;
         if (!this.membersInDir.has(key)) this.membersInDir.set(key, s);
       }
-      if (s.kind === 'function' && !s.local)
-        this.onlyFunction.set(s.short, this.onlyFunction.has(s.short) ? null : s);
+      if (s.kind === 'function' && !s.local) {
+        const key = `${this.familyAt(s.file)}\u0000${s.short}`;
+        this.onlyFunction.set(key, this.onlyFunction.has(key) ? null : s);
+      }
     }
-    for (const s of symbols) if (!s.parent) push(this.byLowerName, s.name.toLowerCase(), s);
+    for (const s of symbols)
+      if (!s.parent) push(this.byLowerName, `${this.familyAt(s.file)}\u0000${s.name.toLowerCase()}`, s);
     for (const hints of this.types.values())
       for (const key of Object.keys(hints))
         if (key.endsWith('::property'))
@@ -229,9 +233,24 @@ export class SymbolIndex {
     return this.ids.get(id);
   }
 
-  /** The one function (not local to another) named `name` in the whole project, if there is exactly one. */
-  uniqueFunction(name: string): SymbolRow | undefined {
-    return this.onlyFunction.get(name) ?? undefined;
+  /** The language family of a file's code: names it calls are looked up among that family's symbols. */
+  private familyAt(file: string): string {
+    return familyOf(this.language.get(file) ?? '')[0] as string;
+  }
+
+  /**
+   * The one function (not local to another) named `name` in the code `file` can call (the whole
+   * project in its language family), if there is exactly one.
+   */
+  uniqueFunction(file: string, name: string): SymbolRow | undefined {
+    return this.onlyFunction.get(`${this.familyAt(file)}\u0000${name}`) ?? undefined;
+  }
+
+  /** The project's classes, interfaces, structs and traits of `file`'s language family named `name`, any case. */
+  typesNamed(file: string, name: string): SymbolRow[] {
+    return (this.byLowerName.get(`${this.familyAt(file)}\u0000${name.toLowerCase()}`) ?? []).filter((s) =>
+      TYPE_KINDS.includes(s.kind),
+    );
   }
 
   first(file: string, name: string): SymbolRow | undefined {
@@ -397,8 +416,8 @@ export class SymbolIndex {
     // C#'s `using Shop.Orders;` brings in a namespace's every type by its simple name: the one type
     // of the project so named, when there is one.
     if (language === 'c_sharp') {
-      const type = this.onlyTypeNamed(name);
-      if (type && this.language.get(type.file) === 'c_sharp') return { symbol: type };
+      const type = this.onlyTypeNamed(file, name);
+      if (type) return { symbol: type };
     }
     return {};
   }
@@ -423,7 +442,9 @@ export class SymbolIndex {
 
   /** A top-level symbol of any file in `anyFile`'s directory: a Go package's members. */
   packageMember(anyFile: string, name: string): SymbolRow | undefined {
+    const family = this.familyAt(anyFile);
     for (const sibling of this.modules.filesInDir(anyFile)) {
+      if (this.familyAt(sibling) !== family) continue;
       const found = this.topLevel.get(sibling)?.get(name);
       if (found) return found;
     }
@@ -437,9 +458,9 @@ export class SymbolIndex {
     return found && found.id !== type.id ? found : undefined;
   }
 
-  /** The one class, trait or interface of the project with this name, if exactly one. */
-  private onlyTypeNamed(name: string): SymbolRow | undefined {
-    const types = (this.byLowerName.get(name.toLowerCase()) ?? []).filter((s) => TYPE_KINDS.includes(s.kind));
+  /** The one class, trait or interface with this name `file` can use, if exactly one. */
+  private onlyTypeNamed(file: string, name: string): SymbolRow | undefined {
+    const types = this.typesNamed(file, name);
     return types.length === 1 ? types[0] : undefined;
   }
 
@@ -447,7 +468,7 @@ export class SymbolIndex {
   mixedInMember(type: SymbolRow, member: string, depth = 1): SymbolRow | undefined {
     for (const mixin of this.types.get(type.file)?.[`${type.name}::mixins`]?.split(',') ?? []) {
       // A PHP `use` imports by namespace, which the index does not follow: the one type so named.
-      const found = this.bound(type.file, mixin).symbol ?? this.onlyTypeNamed(mixin);
+      const found = this.bound(type.file, mixin).symbol ?? this.onlyTypeNamed(type.file, mixin);
       const mixed = found && found.id !== type.id ? this.memberOf(found, member, depth) : undefined;
       if (mixed) return mixed;
     }

@@ -3,12 +3,20 @@ import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { ProgressReporter } from '@boocode/mcp-server-kit';
-import { ListingCache, languageOf, listRepoFiles, type RepoFile } from '@boocode/source-kit';
+import { type LanguageId, ListingCache, languageOf, listRepoFiles, type RepoFile } from '@boocode/source-kit';
 import { Queries } from '../graph/queries.js';
 import { rebuildEdges } from '../graph/resolve.js';
 import { ParsePool, WORKER_THRESHOLD_BYTES } from '../parse/pool.js';
 import { PrecisePass } from '../precise/precise-pass.js';
 import { FilePass, type KnownFile, type Unparsed } from './file-pass.js';
+import {
+  type Coverage,
+  coverageOf,
+  covers,
+  EVERY_LANGUAGE,
+  type IndexScope,
+  languagesToRead,
+} from './scope.js';
 import { type Db, IndexWriter, openIndex } from './store.js';
 
 export interface RefreshStats {
@@ -24,6 +32,8 @@ export interface RefreshStats {
   ms: number;
   /** Where the time went, in ms: walk, read (stat, read, hash), parse, write, resolve. */
   phases: Record<'walk' | 'read' | 'parse' | 'write' | 'resolve', number>;
+  /** A refresh scoped to some languages: those it read (`files` counts theirs). */
+  languages?: LanguageId[];
 }
 
 /** Where the index of `root` lives: outside the repository, keyed by a hash of its path. */
@@ -43,7 +53,9 @@ export class CodeIndex {
   lastRefresh?: RefreshStats;
   /** Rises whenever a refresh changes what the index holds: answers made at one generation stay true within it. */
   generation = 0;
-  private refreshing?: Promise<RefreshStats>;
+  private refreshing?: { pass: Promise<RefreshStats>; coverage: Coverage };
+  /** What the last refresh read. */
+  private coverage: Coverage = EVERY_LANGUAGE;
   /** Everyone waiting on the refresh in progress hears how far it is. */
   private readonly listeners = new Set<ProgressReporter>();
   private refreshedAt = 0;
@@ -74,22 +86,37 @@ export class CodeIndex {
     );
   }
 
-  /** Refreshes unless one finished less than `maxAgeMs` ago; concurrent callers share one pass. */
+  /**
+   * Refreshes unless one that read what `scope` needs (every language when it is absent) finished
+   * less than `maxAgeMs` ago; concurrent callers share one pass when it reads what they need, and
+   * wait for it to end before their own otherwise.
+   */
   async ensureFresh(
     maxAgeMs = 2_000,
     signal?: AbortSignal,
     progress?: ProgressReporter,
+    scope?: IndexScope,
   ): Promise<RefreshStats> {
-    if (this.lastRefresh && Date.now() - this.refreshedAt < maxAgeMs) return this.lastRefresh;
-    this.refreshing ??= this.refresh(signal).finally(() => {
-      this.refreshing = undefined;
-    });
-    if (!progress) return this.refreshing;
-    this.listeners.add(progress);
-    try {
-      return await this.refreshing;
-    } finally {
-      this.listeners.delete(progress);
+    for (;;) {
+      if (this.lastRefresh && Date.now() - this.refreshedAt < maxAgeMs && covers(this.coverage, scope))
+        return this.lastRefresh;
+      if (this.refreshing && !covers(this.refreshing.coverage, scope)) {
+        await this.refreshing.pass.catch(() => undefined);
+        continue;
+      }
+      this.refreshing ??= {
+        pass: this.refresh(signal, scope).finally(() => {
+          this.refreshing = undefined;
+        }),
+        coverage: coverageOf(scope),
+      };
+      if (!progress) return this.refreshing.pass;
+      this.listeners.add(progress);
+      try {
+        return await this.refreshing.pass;
+      } finally {
+        this.listeners.delete(progress);
+      }
     }
   }
 
@@ -138,28 +165,32 @@ export class CodeIndex {
     for (const listener of this.listeners) listener.step(phase, done, total, unit);
   }
 
-  async refresh(signal?: AbortSignal): Promise<RefreshStats> {
+  async refresh(signal?: AbortSignal, scope?: IndexScope): Promise<RefreshStats> {
     const generation = this.generation;
-    const stats = await this.exclusive(() => this.refreshNow(signal));
+    const stats = await this.exclusive(() => this.refreshNow(signal, scope));
     if (this.generation !== generation) this.precise?.schedule();
     return stats;
   }
 
-  private async refreshNow(signal?: AbortSignal): Promise<RefreshStats> {
+  private async refreshNow(signal?: AbortSignal, scope?: IndexScope): Promise<RefreshStats> {
     const started = performance.now();
-    const sources = await listRepoFiles(
+    const listed = await listRepoFiles(
       this.root,
       (rel) => languageOf(rel) !== undefined,
       signal,
       this.listings,
     );
+    const languages = scope && languagesToRead(listed, scope);
+    const read = (language: LanguageId | undefined) => !languages || (!!language && languages.has(language));
+    const sources = languages ? listed.filter((file) => read(languageOf(file.rel))) : listed;
     const walk = performance.now() - started;
-    const known = new Map(
-      (this.db.prepare('SELECT path, hash, size, mtime_ms FROM files').all() as KnownFile[]).map((r) => [
-        r.path,
-        r,
-      ]),
-    );
+    // A scoped refresh neither reads nor removes the other languages' files.
+    const rows = this.db
+      .prepare('SELECT path, hash, size, mtime_ms, language FROM files')
+      .all() as (KnownFile & {
+      language: LanguageId;
+    })[];
+    const known = new Map(rows.filter((r) => read(r.language)).map((r) => [r.path, r]));
     // Workers start now, so their start-up overlaps reading.
     const pool = ParsePool.forSize(
       known.size === 0 ? sourceBytes(sources, this.workerBytes) : 0,
@@ -195,7 +226,11 @@ export class CodeIndex {
       phases: Object.fromEntries(
         Object.entries(phases).map(([k, v]) => [k, Math.round(v)]),
       ) as RefreshStats['phases'],
+      ...(languages ? { languages: [...languages].sort() } : {}),
     };
+    this.coverage = languages
+      ? { all: false, languages, admitted: scope?.admits !== undefined }
+      : EVERY_LANGUAGE;
     this.lastRefresh = stats;
     this.refreshedAt = Date.now();
     return stats;

@@ -132,6 +132,17 @@ export const IMPORTS = new Set([
 
 export const JS_FAMILY = new Set<LanguageId>(['typescript', 'tsx', 'javascript']);
 
+/**
+ * Languages whose code calls into each other's in one project: a name is looked up among them,
+ * never in another language's code, and an index scoped to one of them reads them all.
+ */
+const FAMILIES: readonly (readonly LanguageId[])[] = [[...JS_FAMILY], ['java', 'kotlin']];
+
+/** The languages of `language`'s family, itself first when it stands alone. */
+export function familyOf(language: string): readonly string[] {
+  return FAMILIES.find((family) => family.includes(language as LanguageId)) ?? [language];
+}
+
 /** Identifiers in these fields name something (a declaration, a callee, a parameter) rather than read it. */
 export const NOT_A_READ = new Set(['function', 'constructor', 'name', 'alias', 'pattern', 'label']);
 /** …and identifiers under these parents are import/export bookkeeping, not reads. */
