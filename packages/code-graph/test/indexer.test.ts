@@ -294,3 +294,39 @@ describe('resolving by name alone', () => {
     index.close();
   });
 });
+
+describe('Rust calls through `use`', () => {
+  it('reach the function the use names, through a `pub use` re-export and a glob, not a namesake', async () => {
+    const root = path.join(work, 'rust-use');
+    const files: Record<string, string> = {
+      'src/main.rs': 'mod a;\nmod b;\nmod idempotency;\nmod queries;\nmod routes;\n\nfn main() {}\n',
+      'src/a.rs': 'pub fn insert() {}\n',
+      'src/b.rs': 'pub fn insert() {}\n',
+      'src/idempotency/mod.rs': 'mod persistence;\npub use persistence::try_processing;\n',
+      'src/idempotency/persistence.rs': 'pub fn try_processing() {}\n',
+      'src/queries.rs': 'pub fn load_all() {}\n',
+      'src/routes.rs':
+        'use crate::b::insert;\nuse crate::idempotency::try_processing;\nuse crate::queries::*;\n\npub fn handle() {\n    insert();\n    try_processing();\n    load_all();\n}\n',
+    };
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), text);
+    }
+    const index = CodeIndex.open(root, {
+      ...process.env,
+      CODE_GRAPH_CACHE_DIR: path.join(work, 'cache-rust-use'),
+    });
+    await index.refresh();
+    const edges = index.db
+      .prepare(
+        "SELECT e.callee_name AS name, e.kind, s.file FROM edges e LEFT JOIN symbols s ON s.id = e.callee_id WHERE e.file = 'src/routes.rs' ORDER BY e.line",
+      )
+      .all();
+    expect(edges).toEqual([
+      { name: 'insert', kind: 'direct', file: 'src/b.rs' },
+      { name: 'try_processing', kind: 'direct', file: 'src/idempotency/persistence.rs' },
+      { name: 'load_all', kind: 'direct', file: 'src/queries.rs' },
+    ]);
+    index.close();
+  });
+});

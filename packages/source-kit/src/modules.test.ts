@@ -49,3 +49,44 @@ describe('ModuleResolver and tsconfig paths', () => {
     expect(resolver.resolve('src/app.ts', '#lib/format', 'typescript')).toBeUndefined();
   });
 });
+
+describe('ModuleResolver and Rust module paths', () => {
+  const rust = [
+    'api/src/main.rs',
+    'api/src/startup.rs',
+    'api/src/routes/mod.rs',
+    'api/src/routes/login/mod.rs',
+    'api/src/routes/login/post.rs',
+    'api/src/idempotency/mod.rs',
+    'api/src/idempotency/persistence.rs',
+    'api/src/authentication.rs',
+  ];
+  const resolver = new ModuleResolver(root, rust, () => false);
+  const resolve = (from: string, path: string) => resolver.resolve(from, path, 'rust');
+
+  it('reads `crate::` from the crate root, the folder of its main.rs or lib.rs', () => {
+    expect(resolve('api/src/routes/login/post.rs', 'crate::authentication')).toBe(
+      'api/src/authentication.rs',
+    );
+    expect(resolve('api/src/routes/login/post.rs', 'crate::idempotency')).toBe('api/src/idempotency/mod.rs');
+    expect(resolve('api/src/startup.rs', 'crate::routes::login::post')).toBe('api/src/routes/login/post.rs');
+    expect(resolve('api/src/startup.rs', 'crate')).toBe('api/src/main.rs');
+  });
+
+  it('reads `self::` and a child module from the module’s own folder, `super::` from its parent’s', () => {
+    expect(resolve('api/src/idempotency/mod.rs', 'persistence')).toBe('api/src/idempotency/persistence.rs');
+    expect(resolve('api/src/idempotency/mod.rs', 'self::persistence')).toBe(
+      'api/src/idempotency/persistence.rs',
+    );
+    expect(resolve('api/src/routes/login/post.rs', 'super')).toBe('api/src/routes/login/mod.rs');
+    expect(resolve('api/src/routes/login/post.rs', 'super::super')).toBe('api/src/routes/mod.rs');
+    expect(resolve('api/src/idempotency/persistence.rs', 'super')).toBe('api/src/idempotency/mod.rs');
+    // A 2015-edition path: from the crate's root when no child module has that name.
+    expect(resolve('api/src/routes/login/post.rs', 'authentication')).toBe('api/src/authentication.rs');
+  });
+
+  it('finds no file for an external crate’s path', () => {
+    expect(resolve('api/src/startup.rs', 'sqlx::postgres')).toBeUndefined();
+    expect(resolve('api/src/startup.rs', 'actix_web')).toBeUndefined();
+  });
+});

@@ -139,12 +139,15 @@ export class ModuleResolver {
     // would cost more. Bare ones depend on the tsconfig governing the importing directory.
     if (specifier.startsWith('.') && language !== 'python' && language !== 'go')
       return this.resolveUncached(fromFile, specifier, language);
+    // A Rust path starts from the importing module itself (`self`, `super`, its child modules).
     const scope =
       language === 'python'
         ? path.posix.dirname(fromFile)
         : language === 'go'
           ? ''
-          : (this.matcherFor(path.posix.dirname(fromFile))?.config ?? '');
+          : language === 'rust'
+            ? fromFile
+            : (this.matcherFor(path.posix.dirname(fromFile))?.config ?? '');
     const key = `${scope}\u0000${specifier}\u0000${language}`;
     if (this.memo.has(key)) return this.memo.get(key);
     const found = this.resolveUncached(fromFile, specifier, language);
@@ -154,6 +157,7 @@ export class ModuleResolver {
 
   private resolveUncached(fromFile: string, specifier: string, language: string): string | undefined {
     if (language === 'python') return this.resolvePython(fromFile, specifier);
+    if (language === 'rust') return this.resolveRust(fromFile, specifier);
     if (language === 'go') return this.resolveGoDir(specifier);
     if (specifier.startsWith('.'))
       return this.resolveJsPath(path.posix.join(path.posix.dirname(fromFile), specifier));
@@ -184,6 +188,61 @@ export class ModuleResolver {
     for (const ext of JS_EXTENSIONS)
       if (this.files.has(`${clean}/index${ext}`)) return `${clean}/index${ext}`;
     return undefined;
+  }
+
+  /**
+   * A Rust module path (`crate::auth`, `super::models`, `self::queries`, or a child module's name as
+   * a `use` inside `mod.rs` writes it) → the module's file, `auth.rs` or `auth/mod.rs`. A path that
+   * starts with another name is tried as a child module, then from the crate's root (2015 paths);
+   * an external crate's (`sqlx::postgres`) finds no file.
+   */
+  private resolveRust(fromFile: string, specifier: string): string | undefined {
+    // Where a module's children live: beside `mod.rs`/`lib.rs`/`main.rs`, else in the folder named after it.
+    const childDir = /(^|\/)(mod|lib|main)\.rs$/.test(fromFile)
+      ? path.posix.dirname(fromFile)
+      : fromFile.replace(/\.rs$/, '');
+    const [first, ...rest] = specifier.split('::');
+    const bases: string[] = [];
+    let segments = rest;
+    if (first === 'crate') {
+      const root = this.rustCrateRoot(fromFile);
+      if (root !== undefined) bases.push(root);
+    } else if (first === 'self') bases.push(childDir);
+    else if (first === 'super') {
+      let base = path.posix.dirname(childDir);
+      while (segments[0] === 'super') {
+        base = path.posix.dirname(base);
+        segments = segments.slice(1);
+      }
+      bases.push(base);
+    } else {
+      segments = [first as string, ...rest];
+      bases.push(childDir);
+      const root = this.rustCrateRoot(fromFile);
+      if (root !== undefined && root !== childDir) bases.push(root);
+    }
+    for (const base of bases) {
+      const target = path.posix.normalize(path.posix.join(base, ...segments));
+      if (segments.length === 0) {
+        // `crate` or `super` alone: that module's own file.
+        for (const own of ['lib.rs', 'main.rs', 'mod.rs'].map((f) => path.posix.join(base, f)))
+          if (this.files.has(own)) return own;
+        if (this.files.has(`${base}.rs`)) return `${base}.rs`;
+        continue;
+      }
+      for (const candidate of [`${target}.rs`, `${target}/mod.rs`])
+        if (this.files.has(candidate)) return candidate;
+    }
+    return undefined;
+  }
+
+  /** The folder of the crate `file` is in: the nearest one up with its `lib.rs` or `main.rs`. */
+  private rustCrateRoot(file: string): string | undefined {
+    for (let dir = path.posix.dirname(file); ; dir = path.posix.dirname(dir)) {
+      if (this.files.has(path.posix.join(dir, 'lib.rs')) || this.files.has(path.posix.join(dir, 'main.rs')))
+        return dir;
+      if (dir === '.' || dir === '' || dir === '/') return undefined;
+    }
   }
 
   private resolvePython(fromFile: string, specifier: string): string | undefined {

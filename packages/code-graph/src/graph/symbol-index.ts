@@ -409,10 +409,18 @@ export class SymbolIndex {
       const submodule = this.language.get(file) === 'python' ? this.pythonSubmodule(file, i) : undefined;
       return submodule ? { module: submodule } : {};
     }
-    if (this.language.get(file) === 'go') {
+    if (language === 'go') {
       const found = this.packageMember(file, name);
       if (found) return { symbol: found };
     }
+    // Rust's `use crate::schema::*`: every name the module declares or re-exports.
+    if (language === 'rust')
+      for (const i of this.importsOf.get(file) ?? []) {
+        if (i.local !== '*' || i.reexport) continue;
+        const target = this.targetOf(file, i);
+        const symbol = target && this.exported(target, name);
+        if (symbol) return { symbol };
+      }
     // C#'s `using Shop.Orders;` brings in a namespace's every type by its simple name: the one type
     // of the project so named, when there is one.
     if (language === 'c_sharp') {

@@ -251,6 +251,28 @@ describe('extractFacts, per language', () => {
     expect(calls(f)).toEqual(['Stack.push method self.items.push', 'Stack.push method helpers.log']);
   });
 
+  it('Rust: each name a `use` binds, from the module path before it; `pub use` re-exports', async () => {
+    const f = await parse('rust', [
+      'use crate::authentication::{validate_credentials, Credentials as Creds};',
+      'use crate::{routes::error_chain_fmt, db::{self, queries::*}};',
+      'use super::IdempotencyKey;',
+      'pub use persistence::{save_response, try_processing};',
+      'use sqlx::PgPool;',
+    ]);
+    expect(
+      f.imports.map((i) => `${i.local} <- ${i.source}::${i.imported}${i.reexport ? ' (re-export)' : ''}`),
+    ).toEqual([
+      'validate_credentials <- crate::authentication::validate_credentials',
+      'Creds <- crate::authentication::Credentials',
+      'error_chain_fmt <- crate::routes::error_chain_fmt',
+      '* <- crate::db::queries::*',
+      'IdempotencyKey <- super::IdempotencyKey',
+      'save_response <- persistence::save_response (re-export)',
+      'try_processing <- persistence::try_processing (re-export)',
+      'PgPool <- sqlx::PgPool',
+    ]);
+  });
+
   it('Java: classes, public methods, method invocations and constructions', async () => {
     const f = await parse('java', [
       'public class Users {',

@@ -92,6 +92,46 @@ function goImportSpec(node: Node, push: (fact: ImportFact) => void): void {
   push({ local, imported: '*', source, reexport: false });
 }
 
+/**
+ * Rust's `use crate::auth::{validate, Credentials as Creds};`: each name it binds, from the module
+ * path before it (`pub use` re-exports them); `use crate::schema::*` binds the module's every name.
+ * `self` in a list (`{self, b}`) names the module itself, which calls reach by path instead.
+ */
+function rustUse(node: Node, push: (fact: ImportFact) => void): void {
+  const reexport = node.namedChildren.some((c) => c?.type === 'visibility_modifier');
+  const join = (prefix: string, path: string) => (prefix && path ? `${prefix}::${path}` : prefix || path);
+  const bind = (path: string, local?: string) => {
+    const at = path.lastIndexOf('::');
+    const imported = at < 0 ? path : path.slice(at + 2);
+    if (at < 0 || imported === 'self') return;
+    push({ local: local ?? imported, imported, source: path.slice(0, at), reexport });
+  };
+  const walk = (clause: Node | null, prefix: string): void => {
+    if (!clause) return;
+    switch (clause.type) {
+      case 'scoped_use_list':
+        for (const item of clause.childForFieldName('list')?.namedChildren ?? [])
+          walk(item, join(prefix, text(clause.childForFieldName('path'))));
+        return;
+      case 'use_list':
+        for (const item of clause.namedChildren) walk(item, prefix);
+        return;
+      case 'use_as_clause':
+        bind(join(prefix, text(clause.childForFieldName('path'))), text(clause.childForFieldName('alias')));
+        return;
+      case 'use_wildcard': {
+        const path = clause.namedChildren[0];
+        const source = join(prefix, path ? text(path) : '');
+        if (source) push({ local: '*', imported: '*', source, reexport });
+        return;
+      }
+      default:
+        bind(join(prefix, text(clause)));
+    }
+  };
+  walk(node.childForFieldName('argument'), '');
+}
+
 /** Records the names an import (or re-export) node binds, whichever grammar it comes from. */
 export function recordImport(x: Extraction, node: Node): void {
   const push = (fact: ImportFact) => x.facts.imports.push(fact);
@@ -102,6 +142,7 @@ export function recordImport(x: Extraction, node: Node): void {
   else if (node.type === 'import_from_statement') pythonFromImport(node, push);
   else if (node.type === 'import_spec') goImportSpec(node, push);
   else if (node.type === 'import' && x.language === 'kotlin') kotlinImport(node, push);
+  else if (node.type === 'use_declaration' && x.language === 'rust') rustUse(node, push);
 }
 
 /** `export { a, b as c }` and `export default a` export a declaration made elsewhere in the file. */

@@ -128,6 +128,8 @@ export const IMPORTS = new Set([
   'import_spec',
   // Kotlin's `import a.b.C`.
   'import',
+  // Rust's `use crate::a::{b, c}` (PHP's trait `use` in a class is read apart).
+  'use_declaration',
 ]);
 
 export const JS_FAMILY = new Set<LanguageId>(['typescript', 'tsx', 'javascript']);
