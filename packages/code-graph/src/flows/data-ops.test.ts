@@ -126,6 +126,39 @@ describe('classifyCall', () => {
     expect(py('get', 'request.args', "page = request.args.get('page', 1)")).toBeUndefined();
   });
 
+  it('reads a SQLModel/SQLAlchemy session running a built statement by the statement, not as an unknown write', () => {
+    const run = (lineText: string, above: string) =>
+      classifyCall(
+        { callee: 'exec', receiver: 'session', line: 9, caller: 'read_items' },
+        { entities, typeOf: () => undefined, lineText, language: 'python', textAbove: () => above },
+      );
+    expect(
+      run(
+        '    count = session.exec(count_statement).one()',
+        '    count_statement = select(func.count()).select_from(Article)\n',
+      ),
+    ).toMatchObject({ entity: 'Article', op: 'read', call: 'session.exec' });
+    expect(
+      run(
+        '    items = session.exec(statement).all()',
+        '    statement = (\n        select(Comment).order_by(Comment.id)\n    )\n',
+      ),
+    ).toMatchObject({ entity: 'Comment', op: 'read' });
+    expect(
+      run(
+        '    session.exec(statement)',
+        '    statement = delete(Comment).where(Comment.owner_id == owner_id)\n',
+      ),
+    ).toMatchObject({
+      entity: 'Comment',
+      op: 'write',
+    });
+    expect(run('    session.exec(select(Profile).where(Profile.id == pid)).first()', '')).toMatchObject({
+      entity: 'Profile',
+      op: 'read',
+    });
+  });
+
   it('reads each ORM’s spelling of an access as the entity it touches', () => {
     expect(
       classify({ callee: 'findMany', receiver: 'prisma.article' }, 'prisma.article.findMany()'),

@@ -376,6 +376,19 @@ function sqlStatement(text: string): { table: string; reads: boolean } | undefin
   return table ? { table, reads: /^(select|with)$/i.test(sql[1] ?? '') } : undefined;
 }
 
+/**
+ * A statement SQLAlchemy 2.0 and SQLModel build and a session then runs (`select(Item).where(…)`,
+ * `select(func.count()).select_from(Item)`, `delete(Item).where(…)`): its verb and the model it names.
+ */
+function builtStatement(text: string): { table: string; reads: boolean } | undefined {
+  const start = /^\s*\(?\s*(select|update|delete|insert)\s*\(/.exec(text);
+  if (!start) return undefined;
+  const model =
+    /^\s*([A-Z]\w*)\b/.exec(text.slice(start[0].length))?.[1] ??
+    /\.\s*select_from\s*\(\s*([A-Z]\w*)/.exec(text)?.[1];
+  return model ? { table: model, reads: start[1] === 'select' } : undefined;
+}
+
 export interface ClassifyContext {
   entities: Entities;
   /** What a variable was assigned or declared as, in the caller or its class (code-graph's type hints). */
@@ -555,7 +568,12 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   const tokens = tokensOf(receiver);
   if (RUN_VERBS.has(verb)) {
     const prepared = preparedSql(receiver, ctx) ?? sqlInVariable(call, ctx);
-    const statement = prepared ? sqlStatement(prepared) : undefined;
+    // Python's `session.exec(statement)` or `session.execute(select(User)…)`: a statement built, not written.
+    const built =
+      ctx.language === 'python'
+        ? builtStatement(prepared?.replace(/^\w+\s*=/, '') ?? fromCall.slice(fromCall.indexOf('(') + 1))
+        : undefined;
+    const statement = (prepared ? sqlStatement(prepared) : undefined) ?? built;
     if (statement) {
       const entity = ctx.entities.match(statement.table) ?? statement.table;
       const op: DataOpKind = statement.reads ? 'read' : 'write';
