@@ -674,6 +674,27 @@ describe('boocontext_flows over MCP', () => {
     expect(at(orders)).toEqual(['read Order Shop/Orders/OrderQueries.cs:9']);
   });
 
+  it('follows an [AsParameters] services class’s typed properties, a MediatR request wrapped in another to its own handler in a file of its own, and a DbSet read by its property’s name', async () => {
+    const { envelope, flows } = await flowsOf('mediatr-api');
+    expect(envelope.summary).toMatch(/3 reach data access, 0 with no handler found/);
+    const create = flowAt(flows, 'POST', '/api/orders');
+    expect(stepsOf(create)).toEqual([
+      'OrderEndpoints.CreateOrder Shop/Endpoints/OrderEndpoints.cs:16',
+      'IdentifiedCommandHandler.Handle Shop/Commands/IdentifiedCommandHandler.cs:8 (Send(IdentifiedCommand) → handler)',
+      'CreateOrderCommandHandler.Handle Shop/Commands/CreateOrderCommandHandler.cs:9 (Send(CreateOrderCommand) → handler)',
+    ]);
+    expect(at(create)?.[0]).toBe('write Order Shop/Commands/CreateOrderCommandHandler.cs:11');
+    // `services.Queries.Find(id)`: the property's declared type, then the interface's implementation.
+    expect(stepsOf(flowAt(flows, 'GET', '/api/orders/{id:int}'))).toEqual([
+      'OrderEndpoints.GetOrder Shop/Endpoints/OrderEndpoints.cs:24',
+      'IOrderQueries.Find Shop/Orders/IOrderQueries.cs:5',
+      'OrderQueries.Find Shop/Orders/OrderQueries.cs:8 (implements IOrderQueries)',
+    ]);
+    expect(at(flowAt(flows, 'GET', '/api/lines'))).toEqual([
+      'read OrderLine Shop/Endpoints/OrderEndpoints.cs:12',
+    ]);
+  });
+
   it('starts a Go route written on a handler variable (`handler.GetByID`, `handler := &LoafHandler{…}`) at that type’s method, not at an interface’s of the same name', async () => {
     const { envelope, flows } = await flowsOf('echo-handler');
     expect(envelope.summary).toMatch(/1 reach data access, 0 with no handler found/);
@@ -691,9 +712,9 @@ describe('boocontext_flows over MCP', () => {
     expect(envelope.summary).toMatch(/2 reach data access, 0 with no handler found/);
     const byMethod = (method: string) => flows.find((f) => f.entry.method === method);
     expect(byMethod('GET')?.entry.path).toBe('/pantries');
-    // The model is named after its table (`pantry_shelf`); the service names its class.
-    expect(at(byMethod('GET'))).toEqual(['read Pantry app/controllers.py:11']);
-    expect(at(byMethod('POST'))).toEqual(['write Pantry app/controllers.py:15']);
+    // The model is named after its table (`pantry_shelf`); the service names its class, an alias of it.
+    expect(at(byMethod('GET'))).toEqual(['read pantry_shelf app/controllers.py:11']);
+    expect(at(byMethod('POST'))).toEqual(['write pantry_shelf app/controllers.py:15']);
   });
 
   it('answers again from the code as it is after an edit, not from the answer before', async () => {

@@ -263,6 +263,10 @@ export function codeGraphTools(options: ToolsOptions = {}): CodeGraphTools {
             'Also trace the entry points that are not routes: mains, CLI commands, jobs, event handlers',
           ),
         entities: z.array(z.string().min(1).max(200)).max(5000).optional(),
+        aliases: z
+          .record(z.string().min(1).max(200), z.string().min(1).max(200))
+          .optional()
+          .describe('Other names code gives an entity (a DbSet property, the class of a table) → the entity'),
         depth: z.number().int().min(1).max(10).optional(),
         maxSteps: z.number().int().min(1).max(200).optional(),
         diff: z
@@ -283,8 +287,8 @@ export function codeGraphTools(options: ToolsOptions = {}): CodeGraphTools {
                 tracersOf.set(index, tracers);
               }
               const tracer = tracers.get(
-                `${index.generation}\u0000${JSON.stringify([args.entities, options])}`,
-                () => new FlowTracer(index.db, index.root, args.entities ?? [], options),
+                `${index.generation}\u0000${JSON.stringify([args.entities, args.aliases, options])}`,
+                () => new FlowTracer(index.db, index.root, args.entities ?? [], args.aliases ?? {}, options),
               );
               const others = args.others
                 ? otherEntryPoints(index.db, index.root).map(({ trace, ...entry }) => ({

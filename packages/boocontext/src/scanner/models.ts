@@ -1,7 +1,7 @@
 import type { Model } from './types.js';
 
 /** `users`, `Users`, `user` and `User` name one entity; so do `order_items` and `OrderItem`. */
-function entityKey(name: string): string {
+export function entityKey(name: string): string {
   const flat = name.replace(/[_\-\s]/g, '').toLowerCase();
   if (flat.endsWith('ies') && flat.length > 4) return `${flat.slice(0, -3)}y`;
   if (/(ss|us|is)$/.test(flat)) return flat;
@@ -38,6 +38,8 @@ export function mergeModels(models: readonly Model[]): Model[] {
     if (known && known.orm !== model.orm) {
       known.sources ??= [{ orm: known.orm, file: known.file, line: known.line }];
       known.sources.push({ orm: model.orm, file: model.file, line: model.line });
+      const aliases = [...(known.aliases ?? []), ...(model.aliases ?? [])];
+      if (aliases.length) known.aliases = [...new Set(aliases)];
       continue;
     }
     const entity = { ...model };

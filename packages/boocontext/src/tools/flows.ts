@@ -129,8 +129,12 @@ export const flowsTool = (deps: ToolDeps) =>
               path: r.path,
             },
           }));
-      // A SQLAlchemy model is named after its table; code names its class (`select(User)`).
-      const entities = scan.models.flatMap((m) => [m.name, ...(m.aliases ?? [])]);
+      const entities = scan.models.map((m) => m.name);
+      // Other names code gives a model: a SQLAlchemy table's class (`select(User)`), an EF Core
+      // DbSet's property (`context.Subscriptions`).
+      const aliases = Object.fromEntries(
+        scan.models.flatMap((m) => (m.aliases ?? []).map((alias) => [alias, m.name])),
+      );
       let flows: EntryFlow[] = [];
       const others: EntryFlow[] = [];
       const changed = new Set<string>();
@@ -148,6 +152,7 @@ export const flowsTool = (deps: ToolDeps) =>
             root,
             entries: batch.map((e) => e.child),
             entities,
+            ...(Object.keys(aliases).length ? { aliases } : {}),
             ...(args.depth ? { depth: args.depth } : {}),
             ...(args.diff ? { diff: args.diff } : {}),
             ...(withOthersHere ? { others: true } : {}),

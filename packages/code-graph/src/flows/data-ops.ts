@@ -316,10 +316,11 @@ export function entityKey(name: string): string {
 export class Entities {
   private readonly byKey = new Map<string, string>();
 
-  constructor(names: readonly string[]) {
-    for (const name of names) {
-      const key = entityKey(name);
-      if (key && !this.byKey.has(key)) this.byKey.set(key, name);
+  /** `aliases`: other names code gives an entity (a DbSet's property, a table's class) → the entity. */
+  constructor(names: readonly string[], aliases: Readonly<Record<string, string>> = {}) {
+    for (const [name, entity] of [...names.map((n) => [n, n]), ...Object.entries(aliases)]) {
+      const key = entityKey(name as string);
+      if (key && !this.byKey.has(key)) this.byKey.set(key, entity as string);
     }
   }
 

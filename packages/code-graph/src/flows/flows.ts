@@ -107,9 +107,10 @@ export class FlowTracer {
     readonly db: Db,
     private readonly root: string,
     entityNames: readonly string[],
+    entityAliases: Readonly<Record<string, string>>,
     private readonly options: TraceOptions,
   ) {
-    this.entities = new Entities(entityNames);
+    this.entities = new Entities(entityNames, entityAliases);
     this.bySymbol = db.prepare(`SELECT ${TRACE_COLUMNS} FROM symbols WHERE id = ?`);
     this.edgesOf = db.prepare('SELECT callee_id, kind FROM edges WHERE caller_id = ? ORDER BY line');
     this.callsOfFileQuery = db.prepare(

@@ -87,35 +87,68 @@ function mediatorSend(calls: readonly CallIn[], find: FrameworkLookups): Implied
     // `mediator.Send(\n  new List.Query(…))`: the request may sit on the lines after the call's.
     const text = find.sourceOf(call.file, call.line, call.line + 3);
     const argument = /Send(?:Async)?\s*\(\s*(\w+)\s*[,)]/.exec(text)?.[1];
+    const built = argument ? builtAbove(call, argument, find) : undefined;
     const request =
       /new\s+([\w.]+)\s*[({]/.exec(text)?.[1] ??
+      built?.type ??
       (argument ? find.typeOf(call.file, call.caller, argument) : undefined);
     if (!request) continue;
-    const parts = request.split('.');
-    const type = parts.at(-1) as string;
-    const outer = parts.at(-2);
-    // The handler is declared for the request type: `class Handler : IRequestHandler<Command, …>`,
-    // beside it in the request's own class (MediatR's usual layout) or anywhere by its full name.
-    const homes = nearest(
-      (outer ? find.symbolsNamed(outer) : find.symbolsNamed(type)).filter((s) => s.kind === 'class'),
-      call.file,
-    );
-    for (const home of homes) {
-      const handles = find
-        .symbolsIn(home.file)
-        .filter(
-          (s) =>
-            s.short === 'Handle' &&
-            s.line >= home.line &&
-            s.end_line <= home.end_line &&
-            new RegExp(`IRequestHandler\\s*<\\s*${type}\\b`).test(
-              find.sourceOf(home.file, home.line, s.line),
-            ),
-        );
-      for (const handle of handles) out.push({ row: handle, via: `${call.callee}(${request}) → handler` });
-    }
+    // A request wrapping another (eShop's `IdentifiedCommand<CreateOrderCommand, bool>`): its
+    // handler passes the inner one on, whose handler runs too.
+    for (const type of [request, ...(built?.wrapped ?? [])])
+      for (const handle of requestHandlers(type, call.file, find))
+        out.push({ row: handle, via: `${call.callee}(${type}) → handler` });
   }
   return out;
+}
+
+/** `var request = new IdentifiedCommand<CreateOrderCommand, bool>(…)` above a call: the type and what it wraps. */
+function builtAbove(
+  call: CallIn,
+  name: string,
+  find: FrameworkLookups,
+): { type: string; wrapped: string[] } | undefined {
+  const above = find.sourceOf(call.file, Math.max(1, call.line - 40), call.line);
+  let last: RegExpExecArray | undefined;
+  for (const m of above.matchAll(
+    new RegExp(`\\b${name}\\s*=\\s*new\\s+([\\w.]+)\\s*(?:<([^()=;]*)>)?\\s*\\(`, 'g'),
+  ))
+    last = m;
+  if (!last) return undefined;
+  const wrapped = (last[2] ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => /^[A-Z][\w.]*$/.test(t));
+  return { type: last[1] as string, wrapped };
+}
+
+/**
+ * The `Handle` methods declared for a request type: in a class implementing `IRequestHandler<Type…>`
+ * beside the request in its own class (MediatR's usual layout), anywhere by its full name, or in a
+ * class of its own named after it (`CreateOrderCommandHandler`, eShop's layout).
+ */
+function requestHandlers(request: string, near: string, find: FrameworkLookups): SymbolRow[] {
+  const parts = request.split('.');
+  const type = parts.at(-1) as string;
+  const outer = parts.at(-2);
+  const classes = (name: string) => find.symbolsNamed(name).filter((s) => s.kind === 'class');
+  // A nested request (`List.Query`) has its handler beside it: every feature has a `QueryHandler`.
+  const homes = outer
+    ? nearest(classes(outer), near)
+    : [...nearest(classes(type), near), ...nearest(classes(`${type}Handler`), near)];
+  const handles = homes.flatMap((home) =>
+    find
+      .symbolsIn(home.file)
+      .filter(
+        (s) =>
+          s.short === 'Handle' &&
+          s.line >= home.line &&
+          s.end_line <= home.end_line &&
+          new RegExp(`IRequestHandler\\s*<\\s*${type}\\b`).test(find.sourceOf(home.file, home.line, s.line)),
+      ),
+  );
+  // A handler nested in its request's class is found from both.
+  return [...new Map(handles.map((h) => [h.id, h])).values()];
 }
 
 /** Rails runs a controller's `before_action` callbacks before the action (`only:`/`except:` respected). */

@@ -147,7 +147,9 @@ function handle(x: Extraction, node: Node, type: string, scope: Scope): Scope {
   if (
     type === 'public_field_definition' ||
     type === 'field_definition' ||
-    (type === 'field_declaration' && (x.language === 'go' || x.language === 'java'))
+    (type === 'field_declaration' && (x.language === 'go' || x.language === 'java')) ||
+    // C#'s `public IOrderQueries Queries { get; } = queries;`: a property typed as a field is.
+    (type === 'property_declaration' && x.language === 'c_sharp')
   ) {
     fieldType(x, node, scope);
     inner = classFieldMethod(x, node, scope) ?? inner;

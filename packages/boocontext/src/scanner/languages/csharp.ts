@@ -1,6 +1,7 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { graphqlRoute, OPERATIONS } from '../graphql.js';
 import { rpcRoute } from '../grpc.js';
+import { entityKey } from '../models.js';
 import { emptyFacts, type FileFacts, joinPaths, UNKNOWN_PART } from '../types.js';
 import { line, lowerFirst, walk } from './syntax.js';
 
@@ -278,13 +279,17 @@ function readDbSets(node: Node, rel: string, facts: FileFacts): void {
     const type = member.childForFieldName('type');
     if (type?.type !== 'generic_name' || type.namedChild(0)?.text !== 'DbSet') continue;
     const entity = type.namedChild(1)?.namedChild(0)?.text;
-    if (entity)
-      facts.models.push({
-        name: entity.split('.').pop() as string,
-        orm: 'efcore',
-        file: rel,
-        line: line(member),
-      });
+    if (!entity) continue;
+    const name = entity.split('.').pop() as string;
+    // `DbSet<WebhookSubscription> Subscriptions`: code reads the entity by the property's name.
+    const property = member.childForFieldName('name')?.text;
+    facts.models.push({
+      name,
+      orm: 'efcore',
+      file: rel,
+      line: line(member),
+      ...(property && entityKey(property) !== entityKey(name) ? { aliases: [property] } : {}),
+    });
   }
 }
 
