@@ -85,8 +85,19 @@ describe('ModuleResolver and Rust module paths', () => {
     expect(resolve('api/src/routes/login/post.rs', 'authentication')).toBe('api/src/authentication.rs');
   });
 
+  it('reads a `use` as written to the module it names items of', () => {
+    expect(resolve('api/src/startup.rs', 'crate::authentication::{validate_credentials, Credentials}')).toBe(
+      'api/src/authentication.rs',
+    );
+    expect(resolve('api/src/startup.rs', 'crate::idempotency::persistence::save_response as save')).toBe(
+      'api/src/idempotency/persistence.rs',
+    );
+    expect(resolve('api/src/startup.rs', 'crate::routes::login::*')).toBe('api/src/routes/login/mod.rs');
+  });
+
   it('finds no file for an external crate’s path', () => {
     expect(resolve('api/src/startup.rs', 'sqlx::postgres')).toBeUndefined();
+    expect(resolve('api/src/startup.rs', 'sqlx::{PgPool, Postgres}')).toBeUndefined();
     expect(resolve('api/src/startup.rs', 'actix_web')).toBeUndefined();
   });
 });

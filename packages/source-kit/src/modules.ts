@@ -197,11 +197,26 @@ export class ModuleResolver {
    * an external crate's (`sqlx::postgres`) finds no file.
    */
   private resolveRust(fromFile: string, specifier: string): string | undefined {
+    // A whole `use` as written (`crate::db::{self, Pool}`, `crate::db::Pool as P`): its module path.
+    const modulePath = specifier
+      .replace(/\s+as\s+\w+\s*$/, '')
+      .replace(/::\s*(\{[\s\S]*\}|\*)\s*$/, '')
+      .replace(/\s+/g, '');
+    // The last segments may name items in the module (`crate::db::Pool`): the longest path that is a module.
+    const segments = modulePath.split('::');
+    for (let end = segments.length; end >= 1; end--) {
+      const found = this.rustModule(fromFile, segments.slice(0, end));
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  private rustModule(fromFile: string, names: string[]): string | undefined {
     // Where a module's children live: beside `mod.rs`/`lib.rs`/`main.rs`, else in the folder named after it.
     const childDir = /(^|\/)(mod|lib|main)\.rs$/.test(fromFile)
       ? path.posix.dirname(fromFile)
       : fromFile.replace(/\.rs$/, '');
-    const [first, ...rest] = specifier.split('::');
+    const [first, ...rest] = names;
     const bases: string[] = [];
     let segments = rest;
     if (first === 'crate') {

@@ -452,6 +452,8 @@ describe('stacks: routes as served, models, frameworks', () => {
       'DELETE /api/v1/shop/orders/{order}/lines/{line} routes/api.php',
       'GET /api/v1/shop/orders/{order}/lines/{line} routes/api.php',
       'POST /api/v1/shop/orders/{order}/pay routes/api.php',
+      'GET /api/v1/shop/orders/{order}/refunds routes/api.php',
+      'GET /api/v1/shop/orders/{order}/refunds/{refund} routes/api.php',
       'GET /api/v1/shop/receipts/{order} routes/api.php',
       'ALL /home routes/web.php',
       'GET /rules routes/web.php',

@@ -184,8 +184,12 @@ function readRouteChain(
     } else if (resource && (name === 'only' || name === 'except')) resource[name] = stringList(values[0]);
   }
   if (!resource) return;
-  const last = resource.path.split('/').filter(Boolean).pop() ?? '';
-  const param = `{${singular(last)}}`;
+  // A nested resource, `albums.songs`: `albums/{album}/songs/{song}`.
+  const parents = resource.path.split('.');
+  const leaf = parents.pop() ?? '';
+  const lastOf = (segment: string) => segment.split('/').filter(Boolean).pop() ?? '';
+  const base = joinPaths(...parents.map((p) => `${p}/{${singular(lastOf(p))}}`), leaf);
+  const param = `{${singular(lastOf(leaf))}}`;
   for (const { role, method, sub: written } of resourceRoutes(false)) {
     const action = STORE_ACTIONS[role] ?? role;
     const sub = written.replace('new', 'create').replace(':id', '{}');
@@ -194,7 +198,7 @@ function readRouteChain(
     if (resource.except?.includes(action)) continue;
     ctx.facts.routes.push({
       method,
-      path: joinPaths(at, resource.path, sub.replace('{}', param)),
+      path: joinPaths(at, base, sub.replace('{}', param)),
       line: line(node),
       framework: 'laravel',
       owner,
