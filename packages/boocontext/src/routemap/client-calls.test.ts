@@ -272,4 +272,37 @@ describe('clientCalls', () => {
       'GET /api/user src/app/user.service.ts:3',
     ]);
   });
+
+  it('takes the base a class gives its ky instance (`this.client = ky.create({ prefixUrl })`) for the calls on an instance of that class', () => {
+    expect(
+      read({
+        'js/services/http.ts': [
+          "import ky from 'ky';",
+          'class Http {',
+          '  private client: ReturnType<typeof ky.create>',
+          '  constructor() {',
+          // A base written after an origin only the page knows (it ends with its slash).
+          '    this.client = ky.create({ prefixUrl: `${window.APP.base_url}api`, retry: 0 })',
+          '  }',
+          '  async request(method: string, url: string) {',
+          '    return this.client(url, { method })',
+          '  }',
+          "  get(url: string) { return this.request('get', url) }",
+          "  delete(url: string) { return this.request('delete', url) }",
+          '}',
+          'export const http = new Http()',
+        ].join('\n'),
+        'js/services/albums.ts': [
+          "import { http } from './http';",
+          'export const albums = {',
+          "  list: () => http.get('albums'),",
+          '  remove: (id: string) => http.delete(`albums/${id}`),',
+          '};',
+        ].join('\n'),
+      }),
+    ).toEqual([
+      'GET /api/albums js/services/albums.ts:3',
+      'DELETE /api/albums/:param js/services/albums.ts:4',
+    ]);
+  });
 });

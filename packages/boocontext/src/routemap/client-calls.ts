@@ -281,6 +281,7 @@ class Files {
 /** `axios.defaults.baseURL = X`, `const api = axios.create({ baseURL: X })`, an interceptor's prefix. */
 function basesOf(files: Files): { byReceiver: Map<string, string>; httpClient?: string } {
   const byReceiver = new Map<string, string>();
+  const classBases = new Map<string, string>();
   let httpClient: string | undefined;
   // A base is never text written at a call: marked so, it does not make its calls look final.
   const first = (file: SourceFile, offset: number, expr: string) => {
@@ -299,7 +300,7 @@ function basesOf(files: Files): { byReceiver: Map<string, string>; httpClient?: 
       if (value && m[1]) byReceiver.set(lastName(m[1]), value);
     }
     for (const m of t.matchAll(
-      /(?:const|let|var)\s+([\w$]+)\s*=\s*(?:axios|ky|ofetch|\$fetch)\.(?:create|extend)\s*\(\s*\{/g,
+      /(?:(?:const|let|var)\s+|this\.)([\w$]+)\s*=\s*(?:axios|ky|ofetch|\$fetch)\.(?:create|extend)\s*\(\s*\{/g,
     )) {
       const open = (m.index ?? 0) + m[0].length - 1;
       const end = closing(t, open);
@@ -308,6 +309,9 @@ function basesOf(files: Files): { byReceiver: Map<string, string>; httpClient?: 
         : undefined;
       const value = base ? first(file, m.index ?? 0, base) : undefined;
       if (m[1]) byReceiver.set(m[1].toLowerCase(), value ?? '');
+      // `this.client = ky.create({ prefixUrl })` in a class: its instances' calls have that base.
+      const owner = m[0].startsWith('this.') ? enclosingClass(t, m.index ?? 0) : undefined;
+      if (owner && value) classBases.set(owner, value);
     }
     // Angular: `req.clone({ url: `${base}${req.url}` })` prefixes every HttpClient request.
     const clone = /\.clone\(\s*\{[^}]*?\burl\s*:\s*(`[^`]*\$\{\s*(\w+)\.url\s*\}[^`]*`)/.exec(t);
@@ -316,7 +320,21 @@ function basesOf(files: Files): { byReceiver: Map<string, string>; httpClient?: 
       httpClient = first(file, clone.index, `${prefix}\``);
     }
   }
+  // `export const http = new Http()`: the project's client, its base the one its class made.
+  if (classBases.size)
+    for (const file of files.all)
+      for (const m of file.text.matchAll(/(?:const|let|var)\s+([\w$]+)\s*=\s*new\s+([\w$]+)\s*\(/g)) {
+        const base = classBases.get(m[2] as string);
+        if (base && m[1] && !byReceiver.has(m[1].toLowerCase())) byReceiver.set(m[1].toLowerCase(), base);
+      }
   return { byReceiver, ...(httpClient !== undefined ? { httpClient } : {}) };
+}
+
+/** The class whose body holds `offset`: the last `class X` declared before it. */
+function enclosingClass(text: string, offset: number): string | undefined {
+  let name: string | undefined;
+  for (const m of text.slice(0, offset).matchAll(/\bclass\s+([\w$]+)/g)) name = m[1];
+  return name;
 }
 
 const lastName = (receiver: string) =>
@@ -469,8 +487,9 @@ function writtenPathBeforeParam(url: string): boolean {
 function pathOf(url: string): string {
   let u = url.replace(/[\uE003\uE004]/g, '');
   u = u.replace(/^[a-z][\w+.-]*:\/\/[^/\uE001\uE002]*/i, '');
-  // `${base}/api/x` with a base known only at run time: the unknown part is the origin.
-  u = u.replace(/^\uE002(?=\/)/, '');
+  // `${base}/api/x` with a base known only at run time: the unknown part is the origin; glued to a
+  // word (`${window.KOEL.base_url}api`, a base ending with its slash) it is the origin and that slash.
+  u = u.replace(/^\uE002(?=\/|[A-Za-z])/, '');
   u = u.split('?')[0] ?? u;
   u = u.split('#')[0] ?? u;
   // `{user_id}`: an OpenAPI path template, as generated clients write their URLs.
