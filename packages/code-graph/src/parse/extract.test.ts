@@ -109,6 +109,24 @@ describe('extractFacts, per language', () => {
     expect(symbols(f)).toEqual(['function helper exported']);
   });
 
+  it('JavaScript CommonJS: `exports.x = (req, res) => …` and `module.exports.y = function …` are exported functions', async () => {
+    const f = await parse('javascript', [
+      "const User = require('../models/User');",
+      'exports.getAccount = (req, res) => {',
+      '  res.render(User.findById(req.user.id));',
+      '};',
+      'module.exports.postLogout = function (req, res) { req.logout(); };',
+      'exports.getSignup = catchAsync(async (req, res) => res.render("signup"));',
+      'exports.limit = 10;',
+    ]);
+    expect(symbols(f)).toEqual([
+      'function getAccount exported',
+      'function postLogout exported',
+      'function getSignup exported',
+    ]);
+    expect(calls(f)).toContain('getAccount method User.findById');
+  });
+
   it('JavaScript JSX with attributes named by reserved words (Solid, Preact): read whole, no syntax error', async () => {
     const f = await parse('javascript', [
       "import { useRouter } from './store';",

@@ -66,6 +66,20 @@ function handleBinding(x: Extraction, node: Node, scope: Scope): Scope {
   return inner;
 }
 
+/**
+ * CommonJS's `exports.getAccount = (req, res) => {…}` (or `module.exports.x = function …`, or a
+ * wrapper's `catchAsync(…)`): a function of the module by that name, exported.
+ */
+function commonJsExport(x: Extraction, node: Node, scope: Scope): Scope | undefined {
+  const name = /^(?:module\.)?exports\.([\w$]+)$/.exec(node.childForFieldName('left')?.text ?? '')?.[1];
+  const value = node.childForFieldName('right');
+  if (!name || !value) return undefined;
+  const fn = FUNCTION_VALUES.has(value.type) ? value : wrappedFunction(value);
+  if (!fn) return undefined;
+  x.exportedLater.add(name);
+  return declare(x, fn, 'function', name, scope);
+}
+
 /** The function a call wraps as its only argument: `asyncHandler(async (req, res) => {…})`. */
 function wrappedFunction(value: Node): Node | undefined {
   if (value.type !== 'call_expression') return undefined;
@@ -164,6 +178,8 @@ function handle(x: Extraction, node: Node, type: string, scope: Scope): Scope {
     kotlinReference(x, node, inner);
   else if (type === 'use_declaration' && x.language === 'php' && scope.container) phpTraitUse(x, node, scope);
   else if (type === 'assignment_expression' && x.language === 'php') phpMemberAssignment(x, node, scope);
+  else if (type === 'assignment_expression' && x.tracksValues && scope.qualified === null)
+    inner = commonJsExport(x, node, scope) ?? inner;
   if (
     (FUNCTION_VALUES.has(type) || (type === 'lambda_expression' && x.language === 'c_sharp')) &&
     inner === scope
