@@ -13,7 +13,7 @@ import {
   routesOfFile,
   routingHints,
 } from './routes.js';
-import { isMigration, readPrisma, replayMigrations } from './schema-files.js';
+import { createsTables, isMigration, readPrisma, replayMigrations } from './schema-files.js';
 import { importedByFolder } from './symfony-routing.js';
 import { type CachedFile, type FileFacts, isAuxiliary, type Model, type Route, SFC_FILE } from './types.js';
 import { workspacesOf } from './workspaces.js';
@@ -309,9 +309,13 @@ function modelsOf(root: string, cache: Map<string, CachedFile>): { models: Model
     if (text) models.push(...readPrisma(rel, text));
   }
   const migrations = [...cache.entries()]
-    .filter(([rel, e]) => isMigration(rel) && e.text !== undefined && !isAuxiliary(rel))
-    // Migrations run in name order, numbers compared as numbers (2_x before 10_x).
-    .sort(([a], [b]) => byNumbersInText(a, b))
+    .filter(
+      ([rel, e]) =>
+        e.text !== undefined && (isMigration(rel) || createsTables(rel, e.text)) && !isAuxiliary(rel),
+    )
+    // Migrations run in name order, numbers compared as numbers (2_x before 10_x), after any other
+    // file that makes tables: a dump kept for docs names a table its migrations made first.
+    .sort(([a], [b]) => Number(isMigration(a)) - Number(isMigration(b)) || byNumbersInText(a, b))
     .map(([rel, e]) => ({ rel, text: e.text as string }));
   models.push(...replayMigrations(migrations));
   for (const [rel, entry] of cache) if (!isAuxiliary(rel)) models.push(...entry.facts.models);

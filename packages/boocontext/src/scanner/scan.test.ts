@@ -298,6 +298,29 @@ describe('languages', () => {
     ));
 });
 
+describe('SQL tables', () => {
+  it('come from a dump or init script outside a migrations folder too, migrations winning where both make a table; a migration tool’s own table is none', () =>
+    inScratchRepo(
+      {
+        'docs/schema.sql':
+          'CREATE TABLE `article` (\n  `id` int NOT NULL,\n  `title` varchar(45)\n);\nCREATE TABLE `author` (\n  `id` int NOT NULL\n);\n',
+        'db/migration/000001_init.up.sql':
+          'CREATE TABLE author (\n  id bigserial PRIMARY KEY,\n  name varchar\n);\n',
+        'priv/repo/structure.sql':
+          'CREATE TABLE public.schema_migrations (version bigint NOT NULL, inserted_at timestamp);\n',
+        'queries/article.sql': '-- name: GetArticle :one\nSELECT * FROM article WHERE id = $1;\n',
+        'main.go': 'package main\n\nfunc main() {}\n',
+      },
+      async (repo) => {
+        const { models } = await new Scanner().scan(repo);
+        expect(models.map((m) => `${m.name} ${m.file} ${m.fields?.join(',')}`)).toEqual([
+          'article docs/schema.sql id,title',
+          'author db/migration/000001_init.up.sql id,name',
+        ]);
+      },
+    ));
+});
+
 describe('.env files', () => {
   it('name the variables a dotenv parser reads: a line inside a multi-line quoted value is none', () =>
     inScratchRepo(

@@ -34,6 +34,10 @@ const bare = (name: string) =>
  * Replays SQL migrations in order: CREATE TABLE adds, DROP TABLE removes, ALTER TABLE … RENAME TO
  * renames. What is left is the schema the migrations produce.
  */
+/** Tables migration tools keep for themselves: Rails, Ecto, golang-migrate, Django, Knex, Flyway, Liquibase. */
+const MIGRATION_TABLES =
+  /^(schema_migrations|ar_internal_metadata|django_migrations|knex_migrations(_lock)?|flyway_schema_history|databasechangelog(lock)?|goose_db_version|__efmigrationshistory)$/i;
+
 export function replayMigrations(files: { rel: string; text: string }[]): Model[] {
   const tables = new Map<string, Model>();
   for (const { rel, text } of files) {
@@ -47,6 +51,8 @@ export function replayMigrations(files: { rel: string; text: string }[]): Model[
         const raw = tokens[j];
         if (!raw) continue;
         const name = bare(raw);
+        // A migration tool's own bookkeeping (a structure dump keeps it): no entity of the app.
+        if (MIGRATION_TABLES.test(name)) continue;
         const fields: string[] = [];
         if (tokens[j + 1] === '(') {
           let depth = 0;
@@ -120,3 +126,7 @@ export function readPrisma(rel: string, text: string): Model[] {
 /** SQL files that are migrations: under a folder whose name says so. */
 export const isMigration = (rel: string) =>
   /\.sql$/i.test(rel) && /(^|\/)(migrations?|migrate|db|schema)(\/|$)/i.test(rel);
+
+/** Another SQL file that makes tables: a dump beside the code, an `init.sql` a container runs. */
+export const createsTables = (rel: string, text: string) =>
+  /\.sql$/i.test(rel) && /\bcreate\s+table\b/i.test(text);
