@@ -181,23 +181,25 @@ describe('CodeIndex.refresh', () => {
   });
 });
 
-/** A front end beside a back end: TypeScript and JavaScript pages, a Go API, a Python worker. */
-function mixedTree(name: string): { root: string; index: CodeIndex; env: NodeJS.ProcessEnv } {
+/** A tree of `files` (path → text) under `name`, with an index of its own. */
+function treeOf(name: string, files: Record<string, string>): { root: string; index: CodeIndex } {
   const root = path.join(work, name);
-  for (const dir of ['web', 'api', 'worker']) mkdirSync(path.join(root, dir), { recursive: true });
-  writeFileSync(
-    path.join(root, 'web/page.ts'),
-    "import { helper } from './helper.js';\nexport function page() { helper(); }\n",
-  );
-  writeFileSync(path.join(root, 'web/helper.js'), 'export function helper() {}\n');
-  writeFileSync(
-    path.join(root, 'api/server.go'),
-    'package api\n\nfunc Serve() { listen() }\n\nfunc listen() {}\n',
-  );
-  writeFileSync(path.join(root, 'worker/jobs.py'), 'def run():\n    pass\n');
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
   const env = { ...process.env, CODE_GRAPH_CACHE_DIR: path.join(work, `cache-${name}`) };
-  return { root, index: CodeIndex.open(root, env), env };
+  return { root, index: CodeIndex.open(root, env) };
 }
+
+/** A front end beside a back end: TypeScript and JavaScript pages, a Go API, a Python worker. */
+const mixedTree = (name: string) =>
+  treeOf(name, {
+    'web/page.ts': "import { helper } from './helper.js';\nexport function page() { helper(); }\n",
+    'web/helper.js': 'export function helper() {}\n',
+    'api/server.go': 'package api\n\nfunc Serve() { listen() }\n\nfunc listen() {}\n',
+    'worker/jobs.py': 'def run():\n    pass\n',
+  });
 
 const indexedFiles = (index: CodeIndex) =>
   (index.db.prepare('SELECT path FROM files ORDER BY path').all() as { path: string }[]).map((r) => r.path);
@@ -267,19 +269,10 @@ describe('a refresh scoped to some languages', () => {
 
 describe('resolving by name alone', () => {
   it('looks among the caller’s language family only: a Python call never reaches the front end’s script', async () => {
-    const root = path.join(work, 'families');
-    mkdirSync(path.join(root, 'static'), { recursive: true });
-    writeFileSync(
-      path.join(root, 'views.py'),
-      'def login(request):\n    authenticate(request)\n    user_service.find(request)\n',
-    );
-    writeFileSync(
-      path.join(root, 'static/login.js'),
-      'function authenticate(form) {}\nclass UserService { find(id) {} }\nfunction submit() { authenticate(1); }\n',
-    );
-    const index = CodeIndex.open(root, {
-      ...process.env,
-      CODE_GRAPH_CACHE_DIR: path.join(work, 'cache-families'),
+    const { index } = treeOf('families', {
+      'views.py': 'def login(request):\n    authenticate(request)\n    user_service.find(request)\n',
+      'static/login.js':
+        'function authenticate(form) {}\nclass UserService { find(id) {} }\nfunction submit() { authenticate(1); }\n',
     });
     await index.refresh();
     const calls = (symbol: string) =>
@@ -297,8 +290,7 @@ describe('resolving by name alone', () => {
 
 describe('Rust calls through `use`', () => {
   it('reach the function the use names, through a `pub use` re-export and a glob, not a namesake', async () => {
-    const root = path.join(work, 'rust-use');
-    const files: Record<string, string> = {
+    const { index } = treeOf('rust-use', {
       'src/main.rs': 'mod a;\nmod b;\nmod idempotency;\nmod queries;\nmod routes;\n\nfn main() {}\n',
       'src/a.rs': 'pub fn insert() {}\n',
       'src/b.rs': 'pub fn insert() {}\n',
@@ -307,14 +299,6 @@ describe('Rust calls through `use`', () => {
       'src/queries.rs': 'pub fn load_all() {}\n',
       'src/routes.rs':
         'use crate::b::insert;\nuse crate::idempotency::try_processing;\nuse crate::queries::*;\n\npub fn handle() {\n    insert();\n    try_processing();\n    load_all();\n}\n',
-    };
-    for (const [file, text] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-      writeFileSync(path.join(root, file), text);
-    }
-    const index = CodeIndex.open(root, {
-      ...process.env,
-      CODE_GRAPH_CACHE_DIR: path.join(work, 'cache-rust-use'),
     });
     await index.refresh();
     const edges = index.db

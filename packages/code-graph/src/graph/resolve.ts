@@ -259,7 +259,7 @@ class CallResolver {
     // variables (Rust, Python, Ruby) are named after CamelCase types.
     return remembered(
       this.byReceiverMemo,
-      `${this.index.languageOf(file)}\u0000${typeName}\u0000${member}`,
+      `${this.index.familyAt(file)}\u0000${typeName}\u0000${member}`,
       () => {
         const found = this.memberOfTypesNamed(file, typeName, member);
         if (found.id !== null) return found;

@@ -234,7 +234,7 @@ export class SymbolIndex {
   }
 
   /** The language family of a file's code: names it calls are looked up among that family's symbols. */
-  private familyAt(file: string): string {
+  familyAt(file: string): string {
     return familyOf(this.language.get(file) ?? '')[0] as string;
   }
 
