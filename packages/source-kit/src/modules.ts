@@ -251,13 +251,20 @@ export class ModuleResolver {
     return undefined;
   }
 
+  private readonly crateRoots = new Map<string, string | undefined>();
+
   /** The folder of the crate `file` is in: the nearest one up with its `lib.rs` or `main.rs`. */
   private rustCrateRoot(file: string): string | undefined {
-    for (let dir = path.posix.dirname(file); ; dir = path.posix.dirname(dir)) {
-      if (this.files.has(path.posix.join(dir, 'lib.rs')) || this.files.has(path.posix.join(dir, 'main.rs')))
-        return dir;
-      if (dir === '.' || dir === '' || dir === '/') return undefined;
-    }
+    const dir = path.posix.dirname(file);
+    if (this.crateRoots.has(dir)) return this.crateRoots.get(dir);
+    const found =
+      this.files.has(path.posix.join(dir, 'lib.rs')) || this.files.has(path.posix.join(dir, 'main.rs'))
+        ? dir
+        : dir === '.' || dir === '' || dir === '/'
+          ? undefined
+          : this.rustCrateRoot(dir);
+    this.crateRoots.set(dir, found);
+    return found;
   }
 
   private resolvePython(fromFile: string, specifier: string): string | undefined {
