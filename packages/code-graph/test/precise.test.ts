@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CodeIndex } from '../dist/index.js';
@@ -231,6 +231,9 @@ describe('the precise pass over MCP', () => {
       expect(answer.precise.checkerEdges).toBeGreaterThan(0);
       expect(answer.edges.find((e) => e.to === 'Item.save')).toMatchObject({ via: 'checker' });
       expect(checkers(root)).toHaveLength(1);
+      // Background work at the lowest priority: a host's next call gets the CPU first.
+      const pid = Number(checkers(root)[0]?.trim().split(/\s+/)[0]);
+      expect(getPriority(pid)).toBe(19);
     } finally {
       await client.close();
     }

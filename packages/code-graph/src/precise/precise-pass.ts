@@ -1,9 +1,13 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ModuleResolver } from '@boocode/source-kit';
 import type { Db } from '../indexer/store.js';
 import type { AnswerTarget } from './ask.js';
 import type { CheckJob, CheckJobFile, CheckMessage } from './child.js';
+
+/** Unix's nicest priority (`nice 19`; Windows' idle class). */
+const LOWEST_PRIORITY = 19;
 
 /** Languages the TypeScript checker reads (JavaScript through `allowJs`). */
 const CHECKED_LANGUAGES = ['typescript', 'tsx', 'javascript'];
@@ -302,6 +306,15 @@ export class PrecisePass {
     // What the process says on stderr (a fatal heap error) is not ours to print; drained so it never blocks.
     child.stderr?.resume();
     child.on('error', () => {});
+    // Background work: the answers a host waits for (flows and routemap after an overview, on 2
+    // cores) go first. Served JHipster, the first flows and routemap after a 1 s turn against the
+    // overview: 1.75× at this priority, 2.32× at the usual one (medians of 6 alternating runs).
+    if (child.pid !== undefined)
+      try {
+        setPriority(child.pid, LOWEST_PRIORITY);
+      } catch {
+        // A system that refuses it runs the pass at the usual priority.
+      }
     this.child = child;
     return child;
   }
