@@ -198,25 +198,15 @@ export class ModuleResolver {
    */
   private resolveRust(fromFile: string, specifier: string): string | undefined {
     // A whole `use` as written (`crate::db::{self, Pool}`, `crate::db::Pool as P`): its module path.
-    const modulePath = specifier
+    const [first, ...rest] = specifier
       .replace(/\s+as\s+\w+\s*$/, '')
       .replace(/::\s*(\{[\s\S]*\}|\*)\s*$/, '')
-      .replace(/\s+/g, '');
-    // The last segments may name items in the module (`crate::db::Pool`): the longest path that is a module.
-    const segments = modulePath.split('::');
-    for (let end = segments.length; end >= 1; end--) {
-      const found = this.rustModule(fromFile, segments.slice(0, end));
-      if (found) return found;
-    }
-    return undefined;
-  }
-
-  private rustModule(fromFile: string, names: string[]): string | undefined {
+      .replace(/\s+/g, '')
+      .split('::');
     // Where a module's children live: beside `mod.rs`/`lib.rs`/`main.rs`, else in the folder named after it.
     const childDir = /(^|\/)(mod|lib|main)\.rs$/.test(fromFile)
       ? path.posix.dirname(fromFile)
       : fromFile.replace(/\.rs$/, '');
-    const [first, ...rest] = names;
     const bases: string[] = [];
     let segments = rest;
     if (first === 'crate') {
@@ -236,19 +226,28 @@ export class ModuleResolver {
       const root = this.rustCrateRoot(fromFile);
       if (root !== undefined && root !== childDir) bases.push(root);
     }
-    for (const base of bases) {
-      const target = path.posix.normalize(path.posix.join(base, ...segments));
-      if (segments.length === 0) {
-        // `crate` or `super` alone: that module's own file.
-        for (const own of ['lib.rs', 'main.rs', 'mod.rs'].map((f) => path.posix.join(base, f)))
-          if (this.files.has(own)) return own;
-        if (this.files.has(`${base}.rs`)) return `${base}.rs`;
-        continue;
+    // The last segments may name items in the module (`crate::db::Pool`): the longest path that is a
+    // module; `crate`, `self` or `super` alone is that module's own file, another crate's name none.
+    const fewest = first === 'crate' || first === 'self' || first === 'super' ? 0 : 1;
+    for (let end = segments.length; end >= fewest; end--)
+      for (const base of bases) {
+        const found = end > 0 ? this.rustModuleFile(base, segments.slice(0, end)) : this.rustOwnFile(base);
+        if (found) return found;
       }
-      for (const candidate of [`${target}.rs`, `${target}/mod.rs`])
-        if (this.files.has(candidate)) return candidate;
-    }
     return undefined;
+  }
+
+  /** `base/a/b.rs` or `base/a/b/mod.rs`. */
+  private rustModuleFile(base: string, segments: string[]): string | undefined {
+    const target = path.posix.normalize(path.posix.join(base, ...segments));
+    return [`${target}.rs`, `${target}/mod.rs`].find((candidate) => this.files.has(candidate));
+  }
+
+  /** The file of the module whose children live in `dir`. */
+  private rustOwnFile(dir: string): string | undefined {
+    return [...['lib.rs', 'main.rs', 'mod.rs'].map((f) => path.posix.join(dir, f)), `${dir}.rs`].find((f) =>
+      this.files.has(f),
+    );
   }
 
   private readonly crateRoots = new Map<string, string | undefined>();

@@ -310,7 +310,7 @@ function basesOf(files: Files): { byReceiver: Map<string, string>; httpClient?: 
       const value = base ? first(file, m.index ?? 0, base) : undefined;
       if (m[1]) byReceiver.set(m[1].toLowerCase(), value ?? '');
       // `this.client = ky.create({ prefixUrl })` in a class: its instances' calls have that base.
-      const owner = m[0].startsWith('this.') ? enclosingClass(t, m.index ?? 0) : undefined;
+      const owner = m[0].startsWith('this.') ? file.ownerAt(m.index ?? 0).owner : undefined;
       if (owner && value) classBases.set(owner, value);
     }
     // Angular: `req.clone({ url: `${base}${req.url}` })` prefixes every HttpClient request.
@@ -328,13 +328,6 @@ function basesOf(files: Files): { byReceiver: Map<string, string>; httpClient?: 
         if (base && m[1] && !byReceiver.has(m[1].toLowerCase())) byReceiver.set(m[1].toLowerCase(), base);
       }
   return { byReceiver, ...(httpClient !== undefined ? { httpClient } : {}) };
-}
-
-/** The class whose body holds `offset`: the last `class X` declared before it. */
-function enclosingClass(text: string, offset: number): string | undefined {
-  let name: string | undefined;
-  for (const m of text.slice(0, offset).matchAll(/\bclass\s+([\w$]+)/g)) name = m[1];
-  return name;
 }
 
 const lastName = (receiver: string) =>

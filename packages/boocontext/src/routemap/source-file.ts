@@ -237,7 +237,7 @@ export class SourceFile {
   private containers?: { name: string; start: number; end: number }[];
 
   /** The object literal (`const Api = {`) or class (`class ApiService`) a member is declared in. */
-  private ownerAt(offset: number): { owner?: string } {
+  ownerAt(offset: number): { owner?: string } {
     this.containers ??= [
       ...this.text.matchAll(
         /(?:\b(?:const|let|var)\s+([\w$]+)\s*(?::[^=]+)?=\s*\{|\bclass\s+([\w$]+)[^{]*\{)/g,

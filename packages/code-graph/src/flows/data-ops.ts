@@ -7,7 +7,7 @@
  * a handle (`db.Where(…).First(&m)`, `articles::table.filter`), an instance (`comment.delete()`), or
  * SQL text.
  */
-import { blankStrings } from './source-text.js';
+import { blankStrings, lastAssigned } from './source-text.js';
 
 export type DataOpKind = 'read' | 'write';
 
@@ -445,10 +445,7 @@ function sqlInVariable(call: CallSite, ctx: ClassifyContext): string | undefined
   const callee = call.callee.replace(/[^\w]/g, '\\$&');
   const name = new RegExp(`\\b${callee}\\s*\\(\\s*([A-Za-z_]\\w*)\\s*[,)]`).exec(ctx.lineText)?.[1];
   const above = name && ctx.textAbove?.();
-  if (!above) return undefined;
-  let last: RegExpExecArray | undefined;
-  for (const m of above.matchAll(new RegExp(`\\b${name}\\s*=\\s*`, 'g'))) last = m;
-  return last ? above.slice(last.index, last.index + 400) : undefined;
+  return above ? lastAssigned(above, name)?.slice(0, 400) : undefined;
 }
 
 /** A library's repository base a project's service extends (`SQLAlchemyAsyncRepositoryService[m.Tag]`). */
@@ -572,7 +569,7 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
     // Python's `session.exec(statement)` or `session.execute(select(User)…)`: a statement built, not written.
     const built =
       ctx.language === 'python'
-        ? builtStatement(prepared?.replace(/^\w+\s*=/, '') ?? fromCall.slice(fromCall.indexOf('(') + 1))
+        ? builtStatement(prepared ?? fromCall.slice(fromCall.indexOf('(') + 1))
         : undefined;
     const statement = (prepared ? sqlStatement(prepared) : undefined) ?? built;
     if (statement) {

@@ -10,7 +10,7 @@
 import type { CallSite } from './data-ops.js';
 import type { SymbolRow } from './handlers.js';
 import { nearest } from './near.js';
-import { blankStrings, closingBracket } from './source-text.js';
+import { blankStrings, closingBracket, lastAssigned } from './source-text.js';
 
 export interface FrameworkLookups {
   method?: string;
@@ -108,12 +108,8 @@ function builtAbove(
   name: string,
   find: FrameworkLookups,
 ): { type: string; wrapped: string[] } | undefined {
-  const above = find.sourceOf(call.file, Math.max(1, call.line - 40), call.line);
-  let last: RegExpExecArray | undefined;
-  for (const m of above.matchAll(
-    new RegExp(`\\b${name}\\s*=\\s*new\\s+([\\w.]+)\\s*(?:<([^()=;]*)>)?\\s*\\(`, 'g'),
-  ))
-    last = m;
+  const value = lastAssigned(find.sourceOf(call.file, Math.max(1, call.line - 40), call.line), name);
+  const last = value && /^new\s+([\w.]+)\s*(?:<([^()=;]*)>)?\s*\(/.exec(value);
   if (!last) return undefined;
   const wrapped = (last[2] ?? '')
     .split(',')
@@ -132,11 +128,12 @@ function requestHandlers(request: string, near: string, find: FrameworkLookups):
   const type = parts.at(-1) as string;
   const outer = parts.at(-2);
   const classes = (name: string) => find.symbolsNamed(name).filter((s) => s.kind === 'class');
+  const handles = new RegExp(`IRequestHandler\\s*<\\s*${type}\\b`);
   // A nested request (`List.Query`) has its handler beside it: every feature has a `QueryHandler`.
   const homes = outer
     ? nearest(classes(outer), near)
     : [...nearest(classes(type), near), ...nearest(classes(`${type}Handler`), near)];
-  const handles = homes.flatMap((home) =>
+  const found = homes.flatMap((home) =>
     find
       .symbolsIn(home.file)
       .filter(
@@ -144,11 +141,11 @@ function requestHandlers(request: string, near: string, find: FrameworkLookups):
           s.short === 'Handle' &&
           s.line >= home.line &&
           s.end_line <= home.end_line &&
-          new RegExp(`IRequestHandler\\s*<\\s*${type}\\b`).test(find.sourceOf(home.file, home.line, s.line)),
+          handles.test(find.sourceOf(home.file, home.line, s.line)),
       ),
   );
   // A handler nested in its request's class is found from both.
-  return [...new Map(handles.map((h) => [h.id, h])).values()];
+  return [...new Map(found.map((h) => [h.id, h])).values()];
 }
 
 /** Rails runs a controller's `before_action` callbacks before the action (`only:`/`except:` respected). */

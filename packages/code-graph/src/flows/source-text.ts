@@ -4,6 +4,13 @@
 export const blankStrings = (text: string, by: string): string =>
   text.replace(/(["'`])(?:\\.|(?!\1).)*\1/gs, by);
 
+/** What `name` was last assigned above (`name = …`): the text from its value on; none when never. */
+export function lastAssigned(text: string, name: string): string | undefined {
+  let last: RegExpExecArray | undefined;
+  for (const m of text.matchAll(new RegExp(`\\b${name}\\s*=\\s*`, 'g'))) last = m;
+  return last ? text.slice(last.index + last[0].length) : undefined;
+}
+
 const CLOSERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 
 /** The offset of the bracket closing the one at `open` (its own kind counted), or the text's end. */

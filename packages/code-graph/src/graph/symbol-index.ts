@@ -189,7 +189,6 @@ export class SymbolIndex {
     return symbol ? { symbol } : {};
   }
 
-  /** A receiver that names a module by a dotted path (`RealWorld.Blog.get!()`), in a language that does. */
   private readonly rustModules = new Map<string, string | null>();
 
   /**
@@ -216,6 +215,7 @@ export class SymbolIndex {
     return module ? this.topLevel.get(module)?.get(name) : undefined;
   }
 
+  /** A receiver that names a module by a dotted path (`RealWorld.Blog.get!()`), in a language that does. */
   namesModulePath(file: string, receiver: string): boolean {
     return this.language.get(file) === 'elixir' && /^[A-Z]\w*(\.[A-Z]\w*)+$/.test(receiver);
   }
