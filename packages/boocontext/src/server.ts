@@ -22,10 +22,11 @@ export interface ServerDeps {
  * error), its overview and map as resources, and the skill's three flows as prompts.
  */
 export function buildServer(deps: ServerDeps): McpServer {
+  const scanner = deps.scanner ?? new Scanner();
   const tools = toolCatalog({
     roots: deps.roots,
     children: deps.children,
-    scanner: deps.scanner ?? new Scanner(),
+    scanner,
     mapTokens: deps.mapTokens ?? 8_000,
   });
   const server = readOnlyServer({
@@ -38,7 +39,10 @@ export function buildServer(deps: ServerDeps): McpServer {
         description: tool.description,
         input: tool.schema,
         output: Envelope,
-        run: (args, ctx) => runTool(tool, deps.roots, args, ctx, (root) => deps.children.indexAhead(root)),
+        run: (args, ctx) =>
+          runTool(tool, deps.roots, args, ctx, (root) =>
+            deps.children.indexAhead(root, scanner.entryFiles(root)),
+          ),
       }),
     ),
   });

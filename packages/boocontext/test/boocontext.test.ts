@@ -413,7 +413,7 @@ describe('child server lifecycle', () => {
     await vi.waitFor(() => expect(existsSync(marker)).toBe(true), { timeout: 5_000 });
   });
 
-  it('has code-graph index a root from the first call naming it, once; with --lazy only when a tool needs it', async () => {
+  it('has code-graph index a root from the first call naming it, once, what its flows need first; with --lazy only when a tool needs it', async () => {
     const root = path.join(repos, 'express');
     const child = ['--child', `code-graph=${process.execPath},${fake}`];
     const ahead = path.join(work, 'indexed-ahead.txt');
@@ -422,7 +422,13 @@ describe('child server lifecycle', () => {
     await call('boocontext_map', { root }, client);
     await vi.waitFor(() => expect(existsSync(ahead)).toBe(true), { timeout: 8_000 });
     await call('boocontext_symbols', { root, query: 'a' }, client);
-    expect(readFileSync(ahead, 'utf8')).toBe(`${root}\n`);
+    // First scoped to the files the overview's routes are declared in (what a flows call needs)…
+    const scoped = `${root} src/app.ts,src/routes/api.ts,src/routes/users.ts\n`;
+    expect(readFileSync(ahead, 'utf8')).toBe(scoped);
+    // …the rest once no deep call has been made for a while.
+    await vi.waitFor(() => expect(readFileSync(ahead, 'utf8')).toBe(`${scoped}${root} *\n`), {
+      timeout: 8_000,
+    });
 
     const lazy = path.join(work, 'indexed-lazily.txt');
     const { client: lazyClient } = await connect([...child, '--lazy'], repos, { INDEX_MARKER: lazy });

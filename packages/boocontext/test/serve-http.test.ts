@@ -155,7 +155,7 @@ describe('boocontext serve --http', () => {
     });
     await expect
       .poll(() => existsSync(marker) && readFileSync(marker, 'utf8'), { timeout: 10_000 })
-      .toBe(`${repo}\n`);
+      .toBe(`${repo} *\n`);
   });
 
   it('answers a 2025-era client through the stateless fallback', async () => {

@@ -314,8 +314,20 @@ export function codeGraphTools(options: ToolsOptions = {}): CodeGraphTools {
       name: 'index_status',
       description:
         'Index statistics for a root: files, symbols, edges, languages, last refresh time and files with syntax errors.',
-      input: z.object({ root }),
-      run: withIndex((_q, _args, index, stats) => indexStatus(index, stats)),
+      input: z.object({
+        root,
+        entries: z
+          .array(z.object({ file: z.string() }))
+          .max(2000)
+          .optional()
+          .describe(
+            "Index only what flows from these entry points' files need (their languages, and any file that may hold another entry point); every language when absent",
+          ),
+      }),
+      run: withIndex(
+        (_q, _args, index, stats) => indexStatus(index, stats),
+        (args) => (args.entries ? entryScope(args.entries, true) : undefined),
+      ),
     }),
   ];
   return {

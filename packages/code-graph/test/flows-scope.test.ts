@@ -89,6 +89,16 @@ describe('flows index what their entry points need', () => {
     schema.close();
   });
 
+  it('indexes ahead what flows will need when index_status names the entry points’ files', async () => {
+    const { call, indexed, close } = tree('ahead', FRONT_AND_BACK);
+    const status = await call('index_status', { entries: [{ file: 'api/articles.go' }] });
+    // As a flows call with the other entry points would: the API and the script with a `main`.
+    expect(status.languages).toEqual({ go: 1, python: 1 });
+    expect(indexed()).toEqual(['api/articles.go', 'scripts/seed.py']);
+    expect((await call('index_status', {})).languages).toEqual({ go: 1, python: 1, tsx: 1, typescript: 1 });
+    close();
+  });
+
   it('looks a handler up in the route’s own language family: a Python view is no front-end function', async () => {
     const { call, close } = tree('handler-family', {
       'app/urls.py': 'urlpatterns = [path("login", views.authenticate)]\n',

@@ -32,6 +32,15 @@ export interface ChildCommand {
   inProcess?: (env: NodeJS.ProcessEnv) => Promise<InProcessTools>;
 }
 
+/** More entry files than code-graph takes as a scope: the whole root is indexed ahead instead. */
+const MAX_AHEAD_ENTRIES = 2_000;
+
+/**
+ * How long a served session goes without a deep call before the languages its entry points do not
+ * need are indexed ahead: longer than the calls of one burst are apart, so they do not queue behind it.
+ */
+const REST_AHEAD_QUIET_MS = 3_000;
+
 /** mcp-hub (and the MCP client SDK under it) loads with the first child, not with every command. */
 const loadHub = () => import('@boocode/mcp-hub');
 
@@ -118,6 +127,10 @@ export class ChildServerManager {
   private readonly respawning = new Map<ChildName, Promise<unknown>>();
   private readonly spawned = new Set<McpHub>();
   private readonly indexedAhead = new Set<string>();
+  /** The rest of a root's languages, indexed ahead once the session has gone quiet. */
+  private readonly restAhead = new Map<string, NodeJS.Timeout>();
+  private deepCallsInFlight = 0;
+  private lastDeepCallAt = 0;
   private readonly inProcess = new Map<ChildName, Promise<InProcessTools | undefined>>();
 
   constructor(
@@ -204,17 +217,44 @@ export class ChildServerManager {
    * Has code-graph index a root in the background, once per root, after the first call naming it
    * (an overview, typically) has answered: while the host's model reads that answer, the child
    * starts and indexes, and the deep tools asked next (flows, callgraph, impact) find the index
-   * built. Deferred past the answer so that call shares no CPU with it. A failure here is no
-   * answer's: the tool that needs the child meets it and reports it.
+   * built. Deferred past the answer so that call shares no CPU with it. Given the files the root's
+   * entry points are declared in, it indexes first only what their flows need (a front end beside
+   * a back end is most of a pair's parse, and flows never reach it), and the rest once no deep
+   * call has been made for a while, so a flows call asked meanwhile does not queue behind it. A
+   * failure here is no answer's: the tool that needs the child meets it and reports it.
    */
-  indexAhead(root: string): void {
+  indexAhead(root: string, entryFiles?: readonly string[]): void {
     if (!this.options.indexAhead || this.indexedAhead.has(root)) return;
     this.indexedAhead.add(root);
+    const files = [...new Set(entryFiles)];
+    const scoped = files.length > 0 && files.length <= MAX_AHEAD_ENTRIES;
     setImmediate(() =>
-      this.callChild('code-graph', 'index_status', { root }, undefined, () => {}).catch((error: Error) =>
-        this.options.logger?.warn(`code-graph could not index ${root} ahead: ${error.message}`),
-      ),
+      this.ahead(root, scoped ? files : undefined).then(() => {
+        if (scoped) this.indexRestWhenQuiet(root);
+      }),
     );
+  }
+
+  private ahead(root: string, files?: readonly string[]): Promise<void> {
+    const args = files ? { root, entries: files.map((file) => ({ file })) } : { root };
+    return this.callChild('code-graph', 'index_status', args, undefined, () => {}).then(
+      () => undefined,
+      (error: Error) =>
+        this.options.logger?.warn(`code-graph could not index ${root} ahead: ${error.message}`),
+    );
+  }
+
+  private indexRestWhenQuiet(root: string): void {
+    const quietFor = performance.now() - this.lastDeepCallAt;
+    const wait = this.deepCallsInFlight > 0 ? REST_AHEAD_QUIET_MS : REST_AHEAD_QUIET_MS - quietFor;
+    if (wait > 0) {
+      const timer = setTimeout(() => this.indexRestWhenQuiet(root), wait);
+      timer.unref();
+      this.restAhead.set(root, timer);
+      return;
+    }
+    this.restAhead.delete(root);
+    void this.ahead(root);
   }
 
   status(name: ChildName) {
@@ -233,6 +273,15 @@ export class ChildServerManager {
       last = update;
       progress?.relay(update);
     });
+    if (name === 'code-graph') {
+      this.deepCallsInFlight++;
+      call
+        .finally(() => {
+          this.deepCallsInFlight--;
+          this.lastDeepCallAt = performance.now();
+        })
+        .catch(() => {});
+    }
     const waitMs = progress === silentProgress ? this.options.answerWithinMs : undefined;
     if (waitMs === undefined) return call;
     const timer = new AbortController();
@@ -369,6 +418,8 @@ export class ChildServerManager {
   }
 
   async shutdown(): Promise<void> {
+    for (const timer of this.restAhead.values()) clearTimeout(timer);
+    this.restAhead.clear();
     for (const loading of this.inProcess.values()) (await loading)?.close();
     this.inProcess.clear();
     await Promise.all([...this.spawned].map((hub) => hub.close()));

@@ -238,6 +238,11 @@ export class Scanner {
     this.unsaved.clear();
   }
 
+  /** The files the routes of `root`'s last finished scan are declared in; undefined before one has finished. */
+  entryFiles(root: string): string[] | undefined {
+    return this.finished.get(root)?.result.routes.map((route) => route.file);
+  }
+
   /**
    * The repository's facts, brought up to date with what changed on disk. Callers asking for the
    * same root while a scan runs wait for that one (a server shared by many clients builds each
