@@ -19,6 +19,49 @@ function classify(
 }
 
 describe('classifyCall', () => {
+  it("reads Django's shortcuts as a load of the model they are handed, and a reverse relation's manager as its model", () => {
+    const py = (call: Partial<CallSite> & { callee: string }, line: string) => classify(call, line, 'python');
+    expect(
+      py({ callee: 'get_object_or_404' }, '    article = get_object_or_404(Article, slug=slug)'),
+    ).toMatchObject({ entity: 'Article', op: 'read', call: 'get_object_or_404(Article)' });
+    expect(
+      py({ callee: 'get_list_or_404', receiver: 'shortcuts' }, 'shortcuts.get_list_or_404(Comment, post=p)'),
+    ).toMatchObject({ entity: 'Comment', op: 'read' });
+    // A queryset handed on (a helper's parameter): some model's rows, which one the caller knows.
+    expect(
+      py({ callee: 'get_object_or_404' }, 'return get_object_or_404(model_or_queryset, **kwargs)'),
+    ).toMatchObject({ entity: '{unknown}', op: 'read' });
+    // A queryset built above the call, then refined: its model.
+    const above = 'q = Article.objects.select_related("author")\nif x:\n    q = q.filter(x=x)\n';
+    expect(
+      classifyCall(
+        { callee: 'get_object_or_404', receiver: null, line: 4, caller: 'f' },
+        {
+          entities,
+          typeOf: () => undefined,
+          lineText: 'get_object_or_404(q, pk=1)',
+          language: 'python',
+          textAbove: () => above,
+        },
+      ),
+    ).toMatchObject({ entity: 'Article', op: 'read' });
+    // Another object's method of that name is not Django's.
+    expect(
+      py({ callee: 'get_object_or_404', receiver: 'self' }, 'self.get_object_or_404(Article)'),
+    ).toBeUndefined();
+    // `<model>_set` is the manager Django gives the other side of a foreign key.
+    expect(
+      py({ callee: 'all', receiver: 'request.user.article_set' }, 'for a in request.user.article_set.all():'),
+    ).toMatchObject({ entity: 'Article', op: 'read' });
+    expect(
+      py({ callee: 'create', receiver: 'article.comment_set' }, 'article.comment_set.create(body=body)'),
+    ).toMatchObject({ entity: 'Comment', op: 'write' });
+    // Not in JavaScript, where a `tag_set` is the program's own.
+    expect(
+      classify({ callee: 'all', receiver: 'x.article_set' }, 'x.article_set.all()', 'javascript'),
+    ).toBeUndefined();
+  });
+
   it('reads a call on a field or variable whose declared type is a repository as an access', () => {
     // Spring Data's `OwnerRepository owners`: no accessor word in the name, the type says it.
     expect(

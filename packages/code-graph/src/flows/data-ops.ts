@@ -533,6 +533,35 @@ function sqlalchemyStatement(call: CallSite, ctx: ClassifyContext): DataOp | und
   };
 }
 
+/**
+ * Django's shortcuts load from the model or queryset they are handed first: `get_object_or_404(Check,
+ * code=code)`. A queryset built elsewhere (a parameter, a variable) is some model's.
+ */
+function djangoShortcut(call: CallSite, ctx: ClassifyContext): DataOp | undefined {
+  if (!/^get_(object|list)_or_404$/.test(call.callee) || !/^(shortcuts)?$/.test(call.receiver ?? ''))
+    return undefined;
+  const first = /^\s*\(\s*([A-Za-z_]\w*)/.exec(
+    ctx.lineText.slice(ctx.lineText.indexOf(`${call.callee}(`) + call.callee.length),
+  )?.[1];
+  const model = first && (/^[A-Z]/.test(first) ? first : querysetSource(first, ctx));
+  const entity = (model && ctx.entities.match(model)) || UNKNOWN_ENTITY;
+  return { entity, op: 'read', call: `${call.callee}(${first ?? ''})`, line: call.line };
+}
+
+/**
+ * The model a queryset variable was built from above the call: `q = Check.objects.filter(…)`, through
+ * refinements of itself (`q = q.select_related(…)`).
+ */
+function querysetSource(name: string, ctx: ClassifyContext): string | undefined {
+  const above = ctx.textAbove?.();
+  if (!above) return undefined;
+  const sources = [...above.matchAll(new RegExp(`\\b${name}\\s*=\\s*([A-Za-z_]\\w*)`, 'g'))].map((m) => m[1]);
+  return sources.reverse().find((source) => source !== name);
+}
+
+/** Django's reverse relation manager (`project.check_set.all()`): the related model's rows. */
+const DJANGO_RELATED_SET = /\.([a-z]\w*?)_set\s*$/;
+
 /** One call as a data operation, or undefined when it does not touch the database. */
 export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | undefined {
   // Vapor 3's `req.parameters.next(Article.self)` loads the row the path's parameter names.
@@ -544,7 +573,7 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   if (ctx.language === 'kotlin' && KOTLIN_TRANSFORMS.has(call.callee) && /\)\s*$/.test(call.receiver ?? ''))
     return undefined;
   if (ctx.language === 'python') {
-    const statement = sqlalchemyStatement(call, ctx);
+    const statement = sqlalchemyStatement(call, ctx) ?? djangoShortcut(call, ctx);
     if (statement) return statement;
   }
   // `store.CreateAccount(ctx, arg)`: sqlc's generated method for the query of that name.
@@ -642,6 +671,10 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
       wordEntity(call.callee, ctx);
     return { entity: named ?? UNKNOWN_ENTITY, op: sqlOp ?? op, call: shown, line: call.line };
   }
+  // `article.comment_set.create(…)` writes a comment, whatever `article` is.
+  const related = ctx.language === 'python' ? DJANGO_RELATED_SET.exec(receiver)?.[1] : undefined;
+  const relatedEntity = related ? ctx.entities.match(related) : undefined;
+  if (relatedEntity) return { entity: relatedEntity, op, call: shown, line: call.line };
   if (entity && op === 'write' && PERSIST_VERBS.has(verb) && ACTIVE_RECORD_LANGUAGES.has(ctx.language))
     return { entity, op, call: shown, line: call.line };
   // `current_user.articles.find_by!` in Ruby, `$user->articles()->where` in PHP: an association
