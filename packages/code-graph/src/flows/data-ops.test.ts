@@ -145,6 +145,55 @@ describe('classifyCall', () => {
       ctx('go', '\t_, err := db.Exec(`', '\t\tUPDATE profile SET bio = $1\n\t`, bio)'),
     );
     expect(go).toMatchObject({ entity: 'Profile', op: 'write' });
+    // The arguments start on the next line: the SQL is the call's, up to its close.
+    const js = (below: string) =>
+      classifyCall(
+        { callee: 'execute', receiver: 'this.pg', line: 7, caller: 'f' },
+        ctx('javascript', '      await this.pg.execute(', below),
+      );
+    expect(
+      js('        `SELECT * FROM "tags"\n         WHERE "name"=$1`,\n        [name]\n      )'),
+    ).toMatchObject({
+      entity: 'tags',
+      op: 'read',
+    });
+    // One statement in literals side by side (Python joins them) or joined with `+`.
+    const flask = classifyCall(
+      { callee: 'execute', receiver: 'db', line: 7, caller: 'f' },
+      ctx(
+        'python',
+        '    posts = db.execute(',
+        '        "SELECT p.id, title"\n        " FROM post p JOIN user u"\n    ).fetchall()',
+      ),
+    );
+    expect(flask).toMatchObject({ entity: 'post', op: 'read' });
+    expect(
+      classify(
+        { callee: 'query', receiver: 'db' },
+        '  db.query("SELECT id " + "FROM tags WHERE x = 1")',
+        'javascript',
+      ),
+    ).toMatchObject({ entity: 'tags', op: 'read' });
+    // A call further down a chain that starts on this line has arguments of its own.
+    expect(
+      classifyCall(
+        {
+          callee: 'into_comment',
+          receiver: 'sqlx::query_as!(…).fetch_optional(&ctx.db).await?',
+          line: 7,
+          caller: 'f',
+        },
+        ctx(
+          'rust',
+          '    let comment = sqlx::query_as!(',
+          '        Comment,\n        r#"insert into comments(body) values ($1)"#,',
+        ),
+      ),
+    ).toBeUndefined();
+    // SQL in a later statement is not this call's.
+    expect(
+      js('        query,\n        [name]\n      );\n    db.execute("DELETE FROM tags")'),
+    ).toBeUndefined();
   });
 
   it("reads SQLAlchemy 2's statements by the model they name: select reads, insert/update/delete write, session.get loads", () => {

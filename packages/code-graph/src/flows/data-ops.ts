@@ -7,7 +7,7 @@
  * a handle (`db.Where(…).First(&m)`, `articles::table.filter`), an instance (`comment.delete()`), or
  * SQL text.
  */
-import { blankStrings, lastAssigned } from './source-text.js';
+import { blankStrings, closingBracket, lastAssigned } from './source-text.js';
 
 export type DataOpKind = 'read' | 'write';
 
@@ -372,9 +372,12 @@ const isHandle = (token: string, language: string): boolean => {
 
 /** The first SQL string in `text`: the table it names after FROM, INTO, UPDATE or JOIN, and whether it reads. */
 function sqlStatement(text: string): { table: string; reads: boolean } | undefined {
-  const sql = /["'`]\s*(select|insert|update|delete|with)\b[^"'`]*/i.exec(text);
+  // Up to the quote that opened it: `SELECT * FROM "Users"` in backticks quotes its identifiers. A
+  // statement split over literals side by side (Python's, C's) or joined by `+` is read as one.
+  const joined = text.replace(/(["'])\s*\+?\s*\1/g, '');
+  const sql = /(["'`])\s*(select|insert|update|delete|with)\b(?:(?!\1)[\s\S])*/i.exec(joined);
   const table = sql && /\b(?:from|into|update|join)\s+["`[]?(\w+)/i.exec(sql[0])?.[1];
-  return table ? { table, reads: /^(select|with)$/i.test(sql[1] ?? '') } : undefined;
+  return table ? { table, reads: /^(select|with)$/i.test(sql[2] ?? '') } : undefined;
 }
 
 /**
@@ -588,8 +591,13 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   const verb = verbOf(call.callee);
   const fromCall = ctx.lineText.slice(Math.max(0, ctx.lineText.indexOf(call.callee)));
   // `exec_query("`, `cursor.execute('''`, `db.Query(` + a backtick ending the line: the SQL is below.
+  // Or the arguments start below (`pg.execute(` + a newline + the SQL): read up to the call's close.
   const opensString = /\(\s*(?:[rbfu]?(?:"{3}|'{3}|["'`])|r#+")\s*$/i.test(fromCall);
-  const statement = sqlStatement(opensString && ctx.textBelow ? `${fromCall}\n${ctx.textBelow()}` : fromCall);
+  const opensArguments = !opensString && ctx.lineText.trimEnd().endsWith(`${call.callee}(`);
+  const below =
+    (opensString || opensArguments) && ctx.textBelow ? `${fromCall}\n${ctx.textBelow()}` : fromCall;
+  const open = below.indexOf('(');
+  const statement = sqlStatement(opensArguments ? below.slice(0, closingBracket(below, open) + 1) : below);
   const sqlEntity = statement?.table;
   const receiver = call.receiver ?? '';
   const tokens = tokensOf(receiver);
@@ -661,6 +669,15 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
       return undefined;
     return { entity: named ?? UNKNOWN_ENTITY, op: sqlOp ?? op, call: shown, line: call.line };
   }
+  // SQL run by an object of any name (`this.pg.execute(\`SELECT …\`)`, a wrapper of the project's own):
+  // the statement says what it touches.
+  if (statement && sqlOp && RUN_VERBS.has(verb))
+    return {
+      entity: ctx.entities.match(statement.table) ?? statement.table,
+      op: sqlOp,
+      call: shown,
+      line: call.line,
+    };
   // A call handed the database handle (`queries.get_article(conn, …)`, `.load::<T>(conn)`): a query
   // kept outside the code (aiosql, sqlc) or a builder's last step.
   if (handed) {
