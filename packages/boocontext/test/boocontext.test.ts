@@ -701,6 +701,29 @@ describe('boocontext_flows over MCP', () => {
     ]);
   });
 
+  it('follows NestJS CQRS buses to the handler each request’s decorator registers, and an event published to its handler', async () => {
+    const { envelope, flows } = await flowsOf('nest-cqrs');
+    expect(envelope.summary).toMatch(/3 reach data access, 0 with no handler found/);
+    expect(stepsOf(flowAt(flows, 'GET', '/users'))).toEqual([
+      'UsersController.list src/users/users.controller.ts:15',
+      'ListUsersHandler.execute src/users/list-users.handler.ts:10 (this.queryBus.execute(ListUsersQuery) → handler)',
+    ]);
+    // A command built above the call; the event its handler publishes runs its own handler.
+    const create = flowAt(flows, 'POST', '/users');
+    expect(stepsOf(create)).toContain(
+      'CreateUserHandler.execute src/users/create-user.handler.ts:13 (this.commandBus.execute(CreateUserCommand) → handler)',
+    );
+    expect(stepsOf(create)).toContain(
+      'UserCreatedAudit.handle src/users/create-user.handler.ts:24 (this.eventBus.publish(UserCreatedEvent) → handler)',
+    );
+    expect(at(create)).toEqual([
+      'write users src/users/create-user.handler.ts:14',
+      'write audit_log src/users/create-user.handler.ts:25',
+    ]);
+    // Built on the lines below the call; a handler registered by its decorator alone.
+    expect(at(flowAt(flows, 'DELETE', '/users/:id'))).toEqual(['write users src/users/delete-user.ts:15']);
+  });
+
   it('starts a Go route written on a handler variable (`handler.GetByID`, `handler := &LoafHandler{…}`) at that type’s method, not at an interface’s of the same name', async () => {
     const { envelope, flows } = await flowsOf('echo-handler');
     expect(envelope.summary).toMatch(/1 reach data access, 0 with no handler found/);

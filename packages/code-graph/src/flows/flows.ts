@@ -102,6 +102,7 @@ export class FlowTracer {
   private readonly spanCallees;
   private readonly resolvedEdges;
   private readonly typesOfFile;
+  private readonly classesImplementingQuery;
 
   constructor(
     readonly db: Db,
@@ -117,6 +118,9 @@ export class FlowTracer {
       "SELECT file, caller, callee, receiver, line FROM calls WHERE file = ? AND kind IN ('call', 'method') ORDER BY line, rowid",
     );
     this.byShort = db.prepare(`SELECT ${TRACE_COLUMNS} FROM symbols WHERE short = ? ORDER BY file, line`);
+    this.classesImplementingQuery = db.prepare(
+      `SELECT ${TRACE_COLUMNS} FROM symbols WHERE kind = 'class' AND signature LIKE ? ORDER BY file, line`,
+    );
     this.resolvedAt = db.prepare(
       "SELECT 1 FROM edges WHERE file = ? AND line = ? AND callee_name = ? AND callee_id IS NOT NULL AND kind IN ('direct', 'method') LIMIT 1",
     );
@@ -468,6 +472,7 @@ export class FlowTracer {
   }
 
   private readonly lookupsByMethod = new Map<string, FrameworkLookups>();
+  private readonly implementing = new Map<string, SymbolRow[]>();
 
   /** What framework wiring reads of the project, for an entry of `method` (one object per method). */
   private lookups(method: string | undefined): FrameworkLookups {
@@ -482,6 +487,12 @@ export class FlowTracer {
       lines: (file) => this.fileLines(file),
       isJavaScript: (file) => JS_FAMILY.has(this.languages.get(file) as LanguageId),
       symbolsNamed: (short) => this.byShort.all(short) as SymbolRow[],
+      classesImplementing: (type) =>
+        remembered(
+          this.implementing,
+          type,
+          () => this.classesImplementingQuery.all(`%implements%${type}%`) as SymbolRow[],
+        ),
       symbolsIn: (file) => this.symbolsIn(file),
       typeOf: (file, caller, name) => this.typeOf(file, caller, name),
       serverMethod: (name) => this.serverMethod(name),

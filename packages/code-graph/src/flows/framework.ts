@@ -2,7 +2,7 @@
  * Steps a framework takes on the code's behalf, where the framework defines them and no call in
  * the code says so: Django REST framework's `serializer.save()` runs the serializer's `create`
  * (a new object) or `update` (an existing one); MediatR's `mediator.Send(new X.Command(…))` runs
- * the `Handle` of the handler declared for that request type; hapi's `server.methods.x.y()` runs the
+ * the `Handle` of the handler declared for that request type (NestJS CQRS's buses alike); hapi's `server.methods.x.y()` runs the
  * function registered as `x.y`; Spring MVC runs a controller's `@ModelAttribute` methods first; a
  * router runs its param loaders and a route's prerequisites before the handler; a LiveView route
  * runs the view's `mount`.
@@ -18,6 +18,8 @@ export interface FrameworkLookups {
   sourceOf: (file: string, from: number, to: number) => string;
   symbolsNamed: (short: string) => SymbolRow[];
   symbolsIn: (file: string) => SymbolRow[];
+  /** Classes whose declaration says they implement a type of this name (`implements ICommandHandler`). */
+  classesImplementing: (type: string) => SymbolRow[];
   typeOf: (file: string, caller: string | null, name: string) => string | undefined;
   /** The function registered as a hapi server method under a name (`services.articles.list`). */
   serverMethod: (name: string) => SymbolRow | undefined;
@@ -98,6 +100,67 @@ function mediatorSend(calls: readonly CallIn[], find: FrameworkLookups): Implied
     for (const type of [request, ...(built?.wrapped ?? [])])
       for (const handle of requestHandlers(type, call.file, find))
         out.push({ row: handle, via: `${call.callee}(${type}) → handler` });
+  }
+  return out;
+}
+
+/** NestJS CQRS's buses, the interface their handlers implement, and the method each runs. */
+const NEST_BUSES: { receiver: RegExp; callee: string; decorator: string; iface: string; method: string }[] = [
+  {
+    receiver: /commandBus$/i,
+    callee: 'execute',
+    decorator: 'CommandHandler',
+    iface: 'ICommandHandler',
+    method: 'execute',
+  },
+  {
+    receiver: /queryBus$/i,
+    callee: 'execute',
+    decorator: 'QueryHandler',
+    iface: 'IQueryHandler',
+    method: 'execute',
+  },
+  {
+    receiver: /eventBus$/i,
+    callee: 'publish',
+    decorator: 'EventsHandler',
+    iface: 'IEventHandler',
+    method: 'handle',
+  },
+];
+
+/**
+ * NestJS CQRS: `this.commandBus.execute(new CreateUserCommand(…))` (or a command built above) runs
+ * the `execute` of the class decorated `@CommandHandler(CreateUserCommand)`; queries alike, and an
+ * event published runs the `handle` of each `@EventsHandler` naming it.
+ */
+function nestBuses(calls: readonly CallIn[], find: FrameworkLookups): ImpliedStep[] {
+  const out: ImpliedStep[] = [];
+  for (const call of calls) {
+    const bus = NEST_BUSES.find((b) => b.callee === call.callee && b.receiver.test(call.receiver ?? ''));
+    if (!bus || !find.isJavaScript(call.file)) continue;
+    const text = find.sourceOf(call.file, call.line, call.line + 3);
+    const argument = new RegExp(`${bus.callee}\\s*\\(\\s*(\\w+)\\s*[,)]`).exec(text)?.[1];
+    const request =
+      new RegExp(`${bus.callee}\\s*\\(\\s*new\\s+(\\w+)`).exec(text)?.[1] ??
+      (argument ? builtAbove(call, argument, find)?.type : undefined) ??
+      (argument ? find.typeOf(call.file, call.caller, argument) : undefined);
+    if (!request) continue;
+    const decorated = new RegExp(`@${bus.decorator}\\s*\\([^)]*\\b${request}\\b`);
+    // Handlers implement the bus's interface, or at least sit beside their request (the decorator
+    // alone registers one).
+    const beside = nearest(
+      find.symbolsNamed(request).filter((s) => s.kind === 'class'),
+      call.file,
+    ).flatMap((home) => find.symbolsIn(home.file).filter((s) => s.kind === 'class'));
+    const candidates = new Map([...find.classesImplementing(bus.iface), ...beside].map((c) => [c.id, c]));
+    for (const handler of candidates.values()) {
+      if (!decorated.test(find.sourceOf(handler.file, Math.max(1, handler.line - 3), handler.line))) continue;
+      const method = find
+        .symbolsIn(handler.file)
+        .find((s) => s.parent === handler.name && s.short === bus.method);
+      if (method) out.push({ row: method, via: `${call.receiver}.${call.callee}(${request}) → handler` });
+    }
   }
   return out;
 }
@@ -321,6 +384,7 @@ export function implicitSteps(
     ...drfHooks(row, find),
     ...drfSave(row, calls, find),
     ...mediatorSend(calls, find),
+    ...nestBuses(calls, find),
     ...hapiServerMethods(calls, find),
     ...springModelAttributes(row, find),
   ];
