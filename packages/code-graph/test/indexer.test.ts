@@ -204,6 +204,25 @@ const mixedTree = (name: string) =>
 const indexedFiles = (index: CodeIndex) =>
   (index.db.prepare('SELECT path FROM files ORDER BY path').all() as { path: string }[]).map((r) => r.path);
 
+describe('call resolution through what a call returns', () => {
+  it('C#: a local a static factory returns (`var cart = ShoppingCart.GetCart(db)`) calls that class’s methods', async () => {
+    const { index } = treeOf('csharp-factory', {
+      'Controllers/CartController.cs':
+        'public class CartController {\n  public IActionResult Index() {\n    var cart = ShoppingCart.GetCart(db);\n    var items = cart.GetItems();\n    return View(items);\n  }\n}\n',
+      'Models/ShoppingCart.cs':
+        'public class ShoppingCart {\n  public static ShoppingCart GetCart(Db db) { return new ShoppingCart(); }\n  public List<Item> GetItems() { return null; }\n}\n',
+    });
+    await index.ensureFresh(0);
+    expect(
+      index
+        .queries()
+        .walk('CartController.Index', undefined, 'down', 1, 10)
+        .edges.map((e) => e.to),
+    ).toEqual(expect.arrayContaining(['ShoppingCart.GetCart', 'ShoppingCart.GetItems']));
+    index.close();
+  });
+});
+
 describe('a refresh scoped to some languages', () => {
   it('reads those languages and their family only, leaves the others’ files as they were, and a full refresh reads them', async () => {
     const { root, index } = mixedTree('scoped');

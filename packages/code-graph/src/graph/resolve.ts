@@ -242,9 +242,14 @@ class CallResolver {
   private qualifiedType(file: string, typeName: string): SymbolRow | undefined {
     const dot = typeName.lastIndexOf('.');
     if (dot <= 0) return undefined;
-    const module = this.index.bound(file, typeName.slice(0, dot)).module;
+    const bound = this.index.bound(file, typeName.slice(0, dot));
     const name = typeName.slice(dot + 1);
-    return module ? (this.index.exported(module, name) ?? this.index.packageMember(module, name)) : undefined;
+    if (bound.module)
+      return this.index.exported(bound.module, name) ?? this.index.packageMember(bound.module, name);
+    // `Cart.GetCart`: a class's static method, typed by what it returns.
+    return bound.symbol && TYPE_KINDS.includes(bound.symbol.kind)
+      ? this.index.memberOf(bound.symbol, name)
+      : undefined;
   }
 
   /**

@@ -456,6 +456,33 @@ describe('extractFacts, per language', () => {
     expect(f.symbols.find((s) => s.name === 'Svc.get')?.metrics?.params).toBe(1);
   });
 
+  it('C#: locals typed by their declaration, what they build or what a static method returns; methods by their return type', async () => {
+    const f = await parse('c_sharp', [
+      'class CartController {',
+      '  private readonly StoreContext _db;',
+      '  public async Task<IActionResult> Index() {',
+      '    var cart = ShoppingCart.GetCart(_db);',
+      '    var order = new Order();',
+      '    Album album = Find();',
+      '    var items = await cart.GetItems();',
+      '    return View();',
+      '  }',
+      '  public static ShoppingCart GetCart(StoreContext db) { return null; }',
+      '  public Task<Order> LoadAsync() { return null; }',
+      '}',
+    ]);
+    expect(f.types).toMatchObject({
+      '::_db': 'StoreContext',
+      'CartController.Index::cart': 'ShoppingCart.GetCart',
+      'CartController.Index::order': 'Order',
+      'CartController.Index::album': 'Album',
+      'CartController.Index::items': 'cart.GetItems',
+      'CartController.Index::return': 'IActionResult',
+      'CartController.GetCart::return': 'ShoppingCart',
+      'CartController.LoadAsync::return': 'Order',
+    });
+  });
+
   it('Elixir: modules, def and defp, aliases, calls by module and by name; no call from a head or its guard, an attribute or a field read', async () => {
     const f = await parse('elixir', [
       'defmodule Shop.Orders do',

@@ -28,6 +28,7 @@ import { nameOf, text } from './syntax.js';
 import {
   assignmentType,
   callbackParamTypes,
+  csharpLocalType,
   fieldType,
   goLiteralType,
   goVarType,
@@ -167,6 +168,8 @@ function handle(x: Extraction, node: Node, type: string, scope: Scope): Scope {
   ) {
     fieldType(x, node, scope);
     inner = classFieldMethod(x, node, scope) ?? inner;
+  } else if (type === 'variable_declarator' && x.language === 'c_sharp') {
+    csharpLocalType(x, node, scope);
   } else if (type === 'variable_declarator' || type === 'assignment') {
     inner = handleBinding(x, node, scope);
   } else if (type === 'short_var_declaration' && x.language === 'go') goLiteralType(x, node, scope);

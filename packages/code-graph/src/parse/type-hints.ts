@@ -106,6 +106,33 @@ export function returnType(x: Extraction, node: Node, qualified: string): void {
   }
   const result = node.childForFieldName('return_type') ?? node.childForFieldName('result');
   if (result) pushType(x, { qualified }, 'return', result.text.replace(/^->\s*/, ''));
+  // C#'s `public static ShoppingCart GetCart(…)`; an async method's `Task<T>` gives a T when awaited.
+  const returns = x.language === 'c_sharp' ? node.childForFieldName('returns') : null;
+  if (returns) pushType(x, { qualified }, 'return', returns.text.replace(/^(?:Value)?Task<(.*)>$/, '$1'));
+}
+
+/**
+ * C#'s locals: `Cart c = …` by its declared type; `var c = new Cart()` by what it builds, `var c =
+ * Cart.GetCart(…)` (awaited or not) by what the method returns, looked up when calls are resolved.
+ */
+export function csharpLocalType(x: Extraction, node: Node, scope: Scope): void {
+  const name = node.childForFieldName('name');
+  const declared =
+    node.parent?.type === 'variable_declaration' ? node.parent.childForFieldName('type') : null;
+  if (!name || !declared) return;
+  if (declared.type !== 'implicit_type') {
+    pushType(x, scope, name.text, declared.text);
+    return;
+  }
+  let value = node.namedChildren.at(-1);
+  if (value?.type === 'await_expression') value = value.namedChild(0) ?? undefined;
+  const type =
+    value?.type === 'object_creation_expression'
+      ? value.childForFieldName('type')?.text
+      : value?.type === 'invocation_expression'
+        ? value.childForFieldName('function')?.text
+        : undefined;
+  if (type && value !== name) pushType(x, scope, name.text, type);
 }
 
 /**
