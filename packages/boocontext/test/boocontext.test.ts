@@ -701,6 +701,22 @@ describe('boocontext_flows over MCP', () => {
     ]);
   });
 
+  it('reads ASP.NET Core Identity’s user as an EF Core model, written and read through its UserManager', async () => {
+    const root = path.join(flowsDir, 'aspnet-identity');
+    const overview = await call('boocontext_overview', { root }, client);
+    expect(overview.details.models).toEqual(expect.arrayContaining(['AppUser (efcore)', 'Note (efcore)']));
+    const { envelope, flows } = await flowsOf('aspnet-identity');
+    expect(envelope.summary).toMatch(/2 reach data access, 0 with no handler found/);
+    expect(at(flowAt(flows, 'POST', '/account/register'))).toEqual([
+      'write AppUser Controllers/AccountController.cs:24',
+    ]);
+    expect(at(flowAt(flows, 'GET', '/account/{id}'))).toEqual([
+      'read AppUser Controllers/AccountController.cs:31',
+    ]);
+    // The sign-in manager's schemes are configuration, not the user store.
+    expect(at(flowAt(flows, 'GET', '/account/schemes'))).toEqual([]);
+  });
+
   it('follows NestJS CQRS buses to the handler each request’s decorator registers, and an event published to its handler', async () => {
     const { envelope, flows } = await flowsOf('nest-cqrs');
     expect(envelope.summary).toMatch(/3 reach data access, 0 with no handler found/);

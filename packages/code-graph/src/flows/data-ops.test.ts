@@ -19,6 +19,23 @@ function classify(
 }
 
 describe('classifyCall', () => {
+  it("reads ASP.NET Identity's UserManager as its user's store, asynchronous calls only", () => {
+    const cs = (callee: string) =>
+      classifyCall(
+        { callee, receiver: '_userManager', line: 7, caller: 'C.M' },
+        {
+          entities: new Entities(['AppUser'], { UserManager: 'AppUser' }),
+          typeOf: () => undefined,
+          lineText: `await _userManager.${callee}(x);`,
+          language: 'c_sharp',
+        },
+      );
+    expect(cs('FindByEmailAsync')).toMatchObject({ entity: 'AppUser', op: 'read' });
+    expect(cs('CreateAsync')).toMatchObject({ entity: 'AppUser', op: 'write' });
+    // A claim of the signed-in principal, not the store.
+    expect(cs('GetUserId')).toBeUndefined();
+  });
+
   it("reads Django's shortcuts as a load of the model they are handed, and a reverse relation's manager as its model", () => {
     const py = (call: Partial<CallSite> & { callee: string }, line: string) => classify(call, line, 'python');
     expect(

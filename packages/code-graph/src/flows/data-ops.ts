@@ -242,6 +242,8 @@ const ACCESSORS = new Set([
   'eloquent',
   'gorm',
   'sqlx',
+  // ASP.NET Core Identity's store of its user entity.
+  'usermanager',
 ]);
 /** Names a database handle goes by when it is passed along. */
 const HANDLES = new Set(['conn', 'connection', 'session', 'tx', 'trx', 'db', 'pool', 'executor', 'pg']);
@@ -601,6 +603,9 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   const sqlEntity = statement?.table;
   const receiver = call.receiver ?? '';
   const tokens = tokensOf(receiver);
+  // ASP.NET Identity's UserManager reaches its store only asynchronously: `GetUserId(User)` reads a claim.
+  if (!/Async$/.test(call.callee) && tokens.some((t) => t.replace(/^_+/, '').toLowerCase() === 'usermanager'))
+    return undefined;
   if (RUN_VERBS.has(verb)) {
     const prepared = preparedSql(receiver, ctx) ?? sqlInVariable(call, ctx);
     // Python's `session.exec(statement)` or `session.execute(select(User)…)`: a statement built, not written.

@@ -293,6 +293,30 @@ function readDbSets(node: Node, rel: string, facts: FileFacts): void {
   }
 }
 
+/** ASP.NET Core Identity's EF contexts, whose first type argument is the user entity they store. */
+const IDENTITY_CONTEXT = /^(?:IdentityDbContext|IdentityUserContext|ApiAuthorizationDbContext)$/;
+
+/**
+ * `class AppDbContext : IdentityDbContext<ApplicationUser>`: Identity's user is an EF Core entity (its
+ * `AspNetUsers` table), read and written through `UserManager<T>` (`SignInManager<T>`'s own methods
+ * mostly read cookies and claims).
+ */
+function readIdentityContext(node: Node, rel: string, facts: FileFacts): void {
+  const bases = node.namedChildren.find((c) => c?.type === 'base_list')?.namedChildren ?? [];
+  for (const base of bases) {
+    if (base?.type !== 'generic_name' || !IDENTITY_CONTEXT.test(base.namedChild(0)?.text ?? '')) continue;
+    const user = base.namedChild(1)?.namedChild(0)?.text?.split('.').pop();
+    if (user)
+      facts.models.push({
+        name: user,
+        orm: 'efcore',
+        file: rel,
+        line: line(node),
+        aliases: ['UserManager'],
+      });
+  }
+}
+
 /** The builders a minimal-API extension method extends (`this IEndpointRouteBuilder app`): a router of its own. */
 const ROUTE_BUILDER =
   /^this\s+(IEndpointRouteBuilder|RouteGroupBuilder|WebApplication|IApplicationBuilder)\b/;
@@ -459,6 +483,7 @@ export function scanCSharp(rel: string, root: Node): FileFacts {
         readController(node, facts);
         readFastEndpoint(node, facts);
         readDbSets(node, rel, facts);
+        readIdentityContext(node, rel, facts);
         readHotChocolateType(node, facts);
         readRpcService(node, facts);
       }

@@ -26,7 +26,7 @@ const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => bool
       text,
     ),
   c_sharp: (_, text) =>
-    /\[\s*(Http[A-Z]\w*|Route|ApiController|QueryType|MutationType|SubscriptionType|ExtendObjectType)\b|\bDbSet\s*<|\busing\s+HotChocolate\b|\b(\w+)\s*\.\s*\2Base\b|\bPageModel\b|\bclass\s+\w+Controller\b/.test(
+    /\[\s*(Http[A-Z]\w*|Route|ApiController|QueryType|MutationType|SubscriptionType|ExtendObjectType)\b|\bDbSet\s*<|\b(?:IdentityDbContext|IdentityUserContext|ApiAuthorizationDbContext)\s*<|\busing\s+HotChocolate\b|\b(\w+)\s*\.\s*\2Base\b|\bPageModel\b|\bclass\s+\w+Controller\b/.test(
       text,
     ) ||
     MINIMAL_API.test(text) ||
