@@ -701,6 +701,24 @@ describe('boocontext_flows over MCP', () => {
     ]);
   });
 
+  it('tells two Laravel controllers of one name apart by an aliased import, and runs a dispatched job’s handle', async () => {
+    const { envelope, flows } = await flowsOf('laravel-jobs');
+    expect(envelope.summary).toMatch(/3 reach data access, 0 with no handler found/);
+    const approve = flowAt(flows, 'PUT', '/admin/posts/{post}/approve');
+    expect(approve?.entry).toMatchObject({
+      handler: 'App\\Http\\Controllers\\Staff\\PostsController@approve',
+    });
+    expect(stepsOf(approve)).toEqual([
+      'PostsController.approve app/Http/Controllers/Staff/PostsController.php:11',
+      'ApprovePost.handle app/Jobs/ApprovePost.php:13 (dispatchSync(ApprovePost) → handle)',
+    ]);
+    expect(at(approve)).toContain('write Post app/Jobs/ApprovePost.php:16');
+    // `PublishPost::dispatch($post)`: the job's own static dispatcher.
+    expect(at(flowAt(flows, 'PUT', '/admin/posts/{post}/publish'))).toContain(
+      'write Post app/Jobs/PublishPost.php:15',
+    );
+  });
+
   it('reads ASP.NET Core Identity’s user as an EF Core model, written and read through its UserManager', async () => {
     const root = path.join(flowsDir, 'aspnet-identity');
     const overview = await call('boocontext_overview', { root }, client);

@@ -2,7 +2,8 @@
  * Steps a framework takes on the code's behalf, where the framework defines them and no call in
  * the code says so: Django REST framework's `serializer.save()` runs the serializer's `create`
  * (a new object) or `update` (an existing one); MediatR's `mediator.Send(new X.Command(…))` runs
- * the `Handle` of the handler declared for that request type (NestJS CQRS's buses alike); hapi's `server.methods.x.y()` runs the
+ * the `Handle` of the handler declared for that request type (NestJS CQRS's buses and Laravel's job
+ * dispatchers alike); hapi's `server.methods.x.y()` runs the
  * function registered as `x.y`; Spring MVC runs a controller's `@ModelAttribute` methods first; a
  * router runs its param loaders and a route's prerequisites before the handler; a LiveView route
  * runs the view's `mount`.
@@ -160,6 +161,37 @@ function nestBuses(calls: readonly CallIn[], find: FrameworkLookups): ImpliedSte
         .symbolsIn(handler.file)
         .find((s) => s.parent === handler.name && s.short === bus.method);
       if (method) out.push({ row: method, via: `${call.receiver}.${call.callee}(${request}) → handler` });
+    }
+  }
+  return out;
+}
+
+/** Laravel's dispatchers of a job or command object: each runs the object's `handle`. */
+const LARAVEL_DISPATCH = /^(dispatch|dispatchSync|dispatchNow|dispatch_sync|dispatch_now)$/;
+
+/**
+ * Laravel jobs: `$this->dispatchSync(new ApproveArticle($article))`, `dispatch(new X)`, `Bus::dispatch(…)`
+ * or `ApproveArticle::dispatch($article)` run the job class's `handle` method.
+ */
+function laravelJobs(calls: readonly CallIn[], find: FrameworkLookups): ImpliedStep[] {
+  const out: ImpliedStep[] = [];
+  for (const call of calls) {
+    if (!LARAVEL_DISPATCH.test(call.callee) || !call.file.endsWith('.php')) continue;
+    const receiver = call.receiver ?? '';
+    const job =
+      /^[A-Z]\w*$/.test(receiver) && receiver !== 'Bus'
+        ? receiver
+        : new RegExp(`${call.callee}\\s*\\(\\s*new\\s+\\\\?([\\w\\\\]+)`)
+            .exec(find.sourceOf(call.file, call.line, call.line + 2))?.[1]
+            ?.split('\\')
+            .pop();
+    if (!job) continue;
+    for (const owner of nearest(
+      find.symbolsNamed(job).filter((s) => s.kind === 'class'),
+      call.file,
+    ).slice(0, 1)) {
+      const handle = find.symbolsIn(owner.file).find((s) => s.parent === owner.name && s.short === 'handle');
+      if (handle) out.push({ row: handle, via: `${call.callee}(${job}) → handle` });
     }
   }
   return out;
@@ -385,6 +417,7 @@ export function implicitSteps(
     ...drfSave(row, calls, find),
     ...mediatorSend(calls, find),
     ...nestBuses(calls, find),
+    ...laravelJobs(calls, find),
     ...hapiServerMethods(calls, find),
     ...springModelAttributes(row, find),
   ];

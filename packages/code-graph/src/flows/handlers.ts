@@ -49,9 +49,17 @@ export function parseHandler(handler: string): HandlerRef | undefined {
       pathHint: `controllers/${rails[1]}`,
     };
   }
-  // Laravel: `ArticleController@index`, `App\Http\Controllers\ArticleController@index`.
+  // Laravel: `ArticleController@index`, `App\Http\Controllers\Admin\ArticleController@index` (its
+  // namespace's last folder tells two controllers of one name apart).
   const laravel = /^([\w\\]+)@(\w+)$/.exec(text);
-  if (laravel?.[1] && laravel[2]) return { owner: laravel[1].split('\\').pop(), member: laravel[2] };
+  if (laravel?.[1] && laravel[2]) {
+    const path = laravel[1].split('\\');
+    return {
+      owner: path.at(-1),
+      member: laravel[2],
+      ...(path.length > 1 ? { pathHint: path.slice(-2).join('/') } : {}),
+    };
+  }
   // Rust and PHP paths: `crate::handlers::articles::list`.
   if (text.includes('::')) {
     const parts = text.split('::').filter((p) => p && p !== 'crate' && p !== 'self' && p !== 'super');

@@ -82,27 +82,43 @@ function routesFileOf(rel: string, node: Node | undefined): string | undefined {
   return literal?.endsWith('.php') ? `file:@/${literal}` : undefined;
 }
 
-/** `ArticleController::class`: the class a `::class` constant names. */
-const classOf = (node: Node | null | undefined): string | undefined =>
-  node?.type === 'class_constant_access_expression' && node.namedChild(1)?.text === 'class'
-    ? node.namedChild(0)?.text.split('\\').pop()
-    : undefined;
+/**
+ * `ArticleController::class`: the class a `::class` constant names. One imported under another name
+ * (`use App\Http\Controllers\Admin\ArticlesController as AdminArticlesController`) by its full name,
+ * which says which of two classes of one name it is.
+ */
+const classOf = (
+  node: Node | null | undefined,
+  aliases?: ReadonlyMap<string, string>,
+): string | undefined => {
+  if (node?.type !== 'class_constant_access_expression' || node.namedChild(1)?.text !== 'class')
+    return undefined;
+  const name = node.namedChild(0)?.text;
+  return name === undefined ? undefined : (aliases?.get(name) ?? name.split('\\').pop());
+};
+
+/** `use A\B\C as D;`: D names A\B\C in this file. */
+function readUseAlias(node: Node, aliases: Map<string, string>): void {
+  const alias = node.childForFieldName('alias')?.text;
+  const name = node.namedChildren.find((c) => c?.type === 'qualified_name' || c?.type === 'name')?.text;
+  if (alias && name && alias !== name.split('\\').pop()) aliases.set(alias, name.replace(/^\\/, ''));
+}
 
 /**
  * A route's action as Laravel names it (`Controller@method`): written so (`'ArticleController@index'`),
  * as a callable array (`[ArticleController::class, 'index']`), or an invokable controller
  * (`ShowProfile::class`, its `__invoke`).
  */
-function handlerOf(node: Node | undefined): string | undefined {
+function handlerOf(node: Node | undefined, aliases?: ReadonlyMap<string, string>): string | undefined {
   const written = phpString(node);
   if (written !== undefined) return written || undefined;
   if (node?.type === 'array_creation_expression') {
     const [target, method] = node.namedChildren.map((el) => el?.namedChild(0));
-    const owner = classOf(target);
+    const owner = classOf(target, aliases);
     const action = phpString(method);
     return owner && action ? `${owner}@${action}` : undefined;
   }
-  const invokable = classOf(node);
+  const invokable = classOf(node, aliases);
   return invokable ? `${invokable}@__invoke` : undefined;
 }
 
@@ -111,6 +127,8 @@ interface PhpContext {
   facts: FileFacts;
   /** `Route::controller(OrderController::class)->group(…)`: the controller a group's actions are methods of. */
   controller?: string;
+  /** The file's `use … as Alias` imports: alias → full class name. */
+  aliases: Map<string, string>;
 }
 
 /** One `Route::…` statement, its group closures read under the prefix (and controller) it adds. */
@@ -130,7 +148,8 @@ function readRouteChain(
   for (const { name, call } of chain) {
     const { values } = argumentsOf(call);
     if (name === 'prefix') at = joinPaths(at, phpString(values[0]) ?? UNKNOWN_PART);
-    else if (name === 'controller') controller = classOf(values[0]) ?? phpString(values[0]) ?? controller;
+    else if (name === 'controller')
+      controller = classOf(values[0], ctx.aliases) ?? phpString(values[0]) ?? controller;
     else if (name === 'group') {
       const options = arrayEntries(values[0]);
       const groupPrefix = options.get('prefix');
@@ -149,7 +168,7 @@ function readRouteChain(
           : [name === 'any' ? 'ALL' : name.toUpperCase()];
       const routePath = phpString(values[name === 'match' ? 1 : 0]);
       if (routePath === undefined) continue;
-      const action = handlerOf(values[name === 'match' ? 2 : 1]);
+      const action = handlerOf(values[name === 'match' ? 2 : 1], ctx.aliases);
       // A method name alone is the group's controller's (`Route::controller(…)->group(…)`).
       const handler = action && controller && !action.includes('@') ? `${controller}@${action}` : action;
       for (const method of methods)
@@ -176,7 +195,7 @@ function readRouteChain(
       const options = arrayEntries(values[2]);
       resource = {
         path: phpString(values[0]) ?? '',
-        handler: values[1]?.text.replace(/::class$/, '').replace(/^['"]|['"]$/g, '') ?? '',
+        handler: classOf(values[1], ctx.aliases) ?? values[1]?.text.replace(/^['"]|['"]$/g, '') ?? '',
         ...(options.has('only') ? { only: stringList(options.get('only')) } : {}),
         ...(options.has('except') ? { except: stringList(options.get('except')) } : {}),
         api: name === 'apiResource',
@@ -457,7 +476,7 @@ function readLighthouseResolver(node: Node, { rel, facts }: PhpContext): void {
  * models, migrations; Symfony's attribute and annotation routes, Doctrine entities.
  */
 export function scanPhp(rel: string, root: Node): FileFacts {
-  const ctx: PhpContext = { rel, facts: emptyFacts('php') };
+  const ctx: PhpContext = { rel, facts: emptyFacts('php'), aliases: new Map() };
   // The text once (each read copies it out of wasm); the Symfony reader only where its markers are.
   const text = root.text;
   const fosRest = text.includes('FOS\\RestBundle');
@@ -476,7 +495,10 @@ export function scanPhp(rel: string, root: Node): FileFacts {
       readRouterCall(node, prefix, ctx, visit, callRouter)
     )
       return;
-    if (node.type === 'namespace_use_clause') ctx.facts.imports.push({ spec: node.text, line: line(node) });
+    if (node.type === 'namespace_use_clause') {
+      ctx.facts.imports.push({ spec: node.text, line: line(node) });
+      readUseAlias(node, ctx.aliases);
+    }
     if (node.type === 'class_declaration') {
       readClass(node, ctx);
       readLighthouseResolver(node, ctx);
