@@ -185,14 +185,15 @@ function laravelJobs(calls: readonly CallIn[], find: FrameworkLookups): ImpliedS
             .exec(find.sourceOf(call.file, call.line, call.line + 2))?.[1]
             ?.split('\\')
             .pop();
-    if (!job) continue;
-    for (const owner of nearest(
-      find.symbolsNamed(job).filter((s) => s.kind === 'class'),
-      call.file,
-    ).slice(0, 1)) {
-      const handle = find.symbolsIn(owner.file).find((s) => s.parent === owner.name && s.short === 'handle');
-      if (handle) out.push({ row: handle, via: `${call.callee}(${job}) → handle` });
-    }
+    const owner = job
+      ? nearest(
+          find.symbolsNamed(job).filter((s) => s.kind === 'class'),
+          call.file,
+        )[0]
+      : undefined;
+    const handle =
+      owner && find.symbolsIn(owner.file).find((s) => s.parent === owner.name && s.short === 'handle');
+    if (handle) out.push({ row: handle, via: `${call.callee}(${job}) → handle` });
   }
   return out;
 }

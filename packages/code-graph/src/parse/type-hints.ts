@@ -132,7 +132,7 @@ export function csharpLocalType(x: Extraction, node: Node, scope: Scope): void {
       : value?.type === 'invocation_expression'
         ? value.childForFieldName('function')?.text
         : undefined;
-  if (type && value !== name) pushType(x, scope, name.text, type);
+  if (type) pushType(x, scope, name.text, type);
 }
 
 /**
