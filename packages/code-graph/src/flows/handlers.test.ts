@@ -9,10 +9,13 @@ describe('parseHandler', () => {
       altOwner: 'FavoritesController',
       member: 'create',
     });
+    // The namespace's last folder is a hint to the file (`Admin\ArticleController` beside another).
     expect(parseHandler('App\\Http\\Controllers\\ArticleController@show')).toEqual({
       owner: 'ArticleController',
       member: 'show',
+      pathHint: 'Controllers/ArticleController',
     });
+    expect(parseHandler('ArticleController@show')).toEqual({ owner: 'ArticleController', member: 'show' });
     expect(parseHandler('crate::features::article::controllers::index')).toEqual({
       member: 'index',
       pathHint: 'article/controllers',
