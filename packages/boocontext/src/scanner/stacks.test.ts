@@ -850,7 +850,10 @@ describe('stacks: routes as served, models, frameworks', () => {
   });
 
   it('chi: routers made and returned by functions and methods, mounted where their result is (through a package, a value made by a package, a field of this package’s type)', async () => {
-    const { routes } = await scanStack('chi-mount');
+    const { routes, models, frameworks } = await scanStack('chi-mount');
+    // Bun's structs: by an embedded `bun.BaseModel` or `bun:"…"` tags; a JSON body is none.
+    expect(models).toEqual(['Shelf bun shelves', 'Bin bun']);
+    expect(frameworks).toEqual(['bun', 'chi']);
     expect(routes).toEqual([
       'GET /admin/shelves api/admin/shelves.go:13',
       'DELETE /admin/shelves/{shelfID} api/admin/shelves.go:15',

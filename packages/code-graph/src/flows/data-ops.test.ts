@@ -93,6 +93,20 @@ describe('classifyCall', () => {
     ).toMatchObject({ entity: 'Profile', op: 'write' });
   });
 
+  it("reads Bun's builders by the statement each starts: NewDelete…Exec writes, NewSelect…Scan reads", () => {
+    const go = (callee: string, receiver: string) =>
+      classify({ callee, receiver }, `\terr := ${receiver}.${callee}(ctx)`, 'go', {
+        a: 'pwdless.Article',
+        t: 'Comment',
+      });
+    expect(go('Exec', 'tx.NewDelete().Model(a).WherePK()')).toMatchObject({ entity: 'Article', op: 'write' });
+    expect(go('Exec', 'db.NewUpdate().Model(t).WherePK()')).toMatchObject({ entity: 'Comment', op: 'write' });
+    expect(go('Scan', 'db.NewSelect().Model(a).Where("id = ?", id)')).toMatchObject({
+      entity: 'Article',
+      op: 'read',
+    });
+  });
+
   it("reads Knex's `del` (its name for delete) as a write on the table the builder starts from", () => {
     const js = (callee: string, receiver: string) =>
       classify({ callee, receiver }, `    db("tags").${callee}().where({ id })`, 'javascript');

@@ -268,7 +268,9 @@ function verbOf(callee: string): string {
     .replace(/Async$/, '')
     .replace(/(OrFail|OrThrow|_or_404|OrDefault)$/i, (m) => (/default/i.test(m) ? m : ''))
     .replace(/[_$]/g, '')
-    .toLowerCase();
+    .toLowerCase()
+    // Bun's query builders: `db.NewSelect()`, `tx.NewDelete()`.
+    .replace(/^new(?=(?:select|insert|update|delete)$)/, '');
   if (WRITE_VERBS.has(plain) || READ_VERBS.has(plain)) return plain;
   // Mongoose's `findOneAndUpdate`, `findByIdAndDelete`: found to be changed.
   const andWrite = /and(update|delete|remove|replace)$/.exec(plain)?.[1];

@@ -34,6 +34,15 @@ const ROUTER_TYPE =
 /** The GORM struct tag or embedded `gorm.Model` that makes a struct a table. */
 const GORM_FIELD = /`[^`]*\bgorm:"/;
 
+/**
+ * Bun's and go-pg's struct tags (`bun:"id,pk"`, `pg:"name"`) or embedded `bun.BaseModel` make a
+ * struct a table too, named in the base's tag when it says (`bun:"table:accounts"`).
+ */
+const TAG_ORMS: { orm: string; tag: RegExp; base: RegExp }[] = [
+  { orm: 'bun', tag: /`[^`]*\bbun:"/, base: /^bun\.BaseModel\b/ },
+  { orm: 'go-pg', tag: /`[^`]*\bpg:"/, base: /^(?:pg|orm)\.BaseModel\b/ },
+];
+
 const FILE_OWNER = '*go*';
 
 function readImport(node: Node, { facts, frameworks, packages }: GoContext): void {
@@ -48,6 +57,8 @@ function readImport(node: Node, { facts, frameworks, packages }: GoContext): voi
   if (/gofiber/.test(spec)) frameworks.add('fiber');
   if (/gorilla\/mux/.test(spec)) frameworks.add('gorilla/mux');
   if (/gorm/.test(spec)) frameworks.add('gorm');
+  if (/^github\.com\/uptrace\/bun$/.test(spec)) frameworks.add('bun');
+  if (/^github\.com\/go-pg\/pg(\/v\d+)?$/.test(spec)) frameworks.add('go-pg');
   if (BEEGO.test(spec)) frameworks.add('beego');
   if (/^github\.com\/cloudwego\/hertz\b/.test(spec)) frameworks.add('hertz');
 }
@@ -373,6 +384,21 @@ function readStruct(node: Node, rel: string, facts: FileFacts): void {
   });
   const tagged = fields.some((f) => f && (GORM_FIELD.test(f.text) || /^gorm\.Model\b/.test(f.text)));
   if (tagged) facts.models.push({ name, orm: 'gorm', file: rel, line: line(node), fields: names });
+  const other = tagged
+    ? undefined
+    : TAG_ORMS.find(({ tag, base }) => fields.some((f) => f && (tag.test(f.text) || base.test(f.text))));
+  if (other) {
+    const table = fields.map((f) => /\btable:([\w.]+)/.exec(f?.text ?? '')?.[1]).find(Boolean);
+    facts.models.push({
+      name,
+      orm: other.orm,
+      file: rel,
+      line: line(node),
+      fields: names,
+      ...(table ? { table } : {}),
+    });
+    return;
+  }
   if (!tagged && !facts.imports.some((i) => /gorm/.test(i.spec))) return;
   // `type Tag struct { Model; Name string }` in a GORM package: a table when it embeds one of the
   // package's models, which is then a base (joined across the package's files with the models).
