@@ -32,6 +32,12 @@ describe('classifyCall', () => {
       );
     expect(cs('FindByEmailAsync')).toMatchObject({ entity: 'AppUser', op: 'read' });
     expect(cs('CreateAsync')).toMatchObject({ entity: 'AppUser', op: 'write' });
+    // Its other methods by their first word.
+    expect(cs('ChangePasswordAsync')).toMatchObject({ entity: 'AppUser', op: 'write' });
+    expect(cs('SetTwoFactorEnabledAsync')).toMatchObject({ entity: 'AppUser', op: 'write' });
+    expect(cs('IsEmailConfirmedAsync')).toMatchObject({ entity: 'AppUser', op: 'read' });
+    expect(cs('GeneratePasswordResetTokenAsync')).toMatchObject({ entity: 'AppUser', op: 'read' });
+    expect(cs('GenerateNewTwoFactorRecoveryCodesAsync')).toMatchObject({ entity: 'AppUser', op: 'write' });
     // A claim of the signed-in principal, not the store.
     expect(cs('GetUserId')).toBeUndefined();
   });

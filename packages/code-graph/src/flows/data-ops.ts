@@ -566,6 +566,24 @@ function querysetSource(name: string, ctx: ClassifyContext): string | undefined 
   return sources.reverse().find((source) => source !== name);
 }
 
+/**
+ * What a UserManager method does to the user store, by its first word: `ChangePasswordAsync`,
+ * `SetEmailAsync`, `AddLoginAsync`, `GenerateNewTwoFactorRecoveryCodesAsync` write the user;
+ * `IsEmailConfirmedAsync`, `HasPasswordAsync`, `GeneratePasswordResetTokenAsync` read it.
+ */
+function identityVerb(callee: string): string | undefined {
+  // A token is derived from the user's security stamp: read, not stored.
+  if (/^Generate\w*TokenAsync$/.test(callee)) return 'find';
+  if (
+    /^(Set|Add|Remove|Change|Reset|Confirm|Update|Create|Delete|Generate|Redeem|Replace|Access)[A-Z]/.test(
+      callee,
+    )
+  )
+    return 'update';
+  if (/^(Get|Find|Is|Has|Check|Count|Verify)[A-Z]/.test(callee)) return 'find';
+  return undefined;
+}
+
 /** Django's reverse relation manager (`project.check_set.all()`): the related model's rows. */
 const DJANGO_RELATED_SET = /\.([a-z]\w*?)_set\s*$/;
 
@@ -592,7 +610,12 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
       call: `${call.receiver}.${call.callee}`,
       line: call.line,
     };
-  const verb = verbOf(call.callee);
+  const receiver = call.receiver ?? '';
+  const tokens = tokensOf(receiver);
+  const userManager = tokens.some((t) => t.replace(/^_+/, '').toLowerCase() === 'usermanager');
+  // ASP.NET Identity's UserManager reaches its store only asynchronously: `GetUserId(User)` reads a claim.
+  if (userManager && !/Async$/.test(call.callee)) return undefined;
+  const verb = userManager ? (identityVerb(call.callee) ?? verbOf(call.callee)) : verbOf(call.callee);
   const fromCall = ctx.lineText.slice(Math.max(0, ctx.lineText.indexOf(call.callee)));
   // `exec_query("`, `cursor.execute('''`, `db.Query(` + a backtick ending the line: the SQL is below.
   // Or the arguments start below (`pg.execute(` + a newline + the SQL): read up to the call's close.
@@ -603,11 +626,6 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   const open = below.indexOf('(');
   const statement = sqlStatement(opensArguments ? below.slice(0, closingBracket(below, open) + 1) : below);
   const sqlEntity = statement?.table;
-  const receiver = call.receiver ?? '';
-  const tokens = tokensOf(receiver);
-  // ASP.NET Identity's UserManager reaches its store only asynchronously: `GetUserId(User)` reads a claim.
-  if (!/Async$/.test(call.callee) && tokens.some((t) => t.replace(/^_+/, '').toLowerCase() === 'usermanager'))
-    return undefined;
   if (RUN_VERBS.has(verb)) {
     const prepared = preparedSql(receiver, ctx) ?? sqlInVariable(call, ctx);
     // Python's `session.exec(statement)` or `session.execute(select(User)…)`: a statement built, not written.
