@@ -30,14 +30,14 @@ const bare = (name: string) =>
     .split('.')
     .pop() ?? name;
 
-/**
- * Replays SQL migrations in order: CREATE TABLE adds, DROP TABLE removes, ALTER TABLE … RENAME TO
- * renames. What is left is the schema the migrations produce.
- */
 /** Tables migration tools keep for themselves: Rails, Ecto, golang-migrate, Django, Knex, Flyway, Liquibase. */
 const MIGRATION_TABLES =
   /^(schema_migrations|ar_internal_metadata|django_migrations|knex_migrations(_lock)?|flyway_schema_history|databasechangelog(lock)?|goose_db_version|__efmigrationshistory)$/i;
 
+/**
+ * Replays SQL migrations in order: CREATE TABLE adds, DROP TABLE removes, ALTER TABLE … RENAME TO
+ * renames. What is left is the schema the migrations produce.
+ */
 export function replayMigrations(files: { rel: string; text: string }[]): Model[] {
   const tables = new Map<string, Model>();
   for (const { rel, text } of files) {

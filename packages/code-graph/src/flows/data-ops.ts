@@ -517,6 +517,12 @@ const argumentTokens = (call: CallSite, lineText: string): string[] => tokensOf(
 const handedTokens = (call: CallSite, lineText: string): string[] =>
   argumentText(call, lineText).match(/[$@]?\b[A-Za-z_]\w*\b(?!\s*(?:\.|->|::)\s*\w)/g) ?? [];
 
+/** The name a call is handed first (`select(Post)`: `Post`), as far as its line shows it. */
+const firstArgumentName = (call: CallSite, lineText: string): string | undefined =>
+  /^\s*\(\s*([A-Za-z_]\w*)/.exec(
+    lineText.slice(lineText.indexOf(`${call.callee}(`) + call.callee.length),
+  )?.[1];
+
 /**
  * SQLAlchemy 2's statements name their entity as the first argument: `sa.select(Post)`,
  * `delete(User).where(…)`, `insert(Tag)`; `session.get(User, id)` loads one row.
@@ -527,9 +533,8 @@ function sqlalchemyStatement(call: CallSite, ctx: ClassifyContext): DataOp | und
     /^(select|insert|update|delete)$/.test(call.callee) && /^(sa|sqlalchemy|sql)?$/.test(receiver);
   const load = call.callee === 'get' && /(^|\.)session$/.test(receiver);
   if (!statement && !load) return undefined;
-  const model = /^\s*\(\s*([A-Z]\w*)\b/.exec(
-    ctx.lineText.slice(ctx.lineText.indexOf(`${call.callee}(`) + call.callee.length),
-  )?.[1];
+  const first = firstArgumentName(call, ctx.lineText);
+  const model = first && /^[A-Z]/.test(first) ? first : undefined;
   const entity = model ? ctx.entities.match(model) : undefined;
   if (!entity) return undefined;
   return {
@@ -547,9 +552,7 @@ function sqlalchemyStatement(call: CallSite, ctx: ClassifyContext): DataOp | und
 function djangoShortcut(call: CallSite, ctx: ClassifyContext): DataOp | undefined {
   if (!/^get_(object|list)_or_404$/.test(call.callee) || !/^(shortcuts)?$/.test(call.receiver ?? ''))
     return undefined;
-  const first = /^\s*\(\s*([A-Za-z_]\w*)/.exec(
-    ctx.lineText.slice(ctx.lineText.indexOf(`${call.callee}(`) + call.callee.length),
-  )?.[1];
+  const first = firstArgumentName(call, ctx.lineText);
   const model = first && (/^[A-Z]/.test(first) ? first : querysetSource(first, ctx));
   const entity = (model && ctx.entities.match(model)) || UNKNOWN_ENTITY;
   return { entity, op: 'read', call: `${call.callee}(${first ?? ''})`, line: call.line };

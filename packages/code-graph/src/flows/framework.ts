@@ -82,23 +82,35 @@ function drfSave(row: SymbolRow, calls: readonly CallIn[], find: FrameworkLookup
   return member ? [{ row: member, via: `${serializer.short}.save() → ${wanted}` }] : [];
 }
 
+/**
+ * The request a dispatching call sends: built in its arguments (`inline`, on the call's line or the
+ * next three: `mediator.Send(\n  new List.Query(…))`), or handed as a variable (`argument`) built above
+ * it or typed; with the requests a built wrapper wraps.
+ */
+function sentRequest(
+  call: CallIn,
+  find: FrameworkLookups,
+  argument: RegExp,
+  inline: RegExp,
+): { type: string; wrapped: string[] } | undefined {
+  const text = find.sourceOf(call.file, call.line, call.line + 3);
+  const name = argument.exec(text)?.[1];
+  const built = name ? builtAbove(call, name, find) : undefined;
+  const type =
+    inline.exec(text)?.[1] ?? built?.type ?? (name ? find.typeOf(call.file, call.caller, name) : undefined);
+  return type ? { type, wrapped: built?.wrapped ?? [] } : undefined;
+}
+
 function mediatorSend(calls: readonly CallIn[], find: FrameworkLookups): ImpliedStep[] {
   const out: ImpliedStep[] = [];
   for (const call of calls) {
     if (!/^(Send|SendAsync|Publish)$/.test(call.callee) || !/mediator|bus|sender/i.test(call.receiver ?? ''))
       continue;
-    // `mediator.Send(\n  new List.Query(…))`: the request may sit on the lines after the call's.
-    const text = find.sourceOf(call.file, call.line, call.line + 3);
-    const argument = /Send(?:Async)?\s*\(\s*(\w+)\s*[,)]/.exec(text)?.[1];
-    const built = argument ? builtAbove(call, argument, find) : undefined;
-    const request =
-      /new\s+([\w.]+)\s*[({]/.exec(text)?.[1] ??
-      built?.type ??
-      (argument ? find.typeOf(call.file, call.caller, argument) : undefined);
+    const request = sentRequest(call, find, /Send(?:Async)?\s*\(\s*(\w+)\s*[,)]/, /new\s+([\w.]+)\s*[({]/);
     if (!request) continue;
     // A request wrapping another (eShop's `IdentifiedCommand<CreateOrderCommand, bool>`): its
     // handler passes the inner one on, whose handler runs too.
-    for (const type of [request, ...(built?.wrapped ?? [])])
+    for (const type of [request.type, ...request.wrapped])
       for (const handle of requestHandlers(type, call.file, find))
         out.push({ row: handle, via: `${call.callee}(${type}) → handler` });
   }
@@ -140,12 +152,12 @@ function nestBuses(calls: readonly CallIn[], find: FrameworkLookups): ImpliedSte
   for (const call of calls) {
     const bus = NEST_BUSES.find((b) => b.callee === call.callee && b.receiver.test(call.receiver ?? ''));
     if (!bus || !find.isJavaScript(call.file)) continue;
-    const text = find.sourceOf(call.file, call.line, call.line + 3);
-    const argument = new RegExp(`${bus.callee}\\s*\\(\\s*(\\w+)\\s*[,)]`).exec(text)?.[1];
-    const request =
-      new RegExp(`${bus.callee}\\s*\\(\\s*new\\s+(\\w+)`).exec(text)?.[1] ??
-      (argument ? builtAbove(call, argument, find)?.type : undefined) ??
-      (argument ? find.typeOf(call.file, call.caller, argument) : undefined);
+    const request = sentRequest(
+      call,
+      find,
+      new RegExp(`${bus.callee}\\s*\\(\\s*(\\w+)\\s*[,)]`),
+      new RegExp(`${bus.callee}\\s*\\(\\s*new\\s+(\\w+)`),
+    )?.type;
     if (!request) continue;
     const decorated = new RegExp(`@${bus.decorator}\\s*\\([^)]*\\b${request}\\b`);
     // Handlers implement the bus's interface, or at least sit beside their request (the decorator

@@ -31,14 +31,13 @@ interface GoContext {
 const ROUTER_TYPE =
   /^\*?(gin\.(RouterGroup|Engine|IRouter|IRoutes)|echo\.(Group|Echo)|chi\.Router|chi\.Mux|mux\.Router|fiber\.(Router|App)|http\.ServeMux)$/;
 
-/** The GORM struct tag or embedded `gorm.Model` that makes a struct a table. */
-const GORM_FIELD = /`[^`]*\bgorm:"/;
-
 /**
- * Bun's and go-pg's struct tags (`bun:"id,pk"`, `pg:"name"`) or embedded `bun.BaseModel` make a
- * struct a table too, named in the base's tag when it says (`bun:"table:accounts"`).
+ * The struct tags (`gorm:"…"`, `bun:"id,pk"`, `pg:"name"`) or embedded bases (`gorm.Model`,
+ * `bun.BaseModel`) that make a struct a table, named in the base's tag when it says
+ * (`bun:"table:accounts"`).
  */
 const TAG_ORMS: { orm: string; tag: RegExp; base: RegExp }[] = [
+  { orm: 'gorm', tag: /`[^`]*\bgorm:"/, base: /^gorm\.Model\b/ },
   { orm: 'bun', tag: /`[^`]*\bbun:"/, base: /^bun\.BaseModel\b/ },
   { orm: 'go-pg', tag: /`[^`]*\bpg:"/, base: /^(?:pg|orm)\.BaseModel\b/ },
 ];
@@ -382,24 +381,24 @@ function readStruct(node: Node, rel: string, facts: FileFacts): void {
     const fieldName = f?.childForFieldName('name')?.text;
     return fieldName ? [fieldName] : [];
   });
-  const tagged = fields.some((f) => f && (GORM_FIELD.test(f.text) || /^gorm\.Model\b/.test(f.text)));
-  if (tagged) facts.models.push({ name, orm: 'gorm', file: rel, line: line(node), fields: names });
-  const other = tagged
-    ? undefined
-    : TAG_ORMS.find(({ tag, base }) => fields.some((f) => f && (tag.test(f.text) || base.test(f.text))));
-  if (other) {
-    const table = fields.map((f) => /\btable:([\w.]+)/.exec(f?.text ?? '')?.[1]).find(Boolean);
+  const orm = TAG_ORMS.find(({ tag, base }) =>
+    fields.some((f) => f && (tag.test(f.text) || base.test(f.text))),
+  );
+  const table =
+    orm && orm.orm !== 'gorm'
+      ? fields.map((f) => /\btable:([\w.]+)/.exec(f?.text ?? '')?.[1]).find(Boolean)
+      : undefined;
+  if (orm)
     facts.models.push({
       name,
-      orm: other.orm,
+      orm: orm.orm,
       file: rel,
       line: line(node),
       fields: names,
       ...(table ? { table } : {}),
     });
-    return;
-  }
-  if (!tagged && !facts.imports.some((i) => /gorm/.test(i.spec))) return;
+  // Only GORM's packages make tables of structs embedding one of their models.
+  if (orm ? orm.orm !== 'gorm' : !facts.imports.some((i) => /gorm/.test(i.spec))) return;
   // `type Tag struct { Model; Name string }` in a GORM package: a table when it embeds one of the
   // package's models, which is then a base (joined across the package's files with the models).
   const embedded = fields.flatMap((f) =>
