@@ -15,7 +15,7 @@ import { workDir } from './lib-fetch.mjs';
 import { realApps } from './lib-real-apps.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const boocontextBin = path.join(here, '../packages/boocontext/dist/bundle/boocontext.js');
+const boocontextBin = path.join(here, '../packages/boocontext/dist/bundle/boocontext.cjs');
 installCodesight();
 
 /** Routes compared as `METHOD path`: the two tools name files alike but methods of tRPC differently. */

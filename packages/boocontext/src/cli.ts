@@ -53,11 +53,14 @@ const { values, positionals } = cliArgs({
   },
 });
 
-if (positionals[0] === 'setup') {
+// No top-level await: the bundle is CommonJS, so that V8's code cache can serve it (bin/boocontext.js).
+void (positionals[0] === 'setup' ? setup() : serveOrRunTool());
+
+async function setup() {
   // Loaded only here: setup's JSONC, TOML and YAML libraries are no part of a scan's start-up.
   const { setupCommand } = await import('./setup/command.js');
   process.exitCode = await setupCommand(values);
-} else await serveOrRunTool();
+}
 
 function portFlag(value: string | undefined): number {
   if (value === undefined) return 7433;

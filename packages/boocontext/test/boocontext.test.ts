@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Envelope } from '../src/envelope.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const cli = path.join(here, '../dist/bundle/boocontext.js');
+const cli = path.join(here, '../dist/bundle/boocontext.cjs');
 const work = mkdtempSync(path.join(tmpdir(), 'boocontext-test-'));
 const repos = path.join(work, 'repos');
 const clients: Client[] = [];
@@ -474,13 +474,56 @@ describe('the command line', () => {
         files_from_cache: cold.files_read,
       });
       const home = mkdtempSync(path.join(tmpdir(), 'boocontext-home-'));
-      expect(overview({ BOOCONTEXT_CACHE_DIR: 'off', HOME: home, XDG_CACHE_HOME: '' })).toMatchObject({
-        files_from_cache: 0,
-      });
+      const off = { BOOCONTEXT_CACHE_DIR: 'off', HOME: home, XDG_CACHE_HOME: '' };
+      expect(overview({ ...off, NODE_DISABLE_COMPILE_CACHE: '1' })).toMatchObject({ files_from_cache: 0 });
       expect(readdirSync(home)).toEqual([]);
+      // Scan caches off, V8's code cache (compiled code, no facts of the repository) is still kept.
+      expect(overview(off)).toMatchObject({ files_from_cache: 0 });
+      expect(readdirSync(path.join(home, '.cache'))).toEqual(['boocode']);
       rmSync(home, { recursive: true });
     } finally {
       rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  it('compiles its bundle and web-tree-sitter from V8’s code cache from the second run on, answering the same', () => {
+    const home = mkdtempSync(path.join(tmpdir(), 'boocontext-code-cache-'));
+    try {
+      const env = { XDG_CACHE_HOME: home, BOOCONTEXT_CACHE_DIR: 'off' };
+      const map = (result: ReturnType<typeof run>) => {
+        expect(result.status, result.stderr).toBe(0);
+        return JSON.parse(result.stdout).details.map as string;
+      };
+      // What the bundle answers loaded by node itself, with no cache.
+      const plain = map(
+        spawnSync(process.execPath, [cli, 'map', '--json'], {
+          cwd: path.join(repos, 'express'),
+          encoding: 'utf8',
+          env: { ...process.env, ...env },
+        }),
+      );
+      expect(plain).toMatch(/## ROUTES/);
+      expect(map(run(['map', '--json'], env))).toBe(plain);
+      const dir = path.join(home, 'boocode', 'v8');
+      const written = () => new Map(readdirSync(dir).map((f) => [f, readFileSync(path.join(dir, f))]));
+      const first = written();
+      const names = [...first.keys()];
+      expect(names.some((f) => f.startsWith('boocontext.cjs.'))).toBe(true);
+      expect(names.some((f) => f.startsWith('web-tree-sitter.cjs.'))).toBe(true);
+      // Used, not rewritten: V8 accepted every cache.
+      expect(map(run(['map', '--json'], env))).toBe(plain);
+      expect(written()).toEqual(first);
+      // A damaged cache is refused by V8 and written again; the answer does not change.
+      const bundleCache = path.join(dir, names.find((f) => f.startsWith('boocontext.cjs.')) as string);
+      const damaged = Buffer.alloc(readFileSync(bundleCache).length, 7);
+      writeFileSync(bundleCache, damaged);
+      expect(map(run(['map', '--json'], env))).toBe(plain);
+      const repaired = written();
+      expect(repaired.get(path.basename(bundleCache))).not.toEqual(damaged);
+      expect(map(run(['map', '--json'], env))).toBe(plain);
+      expect(written()).toEqual(repaired);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
     }
   });
 
@@ -521,10 +564,11 @@ describe('the command line', () => {
       if (loaded.has(file)) return;
       loaded.add(file);
       const text = readFileSync(path.join(bundle, file), 'utf8');
-      // Static imports only: `import(…)` chunks load when a command needs them.
-      for (const [, next] of text.matchAll(/^import [^;]*?from "\.\/([^"]+)";$/gm)) visit(next as string);
+      // Top-level requires only: a chunk required in a promise loads when a command needs it.
+      for (const [, next] of text.matchAll(/^(?:const \w+ = )?require\("\.\/([^"]+)"\);$/gm))
+        visit(next as string);
     };
-    visit('boocontext.js');
+    visit('boocontext.cjs');
     expect(loaded.size).toBeGreaterThan(1);
     const sdkChunks = [...loaded].filter((file) =>
       /^var McpServer = class/m.test(readFileSync(path.join(bundle, file), 'utf8')),

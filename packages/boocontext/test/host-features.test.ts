@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // boocontext as a host sees it (through BooCode's hub, a real MCP client): roots, resources, prompts.
 const here = path.dirname(fileURLToPath(import.meta.url));
-const cli = path.join(here, '../dist/bundle/boocontext.js');
+const cli = path.join(here, '../dist/bundle/boocontext.cjs');
 const work = mkdtempSync(path.join(tmpdir(), 'boocontext-host-'));
 const express = path.join(work, 'express');
 const elsewhere = path.join(work, 'elsewhere');

@@ -12,7 +12,7 @@ import { Envelope } from '../src/envelope.js';
 
 /** `boocontext serve --http` as a team runs it: one process, real MCP clients over real loopback HTTP. */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const cli = path.join(here, '../dist/bundle/boocontext.js');
+const cli = path.join(here, '../dist/bundle/boocontext.cjs');
 const fake = path.join(here, 'fixtures/fake-child.mjs');
 const work = mkdtempSync(path.join(tmpdir(), 'boocontext-http-'));
 const repo = path.join(work, 'express');

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Language, Parser } from 'web-tree-sitter';
@@ -118,7 +119,11 @@ function grammarPath(language: LanguageId): string {
 function grammar(language: LanguageId): Promise<Language> {
   let pending = state.grammars.get(language);
   if (!pending) {
-    pending = loadRuntime().then(({ Language }) => Language.load(grammarPath(language)));
+    // Given the bytes, not the path: web-tree-sitter reads a path with a dynamic `import()`, which
+    // fails in code compiled from V8's code cache (boocontext's bin compiles web-tree-sitter so).
+    // Read while the runtime loads.
+    const bytes = Promise.resolve(language).then((id) => readFile(grammarPath(id)));
+    pending = Promise.all([loadRuntime(), bytes]).then(([{ Language }, wasm]) => Language.load(wasm));
     state.grammars.set(language, pending);
   }
   return pending;
