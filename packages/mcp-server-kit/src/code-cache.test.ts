@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -71,6 +71,23 @@ describe('V8’s code cache for CommonJS files', () => {
     expect(after).toHaveLength(1);
     expect(after).not.toEqual(before);
     expect(start(cache, main).served).toEqual(['main.cjs', 'part.cjs']);
+  });
+
+  it('keeps the caches of two installs apart, so using them in turn does not replace one with the other', () => {
+    const dir = mkdtempSync(path.join(work, 'installs-'));
+    const cache = path.join(dir, 'cache');
+    const [old, current] = ['old', 'current'].map((name) => {
+      const install = path.join(dir, name);
+      mkdirSync(install);
+      return modules(install, name);
+    });
+    start(cache, old as string);
+    start(cache, current as string);
+    expect(start(cache, old as string).served).toEqual(['main.cjs', 'part.cjs']);
+    expect(start(cache, current as string)).toEqual({
+      answer: 'said current',
+      served: ['main.cjs', 'part.cjs'],
+    });
   });
 
   it('refuses a damaged cache, compiles the file and writes it again', () => {

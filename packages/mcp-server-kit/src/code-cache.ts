@@ -22,7 +22,7 @@ const id = (text: string) => crc32(text).toString(36);
  * cache V8 accepts skips parsing and compiling: its top level and every function compiled by the
  * time the cache was written (after the process's work, so a command's whole path is in it). Node
  * 22's own compile cache writes right after compiling, before anything has run, and node 20 has
- * none. One file per source, node and set of V8 flags: V8 refuses a cache made under other flags,
+ * none. One file per file path, source, node and set of V8 flags: V8 refuses a cache made under other flags,
  * and checks only the length of the source, so the name carries a checksum of the source (or an
  * identity the caller vouches for, such as a package version). Under the user's own cache folder,
  * not the shared temporary one: a cache is code this process runs.
@@ -52,8 +52,9 @@ export class CodeCache {
     return path.join(this.dir, `${this.prefixOf(file)}${process.version}-${process.arch}-${sourceId}.bin`);
   }
 
+  /** The file's folder is in the name: two installs used in turn must not replace each other's. */
   private prefixOf(file: string): string {
-    return `${path.basename(file)}.${this.flagsId}.`;
+    return `${path.basename(file)}.${id(path.dirname(file))}.${this.flagsId}.`;
   }
 
   /**
