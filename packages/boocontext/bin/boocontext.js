@@ -6,9 +6,10 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 
-const entry = new URL('../dist/bundle/boocontext.cjs', import.meta.url);
+const entry = fileURLToPath(new URL('../dist/bundle/boocontext.cjs', import.meta.url));
 if (existsSync(entry)) {
   const { CodeCache } = await import('@boocode/mcp-server-kit/code-cache');
   // A one-shot command (`boocontext map …`) runs with V8's wasm tier-up off (see cli.ts). Set here,
@@ -19,14 +20,15 @@ if (existsSync(entry)) {
     command !== undefined && !command.startsWith('-') && command !== 'serve' && command !== 'setup';
   const flags = oneShot ? ['--liftoff-only'] : [];
   for (const flag of flags) v8.setFlagsFromString(flag);
-  // The bundle's chunks and web-tree-sitter's CommonJS build compile from V8's code cache: a
-  // one-shot map of a small Rust app took ~160 ms with it against ~260 without (node 20).
+  // The bundle's chunks and web-tree-sitter's CommonJS build compile from V8's code cache: one-shot
+  // maps of small Rust and Go apps took ~190-240 ms with it against ~250-290 without (node 20,
+  // medians of 7 alternating runs).
   const cache = CodeCache.inHome(flags);
-  const bundle = path.dirname(entry.pathname) + path.sep;
+  const bundle = path.dirname(entry) + path.sep;
   cache.hook((file) => file.startsWith(bundle) || file.endsWith(`${path.sep}web-tree-sitter.cjs`));
   process.once('exit', () => cache.save());
-  createRequire(import.meta.url)(entry.pathname);
+  createRequire(import.meta.url)(entry);
 } else {
-  console.error(`boocontext is not built yet (${entry.pathname} is missing): run \`npm run build\``);
+  console.error(`boocontext is not built yet (${entry} is missing): run \`npm run build\``);
   process.exitCode = 1;
 }

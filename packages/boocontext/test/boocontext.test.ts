@@ -7,6 +7,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -524,6 +525,22 @@ describe('the command line', () => {
       expect(written()).toEqual(repaired);
     } finally {
       rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it('runs from a folder whose path has a space in it', () => {
+    const copy = path.join(mkdtempSync(path.join(tmpdir(), 'boocontext-')), 'my tools', 'boocontext');
+    try {
+      const pkg = path.join(here, '..');
+      for (const part of ['bin', 'dist/bundle', 'package.json'])
+        cpSync(path.join(pkg, part), path.join(copy, part), { recursive: true });
+      // The packages it loads from outside its bundle (the workspace's, hoisted to its root).
+      symlinkSync(path.join(pkg, '../../node_modules'), path.join(copy, 'node_modules'));
+      const result = spawnSync(path.join(copy, 'bin/boocontext.js'), ['--version'], { encoding: 'utf8' });
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toMatch(/^boocontext \d+\.\d+\.\d+\n$/);
+    } finally {
+      rmSync(path.dirname(path.dirname(copy)), { recursive: true, force: true });
     }
   });
 

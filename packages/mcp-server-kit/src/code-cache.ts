@@ -22,14 +22,15 @@ const id = (text: string) => crc32(text).toString(36);
  * cache V8 accepts skips parsing and compiling: its top level and every function compiled by the
  * time the cache was written (after the process's work, so a command's whole path is in it). Node
  * 22's own compile cache writes right after compiling, before anything has run, and node 20 has
- * none. One file per file path, source, node and set of V8 flags: V8 refuses a cache made under other flags,
- * and checks only the length of the source, so the name carries a checksum of the source (or an
- * identity the caller vouches for, such as a package version). Under the user's own cache folder,
- * not the shared temporary one: a cache is code this process runs.
+ * none. One file per file path, source, node and set of V8 flags: V8 refuses a cache made under
+ * other flags, and checks only the length of the source, so the name carries a checksum of the
+ * source (or an identity the caller vouches for, such as a package version). Under the user's own
+ * cache folder, not the shared temporary one: a cache is code this process runs.
  * `NODE_DISABLE_COMPILE_CACHE=1` (node's switch for its own) turns it off.
  */
 export class CodeCache {
   private readonly unsaved = new Map<string, { script: vm.Script; prefix: string }>();
+  private readonly flagsId: string;
 
   /** `flags`: what V8 flags this process set at run time before compiling (`v8.setFlagsFromString`). */
   constructor(
@@ -39,8 +40,6 @@ export class CodeCache {
   ) {
     this.flagsId = id([...process.execArgv, process.env.NODE_OPTIONS ?? '', ...flags].join('\0'));
   }
-
-  private readonly flagsId: string;
 
   static inHome(flags: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): CodeCache {
     const base = env.XDG_CACHE_HOME || path.join(homedir(), '.cache');

@@ -26,8 +26,14 @@ describe('field lookups', () => {
   it('answer as web-tree-sitter’s by id do, for every field of every node, and nothing for a field the grammar lacks', async () => {
     for (const [language, source] of [
       // Each with an `alias` field (the grammars' first): a lookup that fell back to id 1 would find it.
-      ['javascript', 'import { a as b } from "x";\nconst app = express();\napp.get("/a", (req, res) => res.json(find(req.params.id)));\n'],
-      ['python', 'import a as b\nclass A(Base):\n    def f(self, x: int) -> int:\n        return self.g(x)\n'],
+      [
+        'javascript',
+        'import { a as b } from "x";\nconst app = express();\napp.get("/a", (req, res) => res.json(find(req.params.id)));\n',
+      ],
+      [
+        'python',
+        'import a as b\nclass A(Base):\n    def f(self, x: int) -> int:\n        return self.g(x)\n',
+      ],
     ] as const) {
       const tree = (await parserFor(language)).parse(source);
       if (!tree) throw new Error(`${language} did not parse`);
