@@ -41,7 +41,8 @@ export function buildServer(deps: ServerDeps): McpServer {
         output: Envelope,
         run: (args, ctx) =>
           runTool(tool, deps.roots, args, ctx, (root) =>
-            deps.children.indexAhead(root, scanner.entryFiles(root)),
+            // Asked for only the first time: every later answer on the root returns at once.
+            deps.children.indexAhead(root, () => scanner.entryFiles(root)),
           ),
       }),
     ),

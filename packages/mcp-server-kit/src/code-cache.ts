@@ -100,19 +100,32 @@ export class CodeCache {
    * builds, other nodes). Best effort: a read-only home only costs the gain.
    */
   save(): void {
+    if (this.unsaved.size === 0) return;
+    // A file's prefix → the cache just written for it.
+    const written = new Map<string, string>();
+    try {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    } catch {
+      // Then each write below fails alone.
+    }
     for (const [cacheFile, { script, prefix }] of this.unsaved) {
       try {
-        mkdirSync(this.dir, { recursive: true, mode: 0o700 });
         const temp = `${cacheFile}.${process.pid}`;
         writeFileSync(temp, script.createCachedData(), { mode: 0o600 });
         renameSync(temp, cacheFile);
-        const name = path.basename(cacheFile);
-        for (const other of readdirSync(this.dir))
-          if (other.startsWith(prefix) && other !== name && other.endsWith('.bin'))
-            rmSync(path.join(this.dir, other), { force: true });
+        written.set(prefix, path.basename(cacheFile));
       } catch {
         // The cache is an optimisation only.
       }
+    }
+    try {
+      for (const other of readdirSync(this.dir)) {
+        const prefix = [...written.keys()].find((p) => other.startsWith(p));
+        if (prefix && other !== written.get(prefix) && other.endsWith('.bin'))
+          rmSync(path.join(this.dir, other), { force: true });
+      }
+    } catch {
+      // Nothing written, or the folder unreadable: nothing to prune.
     }
     this.unsaved.clear();
   }

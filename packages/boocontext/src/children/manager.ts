@@ -223,10 +223,10 @@ export class ChildServerManager {
    * call has been made for a while, so a flows call asked meanwhile does not queue behind it. A
    * failure here is no answer's: the tool that needs the child meets it and reports it.
    */
-  indexAhead(root: string, entryFiles?: readonly string[]): void {
+  indexAhead(root: string, entryFiles?: () => readonly string[] | undefined): void {
     if (!this.options.indexAhead || this.indexedAhead.has(root)) return;
     this.indexedAhead.add(root);
-    const files = [...new Set(entryFiles)];
+    const files = [...new Set(entryFiles?.())];
     const scoped = files.length > 0 && files.length <= MAX_AHEAD_ENTRIES;
     setImmediate(() =>
       this.ahead(root, scoped ? files : undefined).then(() => {

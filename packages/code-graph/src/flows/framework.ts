@@ -68,6 +68,17 @@ function serializerClass(
   return classes[0];
 }
 
+/** The classes named `name`, the nearest to `near` first. */
+const classesNamed = (name: string, near: string, find: FrameworkLookups): SymbolRow[] =>
+  nearest(
+    find.symbolsNamed(name).filter((s) => s.kind === 'class'),
+    near,
+  );
+
+/** `owner`'s own method `short`. */
+const methodOf = (owner: SymbolRow, short: string, find: FrameworkLookups): SymbolRow | undefined =>
+  find.symbolsIn(owner.file).find((s) => s.parent === owner.name && s.short === short);
+
 function drfSave(row: SymbolRow, calls: readonly CallIn[], find: FrameworkLookups): ImpliedStep[] {
   const saves = calls.filter((c) => c.callee === 'save' && /serializer/i.test(c.receiver ?? ''));
   // A generic view (ListCreateAPIView) saves in DRF's own `perform_create`.
@@ -76,9 +87,7 @@ function drfSave(row: SymbolRow, calls: readonly CallIn[], find: FrameworkLookup
   const serializer = serializerClass(row, calls, find);
   if (!serializer) return [];
   const wanted = /^(PUT|PATCH)$/i.test(find.method ?? '') ? 'update' : 'create';
-  const member = find
-    .symbolsIn(serializer.file)
-    .find((s) => s.parent === serializer.name && s.short === wanted);
+  const member = methodOf(serializer, wanted, find);
   return member ? [{ row: member, via: `${serializer.short}.save() → ${wanted}` }] : [];
 }
 
@@ -162,16 +171,13 @@ function nestBuses(calls: readonly CallIn[], find: FrameworkLookups): ImpliedSte
     const decorated = new RegExp(`@${bus.decorator}\\s*\\([^)]*\\b${request}\\b`);
     // Handlers implement the bus's interface, or at least sit beside their request (the decorator
     // alone registers one).
-    const beside = nearest(
-      find.symbolsNamed(request).filter((s) => s.kind === 'class'),
-      call.file,
-    ).flatMap((home) => find.symbolsIn(home.file).filter((s) => s.kind === 'class'));
+    const beside = classesNamed(request, call.file, find).flatMap((home) =>
+      find.symbolsIn(home.file).filter((s) => s.kind === 'class'),
+    );
     const candidates = new Map([...find.classesImplementing(bus.iface), ...beside].map((c) => [c.id, c]));
     for (const handler of candidates.values()) {
       if (!decorated.test(find.sourceOf(handler.file, Math.max(1, handler.line - 3), handler.line))) continue;
-      const method = find
-        .symbolsIn(handler.file)
-        .find((s) => s.parent === handler.name && s.short === bus.method);
+      const method = methodOf(handler, bus.method, find);
       if (method) out.push({ row: method, via: `${call.receiver}.${call.callee}(${request}) → handler` });
     }
   }
@@ -197,14 +203,8 @@ function laravelJobs(calls: readonly CallIn[], find: FrameworkLookups): ImpliedS
             .exec(find.sourceOf(call.file, call.line, call.line + 2))?.[1]
             ?.split('\\')
             .pop();
-    const owner = job
-      ? nearest(
-          find.symbolsNamed(job).filter((s) => s.kind === 'class'),
-          call.file,
-        )[0]
-      : undefined;
-    const handle =
-      owner && find.symbolsIn(owner.file).find((s) => s.parent === owner.name && s.short === 'handle');
+    const owner = job ? classesNamed(job, call.file, find)[0] : undefined;
+    const handle = owner && methodOf(owner, 'handle', find);
     if (handle) out.push({ row: handle, via: `${call.callee}(${job}) → handle` });
   }
   return out;
@@ -235,12 +235,11 @@ function requestHandlers(request: string, near: string, find: FrameworkLookups):
   const parts = request.split('.');
   const type = parts.at(-1) as string;
   const outer = parts.at(-2);
-  const classes = (name: string) => find.symbolsNamed(name).filter((s) => s.kind === 'class');
   const handles = new RegExp(`IRequestHandler\\s*<\\s*${type}\\b`);
   // A nested request (`List.Query`) has its handler beside it: every feature has a `QueryHandler`.
   const homes = outer
-    ? nearest(classes(outer), near)
-    : [...nearest(classes(type), near), ...nearest(classes(`${type}Handler`), near)];
+    ? classesNamed(outer, near, find)
+    : [...classesNamed(type, near, find), ...classesNamed(`${type}Handler`, near, find)];
   const found = homes.flatMap((home) =>
     find
       .symbolsIn(home.file)
