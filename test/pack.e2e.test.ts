@@ -64,6 +64,9 @@ describe('the packages as published', () => {
       command: path.join(app, 'node_modules/.bin/boocontext'),
       args: ['--allow', repo],
       cwd: app,
+      // Its caches in the scratch folder: code caches are named after the install's folder, which
+      // no later run would replace in the user's own cache.
+      env: { XDG_CACHE_HOME: path.join(work, 'cache') },
       stderr: 'pipe',
     });
     const client = new Client({ name: 'pack-test', version: '1' }, { versionNegotiation: { mode: 'auto' } });

@@ -20,14 +20,21 @@ if (existsSync(entry)) {
     command !== undefined && !command.startsWith('-') && command !== 'serve' && command !== 'setup';
   const flags = oneShot ? ['--liftoff-only'] : [];
   for (const flag of flags) v8.setFlagsFromString(flag);
-  // The bundle's chunks and web-tree-sitter's CommonJS build compile from V8's code cache: one-shot
-  // maps of small Rust and Go apps took ~190-240 ms with it against ~250-290 without (node 20,
-  // medians of 7 alternating runs).
+  // The bundle's chunks, code-graph's (a one-shot command runs its tools in this process) and
+  // web-tree-sitter's CommonJS build compile from V8's code cache: one-shot maps of small Rust and Go
+  // apps took ~190-240 ms with it against ~250-290 without (node 20, medians of 7 alternating runs).
   const cache = CodeCache.inHome(flags);
-  const bundle = path.dirname(entry) + path.sep;
-  cache.hook((file) => file.startsWith(bundle) || file.endsWith(`${path.sep}web-tree-sitter.cjs`));
+  const require = createRequire(import.meta.url);
+  const bundles = [
+    path.dirname(entry),
+    path.join(path.dirname(require.resolve('@boocode/code-graph/package.json')), 'dist', 'bundle'),
+  ].map((dir) => dir + path.sep);
+  cache.hook(
+    (file) =>
+      bundles.some((bundle) => file.startsWith(bundle)) || file.endsWith(`${path.sep}web-tree-sitter.cjs`),
+  );
   process.once('exit', () => cache.save());
-  createRequire(import.meta.url)(entry);
+  require(entry);
 } else {
   console.error(`boocontext is not built yet (${entry} is missing): run \`npm run build\``);
   process.exitCode = 1;

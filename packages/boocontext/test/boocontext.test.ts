@@ -528,6 +528,32 @@ describe('the command line', () => {
     }
   });
 
+  it('compiles code-graph’s bundle, which a one-shot command runs in its own process, from the code cache too', () => {
+    const home = mkdtempSync(path.join(tmpdir(), 'boocontext-code-cache-'));
+    try {
+      // A fresh index each run: the second run does the first one's work again, from cached code.
+      const symbols = () => {
+        const result = run(['symbols', 'list', '--json'], {
+          XDG_CACHE_HOME: home,
+          CODE_GRAPH_CACHE_DIR: mkdtempSync(path.join(home, 'index-')),
+        });
+        expect(result.status, result.stderr).toBe(0);
+        return JSON.parse(result.stdout).details;
+      };
+      const dir = path.join(home, 'boocode', 'v8');
+      const written = () => new Map(readdirSync(dir).map((f) => [f, readFileSync(path.join(dir, f))]));
+      const answer = symbols();
+      expect(JSON.stringify(answer)).toMatch(/list/);
+      const first = written();
+      // code-graph's in-process tools (its `tools` entry chunk) beside boocontext's bundle.
+      expect([...first.keys()].filter((f) => /^(tools|boocontext)\.c?js\./.test(f))).toHaveLength(2);
+      expect(symbols()).toEqual(answer);
+      expect(written()).toEqual(first);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
   it('runs from a folder whose path has a space in it', () => {
     const copy = path.join(mkdtempSync(path.join(tmpdir(), 'boocontext-')), 'my tools', 'boocontext');
     try {
@@ -536,7 +562,12 @@ describe('the command line', () => {
         cpSync(path.join(pkg, part), path.join(copy, part), { recursive: true });
       // The packages it loads from outside its bundle (the workspace's, hoisted to its root).
       symlinkSync(path.join(pkg, '../../node_modules'), path.join(copy, 'node_modules'));
-      const result = spawnSync(path.join(copy, 'bin/boocontext.js'), ['--version'], { encoding: 'utf8' });
+      // Its code cache in the test's folder: a copy's cache is named after the copy's folder, which
+      // no later run of the user's own install would replace.
+      const result = spawnSync(path.join(copy, 'bin/boocontext.js'), ['--version'], {
+        encoding: 'utf8',
+        env: { ...process.env, XDG_CACHE_HOME: path.dirname(copy) },
+      });
       expect(result.stderr).toBe('');
       expect(result.stdout).toMatch(/^boocontext \d+\.\d+\.\d+\n$/);
     } finally {

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -458,4 +458,47 @@ describe('code-graph over MCP', () => {
       expect(answer.text).toMatch(/is not a git range/);
     },
   );
+});
+
+describe('the bin', () => {
+  it('compiles its bundle from V8’s code cache from the second process on, answering the same', async () => {
+    const home = await mkdtemp(path.join(tmpdir(), 'code-graph-code-cache-'));
+    const serveOnce = async () => {
+      const own = new Client({ name: 'code-graph-test', version: '1' });
+      await own.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: [cli],
+          env: {
+            ...process.env,
+            XDG_CACHE_HOME: home,
+            CODE_GRAPH_CACHE_DIR: await mkdtemp(path.join(home, 'index-')),
+            CODE_GRAPH_PRECISE: '0',
+          } as Record<string, string>,
+        }),
+      );
+      const result = await own.callTool({ name: 'symbol_search', arguments: { root: repo, query: 'total' } });
+      // The cache is written as the process exits, which closing its stdin makes it do.
+      await own.close();
+      return result.structuredContent;
+    };
+    const dir = path.join(home, 'boocode', 'v8');
+    const written = async () =>
+      new Map(
+        await Promise.all(
+          (await readdir(dir)).map(async (f) => [f, await readFile(path.join(dir, f))] as const),
+        ),
+      );
+    try {
+      const answer = await serveOnce();
+      expect(JSON.stringify(answer)).toMatch(/Cart\.total/);
+      const first = await written();
+      expect([...first.keys()].some((f) => f.startsWith('code-graph.js.'))).toBe(true);
+      expect(await serveOnce()).toEqual(answer);
+      // Used, not rewritten: V8 accepted every cache.
+      expect(await written()).toEqual(first);
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -88,6 +88,34 @@ describe('V8’s code cache for CommonJS files', () => {
       answer: 'said current',
       served: ['main.cjs', 'part.cjs'],
     });
+  });
+
+  it('removes a cache unused for 30 days when it writes one; a cache in use is kept, however old its file', () => {
+    const dir = mkdtempSync(path.join(work, 'unused-'));
+    const cache = path.join(dir, 'cache');
+    const [gone, used, current] = ['gone', 'used', 'current'].map((name) => {
+      const install = path.join(dir, name);
+      mkdirSync(install);
+      return modules(install, name) as string;
+    });
+    const installOf = (file: string) => file.split('.')[2];
+    start(cache, gone as string);
+    const goneInstall = installOf(readdirSync(cache)[0] as string);
+    start(cache, used as string);
+    const age = (prefix: string, days: number) => {
+      const when = new Date(Date.now() - days * 86_400_000);
+      for (const file of readdirSync(cache).filter((f) => f.startsWith(prefix)))
+        utimesSync(path.join(cache, file), when, when);
+    };
+    expect(new Set(readdirSync(cache).map(installOf)).size).toBe(2);
+    for (const file of readdirSync(cache)) age(file, 40);
+    // Used today: its files are marked as in use again.
+    expect(start(cache, used as string).served).toEqual(['main.cjs', 'part.cjs']);
+    start(cache, current as string);
+    const installs = new Set(readdirSync(cache).map(installOf));
+    expect(installs.has(goneInstall)).toBe(false);
+    expect(installs.size).toBe(2);
+    expect(start(cache, used as string).served).toEqual(['main.cjs', 'part.cjs']);
   });
 
   it('refuses a damaged cache, compiles the file and writes it again', () => {

@@ -1,4 +1,16 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  futimesSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { homedir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +28,14 @@ type Wrapper = (
 ) => unknown;
 
 const id = (text: string) => crc32(text).toString(36);
+
+const DAY_MS = 86_400_000;
+/**
+ * A cache unused this long is removed when the next one is written: one made by an install that is
+ * gone (every `npx` version has a folder of its own, and the folder is in the name) is never
+ * replaced by a newer build's.
+ */
+const UNUSED_MS = 30 * DAY_MS;
 
 /**
  * V8's code cache for CommonJS files, kept on disk between processes. A file compiled with a
@@ -62,13 +82,7 @@ export class CodeCache {
    */
   run(module: { exports: unknown }, file: string, source: string, sourceId = id(source)): boolean {
     const cacheFile = this.fileFor(file, sourceId);
-    let cachedData: Buffer | undefined;
-    if (this.enabled)
-      try {
-        cachedData = readFileSync(cacheFile);
-      } catch {
-        cachedData = undefined;
-      }
+    const cachedData = this.enabled ? readUsed(cacheFile) : undefined;
     // A shebang line is valid at the top of a file but not inside the wrapper.
     const code = Module.wrap(source.startsWith('#!') ? `//${source}` : source);
     const script = new vm.Script(code, { filename: file, cachedData });
@@ -97,7 +111,8 @@ export class CodeCache {
   /**
    * Writes the caches of the files compiled without one: call it after the work, so that the
    * functions the work compiled are in them. Removes this file's caches of other sources (older
-   * builds, other nodes). Best effort: a read-only home only costs the gain.
+   * builds, other nodes), and any cache unused for 30 days. Best effort: a read-only home only costs
+   * the gain.
    */
   save(): void {
     if (this.unsaved.size === 0) return;
@@ -118,15 +133,44 @@ export class CodeCache {
         // The cache is an optimisation only.
       }
     }
+    const unusedSince = Date.now() - UNUSED_MS;
     try {
       for (const other of readdirSync(this.dir)) {
-        const prefix = [...written.keys()].find((p) => other.startsWith(p));
-        if (prefix && other !== written.get(prefix) && other.endsWith('.bin'))
-          rmSync(path.join(this.dir, other), { force: true });
+        if (!other.endsWith('.bin') || [...written.values()].includes(other)) continue;
+        const file = path.join(this.dir, other);
+        const replaced = [...written.keys()].some((p) => other.startsWith(p));
+        if (replaced || statSync(file).mtimeMs < unusedSince) rmSync(file, { force: true });
       }
     } catch {
       // Nothing written, or the folder unreadable: nothing to prune.
     }
     this.unsaved.clear();
+  }
+}
+
+/**
+ * A cache file's bytes, its modification time moved to now when it is a day old (what `save` reads
+ * as last used: a cache V8 accepts is never written again); undefined when there is none.
+ */
+function readUsed(file: string): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const now = Date.now();
+    if (fstatSync(fd).mtimeMs < now - DAY_MS)
+      try {
+        futimesSync(fd, now / 1000, now / 1000);
+      } catch {
+        // Another user's cache: read, not marked.
+      }
+    return readFileSync(fd);
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
   }
 }
