@@ -63,6 +63,23 @@ describe('flows index what their entry points need', () => {
     close();
   });
 
+  it('parses no test file, which no flow goes through, and reads them for a question that may need them', async () => {
+    const { call, indexed, close } = tree('without-tests', {
+      ...FRONT_AND_BACK,
+      'api/articles_test.go': 'package api\n\nfunc TestListArticles(t *T) {\n\tListArticles(nil)\n}\n',
+    });
+    const { flows } = await call('flows', {
+      entries: [
+        { file: 'api/articles.go', line: 3, handler: 'ListArticles', method: 'GET', path: '/api/articles' },
+      ],
+    });
+    expect(flows[0].steps.map((s: { symbol: string }) => s.symbol)).toEqual(['ListArticles', 'findArticles']);
+    expect(indexed()).toEqual(['api/articles.go']);
+    const { results } = await call('symbol_search', { query: 'TestListArticles' });
+    expect(results.map((r: { name: string }) => r.name)).toContain('TestListArticles');
+    close();
+  });
+
   it('also parses a language whose files hold another entry point when those are asked for', async () => {
     const { call, indexed, close } = tree('with-others', FRONT_AND_BACK);
     const { others } = await call('flows', {

@@ -256,6 +256,32 @@ describe('a refresh scoped to some languages', () => {
     index.close();
   });
 
+  it('leaves test files out when asked, and such a pass answers no question that needs them', async () => {
+    const { root, index } = mixedTree('without-tests');
+    writeFileSync(path.join(root, 'api/server_test.go'), 'package api\n\nfunc TestServe() { Serve() }\n');
+    writeFileSync(path.join(root, 'worker/test_jobs.py'), 'def test_run():\n    pass\n');
+    const go = new Set(['go'] as const);
+    const stats = await index.ensureFresh(0, undefined, undefined, { languages: go, withoutTests: true });
+    expect(stats.files).toBe(1);
+    expect(indexedFiles(index)).toEqual(['api/server.go']);
+    // The same languages with their tests: the last pass does not answer, however recent.
+    expect((await index.ensureFresh(60_000, undefined, undefined, { languages: go })).files).toBe(2);
+    expect(indexedFiles(index)).toEqual(['api/server.go', 'api/server_test.go']);
+    // Without tests again: the test file read before is neither read nor removed.
+    rmSync(path.join(root, 'api/server_test.go'));
+    await index.ensureFresh(0, undefined, undefined, { languages: go, withoutTests: true });
+    expect(indexedFiles(index)).toContain('api/server_test.go');
+    await index.ensureFresh(0);
+    expect(indexedFiles(index)).toEqual([
+      'api/server.go',
+      'web/helper.js',
+      'web/page.ts',
+      'worker/jobs.py',
+      'worker/test_jobs.py',
+    ]);
+    index.close();
+  });
+
   it('brings in a language when a file of it is admitted by its text', async () => {
     const { index } = mixedTree('admitted');
     const stats = await index.ensureFresh(0, undefined, undefined, {

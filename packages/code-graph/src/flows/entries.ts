@@ -74,8 +74,9 @@ export function mayHoldOtherEntries(file: string, language: string, text: string
 /**
  * What the flows of `entries` (and, with `others`, the other entry points) need indexed: the
  * languages of the files the routes are declared in, and any whose files may hold another entry
- * point. Every language when a route names only its handler, or is declared in a file of no
- * language the index reads (a GraphQL schema, a .proto): its code may be anywhere.
+ * point; no test file, which no flow goes through. Every file when a route names only its handler,
+ * or is declared in a file of no language the index reads (a GraphQL schema, a .proto): its code
+ * may be anywhere.
  */
 export function entryScope(entries: readonly { file: string }[], others: boolean): IndexScope | undefined {
   const languages = new Set<LanguageId>();
@@ -84,7 +85,7 @@ export function entryScope(entries: readonly { file: string }[], others: boolean
     if (!language) return undefined;
     languages.add(language);
   }
-  return { languages, ...(others ? { admits: mayHoldOtherEntries } : {}) };
+  return { languages, withoutTests: true, ...(others ? { admits: mayHoldOtherEntries } : {}) };
 }
 
 type SymbolRow = Pick<QueryRow, 'name' | 'short' | 'kind' | 'file' | 'line' | 'end_line' | 'parent'>;

@@ -16,6 +16,7 @@ import {
   EVERY_LANGUAGE,
   type IndexScope,
   languagesToRead,
+  readsFile,
 } from './scope.js';
 import { type Db, IndexWriter, openIndex } from './store.js';
 
@@ -181,16 +182,19 @@ export class CodeIndex {
       this.listings,
     );
     const languages = scope && languagesToRead(listed, scope);
-    const read = (language: LanguageId | undefined) => !languages || (!!language && languages.has(language));
-    const sources = languages ? listed.filter((file) => read(languageOf(file.rel))) : listed;
+    const sources = languages
+      ? listed.filter((file) => readsFile(scope, languages, file.rel, languageOf(file.rel)))
+      : listed;
     const walk = performance.now() - started;
-    // A scoped refresh neither reads nor removes the other languages' files.
+    // A scoped refresh neither reads nor removes the files outside it.
     const rows = this.db
       .prepare('SELECT path, hash, size, mtime_ms, language FROM files')
       .all() as (KnownFile & {
       language: LanguageId;
     })[];
-    const known = new Map(rows.filter((r) => read(r.language)).map((r) => [r.path, r]));
+    const known = new Map(
+      rows.filter((r) => readsFile(scope, languages, r.path, r.language)).map((r) => [r.path, r]),
+    );
     // Workers start now, so their start-up overlaps reading.
     const pool = ParsePool.forSize(
       known.size === 0 ? sourceBytes(sources, this.workerBytes) : 0,
@@ -229,7 +233,7 @@ export class CodeIndex {
       ...(languages ? { languages: [...languages].sort() } : {}),
     };
     this.coverage = languages
-      ? { all: false, languages, admitted: scope?.admits !== undefined }
+      ? { all: false, languages, admitted: scope?.admits !== undefined, tests: scope?.withoutTests !== true }
       : EVERY_LANGUAGE;
     this.lastRefresh = stats;
     this.refreshedAt = Date.now();

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type LanguageId, languageOf, type RepoFile } from '@boocode/source-kit';
+import { isTestFile, type LanguageId, languageOf, type RepoFile } from '@boocode/source-kit';
 import { familyOf } from '../parse/node-types.js';
 
 /**
@@ -12,10 +12,20 @@ export interface IndexScope {
   languages: ReadonlySet<LanguageId>;
   /** Brings in the language of a file left out whose text asks for it (an entry point's mark). */
   admits?: (rel: string, language: LanguageId, text: string) => boolean;
+  /**
+   * Test files left out too: no flow goes through one (the tracer steps over them), and on a back
+   * end they are up to a third of the code to parse.
+   */
+  withoutTests?: boolean;
 }
 
-/** What a refresh read: every language, or some (and whether files outside them were asked in). */
-export type Coverage = { all: true } | { all: false; languages: ReadonlySet<LanguageId>; admitted: boolean };
+/**
+ * What a refresh read: every language, or some (whether files outside them were asked in, and
+ * whether test files were read).
+ */
+export type Coverage =
+  | { all: true }
+  | { all: false; languages: ReadonlySet<LanguageId>; admitted: boolean; tests: boolean };
 
 export const EVERY_LANGUAGE: Coverage = { all: true };
 
@@ -29,7 +39,12 @@ function withFamilies(languages: Iterable<LanguageId>): Set<LanguageId> {
 /** What a refresh over `scope` covers before it has looked at any file. */
 export function coverageOf(scope: IndexScope | undefined): Coverage {
   return scope
-    ? { all: false, languages: withFamilies(scope.languages), admitted: scope.admits !== undefined }
+    ? {
+        all: false,
+        languages: withFamilies(scope.languages),
+        admitted: scope.admits !== undefined,
+        tests: scope.withoutTests !== true,
+      }
     : EVERY_LANGUAGE;
 }
 
@@ -38,6 +53,7 @@ export function covers(done: Coverage, asked: IndexScope | undefined): boolean {
   if (done.all) return true;
   if (!asked) return false;
   for (const language of asked.languages) if (!done.languages.has(language)) return false;
+  if (asked.withoutTests !== true && !done.tests) return false;
   return asked.admits === undefined || done.admitted;
 }
 
@@ -47,7 +63,7 @@ export function languagesToRead(sources: readonly RepoFile[], scope: IndexScope)
   if (!scope.admits) return read;
   for (const file of sources) {
     const language = languageOf(file.rel);
-    if (!language || read.has(language)) continue;
+    if (!language || read.has(language) || (scope.withoutTests && isTestFile(file.rel))) continue;
     let text: string;
     try {
       text = readFileSync(file.abs, 'utf8');
@@ -58,4 +74,15 @@ export function languagesToRead(sources: readonly RepoFile[], scope: IndexScope)
       for (const member of withFamilies([language])) read.add(member);
   }
   return read;
+}
+
+/** Whether a refresh over `scope` (everything when absent) reads a file, given the languages it reads. */
+export function readsFile(
+  scope: IndexScope | undefined,
+  languages: ReadonlySet<LanguageId> | undefined,
+  rel: string,
+  language: LanguageId | undefined,
+): boolean {
+  if (!languages) return true;
+  return !!language && languages.has(language) && !(scope?.withoutTests && isTestFile(rel));
 }
