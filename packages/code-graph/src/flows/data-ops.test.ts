@@ -120,6 +120,30 @@ describe('classifyCall', () => {
     expect(js('select', 'db("tags")')).toMatchObject({ entity: 'tags', op: 'read' });
   });
 
+  it('reads a Knex client by the factory that made it, whatever its name, and the table its builder names', () => {
+    const knex = { client: 'knex' };
+    const js = (callee: string, receiver: string, line: string, types = knex) =>
+      classify({ callee, receiver }, line, 'javascript', types);
+    expect(js('table', 'client.select()', "await client.select().table('tags')")).toMatchObject({
+      entity: 'tags',
+      op: 'read',
+    });
+    // A table the schema does not define is named as the code names it.
+    expect(js('into', 'client.insert(row)', "await client.insert(row).into('audit_log')")).toMatchObject({
+      entity: 'audit_log',
+      op: 'write',
+    });
+    expect(js('where', "client('audit_log')", "await client('audit_log').where('id', id)")).toMatchObject({
+      entity: 'audit_log',
+      op: 'read',
+    });
+    // `client` made by anything else (an HTTP client) is no database.
+    expect(
+      js('where', "client('audit_log')", "await client('audit_log').where('id', id)", {}),
+    ).toBeUndefined();
+    expect(js('from', 'Array', 'Array.from(rows)')).toBeUndefined();
+  });
+
   it("reads Mongoose's `exec()` as the query it runs: a find reads, an update writes", () => {
     const js = (receiver: string) =>
       classify({ callee: 'exec', receiver }, `    ${receiver}.exec()`, 'javascript');

@@ -7,6 +7,7 @@
  * a handle (`db.Where(…).First(&m)`, `articles::table.filter`), an instance (`comment.delete()`), or
  * SQL text.
  */
+import { DATABASE_FACTORIES } from '../parse/type-hints.js';
 import { blankStrings, closingBracket, lastAssigned } from './source-text.js';
 
 export type DataOpKind = 'read' | 'write';
@@ -289,6 +290,19 @@ function verbOf(callee: string): string {
 const opOf = (verb: string): DataOpKind | undefined =>
   WRITE_VERBS.has(verb) ? 'write' : READ_VERBS.has(verb) ? 'read' : undefined;
 
+/**
+ * A query builder's step that names the table (Knex's `db.select().table('users')`,
+ * `db.insert(row).into('users')`, `.from('users')`): the query does what the chain before it says.
+ */
+const TABLE_STEPS = new Set(['table', 'from', 'into']);
+
+/** A builder started from a table named in a literal: Knex's `db('users').where(…)`. */
+const BUILDER_TABLE = /^[\w$]+\s*\(\s*(['"`])([\w.]+)\1\s*\)/;
+
+/** The table a table step names in a literal: `.table('users')` → `users`. */
+const tableArgument = (callee: string, lineText: string): string | undefined =>
+  new RegExp(String.raw`\b${callee}\s*\(\s*(['"\`])([\w.]+)\1`).exec(lineText)?.[2];
+
 /** `Article.find(q).sort(…).exec()`: running a built query does what the query's own verbs say. */
 function chainOp(receiver: string): DataOpKind | undefined {
   let op: DataOpKind | undefined;
@@ -464,6 +478,10 @@ const REPOSITORY_BASE = /Repository|Repo\b|Dao\b/i;
  * extends advanced-alchemy's `SQLAlchemyAsyncRepositoryService[Tag]`).
  */
 function typedAccessor(receiver: string, call: CallSite, ctx: ClassifyContext): boolean {
+  // A client a database factory made (`const client = knex(…)`) starts chains of any shape:
+  // `client('users').where(…)`, `client.select().table('users')`.
+  const root = /^[\w$]+/.exec(receiver)?.[0];
+  if (root && DATABASE_FACTORIES.has(ctx.typeOf(call.caller, root) ?? '')) return true;
   if (!receiver || receiver.includes('(')) return false;
   const typed =
     ctx.typeOf(call.caller, receiver) ?? ctx.typeOf(call.caller, receiver.replace(/^(this|self)\./, ''));
@@ -658,7 +676,7 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   const args = argumentTokens(call, ctx.lineText);
   const handed = handedTokens(call, ctx.lineText).some((t) => isHandle(t, ctx.language));
   const op =
-    (verb === 'exec' || verb === 'execute' ? chainOp(receiver) : undefined) ??
+    (verb === 'exec' || verb === 'execute' || TABLE_STEPS.has(verb) ? chainOp(receiver) : undefined) ??
     opOf(verb) ??
     (handed && /^(create|insert|update|delete|remove|add|save|upsert|set)/i.test(call.callee)
       ? 'write'
@@ -681,9 +699,13 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
     // A repository call in a pipeline (`%Article{} |> Article.changeset(a) |> Repo.insert()`) names
     // its entity lines above: the function it is made in (`create_article`) says which.
     const repository = /(repository|repo)$/i.test(tokens.at(-1) ?? '');
+    const table = TABLE_STEPS.has(verb)
+      ? tableArgument(call.callee, ctx.textBelow ? `${ctx.lineText}\n${ctx.textBelow()}` : ctx.lineText)
+      : BUILDER_TABLE.exec(receiver)?.[2];
     const named =
       entity ??
       entityFrom(args, call, ctx) ??
+      (table ? (ctx.entities.match(table) ?? table) : undefined) ??
       (sqlEntity ? (ctx.entities.match(sqlEntity) ?? sqlEntity) : undefined) ??
       (repository && call.caller ? wordEntity(call.caller.split('.').pop() ?? '', ctx) : undefined);
     // A bare `get`/`add`/`first` on some accessor-looking name (`map.get`, `store.add`) with no

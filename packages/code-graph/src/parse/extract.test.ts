@@ -13,6 +13,19 @@ const metrics = (f: FileFacts, name: string) => f.symbols.find((s) => s.name ===
 const parse = (language: LanguageId, lines: string[]) => parseSource(lines.join('\n'), language);
 
 describe('extractFacts, per language', () => {
+  it('JavaScript: a database client made by its factory is typed by it, other calls’ values are not', async () => {
+    const f = await parse('javascript', [
+      "import knex from 'knex';",
+      'export default async (app) => {',
+      "  const client = knex({ client: 'pg' });",
+      '  const pool = mysql.createPool(config);',
+      '  const server = express();',
+      '};',
+    ]);
+    expect(f.types).toMatchObject({ '::client': 'knex', '::pool': 'createPool' });
+    expect(f.types['::server']).toBeUndefined();
+  });
+
   it('TypeScript: classes, methods, arrows bound to names, imports, re-exports, this-typed fields, metrics', async () => {
     const f = await parse('typescript', [
       "import Default, * as ns from './a';",

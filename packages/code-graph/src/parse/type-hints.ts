@@ -59,7 +59,24 @@ export function phpMemberAssignment(x: Extraction, node: Node, scope: Scope): vo
   if (field && type) pushType(x, { qualified: scope.thisClass }, `this.${field}`, type);
 }
 
-/** `const x: T = …`, `const x = new T()`, Python's `x = T()`, and the member assignments above. */
+/**
+ * JavaScript database clients made by a factory call rather than `new`: Knex's `knex(config)`,
+ * Drizzle's `drizzle(pool)`, postgres.js's `postgres(url)`, mysql2's `createPool`/`createConnection`.
+ * A local so made (`const client = knex({…})`) is a database handle whatever its name; typed by
+ * the factory's name.
+ */
+export const DATABASE_FACTORIES: ReadonlySet<string> = new Set([
+  'knex',
+  'drizzle',
+  'postgres',
+  'createPool',
+  'createConnection',
+]);
+
+/**
+ * `const x: T = …`, `const x = new T()`, Python's `x = T()`, a JavaScript database client from its
+ * factory, and the member assignments above.
+ */
 export function assignmentType(x: Extraction, node: Node, nameNode: Node, value: Node, scope: Scope): void {
   if (nameNode.type === 'attribute' || nameNode.type === 'member_expression')
     memberAssignmentType(x, nameNode, value, scope);
@@ -68,7 +85,10 @@ export function assignmentType(x: Extraction, node: Node, nameNode: Node, value:
   if (typeNode) pushType(x, scope, nameNode.text, typeNode.text);
   else if (value.type === 'new_expression')
     pushType(x, scope, nameNode.text, text(value.childForFieldName('constructor')));
-  else if (value.type === 'call' && x.language === 'python') {
+  else if (value.type === 'call_expression' && x.tracksValues) {
+    const factory = /([\w$]+)$/.exec(text(value.childForFieldName('function')))?.[1];
+    if (factory && DATABASE_FACTORIES.has(factory)) pushType(x, scope, nameNode.text, factory);
+  } else if (value.type === 'call' && x.language === 'python') {
     const fn = text(value.childForFieldName('function'));
     // `instance = cls(**kwargs)` in a classmethod builds the class the method is on.
     pushType(x, scope, nameNode.text, fn === 'cls' && scope.thisClass ? scope.thisClass : fn);
