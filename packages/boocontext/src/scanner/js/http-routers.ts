@@ -250,6 +250,16 @@ function handlerOf(node: Node | undefined): { handler: string } | Record<string,
   return {};
 }
 
+/**
+ * Fastify's route options kept in a constant of the file (`fastify.get('/users', getUsersOpts)` with
+ * `const getUsersOpts = { schema, handler: getUsers }`): the route runs the options' handler.
+ */
+function optionsHandler(arg: Node | undefined): Node | undefined {
+  if (arg?.type !== 'identifier') return arg;
+  const value = declaredValue(arg, arg.text);
+  return (value?.type === 'object' && objectProperty(value, 'handler')) || arg;
+}
+
 /** `router.get('/x', h)`, or `router.route('/x').get(h)` where the path is on the chain. */
 function readRoute(rc: RouterCall, ctx: JsContext): void {
   const group = groupOf(rc.call, rc.owner);
@@ -269,7 +279,7 @@ function readRoute(rc: RouterCall, ctx: JsContext): void {
   }
   const routePaths = chained !== undefined ? [chained] : rc.paths;
   if (routePaths === undefined || (rc.args.length < 2 && chained === undefined)) return;
-  const handler = rc.args.at(-1);
+  const handler = optionsHandler(rc.args.at(-1));
   // Each link of `routes\n  .get(…)\n  .post(…)` is a route of its own line, not the chain's first.
   const line = lineOf(field(field(rc.call, 'function'), 'property') ?? rc.call);
   // A route ends with its handler (Fastify's may sit in an options object); an HTTP client's call

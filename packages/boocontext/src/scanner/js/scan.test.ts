@@ -29,6 +29,27 @@ describe('scanJs (tree-sitter)', () => {
     ]);
   });
 
+  it('names the handler of route options kept in a constant (Fastify’s `get(path, opts)`), not the options', async () => {
+    const facts = await scanJs(
+      'server.js',
+      [
+        "import Fastify from 'fastify';",
+        'const fastify = Fastify();',
+        'const getUsers = async (req, reply) => reply.send([]);',
+        'const getUsersOpts = { schema: {}, handler: getUsers };',
+        'const limits = { schema: {} };',
+        "fastify.get('/api/users', getUsersOpts);",
+        "fastify.get('/api/limits', limits);",
+        "fastify.get('/api/health', getUsers);",
+      ].join('\n'),
+    );
+    expect(routes(facts)).toEqual([
+      'GET /api/users :6 fastify getUsers',
+      'GET /api/limits :7 fastify limits',
+      'GET /api/health :8 fastify getUsers',
+    ]);
+  });
+
   it('reads Nest controllers (decorator lines, stacked decorators) and TypeORM entities', async () => {
     const facts = await read('nest.ts');
     expect(routes(facts)).toEqual([
