@@ -144,6 +144,39 @@ describe('classifyCall', () => {
     expect(js('from', 'Array', 'Array.from(rows)')).toBeUndefined();
   });
 
+  it('reads a request’s context as no database context, a project’s own context as one', () => {
+    const go = (type: string) =>
+      classify({ callee: 'Query', receiver: 'c' }, '\ttag := c.Query("tag")', 'go', { c: type });
+    expect(go('gin.Context')).toBeUndefined();
+    expect(go('context.Context')).toBeUndefined();
+    const save = (type: string) =>
+      classify(
+        { callee: 'SaveChangesAsync', receiver: 'store' },
+        'await store.SaveChangesAsync();',
+        'c_sharp',
+        {
+          store: type,
+        },
+      );
+    expect(save('HttpContext')).toBeUndefined();
+    expect(save('ConduitContext')).toMatchObject({ op: 'write' });
+  });
+
+  it('reads a call’s arguments after its name, never the line before it', () => {
+    // `session[…] =` before the call hands it nothing: a request's path is no data.
+    expect(
+      classify(
+        { callee: 'original_fullpath', receiver: 'request' },
+        '  session[:to] = request.original_fullpath',
+        'ruby',
+      ),
+    ).toBeUndefined();
+    // A call without parentheses is handed what follows its name.
+    expect(
+      classify({ callee: 'get_article', receiver: 'queries' }, '  queries.get_article conn, slug', 'ruby'),
+    ).toMatchObject({ entity: 'Article', op: 'read' });
+  });
+
   it("reads Mongoose's `exec()` as the query it runs: a find reads, an update writes", () => {
     const js = (receiver: string) =>
       classify({ callee: 'exec', receiver }, `    ${receiver}.exec()`, 'javascript');

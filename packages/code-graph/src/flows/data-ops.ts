@@ -485,7 +485,9 @@ function typedAccessor(receiver: string, call: CallSite, ctx: ClassifyContext): 
   if (!receiver || receiver.includes('(')) return false;
   const typed =
     ctx.typeOf(call.caller, receiver) ?? ctx.typeOf(call.caller, receiver.replace(/^(this|self)\./, ''));
-  if (typed === undefined) return false;
+  // A request's context (`c *gin.Context`, Go's `context.Context`, ASP.NET's `HttpContext`) is no
+  // database context, which a project names after itself (`ConduitContext`, `AppDbContext`).
+  if (typed === undefined || /^(?:Http)?Context$/.test(typed.split(/[.:]/).pop() ?? '')) return false;
   // Type hints are stored bare (`OwnerRepository`, its type arguments dropped when indexed).
   return ACCESSOR_SUFFIX.test(typed) || REPOSITORY_BASE.test(ctx.parentOf?.(typed) ?? '');
 }
@@ -519,10 +521,15 @@ function typedEntity(tokens: string[], call: CallSite, ctx: ClassifyContext): st
   return undefined;
 }
 
-/** A call's arguments as far as its line shows them, their strings blanked. */
+/**
+ * A call's arguments as far as its line shows them, their strings blanked; for a call written
+ * without parentheses (Ruby's, Elixir's), what follows its name. Never what comes before it:
+ * `session[:to] = request.original_fullpath` hands the call no session.
+ */
 function argumentText(call: CallSite, lineText: string): string {
   const at = lineText.indexOf(`${call.callee}(`);
-  return blankStrings(at >= 0 ? lineText.slice(at + call.callee.length) : lineText, ' ');
+  const bare = at >= 0 ? at : lineText.indexOf(call.callee);
+  return bare >= 0 ? blankStrings(lineText.slice(bare + call.callee.length), ' ') : '';
 }
 
 /** The entities and variables named in a call's arguments, as far as its line shows them. */
