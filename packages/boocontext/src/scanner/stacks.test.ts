@@ -681,10 +681,12 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /api/v2/ping:18',
       'GET /dashboard:22',
     ]);
-    expect(models).toEqual(['orders ecto']);
+    expect(models).toEqual(['oauth_clients ecto', 'orders ecto']);
     expect(frameworks).toEqual(['ecto', 'phoenix']);
     // A resource's routes name the controller's action, as its verbs do: what flows start from.
-    const { routes: read } = await new Scanner().scan(path.join(stacks, 'phoenix'));
+    const { routes: read, models: schemas } = await new Scanner().scan(path.join(stacks, 'phoenix'));
+    // Code names a table by its schema's module: `Repo.get(Client, id)`.
+    expect(schemas.find((m) => m.name === 'oauth_clients')?.aliases).toEqual(['Client']);
     expect(read.slice(0, 3).map((r) => r.handler)).toEqual([
       'OrderController.index',
       'OrderController.show',

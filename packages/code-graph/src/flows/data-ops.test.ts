@@ -171,6 +171,21 @@ describe('classifyCall', () => {
         'ruby',
       ),
     ).toBeUndefined();
+    // A module or an atom named like a handle is none: Ecto's association macro, a Multi's step name.
+    expect(
+      classify(
+        { callee: 'has_one', receiver: null },
+        '    has_one :sso_connection, Shop.SSO.Connection',
+        'elixir',
+      ),
+    ).toBeUndefined();
+    expect(
+      classify(
+        { callee: 'run', receiver: 'Ecto.Multi' },
+        '    |> Ecto.Multi.run(:session, fn _repo, _ ->',
+        'elixir',
+      ),
+    ).toBeUndefined();
     // A call without parentheses is handed what follows its name.
     expect(
       classify({ callee: 'get_article', receiver: 'queries' }, '  queries.get_article conn, slug', 'ruby'),

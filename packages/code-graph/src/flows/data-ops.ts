@@ -383,9 +383,10 @@ const isAccessor = (token: string, language: string): boolean => {
 /** Elixir's `conn` is Plug's HTTP connection (`render(conn, …)`, `send_resp(conn, …)`), not a database's. */
 const isPlugConn = (bare: string, language: string) => language === 'elixir' && bare === 'conn';
 
+/** A variable holding a handle (`conn`, `$db`), not a type or module of that name (Ecto's `has_one :x, Connection`). */
 const isHandle = (token: string, language: string): boolean => {
-  const bare = token.replace(/^[$@_]+/, '').toLowerCase();
-  return HANDLES.has(bare) && !isPlugConn(bare, language);
+  const bare = token.replace(/^[$@_]+/, '');
+  return !/^[A-Z]/.test(bare) && HANDLES.has(bare.toLowerCase()) && !isPlugConn(bare.toLowerCase(), language);
 };
 
 /** The first SQL string in `text`: the table it names after FROM, INTO, UPDATE or JOIN, and whether it reads. */
@@ -540,7 +541,7 @@ const argumentTokens = (call: CallSite, lineText: string): string[] => tokensOf(
  * db.ErrNotFound)` hands `err` and a member of the package `db`, not `db`.
  */
 const handedTokens = (call: CallSite, lineText: string): string[] =>
-  argumentText(call, lineText).match(/[$@]?\b[A-Za-z_]\w*\b(?!\s*(?:\.|->|::)\s*\w)/g) ?? [];
+  argumentText(call, lineText).match(/(?<!:)[$@]?\b[A-Za-z_]\w*\b(?!\s*(?:\.|->|::)\s*\w)/g) ?? [];
 
 /** The name a call is handed first (`select(Post)`: `Post`), as far as its line shows it. */
 const firstArgumentName = (call: CallSite, lineText: string): string | undefined =>

@@ -69,16 +69,20 @@ export function scanElixir(rel: string, text: string): FileFacts {
       .map((p) => joinPaths(p, ...more));
   const valuesOf = (name: string) =>
     [...stack].reverse().find((b) => b.binding?.name === name)?.binding?.values ?? [UNKNOWN_PART];
-  let schema: { name: string; line: number; fields: string[] } | undefined;
+  let schema: { name: string; line: number; fields: string[]; module?: string } | undefined;
+  /** The module the line is in, as far as `defmodule` lines say: a schema's module is its name in code. */
+  let module: string | undefined;
   lines.forEach((raw, index) => {
     const line = raw.replace(/#.*$/, '');
     const lineNo = index + 1;
     const call = CALL.exec(line);
+    module = /^\s*defmodule\s+([\w.]+)/.exec(line)?.[1] ?? module;
     const opens = /\bdo\s*$/.test(line) || /\bfn\b.*->\s*$/.test(line);
     const closes = /^\s*end\b/.test(line);
     for (const m of line.matchAll(/^\s*alias\s+([\w.]+)|^\s*(?:import|use)\s+([\w.]+)/g))
       facts.imports.push({ spec: (m[1] ?? m[2]) as string, line: lineNo });
-    if (/^\s*schema\s+"/.test(line) && call) schema = { name: call[2] as string, line: lineNo, fields: [] };
+    if (/^\s*schema\s+"/.test(line) && call)
+      schema = { name: call[2] as string, line: lineNo, fields: [], ...(module ? { module } : {}) };
     else if (schema && !closes) {
       const field = /^\s*field[\s(]+:(\w+)/.exec(line);
       if (field?.[1]) schema.fields.push(field[1]);
@@ -161,12 +165,15 @@ export function scanElixir(rel: string, text: string): FileFacts {
     else if (closes) {
       stack.pop();
       if (schema && stack.length <= 1) {
+        // Code names the table by its module: `Repo.get(Client, id)` for `schema "oauth_clients"`.
+        const short = schema.module?.split('.').pop();
         facts.models.push({
           name: schema.name,
           orm: 'ecto',
           file: rel,
           line: schema.line,
           fields: schema.fields,
+          ...(short ? { aliases: [short] } : {}),
         });
         schema = undefined;
       }
