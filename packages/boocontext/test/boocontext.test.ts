@@ -781,7 +781,11 @@ describe('boocontext_flows over MCP', () => {
       'IdentifiedCommandHandler.Handle Shop/Commands/IdentifiedCommandHandler.cs:8 (Send(IdentifiedCommand) → handler)',
       'CreateOrderCommandHandler.Handle Shop/Commands/CreateOrderCommandHandler.cs:9 (Send(CreateOrderCommand) → handler)',
     ]);
-    expect(at(create)?.[0]).toBe('write Order Shop/Commands/CreateOrderCommandHandler.cs:11');
+    // The commit writes what was staged before it: the order.
+    expect(at(create)).toEqual([
+      'write Order Shop/Commands/CreateOrderCommandHandler.cs:11',
+      'write Order Shop/Commands/CreateOrderCommandHandler.cs:12',
+    ]);
     // `services.Queries.Find(id)`: the property's declared type, then the interface's implementation.
     expect(stepsOf(flowAt(flows, 'GET', '/api/orders/{id:int}'))).toEqual([
       'OrderEndpoints.GetOrder Shop/Endpoints/OrderEndpoints.cs:24',

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type CallSite, type ClassifyContext, classifyCall, Entities, entityKey } from './data-ops.js';
+import {
+  type CallSite,
+  type ClassifyContext,
+  classifyCall,
+  Entities,
+  entityKey,
+  namedCommits,
+  UNKNOWN_ENTITY,
+} from './data-ops.js';
 
 const entities = new Entities(['Article', 'Comment', 'UserModel', 'tags', 'Profile']);
 
@@ -518,5 +526,46 @@ describe('entityKey', () => {
     expect(entityKey('article_repository')).toBe('article');
     expect(entityKey('categories')).toBe('category');
     expect(entityKey('Address')).toBe('address');
+  });
+});
+
+describe('namedCommits', () => {
+  it('names a commit by the one entity written since the last, and leaves it unnamed after several', () => {
+    const op = (entity: string, kind: 'read' | 'write', call: string, line: number) => ({
+      entity,
+      op: kind,
+      call,
+      line,
+    });
+    const named = namedCommits([
+      op('Tag', 'read', 'context.Tags.FindAsync', 1),
+      op('Tag', 'write', 'context.Tags.AddAsync', 2),
+      op(UNKNOWN_ENTITY, 'write', 'context.SaveChangesAsync', 3),
+      op('Article', 'write', 'context.Articles.AddAsync', 4),
+      op('ArticleTag', 'write', 'context.ArticleTags.AddRangeAsync', 5),
+      op(UNKNOWN_ENTITY, 'write', 'context.SaveChangesAsync', 6),
+      op('User', 'read', 'db.session.get', 7),
+      op(UNKNOWN_ENTITY, 'write', 'db.session.commit', 8),
+      op('User', 'write', '$this->em.persist', 9),
+      op(UNKNOWN_ENTITY, 'write', '$this->em->flush', 10),
+      op('User', 'write', 'users.save', 11),
+      op(UNKNOWN_ENTITY, 'read', 'cursor.execute', 12),
+    ]);
+    expect(named.map((o) => `${o.line} ${o.entity}`)).toEqual([
+      '1 Tag',
+      '2 Tag',
+      '3 Tag',
+      '4 Article',
+      '5 ArticleTag',
+      `6 ${UNKNOWN_ENTITY}`,
+      '7 User',
+      // Only reads since the last commit: nothing staged.
+      `8 ${UNKNOWN_ENTITY}`,
+      '9 User',
+      '10 User',
+      '11 User',
+      // Not a commit.
+      `12 ${UNKNOWN_ENTITY}`,
+    ]);
   });
 });

@@ -28,6 +28,29 @@ export interface DataOp {
 
 export const UNKNOWN_ENTITY = '{unknown}';
 
+/** A unit of work's commit: `db.session.commit()`, EF Core's `SaveChangesAsync`, Doctrine's `flush`. */
+const COMMIT = /(?:^|\.|->)(?:commit|flush|savechanges(?:async)?|save_changes)!?$/i;
+
+/**
+ * Names the entity a commit writes (the call names none) when the writes staged before it, since
+ * the last commit, are all of one entity: `db.session.add(user)` then `db.session.commit()`. `ops`
+ * in the order of the code, one function's.
+ */
+export function namedCommits<T extends DataOp>(ops: readonly T[]): T[] {
+  const staged = new Set<string>();
+  return ops.map((op) => {
+    if (op.entity !== UNKNOWN_ENTITY) {
+      if (op.op === 'write') staged.add(op.entity);
+      return op;
+    }
+    if (!COMMIT.test(op.call)) return op;
+    const [only] = staged;
+    const named = staged.size === 1 && only ? { ...op, entity: only } : op;
+    staged.clear();
+    return named;
+  });
+}
+
 const WRITE_VERBS = new Set([
   'save',
   'saveall',

@@ -5,7 +5,14 @@ import { remembered } from '../graph/memo.js';
 import { TYPE_KINDS } from '../graph/symbol-index.js';
 import type { Db } from '../indexer/store.js';
 import { familyOf, JS_FAMILY } from '../parse/node-types.js';
-import { type CallSite, classifyCall, type DataOp, Entities, UNKNOWN_ENTITY } from './data-ops.js';
+import {
+  type CallSite,
+  classifyCall,
+  type DataOp,
+  Entities,
+  namedCommits,
+  UNKNOWN_ENTITY,
+} from './data-ops.js';
 import { type FrameworkLookups, implicitSteps, liveViewStarts, routeLoaders } from './framework.js';
 import { isDetailPath, methodNamesFor, parseHandler, type SymbolRow, TRACE_COLUMNS } from './handlers.js';
 import { closest, lastSegment } from './near.js';
@@ -734,7 +741,7 @@ export class FlowTracer {
       if (op && !(op.entity === UNKNOWN_ENTITY && this.resolvedAt.get(file, call.line, call.callee)))
         out.push({ ...op, file });
     }
-    return out;
+    return namedCommits(out);
   }
 
   /**
