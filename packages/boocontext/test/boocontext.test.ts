@@ -1114,7 +1114,12 @@ describe('boocontext_flows over MCP', () => {
       'OwnerController.initUpdateForm',
       'OwnerController.findOwner (@ModelAttribute)',
     ]);
-    expect(at(edit)).toEqual(['read Owner src/main/java/com/example/clinic/OwnerController.java:19']);
+    expect(at(edit)).toEqual(['read Owner src/main/java/com/example/clinic/OwnerController.java:22']);
+    // A repository not named after its entity: the entity its interface's base is typed with.
+    expect(at(flowAt(flows, 'GET', '/owners/{ownerId}/visits'))).toEqual([
+      'read Owner src/main/java/com/example/clinic/OwnerController.java:22',
+      'read Visit src/main/java/com/example/clinic/OwnerController.java:32',
+    ]);
   });
 
   it('follows a Vapor route through its collection and the service it holds to the Fluent query', async () => {

@@ -750,9 +750,15 @@ export class FlowTracer {
    */
   private parentOf(type: string): string | undefined {
     if (!this.parents.has(type)) {
-      const owner = (this.byShort.all(type) as SymbolRow[]).find((s) => s.kind === 'class');
+      const owner = (this.byShort.all(type) as SymbolRow[]).find(
+        (s) => s.kind === 'class' || s.kind === 'interface',
+      );
+      // An interface's bases are not recorded as a class's are; its declaration line has them when
+      // it has any (`interface UserJpaRepository extends JpaRepository<User, UUID> {`).
       const line =
-        owner && this.typeOf(owner.file, owner.name, 'super') ? this.lineText(owner.file, owner.line) : '';
+        owner && (owner.kind === 'interface' || this.typeOf(owner.file, owner.name, 'super'))
+          ? this.lineText(owner.file, owner.line)
+          : '';
       const at = line.indexOf(type);
       this.parents.set(type, at >= 0 ? line.slice(at + type.length) : undefined);
     }
