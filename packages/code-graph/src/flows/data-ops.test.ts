@@ -170,6 +170,19 @@ describe('classifyCall', () => {
     expect(save('ConduitContext')).toMatchObject({ op: 'write' });
   });
 
+  it('reads a generic repository’s entity from its type argument, and no other generic’s', () => {
+    const cs = (receiver: string, callee: string, types: Record<string, string>) =>
+      classify({ callee, receiver }, `var x = await ${receiver}.${callee}(id);`, 'c_sharp', types);
+    expect(cs('items', 'GetByIdAsync', { items: 'IRepository', 'items<>': 'Comment' })).toMatchObject({
+      entity: 'Comment',
+      op: 'read',
+    });
+    // A sign-in manager is typed with its user; its request's headers are no query.
+    expect(
+      cs('_signIn.Context.Request.Headers', 'First', { _signIn: 'SignInManager', '_signIn<>': 'Profile' }),
+    ).toBeUndefined();
+  });
+
   it('reads a call’s arguments after its name, never the line before it', () => {
     // `session[…] =` before the call hands it nothing: a request's path is no data.
     expect(

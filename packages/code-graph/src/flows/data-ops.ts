@@ -531,11 +531,19 @@ function entityFrom(tokens: string[], call: CallSite, ctx: ClassifyContext): str
   return typedEntity(tokens, call, ctx);
 }
 
+/** Generic types whose type argument is the entity they hold. */
+const GENERIC_STORE = /(?:Repository|Repo|Dao|DbSet|Collection|Store)$/;
+
 /** Entity named by the recorded type of one of the tokens (a field's, a variable's). */
 function typedEntity(tokens: string[], call: CallSite, ctx: ClassifyContext): string | undefined {
   for (const token of tokens) {
     const typed = ctx.typeOf(call.caller, token);
     if (!typed) continue;
+    // A generic repository's type argument (`IRepository<CatalogItem> itemRepository`, TypeORM's
+    // `Repository<User>`); not any generic's (`SignInManager<AppUser>` signs in, it loads no user).
+    const held = GENERIC_STORE.test(typed) ? ctx.typeOf(call.caller, `${token}<>`) : undefined;
+    const entity = held ? ctx.entities.match(held) : undefined;
+    if (entity) return entity;
     // The type's own name and arguments, then the base it extends (`…RepositoryService[m.Tag]`).
     for (const part of [...tokensOf(typed), ...tokensOf(ctx.parentOf?.(typed) ?? '')]) {
       const found = ctx.entities.match(part);

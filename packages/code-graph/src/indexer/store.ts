@@ -7,7 +7,7 @@ import { indexedWords } from '../search/words.js';
 export type Db = Database.Database;
 
 /** The tables' layout and what the extractor records in them: either changing rebuilds the index. */
-const SCHEMA_VERSION = 29;
+const SCHEMA_VERSION = 30;
 
 /**
  * The edges' lookup indexes. Edges are rebuilt whole: building these once over the new rows is

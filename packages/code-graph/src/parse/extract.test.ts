@@ -13,6 +13,21 @@ const metrics = (f: FileFacts, name: string) => f.symbols.find((s) => s.name ===
 const parse = (language: LanguageId, lines: string[]) => parseSource(lines.join('\n'), language);
 
 describe('extractFacts, per language', () => {
+  it('C#: a generic field’s or parameter’s first type argument is kept beside its type', async () => {
+    const f = await parse('c_sharp', [
+      'public class Basket {',
+      '  private readonly IRepository<CatalogItem> _items;',
+      '  public Task Get(IReadRepository<Shop.Order, int> orders) { return null; }',
+      '}',
+    ]);
+    expect(f.types).toMatchObject({
+      '::_items': 'IRepository',
+      '::_items<>': 'CatalogItem',
+      'Basket.Get::orders': 'IReadRepository',
+      'Basket.Get::orders<>': 'Order',
+    });
+  });
+
   it('JavaScript: a database client made by its factory is typed by it, other calls’ values are not', async () => {
     const f = await parse('javascript', [
       "import knex from 'knex';",

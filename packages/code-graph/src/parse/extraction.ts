@@ -51,7 +51,12 @@ export function pushType(
     // PHP's namespaced `\App\Services\Mailer` is known by its own name.
     .replace(/^.*\\/, '')
     .trim();
-  if (/^[A-Za-z_][\w.]*$/.test(clean)) x.facts.types[`${scope.qualified ?? ''}::${variable}`] = clean;
+  if (!/^[A-Za-z_][\w.]*$/.test(clean)) return;
+  x.facts.types[`${scope.qualified ?? ''}::${variable}`] = clean;
+  // A generic's first type argument, under `variable<>`: what a generic repository holds
+  // (`IRepository<CatalogItem> items`, TypeORM's `Repository<User>`).
+  const argument = /^[^<]*<\s*(?:[\w]+\.)*([A-Za-z_]\w*)\s*[,>]/.exec(type)?.[1];
+  if (argument) x.facts.types[`${scope.qualified ?? ''}::${variable}<>`] = argument;
 }
 
 /**
