@@ -183,6 +183,17 @@ describe('classifyCall', () => {
     ).toBeUndefined();
   });
 
+  it('reads a call handed the database handle as a query, not a class built around it', () => {
+    const py = (callee: string, line: string) => classify({ callee }, line, 'python');
+    expect(py('get_article', '    return await get_article(conn, slug)')).toMatchObject({
+      entity: 'Article',
+      op: 'read',
+    });
+    expect(py('ArticlesRepository', '    repo = ArticlesRepository(conn)')).toBeUndefined();
+    expect(py('repo_type', '        return repo_type(conn)')).toBeUndefined();
+    expect(py('Session', '    with Session(engine) as session:')).toBeUndefined();
+  });
+
   it('reads a call’s arguments after its name, never the line before it', () => {
     // `session[…] =` before the call hands it nothing: a request's path is no data.
     expect(

@@ -531,6 +531,9 @@ function entityFrom(tokens: string[], call: CallSite, ctx: ClassifyContext): str
   return typedEntity(tokens, call, ctx);
 }
 
+/** A call that builds an object: a class by its name, or a class held in a variable (`repo_type`, `cls`). */
+const CONSTRUCTED = /^(?:[A-Z]\w*|cls|\w+_(?:type|class|cls))$/;
+
 /** Generic types whose type argument is the entity they hold. */
 const GENERIC_STORE = /(?:Repository|Repo|Dao|DbSet|Collection|Store)$/;
 
@@ -768,8 +771,9 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
       line: call.line,
     };
   // A call handed the database handle (`queries.get_article(conn, …)`, `.load::<T>(conn)`): a query
-  // kept outside the code (aiosql, sqlc) or a builder's last step.
-  if (handed) {
+  // kept outside the code (aiosql, sqlc) or a builder's last step. Not a class built around it
+  // (`ArticlesRepository(conn)`, `Session(engine)`, a class handed in: `repo_type(conn)`).
+  if (handed && !(receiver === '' && CONSTRUCTED.test(call.callee))) {
     const named =
       entity ??
       entityFrom(args, call, ctx) ??
