@@ -381,6 +381,7 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /login',
     ]);
     // A schema.rb table and its model are one entity; a table with no model class is one too.
+    // ApplicationRecord, an abstract base (`self.abstract_class = true`), is no table.
     expect(models).toEqual(['Account activerecord', 'shops schema.rb']);
     expect(frameworks).toEqual(['rails']);
   });

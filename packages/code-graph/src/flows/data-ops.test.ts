@@ -218,6 +218,28 @@ describe('classifyCall', () => {
         'elixir',
       ),
     ).toBeUndefined();
+    // Rails' session is the HTTP session; a comment after the call is no argument.
+    expect(
+      classify(
+        { callee: 'new', receiver: 'ROTP::TOTP' },
+        '  totp = ROTP::TOTP.new(session[:totp_secret])',
+        'ruby',
+      ),
+    ).toBeUndefined();
+    expect(
+      classify(
+        { callee: 'session_options', receiver: 'Rails.application.config' },
+        '  next if key == Rails.application.config.session_options[:key] # keep the session cookie',
+        'ruby',
+      ),
+    ).toBeUndefined();
+    expect(
+      classify(
+        { callee: 'find', receiver: 'Cache' },
+        '    Cache.find(key) // the db is not asked',
+        'typescript',
+      ),
+    ).toBeUndefined();
     // A call without parentheses is handed what follows its name.
     expect(
       classify({ callee: 'get_article', receiver: 'queries' }, '  queries.get_article conn, slug', 'ruby'),

@@ -400,16 +400,22 @@ function withoutArguments(chain: string): string {
 
 const isAccessor = (token: string, language: string): boolean => {
   const bare = token.replace(/^[$@_]+/, '').toLowerCase();
-  return !isPlugConn(bare, language) && (ACCESSORS.has(bare) || ACCESSOR_SUFFIX.test(bare));
+  return !isHttpState(bare, language) && (ACCESSORS.has(bare) || ACCESSOR_SUFFIX.test(bare));
 };
 
-/** Elixir's `conn` is Plug's HTTP connection (`render(conn, …)`, `send_resp(conn, …)`), not a database's. */
-const isPlugConn = (bare: string, language: string) => language === 'elixir' && bare === 'conn';
+/**
+ * Elixir's `conn` is Plug's HTTP connection (`render(conn, …)`, `send_resp(conn, …)`), and Ruby's
+ * `session` Rails' or Sinatra's HTTP session (`session[:user_id]`), not a database's.
+ */
+const isHttpState = (bare: string, language: string) =>
+  (language === 'elixir' && bare === 'conn') || (language === 'ruby' && bare === 'session');
 
 /** A variable holding a handle (`conn`, `$db`), not a type or module of that name (Ecto's `has_one :x, Connection`). */
 const isHandle = (token: string, language: string): boolean => {
   const bare = token.replace(/^[$@_]+/, '');
-  return !/^[A-Z]/.test(bare) && HANDLES.has(bare.toLowerCase()) && !isPlugConn(bare.toLowerCase(), language);
+  return (
+    !/^[A-Z]/.test(bare) && HANDLES.has(bare.toLowerCase()) && !isHttpState(bare.toLowerCase(), language)
+  );
 };
 
 /** The first SQL string in `text`: the table it names after FROM, INTO, UPDATE or JOIN, and whether it reads. */
@@ -564,7 +570,10 @@ function typedEntity(tokens: string[], call: CallSite, ctx: ClassifyContext): st
 function argumentText(call: CallSite, lineText: string): string {
   const at = lineText.indexOf(`${call.callee}(`);
   const bare = at >= 0 ? at : lineText.indexOf(call.callee);
-  return bare >= 0 ? blankStrings(lineText.slice(bare + call.callee.length), ' ') : '';
+  // Strings blanked first, so that a `#` or `//` left starts the line's comment.
+  return bare >= 0
+    ? blankStrings(lineText.slice(bare + call.callee.length), ' ').replace(/\s(?:#|\/\/).*$/, '')
+    : '';
 }
 
 /** The entities and variables named in a call's arguments, as far as its line shows them. */
