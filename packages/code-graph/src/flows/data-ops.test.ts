@@ -183,6 +183,27 @@ describe('classifyCall', () => {
     ).toBeUndefined();
   });
 
+  it('reads no request’s session as a database’s, and no value converted on the way as a record', () => {
+    expect(
+      classify({ callee: 'flush', receiver: 'request.session' }, '    request.session.flush()', 'python'),
+    ).toBeUndefined();
+    expect(
+      classify({ callee: 'get', receiver: 'db.session' }, '    a = db.session.get(Article, 1)', 'python'),
+    ).toMatchObject({
+      entity: 'Article',
+      op: 'read',
+    });
+    expect(
+      classify({ callee: 'remove', receiver: 'comment.to_s' }, '    text = comment.to_s.remove(/x/)', 'ruby'),
+    ).toBeUndefined();
+    expect(classify({ callee: 'destroy', receiver: 'comment' }, '    comment.destroy', 'ruby')).toMatchObject(
+      {
+        entity: 'Comment',
+        op: 'write',
+      },
+    );
+  });
+
   it('reads a call handed the database handle as a query, not a class built around it', () => {
     const py = (callee: string, line: string) => classify({ callee }, line, 'python');
     expect(py('get_article', '    return await get_article(conn, slug)')).toMatchObject({

@@ -738,7 +738,13 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   const written = `${receiver ? `${receiver.replace(/\s+/g, ' ')}.` : ''}${call.callee}`;
   const shown = written.length > 120 ? `…${written.slice(-119)}` : written;
   // `this.owners.save(o)` where `owners` is an `OwnerRepository`: an accessor by its declared type.
-  const accessor = tokens.some((t) => isAccessor(t, ctx.language)) || typedAccessor(receiver, call, ctx);
+  // A request's session (Django's `request.session`, express-session's `req.session`) is the HTTP
+  // session, whatever a database's session is called.
+  const accessor =
+    tokens.some(
+      (t, i) =>
+        isAccessor(t, ctx.language) && !(t === 'session' && /^(?:request|req)$/.test(tokens[i - 1] ?? '')),
+    ) || typedAccessor(receiver, call, ctx);
   const root = tokens[0] ?? '';
   const classAccess = /^[A-Z]/.test(root) && ctx.entities.match(root) !== undefined;
   // The chain's own names first, then its calls' arguments: in `$this->repository->where('user_id',
@@ -794,7 +800,14 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   const related = ctx.language === 'python' ? DJANGO_RELATED_SET.exec(receiver)?.[1] : undefined;
   const relatedEntity = related ? ctx.entities.match(related) : undefined;
   if (relatedEntity) return { entity: relatedEntity, op, call: shown, line: call.line };
-  if (entity && op === 'write' && PERSIST_VERBS.has(verb) && ACTIVE_RECORD_LANGUAGES.has(ctx.language))
+  // Not a value converted on the way (`comment.to_s.remove(…)` edits a string).
+  if (
+    entity &&
+    op === 'write' &&
+    PERSIST_VERBS.has(verb) &&
+    ACTIVE_RECORD_LANGUAGES.has(ctx.language) &&
+    !/\.(?:to_[a-z]+|toString\(\))/.test(receiver)
+  )
     return { entity, op, call: shown, line: call.line };
   // `current_user.articles.find_by!` in Ruby, `$user->articles()->where` in PHP: an association
   // named after an entity, the receiver's last member. In JS/TS the same shape is an array.
