@@ -134,15 +134,21 @@ export class CodeCache {
       }
     }
     const unusedSince = Date.now() - UNUSED_MS;
+    const kept = new Set(written.values());
+    let others: string[] = [];
     try {
-      for (const other of readdirSync(this.dir)) {
-        if (!other.endsWith('.bin') || [...written.values()].includes(other)) continue;
-        const file = path.join(this.dir, other);
-        const replaced = [...written.keys()].some((p) => other.startsWith(p));
-        if (replaced || statSync(file).mtimeMs < unusedSince) rmSync(file, { force: true });
-      }
+      others = readdirSync(this.dir).filter((f) => f.endsWith('.bin') && !kept.has(f));
     } catch {
       // Nothing written, or the folder unreadable: nothing to prune.
+    }
+    for (const other of others) {
+      const file = path.join(this.dir, other);
+      try {
+        const replaced = [...written.keys()].some((p) => other.startsWith(p));
+        if (replaced || statSync(file).mtimeMs < unusedSince) rmSync(file, { force: true });
+      } catch {
+        // Gone meanwhile (another process pruning): nothing to do.
+      }
     }
     this.unsaved.clear();
   }

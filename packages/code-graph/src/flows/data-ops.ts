@@ -518,7 +518,7 @@ function typedAccessor(receiver: string, call: CallSite, ctx: ClassifyContext): 
   // A request's context (`c *gin.Context`, Go's `context.Context`, ASP.NET's `HttpContext`) is no
   // database context, which a project names after itself (`ConduitContext`, `AppDbContext`).
   if (typed === undefined || /^(?:Http)?Context$/.test(typed.split(/[.:]/).pop() ?? '')) return false;
-  // Type hints are stored bare (`OwnerRepository`, its type arguments dropped when indexed).
+  // Type hints are stored bare (`OwnerRepository`; a first type argument is kept apart, as `name<>`).
   return ACCESSOR_SUFFIX.test(typed) || REPOSITORY_BASE.test(ctx.parentOf?.(typed) ?? '');
 }
 

@@ -745,7 +745,7 @@ export class FlowTracer {
   }
 
   /**
-   * The bases a project class named `type` extends, as its declaration writes them with their
+   * The bases a project class or interface named `type` extends, as its declaration writes them with their
    * type arguments (`(service.SQLAlchemyAsyncRepositoryService[m.Tag]):`); none without a base.
    */
   private parentOf(type: string): string | undefined {

@@ -508,7 +508,7 @@ function readModel(node: Node, rel: string, facts: FileFacts): void {
   const body = node.childForFieldName('body')?.namedChildren ?? [];
   if (body.some((s) => s?.type === 'assignment' && /^self\.abstract_class\s*=\s*true$/.test(s.text))) return;
   facts.models.push({ name, orm: 'activerecord', file: rel, line: line(node) });
-  for (const stmt of node.childForFieldName('body')?.namedChildren ?? []) {
+  for (const stmt of body) {
     if (stmt?.type !== 'call' || stmt.childForFieldName('method')?.text !== 'devise') continue;
     const modules = (stmt.childForFieldName('arguments')?.namedChildren ?? []).map(
       (a) => symbolOrString(a) ?? '',
