@@ -261,6 +261,10 @@ describe('classifyCall', () => {
         'typescript',
       ),
     ).toBeUndefined();
+    // Python's `//` divides: the handle after it is still handed.
+    expect(
+      classify({ callee: 'get_article_page' }, '    rows = get_article_page(total // size, conn)', 'python'),
+    ).toMatchObject({ entity: 'Article', op: 'read' });
     // A call without parentheses is handed what follows its name.
     expect(
       classify({ callee: 'get_article', receiver: 'queries' }, '  queries.get_article conn, slug', 'ruby'),

@@ -567,24 +567,31 @@ function typedEntity(tokens: string[], call: CallSite, ctx: ClassifyContext): st
  * without parentheses (Ruby's, Elixir's), what follows its name. Never what comes before it:
  * `session[:to] = request.original_fullpath` hands the call no session.
  */
-function argumentText(call: CallSite, lineText: string): string {
+function argumentText(call: CallSite, lineText: string, language: string): string {
   const at = lineText.indexOf(`${call.callee}(`);
   const bare = at >= 0 ? at : lineText.indexOf(call.callee);
-  // Strings blanked first, so that a `#` or `//` left starts the line's comment.
+  // Strings blanked first, so that a comment marker left starts the line's comment.
   return bare >= 0
-    ? blankStrings(lineText.slice(bare + call.callee.length), ' ').replace(/\s(?:#|\/\/).*$/, '')
+    ? blankStrings(lineText.slice(bare + call.callee.length), ' ').replace(lineComment(language), '')
     : '';
 }
 
+/** Where a line's trailing comment starts: `#` in Python, Ruby and Elixir (`//` divides in Python), both in PHP. */
+function lineComment(language: string): RegExp {
+  if (language === 'python' || language === 'ruby' || language === 'elixir') return /\s#.*$/;
+  return language === 'php' ? /\s(?:#|\/\/).*$/ : /\s\/\/.*$/;
+}
+
 /** The entities and variables named in a call's arguments, as far as its line shows them. */
-const argumentTokens = (call: CallSite, lineText: string): string[] => tokensOf(argumentText(call, lineText));
+const argumentTokens = (call: CallSite, lineText: string, language: string): string[] =>
+  tokensOf(argumentText(call, lineText, language));
 
 /**
  * The names a call is handed bare: `queries.get(conn, id)` hands `conn`; `errors.Is(err,
  * db.ErrNotFound)` hands `err` and a member of the package `db`, not `db`.
  */
-const handedTokens = (call: CallSite, lineText: string): string[] =>
-  argumentText(call, lineText).match(/(?<!:)[$@]?\b[A-Za-z_]\w*\b(?!\s*(?:\.|->|::)\s*\w)/g) ?? [];
+const handedTokens = (call: CallSite, lineText: string, language: string): string[] =>
+  argumentText(call, lineText, language).match(/(?<!:)[$@]?\b[A-Za-z_]\w*\b(?!\s*(?:\.|->|::)\s*\w)/g) ?? [];
 
 /** The name a call is handed first (`select(Post)`: `Post`), as far as its line shows it. */
 const firstArgumentName = (call: CallSite, lineText: string): string | undefined =>
@@ -724,8 +731,8 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
     (ctx.language === 'php' || (ctx.language === 'ruby' && call.callee !== 'new')) &&
     /^[A-Z]\w*$/.test(receiver) &&
     ctx.entities.match(receiver) !== undefined;
-  const args = argumentTokens(call, ctx.lineText);
-  const handed = handedTokens(call, ctx.lineText).some((t) => isHandle(t, ctx.language));
+  const args = argumentTokens(call, ctx.lineText, ctx.language);
+  const handed = handedTokens(call, ctx.lineText, ctx.language).some((t) => isHandle(t, ctx.language));
   const op =
     (verb === 'exec' || verb === 'execute' || TABLE_STEPS.has(verb) ? chainOp(receiver) : undefined) ??
     opOf(verb) ??
