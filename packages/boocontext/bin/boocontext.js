@@ -23,18 +23,17 @@ if (existsSync(entry)) {
   // The bundle's chunks, code-graph's (a one-shot command runs its tools in this process) and
   // web-tree-sitter's CommonJS build compile from V8's code cache: one-shot maps of small Rust and Go
   // apps took ~190-240 ms with it against ~250-290 without (node 20, medians of 7 alternating runs).
-  const cache = CodeCache.inHome(flags);
+  // code-graph's folder is looked up (~2.5 ms) only when a file outside the bundle is compiled:
+  // most commands never load it.
+  let codeGraph;
   const require = createRequire(import.meta.url);
-  const bundles = [
-    path.dirname(entry),
-    path.join(path.dirname(require.resolve('@boocode/code-graph/package.json')), 'dist', 'bundle'),
-  ].map((dir) => dir + path.sep);
-  cache.hook(
-    (file) =>
-      bundles.some((bundle) => file.startsWith(bundle)) || file.endsWith(`${path.sep}web-tree-sitter.cjs`),
-  );
-  process.once('exit', () => cache.save());
-  require(entry);
+  CodeCache.inHome(flags).runBundle(entry, (file) => {
+    if (file.endsWith(`${path.sep}web-tree-sitter.cjs`)) return true;
+    codeGraph ??=
+      path.join(path.dirname(require.resolve('@boocode/code-graph/package.json')), 'dist', 'bundle') +
+      path.sep;
+    return file.startsWith(codeGraph);
+  });
 } else {
   console.error(`boocontext is not built yet (${entry} is missing): run \`npm run build\``);
   process.exitCode = 1;

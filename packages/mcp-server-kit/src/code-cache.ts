@@ -109,6 +109,17 @@ export class CodeCache {
   }
 
   /**
+   * Requires a bundle's `entry` with the files of its folder (its chunks) and those `alsoAccept`
+   * takes compiled through this cache, which is written as the process exits: what a bin does.
+   */
+  runBundle(entry: string, alsoAccept: (file: string) => boolean = () => false): void {
+    const folder = path.dirname(entry) + path.sep;
+    this.hook((file) => file.startsWith(folder) || alsoAccept(file));
+    process.once('exit', () => this.save());
+    createRequire(entry)(entry);
+  }
+
+  /**
    * Writes the caches of the files compiled without one: call it after the work, so that the
    * functions the work compiled are in them. Removes this file's caches of other sources (older
    * builds, other nodes), and any cache unused for 30 days. Best effort: a read-only home only costs

@@ -269,6 +269,9 @@ const ACCESSORS = new Set([
   // ASP.NET Core Identity's store of its user entity.
   'usermanager',
 ]);
+/** A call that builds an object: a class by its name, or a class held in a variable (`repo_type`, `cls`). */
+const CONSTRUCTED = /^(?:[A-Z]\w*|cls|\w+_(?:type|class|cls))$/;
+
 /** Names a database handle goes by when it is passed along. */
 const HANDLES = new Set(['conn', 'connection', 'session', 'tx', 'trx', 'db', 'pool', 'executor', 'pg']);
 
@@ -398,17 +401,20 @@ function withoutArguments(chain: string): string {
   return out.replaceAll('\u0000', '()');
 }
 
-const isAccessor = (token: string, language: string): boolean => {
+/** `previous`: the token before in the chain (`request` in `request.session`). */
+const isAccessor = (token: string, language: string, previous?: string): boolean => {
   const bare = token.replace(/^[$@_]+/, '').toLowerCase();
-  return !isHttpState(bare, language) && (ACCESSORS.has(bare) || ACCESSOR_SUFFIX.test(bare));
+  return !isHttpState(bare, language, previous) && (ACCESSORS.has(bare) || ACCESSOR_SUFFIX.test(bare));
 };
 
 /**
- * Elixir's `conn` is Plug's HTTP connection (`render(conn, …)`, `send_resp(conn, …)`), and Ruby's
- * `session` Rails' or Sinatra's HTTP session (`session[:user_id]`), not a database's.
+ * HTTP state named like a database's: Elixir's `conn` is Plug's connection (`render(conn, …)`),
+ * Ruby's `session` Rails' or Sinatra's (`session[:user_id]`), and a request's session anywhere
+ * (Django's `request.session`, express-session's `req.session`).
  */
-const isHttpState = (bare: string, language: string) =>
-  (language === 'elixir' && bare === 'conn') || (language === 'ruby' && bare === 'session');
+const isHttpState = (bare: string, language: string, previous?: string) =>
+  (language === 'elixir' && bare === 'conn') ||
+  (bare === 'session' && (language === 'ruby' || /^(?:request|req)$/.test(previous ?? '')));
 
 /** A variable holding a handle (`conn`, `$db`), not a type or module of that name (Ecto's `has_one :x, Connection`). */
 const isHandle = (token: string, language: string): boolean => {
@@ -536,9 +542,6 @@ function entityFrom(tokens: string[], call: CallSite, ctx: ClassifyContext): str
   }
   return typedEntity(tokens, call, ctx);
 }
-
-/** A call that builds an object: a class by its name, or a class held in a variable (`repo_type`, `cls`). */
-const CONSTRUCTED = /^(?:[A-Z]\w*|cls|\w+_(?:type|class|cls))$/;
 
 /** Generic types whose type argument is the entity they hold. */
 const GENERIC_STORE = /(?:Repository|Repo|Dao|DbSet|Collection|Store)$/;
@@ -745,13 +748,8 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   const written = `${receiver ? `${receiver.replace(/\s+/g, ' ')}.` : ''}${call.callee}`;
   const shown = written.length > 120 ? `…${written.slice(-119)}` : written;
   // `this.owners.save(o)` where `owners` is an `OwnerRepository`: an accessor by its declared type.
-  // A request's session (Django's `request.session`, express-session's `req.session`) is the HTTP
-  // session, whatever a database's session is called.
   const accessor =
-    tokens.some(
-      (t, i) =>
-        isAccessor(t, ctx.language) && !(t === 'session' && /^(?:request|req)$/.test(tokens[i - 1] ?? '')),
-    ) || typedAccessor(receiver, call, ctx);
+    tokens.some((t, i) => isAccessor(t, ctx.language, tokens[i - 1])) || typedAccessor(receiver, call, ctx);
   const root = tokens[0] ?? '';
   const classAccess = /^[A-Z]/.test(root) && ctx.entities.match(root) !== undefined;
   // The chain's own names first, then its calls' arguments: in `$this->repository->where('user_id',
