@@ -213,12 +213,15 @@ const DEPENDENCY_FRAMEWORKS: Record<string, string> = {
   nexus: 'graphql',
   mercurius: 'graphql',
   '@grpc/grpc-js': 'grpc',
+  '@ts-rest/core': 'ts-rest',
   prisma: 'prisma',
   '@prisma/client': 'prisma',
   'drizzle-orm': 'drizzle',
   typeorm: 'typeorm',
   mongoose: 'mongoose',
   sequelize: 'sequelize',
+  'sequelize-typescript': 'sequelize',
+  objection: 'objection',
   knex: 'knex',
 };
 

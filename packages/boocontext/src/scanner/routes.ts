@@ -45,6 +45,10 @@ const HTTP_FRAMEWORKS = [
 ];
 
 /** Files that make their folder a project of its own: a global prefix holds within it. */
+/** Base classes followed up from a view at most: deeper than any real hierarchy, and no loop. */
+const MAX_VIEW_BASES = 8;
+/** Modules passing a router on to the next, followed at most: enough for any layout, and no loop. */
+const MAX_REEXPORT_HOPS = 8;
 const PROJECT_MANIFEST =
   /(^|\/)(package\.json|pom\.xml|build\.gradle(\.kts)?|[^/]+\.csproj|composer\.json|Cargo\.toml|go\.mod|mix\.exs|pyproject\.toml|Gemfile)$/;
 
@@ -164,8 +168,7 @@ export class MountGraph {
       }
       if (target.startsWith('import:')) {
         const to = modules.resolve(file, target.slice(7), language(file));
-        const exported = to && cache.get(to)?.facts.exportedRouters.default;
-        return to && exported ? `${to}#${exported}` : undefined;
+        return to && cache.get(to)?.facts.exportedRouters.default ? exportedBy(to, 'default') : undefined;
       }
       if (target.startsWith('module:')) {
         const to = modules.resolve(file, target.slice(7), 'python');
@@ -185,9 +188,22 @@ export class MountGraph {
         return to ? `${to}#${rest.join('.')}` : undefined;
       }
       const to = modules.resolve(file, binding.spec, language(file));
-      if (!to) return undefined;
-      const exported = cache.get(to)?.facts.exportedRouters[binding.name] ?? binding.name;
-      return `${to}#${exported}`;
+      return to ? exportedBy(to, binding.name) : undefined;
+    };
+    /**
+     * The router a module exports as `name`, followed through modules that only pass another's on
+     * (`export { default } from './users'`, or an import exported again) to the one declaring it.
+     */
+    const exportedBy = (file: string, name: string, hops = 0): Node => {
+      const facts = cache.get(file)?.facts;
+      const local = facts?.exportedRouters[name] ?? name;
+      // A name imported and given routes here (`import app from './app'; app.get(…)`) is this file's.
+      const ownsHere =
+        facts?.routes.some((r) => r.owner === local) || facts?.mounts.some((m) => m.owner === local);
+      const binding = ownsHere ? undefined : facts?.bindings[local];
+      const next =
+        binding && hops < MAX_REEXPORT_HOPS ? modules.resolve(file, binding.spec, language(file)) : undefined;
+      return next ? exportedBy(next, binding?.name ?? local, hops + 1) : `${file}#${local}`;
     };
 
     this.resolveTarget = resolveTarget;
@@ -256,11 +272,28 @@ export class MountGraph {
    * The view class a Python route names (`views.OrderList`, an imported `OrderList`: Django's and
    * DRF's views, Flask's MethodView, Flask-RESTful's Resource), if read.
    */
-  classView(file: string, handler: string): DjangoView | undefined {
+  classView(file: string, handler: string, depth = 0): DjangoView | undefined {
     const node = this.resolveTarget(file, handler);
     if (!node) return undefined;
     const at = node.lastIndexOf('#');
-    return this.cache.get(node.slice(0, at))?.facts.views?.[node.slice(at + 1)];
+    const declaredIn = node.slice(0, at);
+    const view = this.cache.get(declaredIn)?.facts.views?.[node.slice(at + 1)];
+    if (!view?.inherits || depth >= MAX_VIEW_BASES) return view;
+    // What the project's own bases answer, the nearest first (their lookup field, their actions).
+    const merged: DjangoView = {
+      ...view,
+      detail: [...(view.detail ?? [])],
+      actions: [...(view.actions ?? [])],
+    };
+    for (const base of view.inherits) {
+      const inherited = this.classView(declaredIn, base, depth + 1);
+      if (!inherited) continue;
+      merged.methods = [...new Set([...merged.methods, ...inherited.methods])];
+      merged.detail = [...new Set([...(merged.detail ?? []), ...(inherited.detail ?? [])])];
+      merged.actions = [...(merged.actions ?? []), ...(inherited.actions ?? [])];
+      merged.lookup = view.lookup !== 'pk' ? view.lookup : (inherited.lookup ?? view.lookup);
+    }
+    return merged;
   }
 
   /**

@@ -331,10 +331,18 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['gin', 'gorm']);
   });
 
-  it('Django: include chains (a module and namespace tuple, patterns included in place or as a list the module names), url regexes, DRF routers with viewset actions, view methods; inherited models', async () => {
+  it("Django: include chains (a module and namespace tuple, patterns included in place or as a list the module names), url regexes, DRF routers with viewset actions (the project's base viewsets' too, `urlpatterns = router.urls`), view methods; inherited models", async () => {
     const { routes, models, frameworks } = await scanStack('django');
     expect(routes).toEqual([
       'ALL /admin shop/urls.py:5',
+      // `urlpatterns = router.urls` (and `+= legacy.urls`); a viewset answering what the project's
+      // base viewsets (in another module, one on another) answer, with their lookup field.
+      'GET /api/stock/bins shop/stock/urls.py:11',
+      'GET /api/stock/bins/<pk> shop/stock/urls.py:11',
+      'GET /api/stock/shelves shop/stock/urls.py:6',
+      'POST /api/stock/shelves shop/stock/urls.py:6',
+      'GET /api/stock/shelves/<code> shop/stock/urls.py:6',
+      'GET /api/stock/shelves/empty shop/stock/urls.py:6',
       'GET /api/v1/orders shop/orders/urls.py:8',
       'GET /api/v1/orders/<number> shop/orders/urls.py:8',
       'PUT /api/v1/orders/<number> shop/orders/urls.py:8',
@@ -381,7 +389,8 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /login',
     ]);
     // A schema.rb table and its model are one entity; a table with no model class is one too.
-    // ApplicationRecord, an abstract base (`self.abstract_class = true`), is no table.
+    // Abstract bases are no tables: ApplicationRecord (`primary_abstract_class`, Rails 7's) and a
+    // second database's base (`self.abstract_class = true`).
     expect(models).toEqual(['Account activerecord', 'shops schema.rb']);
     expect(frameworks).toEqual(['rails']);
   });
@@ -438,7 +447,7 @@ describe('stacks: routes as served, models, frameworks', () => {
     });
   });
 
-  it('Laravel: route files mounted by withRouting and by a provider, groups, prefixes, match, resources, view and redirect routes; Eloquent and migrations', async () => {
+  it('Laravel: route files mounted by withRouting and by a provider (its facade aliased, its prefix from config), groups, prefixes, match, resources, view and redirect routes; Eloquent and migrations', async () => {
     const { routes, models, frameworks } = await scanStack('laravel');
     expect(routes.map((r) => r.replace(/:\d+$/, ''))).toEqual([
       'GET / routes/web.php',
@@ -457,6 +466,9 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /api/v1/shop/orders/{order}/refunds/{refund} routes/api.php',
       'GET /api/v1/shop/receipts/{order} routes/api.php',
       'ALL /home routes/web.php',
+      // A provider's `Route` facade under another name; prefixes from `config()` and `env()`.
+      'GET /partners/feed routes/partner.php',
+      'GET /portal/invoices routes/portal.php',
       'GET /rules routes/web.php',
       'GET /up bootstrap/app.php',
     ]);
@@ -797,6 +809,18 @@ describe('stacks: routes as served, models, frameworks', () => {
     ]);
     expect(models.sort()).toEqual(['bakers knex', 'loaves knex']);
     expect(frameworks).toEqual(['knex', 'koa']);
+  });
+
+  it("Koa apps under koa-mount's prefixes, routers passed on by a folder's `export { default } from`; sequelize-typescript's `@Table` classes and Objection's models, not a front end's `Model` class", async () => {
+    const { routes, models, frameworks } = await scanStack('koa-mount');
+    expect(routes).toEqual([
+      'POST /api/shelves.create server/api/shelves/shelves.ts:9',
+      'POST /api/shelves.list server/api/shelves/shelves.ts:5',
+      'GET /auth/redirect server/auth.ts:7',
+      'GET /robots.txt server/pages.ts:7',
+    ]);
+    expect(models.sort()).toEqual(['Loaf objection loaves', 'Shelf sequelize shelves']);
+    expect(frameworks).toEqual(['koa', 'objection', 'sequelize']);
   });
 
   it("hapi with Glue: a manifest's plugins under their `routes.prefix`, found by path whatever `relativeTo` is; route tables a plugin's function returns, served by `server.route(Routes(server))`; `{ name, register }` plugins", async () => {
@@ -1170,6 +1194,26 @@ describe('stacks: routes as served, models, frameworks', () => {
       'POST /api/orders/{order_id}/pay shop/api.py:17',
     ]);
     expect(frameworks).toEqual(['django', 'django-ninja']);
+  });
+
+  it("ts-rest: a contract's endpoints at their paths, under the contract's and nested contracts' `pathPrefix`, contracts from other modules included", async () => {
+    const { routes, frameworks } = await scanStack('ts-rest');
+    expect(routes).toEqual([
+      'DELETE /api/v1/loaves/:id src/contract.ts:24',
+      'GET /api/v1/shelves src/contract.ts:11',
+      'POST /api/v1/shelves src/contract.ts:16',
+      'GET /api/v1/stock/count src/stock.ts:6',
+    ]);
+    expect(frameworks).toEqual(['ts-rest']);
+  });
+
+  it("Go on a project's own router package: groups handed to functions as a generic `*router.RouterGroup[T]`, prefixes kept through `.Bind(…)`/`.Unbind(…)`", async () => {
+    const { routes } = await scanStack('go-router-group');
+    expect(routes).toEqual([
+      'POST /api/loaves apis/shelf.go:11',
+      'GET /api/shelves apis/shelf.go:7',
+      'GET /api/shelves/{id} apis/shelf.go:8',
+    ]);
   });
 
   it('gorilla/mux: subrouters under a path prefix, each route with the methods that follow it; paths concatenated with a package constant, or with a variable said unknown', async () => {

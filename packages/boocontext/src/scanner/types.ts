@@ -119,6 +119,8 @@ export interface DjangoView {
   detail?: string[];
   lookup?: string;
   actions?: { methods: string[]; path: string; detail: boolean }[];
+  /** Bases as written that are none of the framework's (`NetBoxModelViewSet`): the project's own, read where they are declared. */
+  inherits?: string[];
 }
 
 /** The method of a route a DRF router registers: its viewset's actions give the real ones. */

@@ -54,7 +54,10 @@ const RULES: readonly Rule[] = [
   },
   // hapi's route objects in a table a module exports: a method, a path, a handler.
   { needles: ['handler'], patterns: [/\bmethod\s*:/, /\b(?:path|url)\s*:\s*['"`]\//, /\bhandler\b/] },
-  { needles: ['@'], patterns: [/@\s*(?:Controller|JsonController|controller|Route|Entity|Module|Schema)\b/] },
+  {
+    needles: ['@'],
+    patterns: [/@\s*(?:Controller|JsonController|controller|Route|Entity|Module|Schema|Table)\b/],
+  },
   // Sails' route table (`config/routes.js`).
   { needles: ['module.exports'], patterns: [/module\.exports(?:\.routes\s*=|\s*=\s*\{\s*routes\s*:)/] },
   // LoopBack 4's controllers and models: decorators imported from its packages.

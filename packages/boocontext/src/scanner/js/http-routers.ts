@@ -1,6 +1,6 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { resourceRoutes, STORE_ACTIONS } from '../languages/syntax.js';
-import { type FileFacts, PATH_VALUE, UNKNOWN_PART } from '../types.js';
+import { type FileFacts, joinPaths, PATH_VALUE, UNKNOWN_PART } from '../types.js';
 import {
   CONVENTIONAL_OWNERS,
   calleeName,
@@ -418,9 +418,23 @@ function readTableMounts(rc: RouterCall, ctx: JsContext): boolean {
   return true;
 }
 
+/**
+ * koa-mount's `mount('/api', api)` (or `mount(api)`): the Koa app or middleware it serves under its
+ * prefix, as Express's `use('/api', api)` would.
+ */
+function koaMounted(arg: Node, ctx: JsContext): { prefix: string; target: Node | undefined } | undefined {
+  const fn = arg.type === 'call_expression' ? field(arg, 'function') : undefined;
+  if (fn?.type !== 'identifier' || ctx.facts.bindings[fn.text]?.spec !== 'koa-mount') return undefined;
+  const args = argsOf(arg);
+  if (args.length < 2) return { prefix: '', target: args[0] };
+  return { prefix: stringOf(args[0]) ?? mountPrefixOf(args[0], ctx) ?? UNKNOWN_PART, target: args[1] };
+}
+
 function readMount(rc: RouterCall, prefix: string, arg: Node, ctx: JsContext): void {
-  for (const target of mountTargets(arg))
-    ctx.facts.mounts.push({ owner: rc.owner, prefix, target, line: rc.line });
+  const mounted = koaMounted(arg, ctx);
+  const full = mounted && mounted.prefix !== '' ? joinPaths(prefix, mounted.prefix) : prefix;
+  for (const target of mountTargets(mounted ? mounted.target : arg))
+    ctx.facts.mounts.push({ owner: rc.owner, prefix: full, target, line: rc.line });
 }
 
 /** Fastify plugins: `register(plugin, { prefix })`, the plugin named or imported in place. */

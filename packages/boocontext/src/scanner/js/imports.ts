@@ -43,7 +43,16 @@ export const imports: JsDetector = {
     import_statement: readImport,
     export_statement(node, ctx) {
       const source = stringOf(field(node, 'source'));
-      if (source !== undefined) addImport(ctx, source, node);
+      if (source === undefined) return;
+      addImport(ctx, source, node);
+      // `export { default } from './users'` (a folder's index.ts), `export { users as default } from …`:
+      // the name this module exports is bound to the other module's, as an import would bind it.
+      const clause = node.namedChildren.find((c) => c?.type === 'export_clause');
+      for (const spec of clause?.namedChildren ?? []) {
+        const name = spec?.type === 'export_specifier' ? field(spec, 'name')?.text : undefined;
+        if (name)
+          ctx.facts.bindings[field(spec ?? undefined, 'alias')?.text ?? name] = { spec: source, name };
+      }
     },
     call_expression(node, ctx) {
       const callee = field(node, 'function');

@@ -6,7 +6,11 @@ const names = (components: { name: string; line: number }[]) => components.map((
 const specs = (imports: { spec: string; line: number }[]) => imports.map((i) => `${i.spec}:${i.line}`);
 
 /** The lexer's answer, held to the full reader's on the same text and to the answer written down. */
-async function agrees(rel: string, text: string, expected: { components?: string[]; imports?: string[] }) {
+async function agrees(
+  rel: string,
+  text: string,
+  expected: { components?: string[]; imports?: string[]; bindings?: Record<string, string> },
+) {
   const lexed = lexFile(rel, text);
   expect(lexed, 'the lexer read the file').toBeDefined();
   const full = await scanJs(rel, text);
@@ -14,8 +18,15 @@ async function agrees(rel: string, text: string, expected: { components?: string
   expect(lexed?.env).toEqual(full.env);
   expect(names(lexed?.components ?? [])).toEqual(names(full.components));
   expect(specs(lexed?.imports ?? []).sort()).toEqual(specs(full.imports).sort());
+  // The lexer binds only the names re-exports pass on; the full reader binds those the same way.
+  for (const [name, binding] of Object.entries(lexed?.bindings ?? {}))
+    expect(full.bindings[name], name).toEqual(binding);
   if (expected.components) expect(names(lexed?.components ?? [])).toEqual(expected.components);
   if (expected.imports) expect(specs(lexed?.imports ?? []).sort()).toEqual([...expected.imports].sort());
+  if (expected.bindings)
+    expect(
+      Object.fromEntries(Object.entries(lexed?.bindings ?? {}).map(([k, b]) => [k, `${b.spec}#${b.name}`])),
+    ).toEqual(expected.bindings);
 }
 
 describe('the JSX-aware lexer', () => {
@@ -91,8 +102,14 @@ const g = <Array<number>>h;
 const half = g! / 2;
 interface Options { import?: boolean; export: string }
 export const Thing = () => g;
+export { default, h as H } from './h';
 `,
-      { components: [], imports: ['./a:1', './b:2', './cd:3', './g:7', './e:10', './f:11'] },
+      {
+        components: [],
+        imports: ['./a:1', './b:2', './cd:3', './g:7', './e:10', './f:11', './h:16'],
+        // Re-exported names bound to the module they come from, as imports bind theirs.
+        bindings: { B: './b#B', c: './cd#c', d: './cd#d', default: './h#default', H: './h#h' },
+      },
     );
     await agrees(
       'src/legacy.js',

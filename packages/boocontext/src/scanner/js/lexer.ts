@@ -25,6 +25,7 @@ export function lexFile(rel: string, text: string): FileFacts | undefined {
   }
   const facts = emptyFacts(jsLanguage(rel));
   facts.imports = lexer.imports;
+  facts.bindings = lexer.bindings;
   facts.env = [...lexer.env].sort();
   // The full reader lists components in source order, an enclosing one before those it holds.
   facts.components = lexer.found.sort((a, b) => a.at - b.at).map((f) => f.component);
@@ -99,6 +100,8 @@ interface Candidate {
 
 class Lexer {
   readonly imports: Import[] = [];
+  /** Names a re-export passes on (`export { default } from './users'`), as the full reader binds them. */
+  readonly bindings: FileFacts['bindings'] = {};
   readonly found: { at: number; component: Component }[] = [];
   readonly env = new Set<string>();
   private pos = 0;
@@ -427,6 +430,7 @@ class Lexer {
       const match = this.matchAt(RE_EXPORT, at);
       if (match) {
         this.addImport(match[2] as string, at);
+        this.bindReexports(match[0], match[2] as string);
         this.value();
         return true;
       }
@@ -437,25 +441,38 @@ class Lexer {
         this.word();
         this.skipTrivia();
       }
-      if (this.text[this.pos] === '{' && this.clauseFrom(at)) return true;
+      const clause = this.text[this.pos] === '{' ? this.clauseFrom(at) : undefined;
+      if (clause) {
+        this.bindReexports(clause.text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, ''), clause.spec);
+        return true;
+      }
       this.pos = after;
       return false;
     }
     return false;
   }
 
+  private bindReexports(statement: string, spec: string): void {
+    const clause = /\{([^}]*)\}/.exec(statement)?.[1] ?? '';
+    for (const part of clause.split(',')) {
+      const named = /^\s*(?:type\s+)?([\w$]+)(?:\s+as\s+([\w$]+))?\s*$/.exec(part);
+      if (named?.[1]) this.bindings[named[2] ?? named[1]] = { spec, name: named[1] };
+    }
+  }
+
   /**
    * An import or export clause `{ … } from 'x'` holding comments the patterns cannot skip, read
-   * as code from its `{`. True (and past the specifier) when a `from 'x'` follows.
+   * as code from its `{`: its text and specifier (and past the specifier) when a `from 'x'` follows.
    */
-  private clauseFrom(statementAt: number): boolean {
-    this.pos++;
+  private clauseFrom(statementAt: number): { text: string; spec: string } | undefined {
+    const open = this.pos++;
     this.code('}');
+    const text = this.text.slice(open, this.pos + 1);
     const from = this.matchAt(FROM, this.pos);
-    if (!from) return false;
+    if (!from) return undefined;
     this.addImport(from[2] as string, statementAt);
     this.value();
-    return true;
+    return { text, spec: from[2] as string };
   }
 
   private string(quote: number): void {

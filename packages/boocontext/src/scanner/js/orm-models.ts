@@ -36,17 +36,25 @@ function drizzleTable(call: Node, ctx: JsContext): void {
 const KNEX_COLUMNS =
   /^(increments|bigIncrements|integer|bigInteger|tinyint|smallint|mediumint|bigint|string|text|boolean|date|datetime|dateTime|time|timestamp|float|double|decimal|binary|json|jsonb|uuid|enu|enum|specificType|geometry|point)$/;
 
-/** `this.tableName` in an AdonisJS migration: the class's `tableName = 'users'`. */
-function classTableName(node: Node): string | undefined {
-  for (let up = node.parent; up; up = up.parent) {
-    if (up.type !== 'class_body') continue;
-    for (const member of up.namedChildren)
-      if (member?.type === 'public_field_definition' && field(member, 'name')?.text === 'tableName')
-        return stringOf(field(member, 'value'));
-    return undefined;
-  }
+/** A class body's `tableName = 'users'` (`static tableName = …` in Objection). */
+function tableNameIn(body: Node | undefined): string | undefined {
+  for (const member of body?.namedChildren ?? [])
+    if (member?.type === 'public_field_definition' && field(member, 'name')?.text === 'tableName')
+      return stringOf(field(member, 'value'));
   return undefined;
 }
+
+/** `this.tableName` in an AdonisJS migration: the class's `tableName = 'users'`. */
+function classTableName(node: Node): string | undefined {
+  for (let up = node.parent; up; up = up.parent) if (up.type === 'class_body') return tableNameIn(up);
+  return undefined;
+}
+
+/** The ORM a `class X extends Model` belongs to, by the package the file imports it from. */
+const MODEL_BASES: [RegExp, string][] = [
+  [/^(sequelize|@sequelize\/core)$/, 'sequelize'],
+  [/^objection$/, 'objection'],
+];
 
 /**
  * A Knex migration's `knex.schema.createTable('users', (table) => { table.string('email') … })`:
@@ -109,7 +117,8 @@ function modelCall(call: Node, ctx: JsContext): void {
 
 /**
  * TypeORM's `@Entity('name') class X` (or `@Entity({ name: 'users' })`: the table it is stored in),
- * @nestjs/mongoose's `@Schema() class X`, Sequelize's `class X extends Model`, LoopBack 4's `@model()`.
+ * @nestjs/mongoose's `@Schema() class X`, Sequelize's `class X extends Model` and sequelize-typescript's
+ * `@Table class X`, Objection's `class X extends Model`, LoopBack 4's `@model()`.
  */
 function modelClass(node: Node, ctx: JsContext): void {
   const className = field(node, 'name')?.text ?? 'anonymous';
@@ -137,7 +146,32 @@ function modelClass(node: Node, ctx: JsContext): void {
       clause?.type === 'extends_clause' &&
       clause.childrenForFieldName('value').some((v) => v?.text === 'Model'),
   );
-  if (extendsModel) ctx.facts.models.push({ name: className, orm: 'sequelize', file: ctx.rel, line });
+  const specs = ctx.facts.imports.map((i) => i.spec);
+  if (specs.includes('sequelize-typescript')) {
+    // sequelize-typescript's models are its `@Table` classes; an undecorated one is a base of theirs.
+    const table = decorators.find((d) => d.name === 'Table');
+    const tableName = table && stringOf(objectProperty(table.args[0], 'tableName'));
+    if (table)
+      ctx.facts.models.push({
+        name: className,
+        orm: 'sequelize',
+        file: ctx.rel,
+        line,
+        ...(tableName ? { table: tableName } : {}),
+      });
+  } else if (extendsModel) {
+    // A `Model` of the app's own (a front end's store class) is no table.
+    const orm = MODEL_BASES.find(([spec]) => specs.some((s) => spec.test(s)))?.[1];
+    const tableName = tableNameIn(field(node, 'body'));
+    if (orm)
+      ctx.facts.models.push({
+        name: className,
+        orm,
+        file: ctx.rel,
+        line,
+        ...(tableName ? { table: tableName } : {}),
+      });
+  }
   const loopback = decorators.find((d) => d.name === 'model');
   if (loopback && ctx.facts.imports.some((i) => i.spec === '@loopback/repository'))
     ctx.facts.models.push({ name: className, orm: 'loopback', file: ctx.rel, line });

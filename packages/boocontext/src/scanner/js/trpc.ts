@@ -37,7 +37,52 @@ function walkRouter(name: string, obj: Node, prefix: string, ctx: JsContext): vo
   }
 }
 
-/** tRPC: `const appRouter = router({...})` (or `createTRPCRouter`) with its procedures and sub-routers. */
+/** A property of an object literal by its key: `path: '/x'`, `'method': 'GET'`. */
+function property(obj: Node | undefined, key: string): Node | undefined {
+  for (const prop of obj?.type === 'object' ? obj.namedChildren : []) {
+    const name = prop?.type === 'pair' ? field(prop, 'key') : undefined;
+    if (name && (name.type === 'string' ? stringOf(name) : name.text) === key) return field(prop, 'value');
+  }
+  return undefined;
+}
+
+/**
+ * A ts-rest contract, `c.router({ getUser: { method: 'GET', path: '/users/:id', … } }, { pathPrefix })`:
+ * each endpoint an HTTP route at its path (nested contracts under theirs), served wherever an
+ * implementation of the contract is mounted, at these paths.
+ */
+function walkContract(name: string, call: Node, prefix: string, ctx: JsContext): void {
+  const [endpoints, options] = argsOf(call);
+  const base = `${prefix}${stringOf(property(options, 'pathPrefix')) ?? ''}`;
+  for (const prop of endpoints?.type === 'object' ? endpoints.namedChildren : []) {
+    const value = prop?.type === 'pair' ? field(prop, 'value') : undefined;
+    if (!prop || !value) continue;
+    if (value.type === 'call_expression' && calleeName(field(value, 'function')) === 'router') {
+      walkContract(name, value, base, ctx);
+      continue;
+    }
+    if (value.type === 'identifier') {
+      ctx.facts.mounts.push({ owner: name, prefix: base, target: value.text, line: lineOf(prop) });
+      continue;
+    }
+    const method = stringOf(property(value, 'method'));
+    const routePath = stringOf(property(value, 'path'));
+    if (!method || routePath === undefined) continue;
+    ctx.facts.routes.push({
+      method: method.toUpperCase(),
+      path: `${base}${routePath}`,
+      line: lineOf(prop),
+      endLine: prop.endPosition.row + 1,
+      framework: 'ts-rest',
+      owner: name,
+    });
+  }
+}
+
+/**
+ * tRPC: `const appRouter = router({...})` (or `createTRPCRouter`) with its procedures and
+ * sub-routers; ts-rest: a contract's `c.router({...})` (the file imports `@ts-rest/core`).
+ */
 export const trpc: JsDetector = {
   on: {
     variable_declarator(node, ctx) {
@@ -47,6 +92,11 @@ export const trpc: JsDetector = {
       const callee = calleeName(field(init, 'function'));
       const routes = argsOf(init)[0];
       if (!callee || !/^(router|createTRPCRouter)$/.test(callee) || routes?.type !== 'object') return;
+      if (ctx.facts.imports.some((i) => i.spec === '@ts-rest/core')) {
+        ctx.frameworks.add('ts-rest');
+        walkContract(name.text, init, '', ctx);
+        return;
+      }
       ctx.frameworks.add('trpc');
       walkRouter(name.text, routes, '', ctx);
     },

@@ -2,7 +2,13 @@ import type { LanguageId } from '@boocode/source-kit';
 import { emptyFacts, type FileFacts, isAuxiliary } from '../types.js';
 import { FAST_ENDPOINT_BASE, MINIMAL_API } from './csharp.js';
 import { RPC_SHAPE } from './go.js';
-import { CODEIGNITER_ROUTER, CODEIGNITER_ROUTES, LIGHTHOUSE_RESOLVER, LUMEN_ROUTES } from './php.js';
+import {
+  CODEIGNITER_ROUTER,
+  CODEIGNITER_ROUTES,
+  LARAVEL_CONFIG,
+  LIGHTHOUSE_RESOLVER,
+  LUMEN_ROUTES,
+} from './php.js';
 import { pythonImports } from './python-imports.js';
 import { DRAWN_ROUTES, RACKUP, SINATRA_FILE } from './ruby.js';
 import { SYMFONY_MARKERS } from './symfony.js';
@@ -33,12 +39,13 @@ const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => bool
     FAST_ENDPOINT_BASE.test(text),
   php: (rel, text) =>
     LIGHTHOUSE_RESOLVER.test(rel) ||
+    LARAVEL_CONFIG.test(rel) ||
     CODEIGNITER_ROUTES.test(rel) ||
     CODEIGNITER_ROUTER.test(text) ||
     LUMEN_ROUTES.test(text) ||
     SYMFONY_MARKERS.test(text) ||
     /\buse\s+Slim\\/.test(text) ||
-    /\bRoute\s*::|withRouting|Schema\s*::\s*create|\bextends\s+\\?[\w\\]*\b(Model|Authenticatable|Pivot|MorphPivot|User)\b/.test(
+    /\bRoute\s*::|\bFacades\\Route\s+as\b|withRouting|Schema\s*::\s*create|\bextends\s+\\?[\w\\]*\b(Model|Authenticatable|Pivot|MorphPivot|User)\b/.test(
       text,
     ),
   rust: (_, text) =>

@@ -27,9 +27,14 @@ interface GoContext {
   fieldTypes: Map<string, string>;
 }
 
-/** Parameter types that hand a function a router to register routes on. */
+/**
+ * Parameter types that hand a function a router to register routes on: the frameworks' own, and
+ * any package's `Router`/`RouterGroup`, generic or not (PocketBase's `*router.RouterGroup[*core.RequestEvent]`).
+ */
 const ROUTER_TYPE =
-  /^\*?(gin\.(RouterGroup|Engine|IRouter|IRoutes)|echo\.(Group|Echo)|chi\.Router|chi\.Mux|mux\.Router|fiber\.(Router|App)|http\.ServeMux)$/;
+  /^\*?(gin\.(RouterGroup|Engine|IRouter|IRoutes)|echo\.(Group|Echo)|chi\.Router|chi\.Mux|mux\.Router|fiber\.(Router|App)|http\.ServeMux|\w+\.(Router|RouterGroup)(\[[^\]]*\])?)$/;
+/** Calls that hand back the router they are called on, middleware bound or unbound (`g.Group("/x").Bind(auth)`, chi's `r.With(mw)`). */
+const BINDS_MIDDLEWARE = new Set(['Bind', 'BindFunc', 'Unbind', 'With', 'Use']);
 
 /**
  * The struct tags (`gorm:"…"`, `bun:"id,pk"`, `pg:"name"`) or embedded bases (`gorm.Model`,
@@ -142,6 +147,7 @@ function routerOf(node: Node | null | undefined, routers: Map<string, Router>): 
     const prefix = unquote(operand?.childForFieldName('arguments')?.namedChild(0)) ?? '';
     return { owner: parent.owner, prefix: joinPaths(parent.prefix, prefix) };
   }
+  if (field && BINDS_MIDDLEWARE.has(field)) return routerOf(operand, routers);
   if (field !== 'Group') return undefined;
   const parent = routerOf(operand, routers) ?? { owner: FILE_OWNER, prefix: '' };
   const prefix = unquote(node.childForFieldName('arguments')?.namedChild(0)) ?? '';

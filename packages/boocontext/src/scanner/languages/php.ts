@@ -55,16 +55,58 @@ interface Link {
   call: Node;
 }
 
+/** The facade routes are declared on, under whatever name a file imports it (`use …\\Route as Facade`). */
+const ROUTE_FACADE = 'Illuminate\\Support\\Facades\\Route';
+
 /** `Route::prefix('api')->middleware('api')->group(…)` as its links in order, or nothing when the chain does not start at `Route::`. */
-function routeChain(node: Node): Link[] | undefined {
-  if (node.type === 'scoped_call_expression')
-    return node.childForFieldName('scope')?.text === 'Route'
+function routeChain(node: Node, aliases: ReadonlyMap<string, string>): Link[] | undefined {
+  if (node.type === 'scoped_call_expression') {
+    const scope = node.childForFieldName('scope')?.text ?? '';
+    return scope === 'Route' || aliases.get(scope) === ROUTE_FACADE
       ? [{ name: node.childForFieldName('name')?.text ?? '', call: node }]
       : undefined;
+  }
   if (node.type !== 'member_call_expression') return undefined;
   const inner = node.childForFieldName('object');
-  const chain = inner ? routeChain(inner) : undefined;
+  const chain = inner ? routeChain(inner, aliases) : undefined;
   return chain && [...chain, { name: node.childForFieldName('name')?.text ?? '', call: node }];
+}
+
+/**
+ * A prefix as written: a string, `env('API_PREFIX', 'api')`'s default, or `config('api.prefix')` as
+ * the expression `{=config.api.prefix}`, which the value in `config/api.php` replaces.
+ */
+function prefixOf(node: Node | undefined): string {
+  const literal = phpString(node);
+  if (literal !== undefined) return literal;
+  if (node?.type !== 'function_call_expression') return UNKNOWN_PART;
+  const { values } = argumentsOf(node);
+  const fn = node.childForFieldName('function')?.text;
+  const key = phpString(values[0]);
+  if (fn === 'config' && key && /^[\w.-]+$/.test(key)) return `{=config.${key}}`;
+  return (fn === 'env' && phpString(values[1])) || UNKNOWN_PART;
+}
+
+/** A Laravel config file: `config/api.php` returns the array `config('api.…')` reads. */
+export const LARAVEL_CONFIG = /(^|\/)config\/[\w-]+\.php$/;
+
+/**
+ * The string values of a config file's array, as `config.<file>.<key>` constants (nested arrays by
+ * their dotted keys): a string, or an `env()`'s default.
+ */
+function readConfigValues(rel: string, root: Node, facts: FileFacts): void {
+  const returned = root.descendantsOfType('return_statement')[0]?.namedChild(0) ?? undefined;
+  const constants: Record<string, string> = {};
+  const read = (array: Node | undefined, key: string, depth: number) => {
+    for (const [name, value] of arrayEntries(array)) {
+      if (value.type === 'array_creation_expression' && depth < 3) read(value, `${key}.${name}`, depth + 1);
+      const text = value.type === 'function_call_expression' ? prefixOf(value) : phpString(value);
+      if (text !== undefined && text !== UNKNOWN_PART && !text.startsWith('{='))
+        constants[`${key}.${name}`] = text;
+    }
+  };
+  read(returned, `config.${path.posix.basename(rel, '.php')}`, 0);
+  if (Object.keys(constants).length > 0) facts.constants = { ...facts.constants, ...constants };
 }
 
 /** Where a routes file passed to `group()` lives: `base_path('routes/api.php')`, `__DIR__.'/../routes/api.php'`. */
@@ -147,13 +189,13 @@ function readRouteChain(
   let controller = ctx.controller;
   for (const { name, call } of chain) {
     const { values } = argumentsOf(call);
-    if (name === 'prefix') at = joinPaths(at, phpString(values[0]) ?? UNKNOWN_PART);
+    if (name === 'prefix') at = joinPaths(at, prefixOf(values[0]));
     else if (name === 'controller')
       controller = classOf(values[0], ctx.aliases) ?? phpString(values[0]) ?? controller;
     else if (name === 'group') {
       const options = arrayEntries(values[0]);
       const groupPrefix = options.get('prefix');
-      const inner = groupPrefix ? joinPaths(at, phpString(groupPrefix) ?? UNKNOWN_PART) : at;
+      const inner = groupPrefix ? joinPaths(at, prefixOf(groupPrefix)) : at;
       const body = values.find((v) => v.type === 'anonymous_function' || v.type === 'arrow_function');
       const outer = ctx.controller;
       ctx.controller = controller;
@@ -505,7 +547,7 @@ export function scanPhp(rel: string, root: Node): FileFacts {
       if (symfony) readSymfonyClass(node, rel, ctx.facts, fosRest);
     }
     if (node.type === 'member_call_expression' || node.type === 'scoped_call_expression') {
-      const chain = routeChain(node);
+      const chain = routeChain(node, ctx.aliases);
       if (chain) return readRouteChain(chain, node, prefix, ctx, visit);
       const name = node.childForFieldName('name')?.text;
       if (name === 'withRouting') readWithRouting(node, ctx);
@@ -515,6 +557,7 @@ export function scanPhp(rel: string, root: Node): FileFacts {
     for (const child of node.namedChildren) if (child) visit(child, prefix);
   };
   visit(root, '');
+  if (LARAVEL_CONFIG.test(rel)) readConfigValues(rel, root, ctx.facts);
   const frameworks = new Set(ctx.facts.routes.map((r) => r.framework));
   if (ctx.facts.mounts.length) frameworks.add('laravel');
   ctx.facts.frameworks = [...frameworks].sort();

@@ -140,6 +140,25 @@ function readAssignment(node: Node, { facts, frameworks, bindables, stubs }: Pyt
   }
   if (left?.type === 'identifier' && right) readWebAssignment(left, right, facts, frameworks);
   if (left?.text === 'urlpatterns') frameworks.add('django');
+  if (left?.type === 'identifier' && right) readRouterUrls(node, left.text, right, facts);
+}
+
+/**
+ * `urlpatterns = router.urls` (or `router.urls + [...]`, `[*router.urls, …]`, `+=`) in a module:
+ * the routes a DRF router registered, served where the list is. One inside a call is an include's
+ * or a path's, read with it.
+ */
+function readRouterUrls(node: Node, list: string, right: Node, facts: FileFacts): void {
+  if (node.parent?.parent?.type !== 'module') return;
+  // The node itself is among its descendants of its type.
+  for (const urls of right.descendantsOfType('attribute')) {
+    if (urls?.type !== 'attribute' || urls.childForFieldName('attribute')?.text !== 'urls') continue;
+    const router = urls.childForFieldName('object');
+    let inCall = false;
+    for (let up = urls.parent; up && up !== right && !inCall; up = up.parent) inCall = up.type === 'call';
+    if (router?.type === 'identifier' && !inCall)
+      facts.mounts.push({ owner: list, prefix: '', target: router.text, line: line(node) });
+  }
 }
 
 /**
@@ -467,8 +486,21 @@ function readAction(stmt: Node): { methods: string[]; path: string; detail: bool
   return undefined;
 }
 
-/** The methods a Django/DRF view class answers, from its bases and the handlers it defines. */
-function viewOf(bases: string[], body: Node | null): DjangoView | undefined {
+/** Bases every view class may have that add no handler: no need to look for them in the project. */
+const PLAIN_BASES = new Set(['object', 'Generic', 'ABC']);
+
+/** Bases as written (`mixins.Audited`) the framework's tables do not know: the project's own. */
+const ownBases = (written: string[]) =>
+  written.filter((b) => {
+    const name = b.split('.').pop() as string;
+    return !(name in VIEWSET_ACTIONS) && !(name in GENERIC_VIEW_METHODS) && !PLAIN_BASES.has(name);
+  });
+
+/**
+ * The methods a Django/DRF view class answers, from its bases and the handlers it defines; bases of
+ * the project's own are kept by name (`inherits`), for the routes to add what they answer.
+ */
+function viewOf(bases: string[], written: string[], body: Node | null): DjangoView | undefined {
   const defined = new Set<string>();
   const actions: NonNullable<DjangoView['actions']> = [];
   let lookup: string | undefined;
@@ -485,7 +517,14 @@ function viewOf(bases: string[], body: Node | null): DjangoView | undefined {
     const names = new Set([...bases.flatMap((b) => VIEWSET_ACTIONS[b] ?? []), ...defined]);
     const pick = (table: Record<string, string>) =>
       Object.entries(table).flatMap(([action, method]) => (names.has(action) ? [method] : []));
-    return { methods: pick(LIST_ACTIONS), detail: pick(DETAIL_ACTIONS), lookup: lookup ?? 'pk', actions };
+    const inherits = ownBases(written);
+    return {
+      methods: pick(LIST_ACTIONS),
+      detail: pick(DETAIL_ACTIONS),
+      lookup: lookup ?? 'pk',
+      actions,
+      ...(inherits.length ? { inherits } : {}),
+    };
   }
   // Falcon's resources answer the methods their responders (`on_get`) handle, whatever their base.
   const responders = HANDLER_METHODS.filter((m) => defined.has(`on_${m}`));
@@ -494,7 +533,8 @@ function viewOf(bases: string[], body: Node | null): DjangoView | undefined {
   if (!bases.some((b) => /View$|Handler$/.test(b) || b === 'Resource')) return undefined;
   const methods = new Set(bases.flatMap((b) => GENERIC_VIEW_METHODS[b] ?? []));
   for (const m of HANDLER_METHODS) if (defined.has(m)) methods.add(m.toUpperCase());
-  return { methods: [...methods] };
+  const inherits = ownBases(written);
+  return { methods: [...methods], ...(inherits.length ? { inherits } : {}) };
 }
 
 /**
@@ -565,7 +605,11 @@ function readClass(node: Node, { rel, facts, frameworks, servicers, classFields 
   else if (bases.length && importsOf(facts, /^django/))
     facts.modelClasses = [...(facts.modelClasses ?? []), { name, bases, line: line(node), fields, abstract }];
   readLitestarController(node, bases, facts);
-  const view = viewOf(bases, body);
+  const view = viewOf(
+    bases,
+    superclasses.flatMap((b) => (b && b.type !== 'keyword_argument' ? [b.text] : [])),
+    body,
+  );
   if (view) facts.views = { ...facts.views, [name]: view };
   if (readGraphqlClass(node, bases, facts)) frameworks.add('graphql');
   if (readRpcServicer(node, bases, servicers, facts)) frameworks.add('grpc');
@@ -606,6 +650,11 @@ const READERS = new Map<string, (node: Node, ctx: PythonContext) => void>(
     import_statement: readImport,
     import_from_statement: readImportFrom,
     assignment: readAssignment,
+    augmented_assignment(node: Node, { facts }: PythonContext) {
+      const left = node.childForFieldName('left');
+      const right = node.childForFieldName('right');
+      if (left?.type === 'identifier' && right) readRouterUrls(node, left.text, right, facts);
+    },
     decorated_definition: readDecorated,
     call: readCall,
     subscript(node: Node, { env }: PythonContext) {

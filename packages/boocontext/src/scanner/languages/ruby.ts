@@ -502,11 +502,14 @@ const lastSegment = (p: string) => p.split('/').filter(Boolean).pop() ?? '';
 /** `users` → `User`, the model `devise_for :users` maps. */
 const classify = (plural: string) => singular(plural).split('_').map(upperFirst).join('');
 
-/** An ActiveRecord model, and the Devise modules it enables; not an abstract base (`ApplicationRecord`). */
+/** An ActiveRecord model, and the Devise modules it enables; not an abstract base (`ApplicationRecord`'s `primary_abstract_class`). */
 function readModel(node: Node, rel: string, facts: FileFacts): void {
   const name = node.childForFieldName('name')?.text ?? '';
   const body = node.childForFieldName('body')?.namedChildren ?? [];
-  if (body.some((s) => s?.type === 'assignment' && /^self\.abstract_class\s*=\s*true$/.test(s.text))) return;
+  const abstract = (s: Node | null) =>
+    (s?.type === 'assignment' && /^self\.abstract_class\s*=\s*true$/.test(s.text)) ||
+    s?.text === 'primary_abstract_class';
+  if (body.some(abstract)) return;
   facts.models.push({ name, orm: 'activerecord', file: rel, line: line(node) });
   for (const stmt of body) {
     if (stmt?.type !== 'call' || stmt.childForFieldName('method')?.text !== 'devise') continue;
