@@ -127,6 +127,21 @@ describe('CodeIndex.refresh', () => {
     second.close();
   });
 
+  it("finds the calls on a file's lines through an index after the edges are rebuilt whole (an inline route handler's first steps)", async () => {
+    const { index } = callingTree('lines', 3);
+    await index.refresh();
+    const plan = index.db
+      .prepare(
+        'EXPLAIN QUERY PLAN SELECT DISTINCT callee_id FROM edges WHERE file = ? AND line BETWEEN ? AND ? AND callee_id IS NOT NULL ORDER BY line',
+      )
+      .all('run0.ts', 2, 4) as { detail: string }[];
+    expect(plan.map((p) => p.detail).join('\n')).toMatch(/USING INDEX edges_file_line/);
+    const calls = index.db
+      .prepare('SELECT COUNT(*) AS n FROM edges WHERE file = ? AND line BETWEEN ? AND ?')
+      .get('run0.ts', 3, 5) as { n: number };
+    expect(calls.n).toBe(3);
+  });
+
   it('resolves every call when there are more calls than one read of them holds (10,000)', {
     timeout: 60_000,
   }, async () => {
@@ -174,9 +189,10 @@ describe('CodeIndex.refresh', () => {
     const again = await index.ensureFresh(0);
     expect(again.parsed).toBe(0);
     expect(again.edges).toBe(3 * 2_600 + 2_700);
-    expect(count("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'index' AND tbl_name = 'edges'")).toBe(
-      2,
-    );
+    const indexes = index.db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'edges' ORDER BY name")
+      .all() as { name: string }[];
+    expect(indexes.map((i) => i.name)).toEqual(['edges_callee', 'edges_caller', 'edges_file_line']);
     index.close();
   });
 });

@@ -131,41 +131,45 @@ export function otherEntryPoints(db: Db, root: string): OtherEntry[] {
       return known;
     };
     const below = (line: number) => functions().find((s) => s.line > line && s.line <= line + 4);
-    lines.forEach((text, i) => {
-      const line = i + 1;
-      // A mark in a comment (`// .command('x').action(…)`, `# @shared_task`) is no entry point.
-      if (/^\s*(\/\/|\/?\*|#(?!\[))/.test(text)) return;
-      for (const { mark, kind } of DECORATED) {
-        const m = mark.exec(text);
-        if (!m) continue;
-        const fn = below(line);
-        if (fn)
-          out.push({
-            kind,
-            name: `${m[0].replace(/\s*\($/, '')} ${fn.name}`,
-            file,
-            line,
-            trace: { file, line: fn.line, start: { file: file, name: fn.name } },
-          });
-        break;
-      }
-      // commander / yargs: `.command('sync').action(async () => …)` — the action's lines are its body.
-      const command = COMMAND.exec(text);
-      if (command && JS_FAMILY.has(language as LanguageId)) {
-        const actionAt = lines.slice(i, i + 6).findIndex((l) => /\.action\(/.test(l));
-        if (actionAt >= 0) {
-          const start = line + actionAt;
-          const end = Math.min(lines.length, start + 40);
-          out.push({
-            kind: 'cli',
-            name: `command ${command[1]}`,
-            file,
-            line,
-            trace: { file, line: start, endLine: end },
-          });
+    // Lines are read only for the marks the whole text holds: most files hold none.
+    const marks = DECORATED.filter(({ mark }) => mark.test(text));
+    const commands = JS_FAMILY.has(language as LanguageId) && COMMAND.test(text);
+    if (marks.length > 0 || commands)
+      lines.forEach((text, i) => {
+        const line = i + 1;
+        // A mark in a comment (`// .command('x').action(…)`, `# @shared_task`) is no entry point.
+        if (/^\s*(\/\/|\/?\*|#(?!\[))/.test(text)) return;
+        for (const { mark, kind } of marks) {
+          const m = mark.exec(text);
+          if (!m) continue;
+          const fn = below(line);
+          if (fn)
+            out.push({
+              kind,
+              name: `${m[0].replace(/\s*\($/, '')} ${fn.name}`,
+              file,
+              line,
+              trace: { file, line: fn.line, start: { file: file, name: fn.name } },
+            });
+          break;
         }
-      }
-    });
+        // commander / yargs: `.command('sync').action(async () => …)` — the action's lines are its body.
+        const command = commands ? COMMAND.exec(text) : null;
+        if (command) {
+          const actionAt = lines.slice(i, i + 6).findIndex((l) => /\.action\(/.test(l));
+          if (actionAt >= 0) {
+            const start = line + actionAt;
+            const end = Math.min(lines.length, start + 40);
+            out.push({
+              kind: 'cli',
+              name: `command ${command[1]}`,
+              file,
+              line,
+              trace: { file, line: start, endLine: end },
+            });
+          }
+        }
+      });
     // Job classes: Rails/Sidekiq `perform`, Laravel queued jobs and console commands `handle`.
     if (language === 'ruby' && JOB_DIRS.test(file))
       for (const s of functions())
