@@ -16,6 +16,7 @@ import {
   type ConventionalRoute,
   type DjangoView,
   type FileFacts,
+  INHERITED_ROUTE,
   isAuxiliary,
   joinPaths,
   type LocalRoute,
@@ -45,7 +46,7 @@ const HTTP_FRAMEWORKS = [
 ];
 
 /** Files that make their folder a project of its own: a global prefix holds within it. */
-/** Base classes followed up from a view at most: deeper than any real hierarchy, and no loop. */
+/** Base classes followed up from a view or controller at most: deeper than any real hierarchy, and no loop. */
 const MAX_VIEW_BASES = 8;
 /** Modules passing a router on to the next, followed at most: enough for any layout, and no loop. */
 const MAX_REEXPORT_HOPS = 8;
@@ -58,19 +59,24 @@ const EXPRESSION = /\{=([\w.]+)\}/g;
 /**
  * The router a name stands for, where a name is all a mount says: the one router of that name, or
  * of those, the one whose file the name's module path leads to (Rust's `users::router` is
- * `users.rs` or `users/mod.rs`; `crate::`, `super::` and `self::` say nothing of the file).
+ * `users.rs` or `users/mod.rs`; `crate::`, `super::` and `self::` say nothing of the file), or for
+ * a name written alone, the one of the file that mounts it (Rocket's `routes![delete_user]` lists
+ * its own module's handler, whatever another module names its own).
  */
 function namedRouter(
   byName: ReadonlyMap<string, Node[]>,
   language: string,
   written: string,
+  from?: string,
 ): Node | undefined {
   // A router registered by its qualified name (Ruby's `Acme::Entities::API`) is found by it first.
   const exact = byName.get(`${language}\0${written}`);
   if (exact?.length === 1) return exact[0];
   const parts = written.split('::');
-  const candidates = byName.get(`${language}\0${parts.pop()}`) ?? [];
+  const last = parts.pop() as string;
+  const candidates = byName.get(`${language}\0${last}`) ?? [];
   if (candidates.length <= 1) return candidates[0];
+  if (parts.length === 0 && from && candidates.includes(`${from}#${last}`)) return `${from}#${last}`;
   const modules = parts.filter((p) => !/^(crate|super|self)$/.test(p));
   if (modules.length === 0) return undefined;
   const tail = `/${modules.join('/')}`;
@@ -141,7 +147,7 @@ export class MountGraph {
     const resolveTarget = (file: string, target: string): Node | undefined => {
       const facts = cache.get(file)?.facts;
       if (!facts) return undefined;
-      if (target.startsWith('named:')) return namedRouter(byName, facts.language, target.slice(6));
+      if (target.startsWith('named:')) return namedRouter(byName, facts.language, target.slice(6), file);
       // A routes file mounted by path (Laravel's `group(base_path('routes/api.php'))`), `@/` for the project's folder.
       if (target.startsWith('file:')) {
         const written = target.slice(5);
@@ -325,12 +331,32 @@ export class MountGraph {
     return this.rubyModels.get(model);
   }
 
+  /**
+   * An ASP.NET controller's route inherited from its base (`csroute.BaseApiController.Opds`): the
+   * nearest base's `[Route]` template up the chain, `[controller]` this controller; none when no
+   * base has one, `{unknown}` when two classes share a base's name.
+   */
+  private inheritedRoute(expr: string): string {
+    const [, base = '', controller = ''] = expr.split('.');
+    let key = `${INHERITED_ROUTE}.${base}`;
+    for (let hop = 0; hop < MAX_VIEW_BASES; hop++) {
+      if (!this.constants.has(key)) return '';
+      const template = this.constants.get(key);
+      if (template === undefined) return UNKNOWN_PART;
+      const next = /^\{=([\w.]+)\}$/.exec(template)?.[1];
+      if (!next) return template.replace(/\[controller\]/gi, controller);
+      key = next;
+    }
+    return UNKNOWN_PART;
+  }
+
   /** A path with its `{=expr}` parts replaced by the constant they name, or `{unknown}`. */
   resolve(routePath: string): string {
     if (!routePath.includes('{=')) return routePath;
     // A constant's own slashes meet the path's (`/orders/` + `/archive`): one slash between.
     return routePath
       .replace(EXPRESSION, (_, expr: string) => {
+        if (expr.startsWith(`${INHERITED_ROUTE}.`)) return this.inheritedRoute(expr);
         const name = expr.split('.').pop() as string;
         // A member of a constants object by its whole name first (`routesV1.user.root`).
         const value = expr.includes('.')

@@ -471,6 +471,9 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /portal/invoices routes/portal.php',
       'GET /rules routes/web.php',
       'GET /up bootstrap/app.php',
+      // Route files a group's closure requires, under that group's prefix (a nested group's, its own).
+      'GET /v2/beta/labs routes/beta.php',
+      'GET /v2/shelves routes/v2.php',
     ]);
     expect(models).toEqual(['Order eloquent shop_orders', 'order_lines migration']);
     expect(frameworks).toEqual(['laravel']);
@@ -513,13 +516,17 @@ describe('stacks: routes as served, models, frameworks', () => {
     ]);
   });
 
-  it('ASP.NET Core: attribute routes with tokens, absolute and action templates; minimal API groups, top-level and in a method; UsePathBase; EF Core DbSets', async () => {
+  it("ASP.NET Core: attribute routes with tokens, absolute and action templates, a base controller's `[Route]` inherited; minimal API groups, top-level and in a method; UsePathBase; EF Core DbSets", async () => {
     const { routes, models, frameworks } = await scanStack('aspnet');
     expect(routes.map((r) => r.replace(/ Shop\/.*$/, ''))).toEqual([
       'GET /shop/api/Orders',
       'POST /shop/api/Orders/Cancel',
       'GET /shop/api/Orders/{id:int}',
+      // Routed by the `[Route]` of the project's base controller, also through a base between.
+      'GET /shop/api/Shelves/{id}',
+      'POST /shop/api/StockAudit/run',
       'POST /shop/api/audits',
+      'POST /shop/api/authenticate',
       'GET /shop/api/reports',
       'GET /shop/api/v1/ping',
       'GET /shop/health/live',
@@ -1194,6 +1201,20 @@ describe('stacks: routes as served, models, frameworks', () => {
       'POST /api/orders/{order_id}/pay shop/api.py:17',
     ]);
     expect(frameworks).toEqual(['django', 'django-ninja']);
+  });
+
+  it("Rocket: route lists built by `fn routes() -> Vec<Route>` (`routes![…]`, other modules' lists appended), mounted under a renamed `pub use`, a prefix built at run time from a configured base; a handler listed alone is its own module's", async () => {
+    const { routes } = await scanStack('rocket-route-lists');
+    expect(routes).toEqual([
+      // Mounted nowhere: at its own path.
+      'GET /old src/legacy/web.rs:8',
+      'GET /{unknown} src/api/web.rs:7',
+      'POST /{unknown}/admin/users/<id>/delete src/api/admin.rs:7',
+      'DELETE /{unknown}/api/accounts/<id> src/api/core/accounts.rs:21',
+      'GET /{unknown}/api/accounts/profile src/api/core/accounts.rs:16',
+      'POST /{unknown}/api/accounts/register src/api/core/accounts.rs:11',
+      'GET /{unknown}/api/alive src/api/core/mod.rs:14',
+    ]);
   });
 
   it("ts-rest: a contract's endpoints at their paths, under the contract's and nested contracts' `pathPrefix`, contracts from other modules included", async () => {

@@ -123,6 +123,13 @@ export interface DjangoView {
   inherits?: string[];
 }
 
+/**
+ * ASP.NET's inherited class routes: `${INHERITED_ROUTE}.${Class}` holds a class's `[Route]` template
+ * (or a reference to its base's); `{=${INHERITED_ROUTE}.${Base}.${Controller}}` in a path is the base's
+ * template for that controller.
+ */
+export const INHERITED_ROUTE = 'csroute';
+
 /** The method of a route a DRF router registers: its viewset's actions give the real ones. */
 export const VIEWSET = 'VIEWSET';
 

@@ -2,7 +2,7 @@ import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { graphqlRoute, OPERATIONS } from '../graphql.js';
 import { rpcRoute } from '../grpc.js';
 import { entityKey } from '../models.js';
-import { emptyFacts, type FileFacts, joinPaths, UNKNOWN_PART } from '../types.js';
+import { emptyFacts, type FileFacts, INHERITED_ROUTE, joinPaths, UNKNOWN_PART } from '../types.js';
 import { line, lowerFirst, walk } from './syntax.js';
 
 const HTTP_ATTRIBUTES: Record<string, string> = {
@@ -75,6 +75,21 @@ function readPageModel(node: Node, facts: FileFacts): void {
   }
 }
 
+/** Bases MVC itself provides: a controller deriving from one of them inherits no route of the project's. */
+const MVC_BASES = /^(Controller|ControllerBase|ApiController|PageModel|Hub)$/;
+
+/** The project's base class a class derives from (`BaseApiController`), if any: the first base not MVC's nor an interface. */
+function projectBase(node: Node): string | undefined {
+  const first = node.namedChildren.find((c) => c?.type === 'base_list')?.namedChild(0);
+  // `Base<T>`, `Lib.Endpoint.WithRequest<A>.WithResult<B>`: the last name, without type arguments.
+  const name = first?.text
+    .replace(/<[^<>]*(<[^<>]*>[^<>]*)*>/g, '')
+    .split('.')
+    .pop()
+    ?.trim();
+  return name && /^\w+$/.test(name) && !MVC_BASES.test(name) && !/^I[A-Z]/.test(name) ? name : undefined;
+}
+
 /** A controller's attribute routes: class templates × action templates, tokens replaced. */
 function readController(node: Node, facts: FileFacts): void {
   const className = node.childForFieldName('name')?.text ?? '';
@@ -90,14 +105,26 @@ function readController(node: Node, facts: FileFacts): void {
     /\bController(Base)?\b/.test(bases) ||
     attributes.some((a) => a.name === 'ApiController') ||
     methods.some((m) => attributesOf(m).some((a) => a.name in HTTP_ATTRIBUTES));
+  const ownRoutes = attributes.filter((a) => a.name === 'Route').map((a) => a.template ?? '');
+  // `[Route]` is inherited: a controller deriving from the project's own base (`BaseApiController`
+  // with `[Route("api/[controller]")]`) is routed by the base's template, found where the base is
+  // declared (this class's name for its `[controller]`). The template of a class routed so, or of
+  // a controller base between (`AdminControllerBase : BaseApiController`), is recorded for those
+  // deriving from it.
+  const base = projectBase(node);
+  if (ownRoutes[0] !== undefined || (base && /Controller/.test(`${className} ${base}`)))
+    facts.constants = {
+      ...facts.constants,
+      [`${INHERITED_ROUTE}.${className}`]: ownRoutes[0] ?? `{=${INHERITED_ROUTE}.${base}}`,
+    };
   if (!isController) return;
   const controller = className.replace(/Controller$/, '');
-  const classRoutes = attributes.filter((a) => a.name === 'Route').map((a) => a.template ?? '');
+  const classRoutes = ownRoutes.length || !base ? ownRoutes : [`{=${INHERITED_ROUTE}.${base}.${controller}}`];
   // Without a route on the class, an action with no template of its own is routed by convention
   // (`MapControllerRoute`), its verb attributes only constraining the method; an API controller
   // never is.
   const byConvention =
-    classRoutes.length === 0 &&
+    ownRoutes.length === 0 &&
     !attributes.some((a) => a.name === 'ApiController') &&
     (className.endsWith('Controller') || /\bController\b/.test(bases));
   const area = attributes.find((a) => a.name === 'Area')?.template;
@@ -107,6 +134,7 @@ function readController(node: Node, facts: FileFacts): void {
     const verbs = own.filter((a) => a.name in HTTP_ATTRIBUTES);
     const routeTemplates = own.filter((a) => a.name === 'Route').map((a) => a.template ?? '');
     if (byConvention && routeTemplates.length === 0 && verbs.every((v) => v.template === undefined)) {
+      // The base's route, if it has one, is not known here: such an action is routed by convention.
       if (isAction(member, own))
         for (const method of verbs.length ? verbs.map((v) => HTTP_ATTRIBUTES[v.name] as string) : ['ALL'])
           facts.routes.push({

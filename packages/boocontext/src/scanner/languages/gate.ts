@@ -32,7 +32,7 @@ const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => bool
       text,
     ),
   c_sharp: (_, text) =>
-    /\[\s*(Http[A-Z]\w*|Route|ApiController|QueryType|MutationType|SubscriptionType|ExtendObjectType)\b|\bDbSet\s*<|\b(?:IdentityDbContext|IdentityUserContext|ApiAuthorizationDbContext)\s*<|\busing\s+HotChocolate\b|\b(\w+)\s*\.\s*\2Base\b|\bPageModel\b|\bclass\s+\w+Controller\b/.test(
+    /\[\s*(Http[A-Z]\w*|Route|ApiController|QueryType|MutationType|SubscriptionType|ExtendObjectType)\b|\bDbSet\s*<|\b(?:IdentityDbContext|IdentityUserContext|ApiAuthorizationDbContext)\s*<|\busing\s+HotChocolate\b|\b(\w+)\s*\.\s*\2Base\b|\bPageModel\b|\bclass\s+\w*Controller\w*\b/.test(
       text,
     ) ||
     MINIMAL_API.test(text) ||
@@ -49,7 +49,7 @@ const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => bool
       text,
     ),
   rust: (_, text) =>
-    /\.\s*(service|route|configure|nest|to|merge|mount)\s*\(|#\[\s*(get|post|put|patch|delete|head|options)\b|\btable\s*!|#\[\s*(async_graphql::|juniper::)?(Object|Subscription|graphql_object|graphql_subscription)\b|tonic::async_trait|\w+_server::\w+\s+for\b/.test(
+    /\.\s*(service|route|configure|nest|to|merge|mount)\s*\(|\bVec\s*<\s*(?:rocket::)?Route\s*>|\bpub\s+use\b[^;]*\bas\b|#\[\s*(get|post|put|patch|delete|head|options)\b|\btable\s*!|#\[\s*(async_graphql::|juniper::)?(Object|Subscription|graphql_object|graphql_subscription)\b|tonic::async_trait|\w+_server::\w+\s+for\b/.test(
       text,
     ),
   python: (rel, text) => /(^|\/)urls\.py$/.test(rel) || PYTHON_MARKERS.some((marker) => marker.test(text)),

@@ -109,6 +109,21 @@ function readConfigValues(rel: string, root: Node, facts: FileFacts): void {
   if (Object.keys(constants).length > 0) facts.constants = { ...facts.constants, ...constants };
 }
 
+/** A routes file read into a group's closure. */
+const REQUIRES = [
+  'require_expression',
+  'require_once_expression',
+  'include_expression',
+  'include_once_expression',
+];
+
+/** The closure a node is in, by its id: a nested group's `require` is that group's. */
+function closureOf(node: Node): number | undefined {
+  for (let up = node.parent; up; up = up.parent)
+    if (up.type === 'anonymous_function' || up.type === 'arrow_function') return up.id;
+  return undefined;
+}
+
 /** Where a routes file passed to `group()` lives: `base_path('routes/api.php')`, `__DIR__.'/../routes/api.php'`. */
 function routesFileOf(rel: string, node: Node | undefined): string | undefined {
   if (!node) return undefined;
@@ -201,8 +216,17 @@ function readRouteChain(
       ctx.controller = controller;
       if (body) visit(body, inner);
       ctx.controller = outer;
-      const file = routesFileOf(ctx.rel, values[values.length - 1]);
-      if (file) ctx.facts.mounts.push({ owner, prefix: inner, target: file, line: line(node) });
+      // `group(base_path('routes/api.php'))`, or a closure requiring it (`require base_path(…)`).
+      const required = body
+        ? body
+            .descendantsOfType(REQUIRES)
+            .filter((r) => r && closureOf(r) === body.id)
+            .map((r) => r?.namedChild(0) ?? undefined)
+        : [values[values.length - 1]];
+      for (const written of required) {
+        const file = routesFileOf(ctx.rel, written);
+        if (file) ctx.facts.mounts.push({ owner, prefix: inner, target: file, line: line(node) });
+      }
     } else if (VERBS.has(name)) {
       const methods =
         name === 'match'

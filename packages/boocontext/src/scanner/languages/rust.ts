@@ -1,7 +1,7 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { camelField, graphqlRoute } from '../graphql.js';
 import { rpcRoute } from '../grpc.js';
-import { emptyFacts, type FileFacts, joinPaths } from '../types.js';
+import { emptyFacts, type FileFacts, joinPaths, UNKNOWN_PART } from '../types.js';
 import { line, walk } from './syntax.js';
 
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
@@ -9,8 +9,11 @@ const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options
 const CONFIG_TYPE = /ServiceConfig\b/;
 /** Owner of routes registered outside any configure function. */
 const FILE_OWNER = '*rust*';
-/** A function that builds an axum router (`fn router() -> Router`, `-> Router<AppState>`). */
-const ROUTER_TYPE = /(^|::|\s)Router\b/;
+/**
+ * A function that builds an axum router (`fn router() -> Router`, `-> Router<AppState>`), or
+ * Rocket's routes to mount (`fn routes() -> Vec<Route>`).
+ */
+const ROUTER_TYPE = /(^|::|\s)Router\b|^Vec\s*<\s*(?:rocket::)?Route\s*>$/;
 /** Builder links that register routes or routers: a chain holding one is read whole from its outermost call. */
 const ROUTING_LINKS = new Set(['service', 'route', 'configure', 'nest', 'to', 'merge', 'mount']);
 
@@ -76,6 +79,38 @@ function frameworkOf(imports: readonly { spec: string }[]): string {
   return 'http';
 }
 
+/**
+ * A mount's prefix: a string, or one built at run time from a configured base (`[base, "/api"].concat()`,
+ * `format!("{}/api", base)`), its written parts kept and the others `{unknown}`.
+ */
+function prefixOf(node: Node | undefined): string | undefined {
+  const literal = stringOf(node);
+  if (literal !== undefined || !node) return literal;
+  const fn = node.type === 'call_expression' ? node.childForFieldName('function') : undefined;
+  const array = fn?.type === 'field_expression' ? fn.childForFieldName('value') : undefined;
+  if (fn?.childForFieldName('field')?.text === 'concat' && array?.type === 'array_expression')
+    return array.namedChildren.map((part) => stringOf(part) ?? UNKNOWN_PART).join('');
+  const format = node.type === 'macro_invocation' && lastName(node.namedChild(0)) === 'format';
+  const template = format
+    ? node.namedChildren
+        .find((c) => c?.type === 'token_tree')
+        ?.namedChildren.find((c) => c?.type === 'string_literal')
+    : undefined;
+  return template ? stringOf(template)?.replace(/\{[^{}]*\}/g, UNKNOWN_PART) : undefined;
+}
+
+/** Rocket's `routes![users::create, articles::list]`: each handler, as a target to mount. */
+function routesListed(macro: Node): string[] {
+  if (macro.type !== 'macro_invocation' || lastName(macro.namedChild(0)) !== 'routes') return [];
+  return (macro.namedChildren.find((c) => c?.type === 'token_tree')?.text ?? '')
+    .replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '')
+    .replace(/^[[({]|[\])}]$/g, '')
+    .split(',')
+    .map((n) => n.replace(/\s+/g, ''))
+    .filter((n) => /^[\w:]+$/.test(n))
+    .map((n) => `named:${n}`);
+}
+
 /** A mounted router or handler list: a builder chain read in place, a function by its name. */
 function mountOrRead(arg: Node | undefined, prefix: string, call: Node, ctx: RustContext): void {
   if (!arg) return;
@@ -88,14 +123,58 @@ function mountOrRead(arg: Node | undefined, prefix: string, call: Node, ctx: Rus
       target: namedTarget(arg.childForFieldName('function') as Node),
       line: line(call),
     });
-  else if (arg.type === 'macro_invocation' && lastName(arg.namedChild(0)) === 'routes')
-    // Rocket's `routes![users::create, articles::list]`: each handler, under the mount's prefix.
-    for (const name of (arg.namedChildren.find((c) => c?.type === 'token_tree')?.text ?? '')
-      .replace(/^[[({]|[\])}]$/g, '')
-      .split(',')
-      .map((n) => n.replace(/\s+/g, ''))
-      .filter((n) => /^[\w:]+$/.test(n)))
-      ctx.facts.mounts.push({ owner: ctx.owner, prefix, target: `named:${name}`, line: line(call) });
+  else
+    for (const target of routesListed(arg))
+      ctx.facts.mounts.push({ owner: ctx.owner, prefix, target, line: line(call) });
+}
+
+/**
+ * Inside `fn routes() -> Vec<Route>`: the handlers its `routes![…]` list and the route lists of
+ * other modules it appends (`routes.append(&mut accounts::routes())`, `.extend(…)`), all the
+ * function's, mounted where it is.
+ */
+function readRouteList(node: Node, ctx: RustContext): void {
+  const owner = ownerOf(node);
+  if (owner === FILE_OWNER) return;
+  const push = (target: string) => ctx.facts.mounts.push({ owner, prefix: '', target, line: line(node) });
+  if (node.type === 'macro_invocation') {
+    for (const target of routesListed(node)) push(target);
+    return;
+  }
+  const fn = node.childForFieldName('function');
+  if (fn?.type !== 'field_expression' || !/^(append|extend)$/.test(fn.childForFieldName('field')?.text ?? ''))
+    return;
+  let arg: Node | undefined = argsOf(node)[0];
+  if (arg?.type === 'reference_expression') arg = arg.childForFieldName('value') ?? undefined;
+  const callee = arg?.type === 'call_expression' ? arg.childForFieldName('function') : undefined;
+  if (callee && callee.type !== 'field_expression') push(namedTarget(callee));
+}
+
+/**
+ * `pub use crate::api::core::routes as core_routes;` (also inside `{…}` lists): the name a router
+ * function is mounted by elsewhere, standing for the function it renames.
+ */
+function readRenamedExport(node: Node, facts: FileFacts): void {
+  if (!/^pub\b/.test(node.text)) return;
+  for (const clause of node.descendantsOfType('use_as_clause')) {
+    const alias = clause?.childForFieldName('alias')?.text;
+    const original = clause?.childForFieldName('path')?.text;
+    if (!clause || !alias || !original) continue;
+    // The paths of the `{…}` lists around the clause come before its own.
+    const outer: string[] = [];
+    for (let up = clause.parent; up && up !== node; up = up.parent)
+      if (up.type === 'scoped_use_list') {
+        const listPath = up.childForFieldName('path')?.text;
+        if (listPath) outer.unshift(listPath);
+      }
+    facts.exportedRouters[alias] = alias;
+    facts.mounts.push({
+      owner: alias,
+      prefix: '',
+      target: `named:${[...outer, original].join('::').replace(/\s+/g, '')}`,
+      line: line(clause),
+    });
+  }
 }
 
 /**
@@ -145,7 +224,8 @@ function readBuilder(node: Node, prefix: string, ctx: RustContext): void {
         });
     } else if (name === 'configure' && args[0])
       ctx.facts.mounts.push({ owner: ctx.owner, prefix: at, target: namedTarget(args[0]), line: line(call) });
-    else if (name === 'route') {
+    // `request.route()`, a getter: no route registered.
+    else if (name === 'route' && args.length > 0) {
       const routePath = stringOf(args[0]);
       const verbs = methodsOf(routePath === undefined ? args[0] : args[1]);
       const target = resource ?? (routePath !== undefined ? joinPaths(at, routePath) : at);
@@ -154,7 +234,7 @@ function readBuilder(node: Node, prefix: string, ctx: RustContext): void {
     } else if (name === 'to' && resource) route('ALL', resource, call, args[0]?.text);
     else if (name === 'nest' || name === 'mount') {
       // axum's `.nest("/api", api::router())`, Rocket's `.mount("/api", routes![…])`.
-      const nested = stringOf(args[0]);
+      const nested = prefixOf(args[0]);
       if (nested !== undefined) mountOrRead(args[1], joinPaths(at, nested), call, ctx);
     } else if (name === 'merge') mountOrRead(args[0], at, call, ctx);
   }
@@ -192,6 +272,7 @@ function readDieselTables(node: Node, { rel, facts }: RustContext): void {
 
 /** The nodes the Rust reader looks at: the walk hands it no other. */
 const RUST_READ = new Set([
+  'use_declaration',
   'attribute_item',
   'macro_invocation',
   'function_item',
@@ -310,7 +391,10 @@ export function scanRust(rel: string, root: Node): FileFacts {
         readGraphqlImpl(node, facts);
         readTonicService(node, facts);
       } else if (node.type === 'attribute_item') readAttributeRoute(node, ctx);
-      else if (node.type === 'macro_invocation') readDieselTables(node, ctx);
+      else if (node.type === 'macro_invocation') {
+        readDieselTables(node, ctx);
+        readRouteList(node, ctx);
+      } else if (node.type === 'use_declaration') readRenamedExport(node, facts);
       else if (node.type === 'function_item') {
         const name = routerFunction(node);
         if (name) facts.exportedRouters[name] = name;
@@ -318,7 +402,7 @@ export function scanRust(rel: string, root: Node): FileFacts {
         // The outermost call of a chain reads the whole chain; its links are not read again.
         readBuilder(node, '', { ...ctx, owner: ownerOf(node) });
         return false;
-      }
+      } else if (node.type === 'call_expression') readRouteList(node, ctx);
       return undefined;
     },
     RUST_READ,
