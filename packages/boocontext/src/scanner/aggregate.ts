@@ -380,17 +380,21 @@ function djangoModels(cache: Map<string, CachedFile>): Model[] {
       ? []
       : (e.facts.modelClasses ?? []).map((c) => ({ ...c, rel })),
   );
-  const models = new Set<string>();
+  // Bases are found by name; a class is a model by its own bases, not by sharing a model's name
+  // (wger's `GymConfig(AppConfig)` beside its `GymConfig(models.Model)`).
+  const names = new Set<string>();
+  const models = new Set<(typeof classes)[number]>();
   for (let grew = true; grew; ) {
     grew = false;
     for (const c of classes)
-      if (!models.has(c.name) && c.bases.some((b) => DJANGO_MODEL_ROOTS.has(b) || models.has(b))) {
-        models.add(c.name);
+      if (!models.has(c) && c.bases.some((b) => DJANGO_MODEL_ROOTS.has(b) || names.has(b))) {
+        models.add(c);
+        names.add(c.name);
         grew = true;
       }
   }
   return classes
-    .filter((c) => models.has(c.name) && !c.abstract)
+    .filter((c) => models.has(c) && !c.abstract)
     .map((c) => ({ name: c.name, orm: 'django', file: c.rel, line: c.line, fields: c.fields }));
 }
 

@@ -215,6 +215,36 @@ describe('classifyCall', () => {
     expect(py('Session', '    with Session(engine) as session:')).toBeUndefined();
   });
 
+  it('reads no clone of a handle, no runner of a closure and no function held in a parameter as a query; the call the closure makes is one', () => {
+    const rs = (call: Partial<CallSite> & { callee: string }, line: string, types = {}) =>
+      classify(call, line, 'rust', types);
+    expect(
+      rs({ callee: 'clone', receiver: 'Arc' }, '        let conn = Arc::clone(&self.conn);'),
+    ).toBeUndefined();
+    expect(
+      rs(
+        { callee: 'block_in_place', receiver: 'tokio::task' },
+        '        tokio::task::block_in_place(move || f(conn))',
+      ),
+    ).toBeUndefined();
+    expect(
+      rs({ callee: 'f' }, '        tokio::task::block_in_place(move || f(conn))', { f: 'F' }),
+    ).toBeUndefined();
+    expect(
+      rs(
+        { callee: 'find_one', receiver: 'database::articles' },
+        '    db.run(move |conn| database::articles::find_one(conn, &slug, user_id))',
+      ),
+    ).toMatchObject({ entity: 'Article', op: 'read' });
+    expect(
+      classify({ callee: 'inTransaction' }, '  await inTransaction(async (tx) => save(tx, order));'),
+    ).toBeUndefined();
+    expect(classify({ callee: 'withTx' }, '  withTx(tx => save(tx, order));')).toBeUndefined();
+    expect(
+      classify({ callee: 'run_in' }, '    run_in(lambda session: save(session, order))', 'python'),
+    ).toBeUndefined();
+  });
+
   it('reads a call’s arguments after its name, never the line before it', () => {
     // `session[…] =` before the call hands it nothing: a request's path is no data.
     expect(

@@ -589,12 +589,26 @@ function lineComment(language: string): RegExp {
 const argumentTokens = (call: CallSite, lineText: string, language: string): string[] =>
   tokensOf(argumentText(call, lineText, language));
 
+/** Where a closure starts among a call's arguments: Rust's `|x|`/`move ||`, an arrow function's parameters, Python's `lambda`. */
+const CLOSURE =
+  /\bmove\s*\||\|[\w\s,:&*]*\|(?!\|)|(?:\basync\s*)?(?:\([^()]*\)|[A-Za-z_$][\w$]*)\s*=>|\blambda\b/;
+
 /**
  * The names a call is handed bare: `queries.get(conn, id)` hands `conn`; `errors.Is(err,
- * db.ErrNotFound)` hands `err` and a member of the package `db`, not `db`.
+ * db.ErrNotFound)` hands `err` and a member of the package `db`, not `db`. What a closure among the
+ * arguments uses is the closure's (`block_in_place(move || f(conn))` runs `f`, which is read on its
+ * own); a clone of a handle (`Arc::clone(&self.conn)`) queries nothing.
  */
-const handedTokens = (call: CallSite, lineText: string, language: string): string[] =>
-  argumentText(call, lineText, language).match(/(?<!:)[$@]?\b[A-Za-z_]\w*\b(?!\s*(?:\.|->|::)\s*\w)/g) ?? [];
+function handedTokens(call: CallSite, lineText: string, language: string): string[] {
+  if (call.callee === 'clone') return [];
+  const text = argumentText(call, lineText, language);
+  const closure = CLOSURE.exec(text);
+  return (
+    (closure ? text.slice(0, closure.index) : text).match(
+      /(?<!:)[$@]?\b[A-Za-z_]\w*\b(?!\s*(?:\.|->|::)\s*\w)/g,
+    ) ?? []
+  );
+}
 
 /** The name a call is handed first (`select(Post)`: `Post`), as far as its line shows it. */
 const firstArgumentName = (call: CallSite, lineText: string): string | undefined =>
@@ -793,7 +807,10 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   // A call handed the database handle (`queries.get_article(conn, …)`, `.load::<T>(conn)`): a query
   // kept outside the code (aiosql, sqlc) or a builder's last step. Not a class built around it
   // (`ArticlesRepository(conn)`, `Session(engine)`, a class handed in: `repo_type(conn)`).
-  if (handed && !(receiver === '' && CONSTRUCTED.test(call.callee))) {
+  // Nor a function the caller holds in a variable or parameter (`f(conn)` in `fn run(&self, f: F)`):
+  // the function it is given is written, and read, where it is passed.
+  const heldFunction = receiver === '' && ctx.typeOf(call.caller, call.callee) !== undefined;
+  if (handed && !(receiver === '' && CONSTRUCTED.test(call.callee)) && !heldFunction) {
     const named =
       entity ??
       entityFrom(args, call, ctx) ??
