@@ -1188,7 +1188,12 @@ describe('stacks: routes as served, models, frameworks', () => {
       'DELETE /api/orders/<int:order_id> shop/app.py:35',
       'GET /api/orders/<int:order_id> shop/app.py:35',
       'GET /health shop/app.py:36',
+      // Added by methods of the project's `Api` subclass, served by what the resources (on the
+      // project's base resource) define; one that rewrites the paths first leaves their start unknown.
+      'GET /shelves shop/shelves.py:32',
       'GET /v2/reports/<int:year> shop/reports.py:10',
+      'GET /{unknown}/shelves/<shelf_id> shop/shelves.py:31',
+      'PUT /{unknown}/shelves/<shelf_id> shop/shelves.py:31',
     ]);
     expect(frameworks).toEqual(['flask']);
   });

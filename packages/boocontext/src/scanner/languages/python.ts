@@ -39,6 +39,11 @@ interface PythonContext {
    * file). Collected only in a file that makes a stub at all: others have many `x.PascalCase(…)`.
    */
   stubCalls?: { receiver: string; method: string; line: number }[];
+  /**
+   * Methods of this file's Flask-RESTful `Api` subclasses that add resources (`add_org_resource`),
+   * and whether they rewrite the paths they are given on the way (`urls = [scoped(u) for u in urls]`).
+   */
+  resourceAdders: Map<string, { rewrites: boolean }>;
 }
 
 /** A route's `methods=['GET', 'POST']`, upper-cased; Flask's default, `GET`, without one. */
@@ -337,12 +342,15 @@ function readResourceRule(
   kind: string,
   args: Node | null,
   { facts, frameworks }: PythonContext,
+  /** Added by a method of the project's that rewrites the paths first: their start is unknown. */
+  rewritten = false,
 ): void {
   const owner = node.childForFieldName('function')?.childForFieldName('object')?.text ?? '';
   const positional = positionalArgs(args);
   const view = kind === 'add_resource' ? positional[0] : (keywordArg(args, 'view_func') ?? positional[2]);
-  const paths =
-    kind === 'add_resource' ? positional.slice(1).map((p) => unquote(p)) : [unquote(positional[0])];
+  const paths = (
+    kind === 'add_resource' ? positional.slice(1).map((p) => unquote(p)) : [unquote(positional[0])]
+  ).map((p) => (p !== undefined && rewritten ? joinPaths(UNKNOWN_PART, p) : p));
   const asView = view?.type === 'call' ? view.childForFieldName('function') : undefined;
   const handler =
     asView?.childForFieldName('attribute')?.text === 'as_view'
@@ -376,6 +384,8 @@ function readCall(node: Node, ctx: PythonContext): void {
   if (readWebCall(node, ctx.facts, ctx.frameworks)) return;
   if (attribute === 'add_resource' || attribute === 'add_url_rule')
     readResourceRule(node, attribute, args, ctx);
+  else if (attribute && ctx.resourceAdders.has(attribute))
+    readResourceRule(node, 'add_resource', args, ctx, ctx.resourceAdders.get(attribute)?.rewrites);
   else if (attribute === 'add_namespace') {
     const target = args?.namedChild(0)?.text;
     if (target)
@@ -529,10 +539,12 @@ function viewOf(bases: string[], written: string[], body: Node | null): DjangoVi
   // Falcon's resources answer the methods their responders (`on_get`) handle, whatever their base.
   const responders = HANDLER_METHODS.filter((m) => defined.has(`on_${m}`));
   if (responders.length) return { methods: responders.map((m) => m.toUpperCase()) };
-  // Django's views, Flask's `MethodView`, Flask-RESTful's and RESTX's `Resource`, Tornado's handlers.
-  if (!bases.some((b) => /View$|Handler$/.test(b) || b === 'Resource')) return undefined;
+  // Django's views, Flask's `MethodView`, Flask-RESTful's and RESTX's `Resource`, Tornado's handlers;
+  // or a class of the project's own base defining handlers (`AlertResource(BaseResource)`).
   const methods = new Set(bases.flatMap((b) => GENERIC_VIEW_METHODS[b] ?? []));
   for (const m of HANDLER_METHODS) if (defined.has(m)) methods.add(m.toUpperCase());
+  if (!bases.some((b) => /View$|Handler$/.test(b) || b === 'Resource') && methods.size === 0)
+    return undefined;
   const inherits = ownBases(written);
   return { methods: [...methods], ...(inherits.length ? { inherits } : {}) };
 }
@@ -541,7 +553,28 @@ function viewOf(bases: string[], written: string[], body: Node | null): DjangoVi
  * Classes: SQLAlchemy declarative models (`__tablename__`), the classes of a Django models module
  * (joined into models across files), and Django/DRF views with the methods they answer.
  */
-function readClass(node: Node, { rel, facts, frameworks, servicers, classFields }: PythonContext): void {
+/**
+ * A Flask-RESTful `Api` subclass's methods that add resources through `self.add_resource(…)`
+ * (`def add_org_resource(self, resource, *urls, **kw)`): the file's calls of them add routes too.
+ */
+function readResourceAdders(node: Node, bases: string[], adders: PythonContext['resourceAdders']): void {
+  if (!bases.includes('Api')) return;
+  for (const stmt of node.childForFieldName('body')?.namedChildren ?? []) {
+    const fn = stmt?.type === 'decorated_definition' ? stmt.childForFieldName('definition') : stmt;
+    if (fn?.type !== 'function_definition' || !/\bself\.add_resource\s*\(/.test(fn.text)) continue;
+    // The paths parameter (`*urls`) assigned again before it is passed on: rewritten.
+    const paths = fn
+      .childForFieldName('parameters')
+      ?.namedChildren.find((p) => p?.type === 'list_splat_pattern')
+      ?.namedChild(0)?.text;
+    const rewrites =
+      !!paths && new RegExp(`\\b${paths}\\s*=(?!=)`).test(fn.childForFieldName('body')?.text ?? '');
+    adders.set(fn.childForFieldName('name')?.text ?? '', { rewrites });
+  }
+}
+
+function readClass(node: Node, ctx: PythonContext): void {
+  const { rel, facts, frameworks, servicers, classFields } = ctx;
   const name = node.childForFieldName('name')?.text ?? '';
   const superclasses = node.childForFieldName('superclasses')?.namedChildren ?? [];
   const bases = superclasses.flatMap((b) =>
@@ -605,6 +638,7 @@ function readClass(node: Node, { rel, facts, frameworks, servicers, classFields 
   else if (bases.length && importsOf(facts, /^django/))
     facts.modelClasses = [...(facts.modelClasses ?? []), { name, bases, line: line(node), fields, abstract }];
   readLitestarController(node, bases, facts);
+  readResourceAdders(node, bases, ctx.resourceAdders);
   const view = viewOf(
     bases,
     superclasses.flatMap((b) => (b && b.type !== 'keyword_argument' ? [b.text] : [])),
@@ -680,6 +714,7 @@ export function scanPython(rel: string, root: Node): FileFacts {
     servicers: new Map(),
     classFields: new Map(),
     stubs: new Map(),
+    resourceAdders: new Map(),
     ...(/Stub\s*\(/.test(root.text) ? { stubCalls: [] } : {}),
   };
   walk(
