@@ -174,7 +174,9 @@ export const declaresFrameworks = (rel: string) => {
 function manifestFrameworks(rel: string, text: string): string[] | undefined {
   const name = path.posix.basename(rel);
   const entry = MANIFEST_FRAMEWORKS.find(([file]) => file.test(name));
-  return entry?.[1].flatMap(([marker, framework]) => (marker.test(text) ? [framework] : []));
+  // A go.mod's `// indirect` requirements are its dependencies' dependencies, not its own.
+  const own = name === 'go.mod' ? text.replace(/^.*\/\/\s*indirect\b.*$/gm, '') : text;
+  return entry?.[1].flatMap(([marker, framework]) => (marker.test(own) ? [framework] : []));
 }
 
 const DEPENDENCY_FRAMEWORKS: Record<string, string> = {

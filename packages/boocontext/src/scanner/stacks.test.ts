@@ -328,6 +328,7 @@ describe('stacks: routes as served, models, frameworks', () => {
     ]);
     // `Refund` embeds the package's base `Stamped` (gorm tags, no table of its own).
     expect(models).toEqual(['Order gorm', 'OrderItem gorm', 'Refund gorm']);
+    // From go.mod's own requirements: its `// indirect` ones (echo, gRPC) are its dependencies'.
     expect(frameworks).toEqual(['gin', 'gorm']);
   });
 
