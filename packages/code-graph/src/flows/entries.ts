@@ -44,6 +44,9 @@ const DECORATED: { mark: RegExp; kind: EntryKind }[] = [
   { mark: /\[(FunctionName|Function|AutomaticRetry|Queue)\s*\(/, kind: 'job' },
 ];
 
+/** Any of the marks, for one pass over a file's text before the marks one by one. */
+const ANY_MARK = new RegExp(DECORATED.map(({ mark }) => mark.source).join('|'));
+
 const MAIN_NAMES = new Set(['main', 'Main']);
 
 /** commander / yargs: `.command('sync')`, whose `.action(…)` follows. */
@@ -132,7 +135,7 @@ export function otherEntryPoints(db: Db, root: string): OtherEntry[] {
     };
     const below = (line: number) => functions().find((s) => s.line > line && s.line <= line + 4);
     // Lines are read only for the marks the whole text holds: most files hold none.
-    const marks = DECORATED.filter(({ mark }) => mark.test(text));
+    const marks = ANY_MARK.test(text) ? DECORATED.filter(({ mark }) => mark.test(text)) : [];
     const commands = JS_FAMILY.has(language as LanguageId) && COMMAND.test(text);
     if (marks.length > 0 || commands)
       lines.forEach((text, i) => {
