@@ -484,6 +484,21 @@ describe('extractFacts, per language', () => {
     expect(f.symbols.find((s) => s.name === 'Svc.get')?.metrics?.params).toBe(1);
   });
 
+  it("Kotlin: a delegated property typed by its injector's type argument or what its lazy block builds", async () => {
+    const f = await parse('kotlin', [
+      'fun votes() {',
+      '  val repository by inject<VoteRepository>()',
+      '  val clock by lazy { SystemClock(zone) }',
+      '  val settings by lazy { load() }',
+      '  get { repository.votes(clock.now()) }',
+      '}',
+    ]);
+    const typeOf = (name: string) => Object.entries(f.types).find(([key]) => key.endsWith(`::${name}`))?.[1];
+    expect(typeOf('repository')).toBe('VoteRepository');
+    expect(typeOf('clock')).toBe('SystemClock');
+    expect(typeOf('settings')).toBeUndefined();
+  });
+
   it('C#: locals typed by their declaration, what they build or what a static method returns; methods by their return type', async () => {
     const f = await parse('c_sharp', [
       'class CartController {',

@@ -89,6 +89,16 @@ export function kotlinClassParameters(x: Extraction, node: Node, className: stri
  * function's local types the name in that function. A call's callee stands for its result (a
  * class constructed, or a function whose declared return type is looked up later).
  */
+/**
+ * The type a delegated property holds: a dependency injector's type argument (Koin's
+ * `by inject<UserRepository>()`, `by viewModel<…>()`) or what a `lazy` block builds
+ * (`by lazy { UserRepository(db) }`).
+ */
+function delegatedType(delegate: string): string | undefined {
+  const injected = /^by\s+\w+\s*<\s*([A-Z][\w.]*)\s*>/.exec(delegate)?.[1];
+  return injected ?? /^by\s+lazy\s*(?:\([^)]*\))?\s*\{\s*([A-Z]\w*)\s*\(/.exec(delegate)?.[1];
+}
+
 export function kotlinProperty(x: Extraction, node: Node, scope: Scope): void {
   const declaration = childOfType(node, 'variable_declaration');
   const name = declaration && childOfType(declaration, 'identifier');
@@ -96,7 +106,13 @@ export function kotlinProperty(x: Extraction, node: Node, scope: Scope): void {
   const declared = childOfType(declaration, TYPES);
   const value = declaration.nextNamedSibling;
   const callee = value?.type === 'call_expression' ? value.namedChild(0) : null;
-  const type = declared ? typeNameOf(declared) : callee?.type === 'identifier' ? callee.text : undefined;
+  const type = declared
+    ? typeNameOf(declared)
+    : callee?.type === 'identifier'
+      ? callee.text
+      : value?.type === 'property_delegate'
+        ? delegatedType(value.text)
+        : undefined;
   if (!type) return;
   if (scope.container && scope.qualified === null)
     pushType(x, { qualified: scope.container }, `this.${name.text}`, type);
