@@ -8,6 +8,43 @@ const read = (files: Record<string, string>): string[] =>
   );
 
 describe('clientCalls', () => {
+  it("reads a constant exported by several files (Angular's environments) from the one the call's file imports", () => {
+    expect(
+      read({
+        'web/src/environments/environment.ts': [
+          "const IP = 'localhost';",
+          "export const environment = { production: false, apiUrl: 'http://' + IP + ':5000/api/' };",
+        ].join('\n'),
+        'web/src/environments/environment.prod.ts':
+          "export const environment = { production: true, apiUrl: '/v9/' };",
+        'web/src/app/account.service.ts': [
+          "import { HttpClient } from '@angular/common/http';",
+          "import { environment } from 'src/environments/environment';",
+          'export class AccountService {',
+          '  baseUrl = environment.apiUrl;',
+          '  constructor(private httpClient: HttpClient) {}',
+          '  roles() {',
+          "    return this.httpClient.get<string[]>(this.baseUrl + 'account/roles');",
+          '  }',
+          '}',
+        ].join('\n'),
+        'web/src/app/library.service.ts': [
+          "import { HttpClient } from '@angular/common/http';",
+          "import { environment } from '../environments/environment.prod';",
+          'export class LibraryService {',
+          '  constructor(private http: HttpClient) {}',
+          '  all() {',
+          "    return this.http.get(environment.apiUrl + 'library');",
+          '  }',
+          '}',
+        ].join('\n'),
+      }),
+    ).toEqual([
+      'GET /api/account/roles web/src/app/account.service.ts:7',
+      'GET /v9/library web/src/app/library.service.ts:6',
+    ]);
+  });
+
   it("reads a socket.io client's emits as calls of their event, not a server's", () => {
     expect(
       read({

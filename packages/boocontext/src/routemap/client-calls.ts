@@ -1,3 +1,4 @@
+import path from 'node:path';
 /**
  * Every HTTP call a front end makes, with its method and the path the back end sees. Calls are read
  * from the text of the project's JS/TS files: the HTTP libraries' own calls (fetch, axios, superagent,
@@ -195,7 +196,8 @@ class Evaluator {
       return props.length ? [HOLE] : [param(head)];
     const local = this.file.declaration(head, this.offset);
     if (local) return this.fromDeclaration(this.file, local.expr, local.offset, props);
-    const global = this.files.exported(head);
+    const global =
+      this.files.exported(head) ?? this.files.exportedAt(head, this.file.imported.get(head), this.file.rel);
     if (global) return this.fromDeclaration(global.file, global.expr, global.offset, props);
     return [HOLE];
   }
@@ -246,22 +248,42 @@ function propertyOf(objectText: string, key: string): string | undefined {
 const concat = (a: string[], b: string[]): string[] => cap(a.flatMap((x) => b.map((y) => x + y)));
 const cap = (xs: string[]): string[] => [...new Set(xs)].slice(0, MAX_ALTERNATIVES);
 
+type Exported = { file: SourceFile; expr: string; offset: number };
+
 /** The project's files, and the names they export as constants. */
 class Files {
-  private readonly exports = new Map<string, { file: SourceFile; expr: string; offset: number } | null>();
+  private readonly exports = new Map<string, Exported[]>();
 
   constructor(readonly all: SourceFile[]) {
     for (const file of all)
       for (const m of file.text.matchAll(/\bexport\s+(?:const|let|var)\s+([\w$]+)/g)) {
         const d = m[1] ? file.declaration(m[1], (m.index ?? 0) + m[0].length) : undefined;
         if (!d || !m[1]) continue;
-        // A name exported with two values is nobody's for sure.
-        this.exports.set(m[1], this.exports.has(m[1]) ? null : { file, expr: d.expr, offset: d.offset });
+        this.exports.set(m[1], [...(this.exports.get(m[1]) ?? []), { file, expr: d.expr, offset: d.offset }]);
       }
   }
 
-  exported(name: string) {
-    return this.exports.get(name) ?? undefined;
+  /** The one constant exported under this name: a name exported with two values is nobody's for sure. */
+  exported(name: string): Exported | undefined {
+    const found = this.exports.get(name);
+    return found?.length === 1 ? found[0] : undefined;
+  }
+
+  /**
+   * Of the constants exported under a name, the one a file imports it from (Angular's
+   * `environment` in `environment.ts` beside `environment.prod.ts`): the module path the specifier
+   * ends in, relative or from a base folder (`src/environments/environment`).
+   */
+  exportedAt(name: string, specifier: string | undefined, fromRel: string): Exported | undefined {
+    if (!specifier) return undefined;
+    const wanted = (
+      specifier.startsWith('.') ? path.posix.join(path.posix.dirname(fromRel), specifier) : specifier
+    ).replace(/^[@~]\//, '');
+    const found = (this.exports.get(name) ?? []).filter((e) => {
+      const module = e.file.rel.replace(/\.[cm]?[jt]sx?$/, '').replace(/\/index$/, '');
+      return module === wanted || module.endsWith(`/${wanted}`);
+    });
+    return found.length === 1 ? found[0] : undefined;
   }
 
   private defined?: Map<string, { file: SourceFile; def: FunctionDef } | null>;

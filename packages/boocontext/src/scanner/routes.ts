@@ -309,8 +309,10 @@ export class MountGraph {
   conventionalServed(rel: string, route: LocalRoute): LocalRoute[] {
     const action = route.conventional;
     if (!action) return [route];
-    const routes = nearestProject(rel, this.conventions).map((c) => c.route);
     const { conventional: _action, ...served } = route;
+    const inherited = action.inherited ? this.resolve(action.inherited) : '';
+    if (inherited) return [{ ...served, path: inherited }];
+    const routes = nearestProject(rel, this.conventions).map((c) => c.route);
     return conventionalPaths(action, routes).map((p) => ({ ...served, path: p }));
   }
 

@@ -524,7 +524,9 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /shop/api/Orders',
       'POST /shop/api/Orders/Cancel',
       'GET /shop/api/Orders/{id:int}',
-      // Routed by the `[Route]` of the project's base controller, also through a base between.
+      // Routed by the `[Route]` of the project's base controller, also through a base between, an
+      // action without a template of its own at the controller's route.
+      'GET /shop/api/Shelves',
       'GET /shop/api/Shelves/{id}',
       'POST /shop/api/StockAudit/run',
       'POST /shop/api/audits',

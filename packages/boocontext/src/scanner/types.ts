@@ -90,6 +90,11 @@ export interface ConventionalAction {
   area?: string;
   /** The method's parameter names: an optional `{id?}` stays in the path only for an action taking `id`. */
   params: string[];
+  /**
+   * The route its controller inherits from a base of the project's (`{=csroute.Base.Orders}`), if
+   * one has a `[Route]`: then the action is attribute-routed there, not by convention.
+   */
+  inherited?: string;
 }
 
 /** `MapControllerRoute(name, pattern, defaults)`, `MapAreaControllerRoute`, `MapDefaultControllerRoute()`. */

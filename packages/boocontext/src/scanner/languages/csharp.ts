@@ -134,7 +134,8 @@ function readController(node: Node, facts: FileFacts): void {
     const verbs = own.filter((a) => a.name in HTTP_ATTRIBUTES);
     const routeTemplates = own.filter((a) => a.name === 'Route').map((a) => a.template ?? '');
     if (byConvention && routeTemplates.length === 0 && verbs.every((v) => v.template === undefined)) {
-      // The base's route, if it has one, is not known here: such an action is routed by convention.
+      // The base's route, if it has one, is not known here: the route table serves the action there
+      // (attribute routing), else by convention.
       if (isAction(member, own))
         for (const method of verbs.length ? verbs.map((v) => HTTP_ATTRIBUTES[v.name] as string) : ['ALL'])
           facts.routes.push({
@@ -145,6 +146,7 @@ function readController(node: Node, facts: FileFacts): void {
             owner: '*aspnet*',
             handler: `${className}.${action}`,
             conventional: {
+              ...(base ? { inherited: `{=${INHERITED_ROUTE}.${base}.${controller}}` } : {}),
               controller,
               action: own.find((a) => a.name === 'ActionName')?.template ?? action.replace(/Async$/, ''),
               ...(area ? { area } : {}),
