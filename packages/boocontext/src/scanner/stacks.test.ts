@@ -1226,6 +1226,16 @@ describe('stacks: routes as served, models, frameworks', () => {
     ]);
   });
 
+  it('tRPC: procedures defined in modules of their own and listed by routers (`find: findShelvesRoute`), plain objects nesting them', async () => {
+    const { routes, frameworks } = await scanStack('trpc-modules');
+    expect(routes).toEqual([
+      'QUERY health src/router.ts:5',
+      'QUERY shelf.find src/shelf/find-shelves.ts:4',
+      'MUTATION shelf.label.update src/shelf/update-label.ts:4',
+    ]);
+    expect(frameworks).toEqual(['trpc']);
+  });
+
   it("ts-rest: a contract's endpoints at their paths, under the contract's and nested contracts' `pathPrefix`, contracts from other modules included", async () => {
     const { routes, frameworks } = await scanStack('ts-rest');
     expect(routes).toEqual([

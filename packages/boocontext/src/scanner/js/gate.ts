@@ -41,6 +41,13 @@ const RULES: readonly Rule[] = [
       /(?<![-/])\b(?:express|fastify|hono|koa|koarouter|router|createrouter|createtrpcrouter|elysia)\s*(?:<[^<>()]*>\s*)?\(/i,
     ],
   },
+  // A tRPC procedure in a module of its own (`export const x = authedProcedure.input(…).query(…)`).
+  {
+    needles: ['rocedure'],
+    patterns: [
+      /\b[\w$]*[pP]rocedure\b(?:\s|\/\/[^\n]*)*(?:\.[\s\S]{0,600}?)?\.\s*(?:query|mutation|subscription)\s*\(/,
+    ],
+  },
   // A module exporting an object of route paths (`export const routes = { users: `/${v1}/users` }`).
   { needles: ['export const'], patterns: [/^export\s+const\s+\w+\s*=\s*\{/m, /['"`]\/[\w$]/] },
   { needles: ['mongoose'], patterns: [/\.\s*model\s*[(<]/, /\bmongoose\b/] },

@@ -22,7 +22,11 @@ function walkRouter(name: string, obj: Node, prefix: string, ctx: JsContext): vo
     const nested = value.type === 'call_expression' ? argsOf(value)[0] : undefined;
     if (calleeName(field(value, 'function')) === 'router' && nested?.type === 'object') {
       walkRouter(name, nested, key, ctx);
+    } else if (value.type === 'object') {
+      // tRPC 11's plain objects nest procedures as a router would (`group: { find, create }`).
+      walkRouter(name, value, key, ctx);
     } else if (value.type === 'identifier') {
+      // A router or a procedure defined elsewhere (`find: findGroupsRoute`): served under the key.
       ctx.facts.mounts.push({ owner: name, prefix: key, target: value.text, line: lineOf(prop) });
     } else {
       ctx.facts.routes.push({
@@ -80,6 +84,28 @@ function walkContract(name: string, call: Node, prefix: string, ctx: JsContext):
 }
 
 /**
+ * `export const findGroupsRoute = authenticatedProcedure.input(…).query(…)`: a procedure in a module
+ * of its own, served where a router lists it (`find: findGroupsRoute`), its path the router's key.
+ */
+function readProcedure(name: string, init: Node, ctx: JsContext): boolean {
+  const link = field(field(init, 'function'), 'property')?.text ?? '';
+  if (!/^(query|mutation|subscription)$/.test(link)) return false;
+  let base: Node | undefined = field(field(init, 'function'), 'object');
+  while (base?.type === 'call_expression' || base?.type === 'member_expression')
+    base = base.type === 'call_expression' ? field(base, 'function') : field(base, 'object');
+  if (base?.type !== 'identifier' || !/[pP]rocedure$/.test(base.text)) return false;
+  ctx.facts.routes.push({
+    method: link.toUpperCase(),
+    path: '',
+    line: lineOf(init),
+    endLine: init.endPosition.row + 1,
+    framework: 'trpc',
+    owner: name,
+  });
+  return true;
+}
+
+/**
  * tRPC: `const appRouter = router({...})` (or `createTRPCRouter`) with its procedures and
  * sub-routers; ts-rest: a contract's `c.router({...})` (the file imports `@ts-rest/core`).
  */
@@ -89,6 +115,10 @@ export const trpc: JsDetector = {
       const name = field(node, 'name');
       const init = field(node, 'value');
       if (name?.type !== 'identifier' || init?.type !== 'call_expression') return;
+      if (readProcedure(name.text, init, ctx)) {
+        ctx.frameworks.add('trpc');
+        return;
+      }
       const callee = calleeName(field(init, 'function'));
       const routes = argsOf(init)[0];
       if (!callee || !/^(router|createTRPCRouter)$/.test(callee) || routes?.type !== 'object') return;
