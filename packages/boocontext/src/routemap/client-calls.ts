@@ -1,4 +1,3 @@
-import path from 'node:path';
 /**
  * Every HTTP call a front end makes, with its method and the path the back end sees. Calls are read
  * from the text of the project's JS/TS files: the HTTP libraries' own calls (fetch, axios, superagent,
@@ -8,6 +7,7 @@ import path from 'node:path';
  * files), `axios.defaults.baseURL`, `axios.create({ baseURL })` and an HttpClient interceptor that
  * prefixes `req.url`; a value the code cannot tell statically becomes a `:param` part.
  */
+import path from 'node:path';
 import { documentOperations, GRAPHQL_FILE } from '../scanner/graphql.js';
 import { callArguments, closing, expressionEnd, splitTop, stringEnd } from './js-text.js';
 import type { FunctionDef, SourceFile } from './source-file.js';

@@ -285,7 +285,7 @@ export class MountGraph {
     const declaredIn = node.slice(0, at);
     const view = this.cache.get(declaredIn)?.facts.views?.[node.slice(at + 1)];
     if (!view?.inherits || depth >= MAX_VIEW_BASES) return view;
-    // What the project's own bases answer, the nearest first (their lookup field, their actions).
+    // What the project's own bases answer too (their handlers, their actions, a lookup field).
     const merged: DjangoView = {
       ...view,
       detail: [...(view.detail ?? [])],
@@ -297,7 +297,9 @@ export class MountGraph {
       merged.methods = [...new Set([...merged.methods, ...inherited.methods])];
       merged.detail = [...new Set([...(merged.detail ?? []), ...(inherited.detail ?? [])])];
       merged.actions = [...(merged.actions ?? []), ...(inherited.actions ?? [])];
-      merged.lookup = view.lookup !== 'pk' ? view.lookup : (inherited.lookup ?? view.lookup);
+      // The first base (in the order written, Python's) with a lookup field of its own sets it.
+      if (merged.lookup === 'pk' && inherited.lookup && inherited.lookup !== 'pk')
+        merged.lookup = inherited.lookup;
     }
     return merged;
   }

@@ -1,5 +1,5 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
-import { calleeName, type JsContext, type JsDetector, lineOf } from './context.js';
+import { calleeName, type JsContext, type JsDetector, lineOf, objectProperty } from './context.js';
 import { argsOf, field, stringOf } from './syntax.js';
 
 const procedureKind = (text: string) =>
@@ -41,15 +41,6 @@ function walkRouter(name: string, obj: Node, prefix: string, ctx: JsContext): vo
   }
 }
 
-/** A property of an object literal by its key: `path: '/x'`, `'method': 'GET'`. */
-function property(obj: Node | undefined, key: string): Node | undefined {
-  for (const prop of obj?.type === 'object' ? obj.namedChildren : []) {
-    const name = prop?.type === 'pair' ? field(prop, 'key') : undefined;
-    if (name && (name.type === 'string' ? stringOf(name) : name.text) === key) return field(prop, 'value');
-  }
-  return undefined;
-}
-
 /**
  * A ts-rest contract, `c.router({ getUser: { method: 'GET', path: '/users/:id', … } }, { pathPrefix })`:
  * each endpoint an HTTP route at its path (nested contracts under theirs), served wherever an
@@ -57,7 +48,7 @@ function property(obj: Node | undefined, key: string): Node | undefined {
  */
 function walkContract(name: string, call: Node, prefix: string, ctx: JsContext): void {
   const [endpoints, options] = argsOf(call);
-  const base = `${prefix}${stringOf(property(options, 'pathPrefix')) ?? ''}`;
+  const base = `${prefix}${stringOf(objectProperty(options, 'pathPrefix')) ?? ''}`;
   for (const prop of endpoints?.type === 'object' ? endpoints.namedChildren : []) {
     const value = prop?.type === 'pair' ? field(prop, 'value') : undefined;
     if (!prop || !value) continue;
@@ -69,8 +60,8 @@ function walkContract(name: string, call: Node, prefix: string, ctx: JsContext):
       ctx.facts.mounts.push({ owner: name, prefix: base, target: value.text, line: lineOf(prop) });
       continue;
     }
-    const method = stringOf(property(value, 'method'));
-    const routePath = stringOf(property(value, 'path'));
+    const method = stringOf(objectProperty(value, 'method'));
+    const routePath = stringOf(objectProperty(value, 'path'));
     if (!method || routePath === undefined) continue;
     ctx.facts.routes.push({
       method: method.toUpperCase(),

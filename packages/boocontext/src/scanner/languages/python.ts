@@ -155,7 +155,7 @@ function readAssignment(node: Node, { facts, frameworks, bindables, stubs }: Pyt
  */
 function readRouterUrls(node: Node, list: string, right: Node, facts: FileFacts): void {
   if (node.parent?.parent?.type !== 'module') return;
-  // The node itself is among its descendants of its type.
+  // `right` itself when it is the attribute: descendantsOfType counts the node it is called on.
   for (const urls of right.descendantsOfType('attribute')) {
     if (urls?.type !== 'attribute' || urls.childForFieldName('attribute')?.text !== 'urls') continue;
     const router = urls.childForFieldName('object');
