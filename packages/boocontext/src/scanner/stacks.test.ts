@@ -313,6 +313,7 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(routes).toEqual([
       'GET /api/v1/orders/{order_id} app/api/orders.py:7',
       'GET /legacy/ping app/main.py:15',
+      'GET /reports/daily app/main.py:26',
       'GET /{unknown}/orders/{order_id} app/api/orders.py:7',
     ]);
     expect(models).toEqual(['orders sql']);

@@ -261,6 +261,19 @@ function optionsHandler(arg: Node | undefined): Node | undefined {
 }
 
 /** `router.get('/x', h)`, or `router.route('/x').get(h)` where the path is on the chain. */
+/** Whether a call's result is used: returned, awaited, assigned, passed on or chained with `.then`. */
+function valueUsed(call: Node): boolean {
+  const up = call.parent;
+  if (!up) return false;
+  if (
+    /^(return_statement|await_expression|variable_declarator|assignment_expression|arguments|arrow_function)$/.test(
+      up.type,
+    )
+  )
+    return up.type !== 'arrow_function' || field(up, 'body')?.id === call.id;
+  return up.type === 'member_expression' && /^(then|catch|finally)$/.test(field(up, 'property')?.text ?? '');
+}
+
 function readRoute(rc: RouterCall, ctx: JsContext): void {
   const group = groupOf(rc.call, rc.owner);
   if (group)
@@ -285,6 +298,10 @@ function readRoute(rc: RouterCall, ctx: JsContext): void {
   // A route ends with its handler (Fastify's may sit in an options object); an HTTP client's call
   // ends with its config: `api.get('profile', { headers })`.
   if (handler?.type === 'object' && !objectProperty(handler, 'handler')) return;
+  // An owner known only by its conventional name whose call's value is used (`return API.post(url,
+  // payload)`, `await api.get(…)`, `const r = …`) is an HTTP client's: registering a route yields
+  // nothing anyone reads.
+  if (!ctx.routers.has(rc.owner) && valueUsed(rc.call)) return;
   for (const routePath of routePaths)
     ctx.facts.routes.push({
       method: httpMethod(rc.method),

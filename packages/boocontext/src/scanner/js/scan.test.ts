@@ -105,6 +105,28 @@ describe('scanJs (tree-sitter)', () => {
     expect(facts.mounts).toEqual([{ owner: 'appRouter', prefix: 'posts', target: 'postsRouter', line: 10 }]);
   });
 
+  it("reads a conventionally named owner's calls whose value is used as an HTTP client's, not routes; registrations as routes", async () => {
+    const facts = await scanJs(
+      'src/case/api.js',
+      [
+        'import API from "@/api"',
+        'const resource = "cases"',
+        'export default {',
+        '  getAll(options) {',
+        '    return API.get(`/${resource}`, { params: { ...options } })',
+        '  },',
+        '  async create(payload) {',
+        '    const created = await API.post(`/${resource}`, payload)',
+        '    return created',
+        '  },',
+        '  remove: (id) => API.delete(`/${resource}/${id}`, id),',
+        '}',
+        'app.post("/hooks", onHook)',
+      ].join('\n'),
+    );
+    expect(routes(facts)).toEqual(['POST /hooks :13 app onHook']);
+  });
+
   it('reads CommonJS Express: require bindings, chained route(), module.exports', async () => {
     const facts = await read('express.js');
     expect(routes(facts)).toEqual([

@@ -370,6 +370,10 @@ function readResourceRule(
   frameworks.add('flask');
 }
 
+/** What `mount(path, app)` / `add_router(path, router)` serves: its second argument, or `app=`. */
+const mountedApp = (args: Node | null): Node | undefined =>
+  positionalArgs(args)[1] ?? keywordArg(args, 'app') ?? keywordArg(args, 'router');
+
 /** Router mounts (`include_router`, `register_blueprint`), Django paths and `os.getenv`. */
 function readCall(node: Node, ctx: PythonContext): void {
   const fn = node.childForFieldName('function');
@@ -397,16 +401,16 @@ function readCall(node: Node, ctx: PythonContext): void {
       });
   } else if (
     (attribute === 'add_router' || attribute === 'mount') &&
-    args?.namedChild(1)?.type === 'identifier'
+    mountedApp(args)?.type === 'identifier'
   ) {
-    // Django Ninja's `api.add_router("/shop/", router)`, FastAPI/Starlette's `app.mount("/v1", v1_app)`:
-    // the router's or sub-application's routes under the path.
-    const prefix = unquote(args.namedChild(0));
+    // Django Ninja's `api.add_router("/shop/", router)`, FastAPI/Starlette's `app.mount("/v1", v1_app)`
+    // (or `app=v1_app`): the router's or sub-application's routes under the path.
+    const prefix = unquote(args?.namedChild(0));
     if (prefix !== undefined)
       ctx.facts.mounts.push({
         owner: fn?.childForFieldName('object')?.text ?? '',
         prefix,
-        target: args.namedChild(1)?.text ?? '',
+        target: mountedApp(args)?.text ?? '',
         line: line(node),
       });
   } else if (name.endsWith('.include_router') || name.endsWith('.register_blueprint')) {
