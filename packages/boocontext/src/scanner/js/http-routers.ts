@@ -274,6 +274,14 @@ function valueUsed(call: Node): boolean {
   return up.type === 'member_expression' && /^(then|catch|finally)$/.test(field(up, 'property')?.text ?? '');
 }
 
+/** Whether `name` is the first parameter of the function a call is made in. */
+function isParameter(call: Node, name: string): boolean {
+  for (let up = call.parent; up; up = up.parent)
+    if (/^(arrow_function|function_expression|function_declaration|method_definition)$/.test(up.type))
+      return firstParam(up) === name;
+  return false;
+}
+
 function readRoute(rc: RouterCall, ctx: JsContext): void {
   const group = groupOf(rc.call, rc.owner);
   if (group)
@@ -300,8 +308,9 @@ function readRoute(rc: RouterCall, ctx: JsContext): void {
   if (handler?.type === 'object' && !objectProperty(handler, 'handler')) return;
   // An owner known only by its conventional name whose call's value is used (`return API.post(url,
   // payload)`, `await api.get(…)`, `const r = …`) is an HTTP client's: registering a route yields
-  // nothing anyone reads.
-  if (!ctx.routers.has(rc.owner) && valueUsed(rc.call)) return;
+  // nothing anyone reads. Not a plugin's parameter (`(app) => app.get('/x', h)`, Elysia's and
+  // Fastify's functional plugins return the chain they register on).
+  if (!ctx.routers.has(rc.owner) && valueUsed(rc.call) && !isParameter(rc.call, rc.owner)) return;
   for (const routePath of routePaths)
     ctx.facts.routes.push({
       method: httpMethod(rc.method),

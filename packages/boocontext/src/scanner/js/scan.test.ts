@@ -122,9 +122,10 @@ describe('scanJs (tree-sitter)', () => {
         '  remove: (id) => API.delete(`/${resource}/${id}`, id),',
         '}',
         'app.post("/hooks", onHook)',
+        'export const health = (app) => app.get("/health", () => "ok")',
       ].join('\n'),
     );
-    expect(routes(facts)).toEqual(['POST /hooks :13 app onHook']);
+    expect(routes(facts)).toEqual(['POST /hooks :13 app onHook', 'GET /health :14 app']);
   });
 
   it('reads CommonJS Express: require bindings, chained route(), module.exports', async () => {
