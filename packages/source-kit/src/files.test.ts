@@ -55,6 +55,18 @@ describe("notAppCode: one rule for what is not the app's own code", () => {
     expect(notAppCode('static/b.css', banner('/* NUGET: BEGIN LICENSE TEXT\n * terms\n */\n'))).toBe(
       'vendored',
     );
+    // In a web root: its library folders, and a script opening with a third party's copyright notice.
+    expect(notAppCode('ui/public/libs/prism/prism.js', body)).toBe('vendored');
+    expect(notAppCode('public/vendor/chart.js', body)).toBe('vendored');
+    expect(
+      notAppCode(
+        'apps/frontend/public/f.js',
+        banner('/**\n * Copyright (c) 2017-present, Facebook, Inc. All rights reserved.\n */\n'),
+      ),
+    ).toBe('vendored');
+    // Outside a web root, the app's own files may carry its copyright.
+    expect(notAppCode('src/f.js', banner('/**\n * Copyright (c) 2024 Acme.\n */\n'))).toBeUndefined();
+    expect(notAppCode('public/app.js', banner('/* Shop front, by us */\n'))).toBeUndefined();
     // The app's own: a header without a release, a version in a later comment or in code.
     expect(notAppCode('src/app.js', banner('/*! Our shop front */\n'))).toBeUndefined();
     expect(notAppCode('src/app.js', banner('// app\nconst v = "1.2.3"; /*! v1.2.3 */\n'))).toBeUndefined();

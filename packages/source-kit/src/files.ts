@@ -33,11 +33,16 @@ const BUNDLER_RUNTIME = /__webpack_require__|\/\*{6}\/|\bparcelRequire\b|\b__vit
 const MINIFIED_NAME = /\.min\.(js|mjs|cjs|css)$|[-.]bundle\.(js|mjs)$/;
 /**
  * A library's copy committed among the app's assets: in the folders package managers for the
- * browser fill (Bower, JSPM, LibMan's `wwwroot/lib`), or named with its release
+ * browser fill (Bower, JSPM, LibMan's `wwwroot/lib`) or a web root's `public/libs`, or named with its release
  * (`jquery-2.0.3.js`, `modernizr-2.6.2.js`).
  */
 const VENDORED_PATH =
-  /(^|\/)(bower_components|jspm_packages|wwwroot\/lib)\/|[-.]v?\d+\.\d+(\.\d+)?[\w.-]*\.(js|css)$/;
+  /(^|\/)(bower_components|jspm_packages|wwwroot\/lib|public\/(libs?|vendors?|third[-_]party))\/|[-.]v?\d+\.\d+(\.\d+)?[\w.-]*\.(js|css)$/;
+/** A web root's static files: served to browsers as they are, never built from the app's sources. */
+const PUBLIC_DIR = /(^|\/)public\//;
+/** A copyright or license statement in a comment (a third party's, in a public folder). */
+const COPYRIGHT =
+  /\bcopyright\b|\(c\)\s*\d{4}|\bpermission is hereby granted\b|\blicensed under\b|\bprovided "as is"/i;
 /**
  * The license banner a library's distributed build opens with: a `/*!` comment (the kind
  * minifiers keep) naming a release, an `@license` tag, NuGet's license text.
@@ -67,8 +72,12 @@ export function notAppCode(rel: string, buffer: Buffer): NotAppCode | undefined 
     .subarray(0, 2048)
     .toString('utf8')
     .replace(/^\uFEFF/, '');
-  for (const [comment] of [...head.matchAll(/\s*\/\*[\s\S]*?\*\//gy)].slice(0, 3))
+  for (const [comment] of [...head.matchAll(/\s*\/\*[\s\S]*?\*\//gy)].slice(0, 3)) {
     if (LIBRARY_BANNER.test(comment.trim())) return 'vendored';
+    // A script in the web root opening with a copyright notice (Facebook's pixel, prettified) is a
+    // third party's copy; the app's own scripts there are built, and minified or bundled.
+    if (PUBLIC_DIR.test(rel) && COPYRIGHT.test(comment)) return 'vendored';
+  }
   if (buffer.length < 4096) return undefined;
   if (BUNDLER_RUNTIME.test(buffer.subarray(0, 4096).toString('latin1'))) return 'bundled';
   // Written by hand, code has short lines; a minifier writes a few very long ones.
