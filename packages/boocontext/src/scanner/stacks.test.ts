@@ -1297,12 +1297,15 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['fluent', 'vapor']);
   });
 
-  it('Vapor 4 as apps write it: a collection conforming in an extension, chains of grouped middleware and a static path component, self in an Application extension', async () => {
+  it('Vapor 4 as apps write it: a collection conforming in an extension, chains of grouped middleware and a static path component, self in an Application extension, `app.routes`, `any RoutesBuilder`', async () => {
     const { routes } = await scanStack('vapor-chains');
     expect(routes).toEqual([
       'GET / Sources/App/Application+Routes.swift:5',
       'GET /api/v2/invoices Sources/App/Controllers/InvoicesController.swift:15',
       'DELETE /api/v2/invoices/:id Sources/App/Controllers/InvoicesController.swift:19',
+      // `app.routes.grouped(…)`, and Swift 5.7's `boot(routes: any RoutesBuilder)`.
+      'GET /api/v3/shelves Sources/App/Controllers/ShelvesController.swift:6',
+      'GET /api/v3/status Sources/App/routes.swift:6',
     ]);
   });
 

@@ -20,7 +20,7 @@ interface Router {
 }
 
 const TOKEN =
-  /\/\/[^\n]*|\/\*[\s\S]*?\*\/|"""[\s\S]*?"""|"(?:\\.|[^"\\\n])*"|\b(?:struct|class|final\s+class|extension)\s+(\w+)\s*(?::\s*([^{]*))?\{|\b(\w+)\s*:\s*(?:Application|RoutesBuilder|Router)\b|\blet\s+(\w+)\s*=\s*(\w+)(?=\s*\.\s*grouped\s*\()|\b(\w+)(?=\s*\.\s*(?:grouped|group|get|post|put|patch|delete|on|register)\s*[({])|\bstatic\s+(?:let|var)\s+(?:schema|entity)\s*(?::\s*String\s*)?=\s*"([^"]*)"|@(?:Field|OptionalField|Parent|OptionalParent|Timestamp|Enum|OptionalEnum|Group)\s*\(\s*key\s*:\s*"([^"]*)"|\blet\s+(\w+)\s*=\s*(?:try\s+)?\w+\s*\.\s*make\s*\(\s*Router\s*\.\s*self\s*\)|[{}]/g;
+  /\/\/[^\n]*|\/\*[\s\S]*?\*\/|"""[\s\S]*?"""|"(?:\\.|[^"\\\n])*"|\b(?:struct|class|final\s+class|extension)\s+(\w+)\s*(?::\s*([^{]*))?\{|\b(\w+)\s*:\s*(?:any\s+|some\s+)?(?:Application|RoutesBuilder|Router)\b|\blet\s+(\w+)\s*=\s*(\w+)(?:\s*\.\s*routes)?(?=\s*\.\s*grouped\s*\()|\b(\w+)(?=\s*\.\s*(?:grouped|group|get|post|put|patch|delete|on|register)\s*[({])|\bstatic\s+(?:let|var)\s+(?:schema|entity)\s*(?::\s*String\s*)?=\s*"([^"]*)"|@(?:Field|OptionalField|Parent|OptionalParent|Timestamp|Enum|OptionalEnum|Group)\s*\(\s*key\s*:\s*"([^"]*)"|\blet\s+(\w+)\s*=\s*(?:try\s+)?\w+\s*\.\s*make\s*\(\s*Router\s*\.\s*self\s*\)|[{}]/g;
 
 /** What a type conforms to that makes it a Fluent model: Vapor 4's `Model`, Vapor 3's per-database models and pivots. */
 const MODEL =
