@@ -336,7 +336,7 @@ describe('stacks: routes as served, models, frameworks', () => {
   it("Django: include chains (a module and namespace tuple, patterns included in place or as a list the module names), url regexes, DRF routers with viewset actions (the project's base viewsets' too, `urlpatterns = router.urls`), view methods; inherited models", async () => {
     const { routes, models, frameworks } = await scanStack('django');
     expect(routes).toEqual([
-      'ALL /admin shop/urls.py:5',
+      'ALL /admin shop/urls.py:18',
       // `urlpatterns = router.urls` (and `+= legacy.urls`); a viewset answering what the project's
       // base viewsets (in another module, one on another) answer, with their lookup field.
       'GET /api/stock/bins shop/stock/urls.py:11',
@@ -353,6 +353,21 @@ describe('stacks: routes as served, models, frameworks', () => {
       'POST /api/v1/orders/<number>/refunds shop/orders/urls.py:12',
       'DELETE /api/v1/ping/<int:n> shop/orders/urls.py:13',
       'GET /api/v1/ping/<int:n> shop/orders/urls.py:13',
+      // A router's routes spread into patterns an include lists in place (`include([*v2.urls])`, beside other
+      // patterns too), its viewset on a generic base (`ModelViewSet["Crate"]`).
+      'GET /api/v2/crates shop/urls.py:8',
+      'POST /api/v2/crates shop/urls.py:8',
+      'DELETE /api/v2/crates/<pk> shop/urls.py:8',
+      'GET /api/v2/crates/<pk> shop/urls.py:8',
+      'PATCH /api/v2/crates/<pk> shop/urls.py:8',
+      'PUT /api/v2/crates/<pk> shop/urls.py:8',
+      'GET /api/v3/pallets shop/urls.py:10',
+      'POST /api/v3/pallets shop/urls.py:10',
+      'DELETE /api/v3/pallets/<pk> shop/urls.py:10',
+      'GET /api/v3/pallets/<pk> shop/urls.py:10',
+      'PATCH /api/v3/pallets/<pk> shop/urls.py:10',
+      'PUT /api/v3/pallets/<pk> shop/urls.py:10',
+      'ALL /api/v3/ping shop/urls.py:23',
       // `include(('shop.staff.urls', 'staff'))`, then a list of patterns included in place, and a
       // list the module names (`include(shift_urls)`), under each path that includes it.
       'POST /staff/rota/<int:day> shop/staff/urls.py:21',

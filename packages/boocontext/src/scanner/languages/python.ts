@@ -581,9 +581,11 @@ function readClass(node: Node, ctx: PythonContext): void {
   const { rel, facts, frameworks, servicers, classFields } = ctx;
   const name = node.childForFieldName('name')?.text ?? '';
   const superclasses = node.childForFieldName('superclasses')?.namedChildren ?? [];
-  const bases = superclasses.flatMap((b) =>
-    b && b.type !== 'keyword_argument' ? [b.text.split('.').pop() as string] : [],
+  // Bases as written, a generic's type argument left out (`ModelViewSet[Tag]` is a ModelViewSet).
+  const written = superclasses.flatMap((b) =>
+    b && b.type !== 'keyword_argument' ? [b.text.replace(/\[[\s\S]*\]$/, '')] : [],
   );
+  const bases = written.map((b) => b.split('.').pop() as string);
   const body = node.childForFieldName('body');
   let table: string | undefined;
   let abstract = false;
@@ -643,11 +645,7 @@ function readClass(node: Node, ctx: PythonContext): void {
     facts.modelClasses = [...(facts.modelClasses ?? []), { name, bases, line: line(node), fields, abstract }];
   readLitestarController(node, bases, facts);
   readResourceAdders(node, bases, ctx.resourceAdders);
-  const view = viewOf(
-    bases,
-    superclasses.flatMap((b) => (b && b.type !== 'keyword_argument' ? [b.text] : [])),
-    body,
-  );
+  const view = viewOf(bases, written, body);
   if (view) facts.views = { ...facts.views, [name]: view };
   if (readGraphqlClass(node, bases, facts)) frameworks.add('graphql');
   if (readRpcServicer(node, bases, servicers, facts)) frameworks.add('grpc');
@@ -688,6 +686,24 @@ const READERS = new Map<string, (node: Node, ctx: PythonContext) => void>(
     import_statement: readImport,
     import_from_statement: readImportFrom,
     assignment: readAssignment,
+    list_splat(node: Node, { rel, facts }: PythonContext) {
+      // `include([..., *router.urls])`: a DRF router's routes spread into patterns listed in place,
+      // served under the paths of the includes around them.
+      // The grammar reads a list's lone `*router.urls` as `(*router).urls`: the splat inside.
+      const inner = node.namedChild(0);
+      const urls =
+        inner?.type === 'attribute' ? inner : node.parent?.type === 'attribute' ? node.parent : undefined;
+      const router = inner?.type === 'attribute' ? inner.childForFieldName('object') : inner;
+      if (!/urls\.py$/.test(rel) || urls?.childForFieldName('attribute')?.text !== 'urls') return;
+      if (router?.type !== 'identifier') return;
+      const outer = outerIncludes(node);
+      facts.mounts.push({
+        owner: patternList(node),
+        prefix: outer.length ? joinPaths(...outer) : '',
+        target: router.text,
+        line: line(node),
+      });
+    },
     augmented_assignment(node: Node, { facts }: PythonContext) {
       const left = node.childForFieldName('left');
       const right = node.childForFieldName('right');
