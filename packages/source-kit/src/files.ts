@@ -38,7 +38,7 @@ const MINIFIED_NAME = /\.min\.(js|mjs|cjs|css)$|[-.]bundle\.(js|mjs)$/;
  */
 const VENDORED_PATH =
   /(^|\/)(bower_components|jspm_packages|wwwroot\/lib|public\/(libs?|vendors?|third[-_]party))\/|[-.]v?\d+\.\d+(\.\d+)?[\w.-]*\.(js|css)$/;
-/** A web root's static files: served to browsers as they are, never built from the app's sources. */
+/** A web root: its files are served to browsers as they are (copies, or the build's output). */
 const PUBLIC_DIR = /(^|\/)public\//;
 /** A copyright or license statement in a comment (a third party's, in a public folder). */
 const COPYRIGHT =

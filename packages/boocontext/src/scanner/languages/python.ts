@@ -688,8 +688,8 @@ const READERS = new Map<string, (node: Node, ctx: PythonContext) => void>(
     assignment: readAssignment,
     list_splat(node: Node, { rel, facts }: PythonContext) {
       // `include([..., *router.urls])`: a DRF router's routes spread into patterns listed in place,
-      // served under the paths of the includes around them.
-      // The grammar reads a list's lone `*router.urls` as `(*router).urls`: the splat inside.
+      // served under the paths of the includes around them. The grammar reads a list's lone
+      // `*router.urls` as `(*router).urls`, the splat inside the attribute: both shapes.
       const inner = node.namedChild(0);
       const urls =
         inner?.type === 'attribute' ? inner : node.parent?.type === 'attribute' ? node.parent : undefined;
