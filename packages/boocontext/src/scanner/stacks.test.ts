@@ -336,7 +336,7 @@ describe('stacks: routes as served, models, frameworks', () => {
   it("Django: include chains (a module and namespace tuple, patterns included in place or as a list the module names), url regexes, DRF routers with viewset actions (the project's base viewsets' too, `urlpatterns = router.urls`), view methods; inherited models", async () => {
     const { routes, models, frameworks } = await scanStack('django');
     expect(routes).toEqual([
-      'ALL /admin shop/urls.py:18',
+      'ALL /admin shop/urls.py:20',
       // `urlpatterns = router.urls` (and `+= legacy.urls`); a viewset answering what the project's
       // base viewsets (in another module, one on another) answer, with their lookup field.
       'GET /api/stock/bins shop/stock/urls.py:11',
@@ -367,9 +367,16 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /api/v3/pallets/<pk> shop/urls.py:10',
       'PATCH /api/v3/pallets/<pk> shop/urls.py:10',
       'PUT /api/v3/pallets/<pk> shop/urls.py:10',
-      'ALL /api/v3/ping shop/urls.py:23',
+      'ALL /api/v3/ping shop/urls.py:25',
       // `include(('shop.staff.urls', 'staff'))`, then a list of patterns included in place, and a
       // list the module names (`include(shift_urls)`), under each path that includes it.
+      // A router spread into the module's own list: served once.
+      'GET /hooks shop/urls.py:12',
+      'POST /hooks shop/urls.py:12',
+      'DELETE /hooks/<pk> shop/urls.py:12',
+      'GET /hooks/<pk> shop/urls.py:12',
+      'PATCH /hooks/<pk> shop/urls.py:12',
+      'PUT /hooks/<pk> shop/urls.py:12',
       'POST /staff/rota/<int:day> shop/staff/urls.py:21',
       'POST /staff/rota/<int:day>/swap shop/staff/urls.py:22',
       'POST /staff/session/login shop/staff/urls.py:11',

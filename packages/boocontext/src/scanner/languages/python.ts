@@ -157,13 +157,28 @@ function readRouterUrls(node: Node, list: string, right: Node, facts: FileFacts)
   if (node.parent?.parent?.type !== 'module') return;
   // `right` itself when it is the attribute: descendantsOfType counts the node it is called on.
   for (const urls of right.descendantsOfType('attribute')) {
-    if (urls?.type !== 'attribute' || urls.childForFieldName('attribute')?.text !== 'urls') continue;
-    const router = urls.childForFieldName('object');
-    let inCall = false;
-    for (let up = urls.parent; up && up !== right && !inCall; up = up.parent) inCall = up.type === 'call';
-    if (router?.type === 'identifier' && !inCall)
-      facts.mounts.push({ owner: list, prefix: '', target: router.text, line: line(node) });
+    const router = urlsRouter(urls);
+    if (router && !insideCall(urls, right))
+      facts.mounts.push({ owner: list, prefix: '', target: router, line: line(node) });
   }
+}
+
+/**
+ * The router whose routes `router.urls` lists (also `(*router).urls`, how the grammar reads a list's
+ * lone `*router.urls`).
+ */
+function urlsRouter(attribute: Node | null | undefined): string | undefined {
+  if (attribute?.type !== 'attribute' || attribute.childForFieldName('attribute')?.text !== 'urls')
+    return undefined;
+  const object = attribute.childForFieldName('object');
+  const router = object?.type === 'list_splat' ? object.namedChild(0) : object;
+  return router?.type === 'identifier' ? router.text : undefined;
+}
+
+/** Whether a node sits in a call below `top` (an include's or a path's patterns, read with them). */
+function insideCall(node: Node, top?: Node): boolean {
+  for (let up = node.parent; up && up !== top; up = up.parent) if (up.type === 'call') return true;
+  return false;
 }
 
 /**
@@ -256,7 +271,7 @@ function readDjangoPath(
   // `include(router.urls)`: the routes a DRF router registered in this file; Django Ninja's
   // `path("api/", api.urls)`: the routes of the API object, here or imported.
   const urls = included ?? view;
-  const router = /^\w+\.urls$/.test(urls.text) ? urls.text.slice(0, -5) : undefined;
+  const router = urlsRouter(urls);
   // `include(uuid_urls)`: a list of patterns this module assigns (or imports) under that name.
   const list = included?.type === 'identifier' ? included.text : undefined;
   // A pattern in such a list is that list's, served where an include mounts it.
@@ -687,20 +702,17 @@ const READERS = new Map<string, (node: Node, ctx: PythonContext) => void>(
     import_from_statement: readImportFrom,
     assignment: readAssignment,
     list_splat(node: Node, { rel, facts }: PythonContext) {
-      // `include([..., *router.urls])`: a DRF router's routes spread into patterns listed in place,
-      // served under the paths of the includes around them. The grammar reads a list's lone
-      // `*router.urls` as `(*router).urls`, the splat inside the attribute: both shapes.
+      // `include([..., *router.urls])`: a DRF router's routes spread into patterns an include lists
+      // in place, served under the paths of the includes around them (a module's own list is read
+      // with its assignment).
       const inner = node.namedChild(0);
-      const urls =
-        inner?.type === 'attribute' ? inner : node.parent?.type === 'attribute' ? node.parent : undefined;
-      const router = inner?.type === 'attribute' ? inner.childForFieldName('object') : inner;
-      if (!/urls\.py$/.test(rel) || urls?.childForFieldName('attribute')?.text !== 'urls') return;
-      if (router?.type !== 'identifier') return;
+      const router = urlsRouter(inner?.type === 'attribute' ? inner : node.parent);
+      if (!router || !/urls\.py$/.test(rel) || !insideCall(node)) return;
       const outer = outerIncludes(node);
       facts.mounts.push({
         owner: patternList(node),
         prefix: outer.length ? joinPaths(...outer) : '',
-        target: router.text,
+        target: router,
         line: line(node),
       });
     },
