@@ -419,9 +419,8 @@ const isHttpState = (bare: string, language: string, previous?: string) =>
 /** A variable holding a handle (`conn`, `$db`), not a type or module of that name (Ecto's `has_one :x, Connection`). */
 const isHandle = (token: string, language: string): boolean => {
   const bare = token.replace(/^[$@_]+/, '');
-  return (
-    !/^[A-Z]/.test(bare) && HANDLES.has(bare.toLowerCase()) && !isHttpState(bare.toLowerCase(), language)
-  );
+  const name = bare.toLowerCase();
+  return !/^[A-Z]/.test(bare) && HANDLES.has(name) && !isHttpState(name, language);
 };
 
 /** The first SQL string in `text`: the table it names after FROM, INTO, UPDATE or JOIN, and whether it reads. */

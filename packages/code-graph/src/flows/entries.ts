@@ -127,7 +127,9 @@ export function otherEntryPoints(db: Db, root: string): OtherEntry[] {
   for (const { path: file, language } of files) {
     const text = fileText(root, file);
     if (!text) continue;
-    const lines = text.split('\n');
+    // Split into lines only for a file that holds a mark or a LiveView: most hold neither.
+    let split: string[] | undefined;
+    const lines = () => (split ??= text.split('\n'));
     let known: SymbolRow[] | undefined;
     const functions = (): SymbolRow[] => {
       known ??= callable.all(file) as SymbolRow[];
@@ -138,7 +140,7 @@ export function otherEntryPoints(db: Db, root: string): OtherEntry[] {
     const marks = ANY_MARK.test(text) ? DECORATED.filter(({ mark }) => mark.test(text)) : [];
     const commands = JS_FAMILY.has(language as LanguageId) && COMMAND.test(text);
     if (marks.length > 0 || commands)
-      lines.forEach((text, i) => {
+      lines().forEach((text, i, all) => {
         const line = i + 1;
         // A mark in a comment (`// .command('x').action(…)`, `# @shared_task`) is no entry point.
         if (/^\s*(\/\/|\/?\*|#(?!\[))/.test(text)) return;
@@ -159,10 +161,10 @@ export function otherEntryPoints(db: Db, root: string): OtherEntry[] {
         // commander / yargs: `.command('sync').action(async () => …)` — the action's lines are its body.
         const command = commands ? COMMAND.exec(text) : null;
         if (command) {
-          const actionAt = lines.slice(i, i + 6).findIndex((l) => /\.action\(/.test(l));
+          const actionAt = all.slice(i, i + 6).findIndex((l) => /\.action\(/.test(l));
           if (actionAt >= 0) {
             const start = line + actionAt;
-            const end = Math.min(lines.length, start + 40);
+            const end = Math.min(all.length, start + 40);
             out.push({
               kind: 'cli',
               name: `command ${command[1]}`,
@@ -188,7 +190,7 @@ export function otherEntryPoints(db: Db, root: string): OtherEntry[] {
     if (language === 'elixir' && LIVE_VIEW.test(text))
       for (const s of functions()) {
         const event =
-          s.short === 'handle_event' ? /handle_event\(\s*"([^"]+)"/.exec(lines[s.line - 1] ?? '') : null;
+          s.short === 'handle_event' ? /handle_event\(\s*"([^"]+)"/.exec(lines()[s.line - 1] ?? '') : null;
         if (event)
           out.push({
             kind: 'event',

@@ -134,20 +134,26 @@ function mountOrRead(arg: Node | undefined, prefix: string, call: Node, ctx: Rus
  * function's, mounted where it is.
  */
 function readRouteList(node: Node, ctx: RustContext): void {
+  // What a list names first, the function around it only then: every call and macro of a file is
+  // asked, and finding its function walks up the tree.
+  let targets: string[];
+  if (node.type === 'macro_invocation') targets = routesListed(node);
+  else {
+    const fn = node.childForFieldName('function');
+    if (
+      fn?.type !== 'field_expression' ||
+      !/^(append|extend)$/.test(fn.childForFieldName('field')?.text ?? '')
+    )
+      return;
+    let arg: Node | undefined = argsOf(node)[0];
+    if (arg?.type === 'reference_expression') arg = arg.childForFieldName('value') ?? undefined;
+    const callee = arg?.type === 'call_expression' ? arg.childForFieldName('function') : undefined;
+    targets = callee && callee.type !== 'field_expression' ? [namedTarget(callee)] : [];
+  }
+  if (targets.length === 0) return;
   const owner = ownerOf(node);
   if (owner === FILE_OWNER) return;
-  const push = (target: string) => ctx.facts.mounts.push({ owner, prefix: '', target, line: line(node) });
-  if (node.type === 'macro_invocation') {
-    for (const target of routesListed(node)) push(target);
-    return;
-  }
-  const fn = node.childForFieldName('function');
-  if (fn?.type !== 'field_expression' || !/^(append|extend)$/.test(fn.childForFieldName('field')?.text ?? ''))
-    return;
-  let arg: Node | undefined = argsOf(node)[0];
-  if (arg?.type === 'reference_expression') arg = arg.childForFieldName('value') ?? undefined;
-  const callee = arg?.type === 'call_expression' ? arg.childForFieldName('function') : undefined;
-  if (callee && callee.type !== 'field_expression') push(namedTarget(callee));
+  for (const target of targets) ctx.facts.mounts.push({ owner, prefix: '', target, line: line(node) });
 }
 
 /**
