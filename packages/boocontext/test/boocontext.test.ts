@@ -1097,7 +1097,20 @@ describe('boocontext_flows over MCP', () => {
     expect(flows.some((f) => f.unread)).toBe(false);
   });
 
-  it('reads a call of a sqlc-generated method as the query of its name in the SQL files sqlc.yaml lists', async () => {
+  it("reads goyesql's statements by the query names of the tree's SQL files, through handlers wrapped in middleware calls, not a project method sharing a query's name", async () => {
+    const { flows } = await flowsOf('yesql-go');
+    const list = flowAt(flows, 'GET', '/api/shelves');
+    expect(list?.steps.map((s) => s.symbol)).toEqual(['App.GetShelves', 'Core.GetShelves']);
+    expect(list?.data.map((d) => `${d.op} ${d.entity} ${d.file}:${d.line} ${d.call}`)).toEqual([
+      'read shelves internal/core/shelves.go:12 c.q.GetShelves.Select',
+    ]);
+    // `pm(gzip(config)(hasID(a.DeleteShelf)), perm)`: the function the wrappers wrap.
+    const remove = flowAt(flows, 'DELETE', '/api/shelves/:id');
+    expect(remove?.steps.map((s) => s.symbol)).toEqual(['App.DeleteShelf', 'Core.DeleteShelf']);
+    expect(at(remove)).toEqual(['write shelves internal/core/shelves.go:17']);
+  });
+
+  it('reads a call of a sqlc-generated method as the query of its name in the SQL files of the tree', async () => {
     const { flows } = await flowsOf('sqlc-go');
     const route = (method: string) => flowAt(flows, method, '/shelves');
     expect(route('GET')?.steps.map((s) => s.symbol)).toEqual(['Server.listShelves']);

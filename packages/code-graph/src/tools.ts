@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import { entryScope, otherEntryPoints } from './flows/entries.js';
 import { type Flow, type FlowEntry, FlowTracer } from './flows/flows.js';
+import { type StoredQuery, storedQueries } from './flows/stored-queries.js';
 import { BoundedMemo } from './graph/memo.js';
 import type { Queries } from './graph/queries.js';
 import { CodeIndex, type RefreshStats } from './indexer/indexer.js';
@@ -167,6 +168,22 @@ export function codeGraphTools(options: ToolsOptions = {}): CodeGraphTools {
   // over the cap is asked for in halves) or one by one go through the same services. Per index
   // object: a closed and reopened index is a new one, its generations counted from zero again.
   const tracersOf = new WeakMap<CodeIndex, BoundedMemo<FlowTracer>>();
+  // The tree's named SQL queries, read again when the index changes, as the answers are.
+  const queriesOf = new WeakMap<
+    CodeIndex,
+    { generation: number; queries: Promise<Map<string, StoredQuery>> }
+  >();
+  const namedQueries = (index: CodeIndex): Promise<Map<string, StoredQuery>> => {
+    const known = queriesOf.get(index);
+    if (known?.generation === index.generation) return known.queries;
+    const queries = index
+      .listFiles((rel) => /\.sql$/i.test(rel))
+      .then((files) => storedQueries(files.map((f) => f.abs)))
+      // A tree that cannot be walked now has flows still, without its named queries.
+      .catch(() => new Map<string, StoredQuery>());
+    queriesOf.set(index, { generation: index.generation, queries });
+    return queries;
+  };
 
   const walkTool = (name: string, direction: 'up' | 'down') =>
     readOnlyTool({
@@ -277,6 +294,7 @@ export function codeGraphTools(options: ToolsOptions = {}): CodeGraphTools {
       run: withIndex(
         async (q, args, index) => {
           const { root: _root, diff, ...asked } = args;
+          const stored = await namedQueries(index);
           const answer = flowAnswers.get(
             `${index.root}\u0000${index.generation}\u0000${JSON.stringify(asked)}`,
             () => {
@@ -288,7 +306,15 @@ export function codeGraphTools(options: ToolsOptions = {}): CodeGraphTools {
               }
               const tracer = tracers.get(
                 `${index.generation}\u0000${JSON.stringify([args.entities, args.aliases, options])}`,
-                () => new FlowTracer(index.db, index.root, args.entities ?? [], args.aliases ?? {}, options),
+                () =>
+                  new FlowTracer(
+                    index.db,
+                    index.root,
+                    args.entities ?? [],
+                    args.aliases ?? {},
+                    options,
+                    stored,
+                  ),
               );
               const others = args.others
                 ? otherEntryPoints(index.db, index.root).map(({ trace, ...entry }) => ({

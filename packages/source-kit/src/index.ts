@@ -1,4 +1,5 @@
 export type { Node as SyntaxNode, Tree as SyntaxTree } from 'web-tree-sitter';
+export { topLevelParts } from './arguments.js';
 export { isInside, looksBinary, MAX_FILE_BYTES, type NotAppCode, notAppCode } from './files.js';
 export { maskUnsupportedSyntax } from './grammar-compat.js';
 export { type LanguageId, languageOf, parserFor, preloadGrammar } from './languages.js';

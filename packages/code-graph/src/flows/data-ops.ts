@@ -9,6 +9,7 @@
  */
 import { DATABASE_FACTORIES } from '../parse/type-hints.js';
 import { blankStrings, closingBracket, lastAssigned } from './source-text.js';
+import { sqlTarget } from './sql-target.js';
 
 export type DataOpKind = 'read' | 'write';
 
@@ -423,14 +424,13 @@ const isHandle = (token: string, language: string): boolean => {
   return !/^[A-Z]/.test(bare) && HANDLES.has(name) && !isHttpState(name, language);
 };
 
-/** The first SQL string in `text`: the table it names after FROM, INTO, UPDATE or JOIN, and whether it reads. */
+/** The first SQL string in `text`: the table its statement acts on, and whether it reads. */
 function sqlStatement(text: string): { table: string; reads: boolean } | undefined {
   // Up to the quote that opened it: `SELECT * FROM "Users"` in backticks quotes its identifiers. A
   // statement split over literals side by side (Python's, C's) or joined by `+` is read as one.
   const joined = text.replace(/(["'])\s*\+?\s*\1/g, '');
   const sql = /(["'`])\s*(select|insert|update|delete|with)\b(?:(?!\1)[\s\S])*/i.exec(joined);
-  const table = sql && /\b(?:from|into|update|join)\s+["`[]?(\w+)/i.exec(sql[0])?.[1];
-  return table ? { table, reads: /^(select|with)$/i.test(sql[2] ?? '') } : undefined;
+  return sql ? sqlTarget(sql[0].slice(1)) : undefined;
 }
 
 /**
@@ -462,9 +462,17 @@ export interface ClassifyContext {
   textAbove?: () => string;
   /** A few of the file's lines below the call's, for a string that opens at the end of its line. */
   textBelow?: () => string;
-  /** A query kept in SQL files under a name the generated code calls it by (sqlc's). */
+  /** Whether the call is resolved to a function of the project. */
+  reachesProject?: () => boolean;
+  /** A query kept in SQL files under a name code calls it by (sqlc's, the yesql family's). */
   storedQuery?: (name: string) => { table: string; reads: boolean } | undefined;
 }
+
+/** What runs a prepared statement of database/sql and sqlx (`stmt.QueryRowx(…)`, `stmt.ExecContext(…)`). */
+const STATEMENT_RUN = /^(?:Exec|Get|Select|Query|QueryRow|Queryx|QueryRowx|MustExec)(?:Context)?$/;
+
+/** An expression's last name: `c.q.DeleteBounces` → `DeleteBounces`. */
+const lastName = (expression: string) => /([A-Za-z_]\w*)\s*$/.exec(expression)?.[1] ?? '';
 
 /** Verbs that run a prepared statement (better-sqlite3, node:sqlite, PDO, database/sql). */
 const RUN_VERBS = new Set([
@@ -682,6 +690,22 @@ function identityVerb(callee: string): string | undefined {
 /** Django's reverse relation manager (`project.check_set.all()`): the related model's rows. */
 const DJANGO_RELATED_SET = /\.([a-z]\w*?)_set\s*$/;
 
+/**
+ * The named query a call runs: goyesql's statement in a field named after its query
+ * (`c.q.DeleteBounces.Exec(…)`), or sqlc's and aiosql's generated method of the query's name
+ * (`store.CreateAccount(ctx, arg)`) — unless the call reaches a function of the project, which is
+ * then a method of the project's own that happens to share the name (listmonk's
+ * `core.DeleteBounces` running the `delete-bounces` statement inside).
+ */
+function storedQueryRun(call: CallSite, ctx: ClassifyContext) {
+  const statement = STATEMENT_RUN.test(call.callee)
+    ? ctx.storedQuery?.(lastName(call.receiver ?? ''))
+    : undefined;
+  if (statement) return statement;
+  const generated = ctx.storedQuery?.(call.callee);
+  return generated && !ctx.reachesProject?.() ? generated : undefined;
+}
+
 /** One call as a data operation, or undefined when it does not touch the database. */
 export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | undefined {
   // Vapor 3's `req.parameters.next(Article.self)` loads the row the path's parameter names.
@@ -696,8 +720,7 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
     const statement = sqlalchemyStatement(call, ctx) ?? djangoShortcut(call, ctx);
     if (statement) return statement;
   }
-  // `store.CreateAccount(ctx, arg)`: sqlc's generated method for the query of that name.
-  const stored = call.receiver ? ctx.storedQuery?.(call.callee) : undefined;
+  const stored = call.receiver ? storedQueryRun(call, ctx) : undefined;
   if (stored)
     return {
       entity: ctx.entities.match(stored.table) ?? stored.table,

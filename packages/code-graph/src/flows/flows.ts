@@ -17,7 +17,7 @@ import { type FrameworkLookups, implicitSteps, liveViewStarts, routeLoaders } fr
 import { isDetailPath, methodNamesFor, parseHandler, type SymbolRow, TRACE_COLUMNS } from './handlers.js';
 import { closest, lastSegment } from './near.js';
 import { frameworkServed } from './served.js';
-import { type StoredQuery, storedQueries, storedQueryKey } from './stored-queries.js';
+import { type StoredQuery, storedQueryKey } from './stored-queries.js';
 
 /** An entry point as the route reader (or a caller) knows it. */
 export interface FlowEntry {
@@ -117,6 +117,8 @@ export class FlowTracer {
     entityNames: readonly string[],
     entityAliases: Readonly<Record<string, string>>,
     private readonly options: TraceOptions,
+    /** The tree's named SQL queries (`storedQueries`), by `storedQueryKey`. */
+    private readonly stored: ReadonlyMap<string, StoredQuery> = new Map(),
   ) {
     this.entities = new Entities(entityNames, entityAliases);
     this.bySymbol = db.prepare(`SELECT ${TRACE_COLUMNS} FROM symbols WHERE id = ?`);
@@ -713,13 +715,6 @@ export class FlowTracer {
     return owner ? [...this.dataIn(owner.file, owner.line, owner.end_line, true), ...own] : own;
   }
 
-  private stored?: Map<string, StoredQuery>;
-
-  private storedQueries(): Map<string, StoredQuery> {
-    this.stored ??= storedQueries(this.root);
-    return this.stored;
-  }
-
   private dataIn(file: string, from: number, to: number, bodyOnly = false): FlowData[] {
     const language = this.languages.get(file) ?? '';
     const out: FlowData[] = [];
@@ -734,7 +729,8 @@ export class FlowTracer {
         fileText: () => this.source(file).text,
         textAbove: () => this.sourceText(file, 1, call.line - 1),
         textBelow: () => this.sourceText(file, call.line + 1, call.line + 8),
-        storedQuery: (name) => this.storedQueries().get(storedQueryKey(name)),
+        storedQuery: (name) => this.stored.get(storedQueryKey(name)),
+        reachesProject: () => this.resolvedAt.get(file, call.line, call.callee) !== undefined,
       });
       // A call handed the database (`service.all(on: req.db)`) that reaches a function of the
       // project is no access of its own: the trace goes on into that function, where the query is.

@@ -25,6 +25,22 @@ describe('parseHandler', () => {
     expect(parseHandler('ArticleViewSet')).toEqual({ member: 'ArticleViewSet' });
     expect(parseHandler('() => x')).toBeUndefined();
   });
+
+  it('finds the function a handler wrapped in middleware calls runs: the last one passed, in nested and curried calls', () => {
+    expect(parseHandler('pm(a.GetBounces, "bounces:get")')).toEqual({ member: 'GetBounces', pathHint: 'a' });
+    expect(parseHandler('noIndex(a.hasUUID(a.hasSub(a.OptinPage), "subUUID"))')).toEqual({
+      member: 'OptinPage',
+      pathHint: 'a',
+    });
+    expect(parseHandler('pm(gzip.New(gzip.Config{Level: 9})(hasID(a.Export)), "a, b")')).toEqual({
+      member: 'Export',
+      pathHint: 'a',
+    });
+    expect(parseHandler('chain(auth, handlers.Upload)')).toEqual({ member: 'Upload', pathHint: 'handlers' });
+    // Values only: the framework serves it (Rails' `redirect`).
+    expect(parseHandler('redirect("/inbox/all", status: 301)')).toBeUndefined();
+    expect(parseHandler('wrap(a.X) + 1')).toBeUndefined();
+  });
 });
 
 describe('methodNamesFor', () => {

@@ -5,7 +5,9 @@
  * function just below the route's line, or the route's own lines (an inline handler).
  */
 
+import { topLevelParts } from '@boocode/source-kit';
 import type { SymbolRow as StoredSymbol } from '../graph/queries.js';
+import { closingBracket } from './source-text.js';
 
 /** What a trace reads of a symbol (its doc, metrics and hashes are long and not needed). */
 export type SymbolRow = Pick<
@@ -72,6 +74,8 @@ export function parseHandler(handler: string): HandlerRef | undefined {
       ...(parts.length ? { pathHint: parts.slice(-2).join('/') } : {}),
     };
   }
+  const wrapped = wrappedHandler(text);
+  if (wrapped) return parseHandler(wrapped);
   const dotted = text.split('.');
   if (dotted.every((p) => /^[A-Za-z_$][\w$]*$/.test(p))) {
     const member = dotted.pop() as string;
@@ -80,6 +84,30 @@ export function parseHandler(handler: string): HandlerRef | undefined {
     return /^[A-Z]/.test(owner) ? { owner, member } : { member, pathHint: owner };
   }
   return undefined;
+}
+
+const REFERENCE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
+
+/**
+ * The function a handler wrapped in calls runs: `pm(a.GetBounces, "perm")`, `hasID(h.Get)`,
+ * `noIndex(a.hasUUID(a.View, "id"))`, a curried `gzip(config)(h.Export)` — the last argument naming
+ * a function (a middleware's own arguments come first), looked for inside nested calls. None when
+ * only values are passed (`redirect("/inbox")`: the framework serves it).
+ */
+function wrappedHandler(text: string): string | undefined {
+  const callee = /^[\w$.]+/.exec(text)?.[0];
+  if (!callee || text[callee.length] !== '(') return undefined;
+  let found: string | undefined;
+  for (let open = callee.length; open < text.length; ) {
+    if (text[open] !== '(') return undefined;
+    const close = closingBracket(text, open);
+    for (const arg of topLevelParts(text.slice(open + 1, close))) {
+      const inner = REFERENCE.test(arg) ? arg : wrappedHandler(arg);
+      if (inner) found = inner;
+    }
+    open = close + 1;
+  }
+  return found;
 }
 
 /** A class handler's method for an HTTP method: REST frameworks' conventional names, in order. */

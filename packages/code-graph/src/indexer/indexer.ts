@@ -166,6 +166,11 @@ export class CodeIndex {
     for (const listener of this.listeners) listener.step(phase, done, total, unit);
   }
 
+  /** The tree's files `accept` takes (not only indexed ones), walked with the index's own listings. */
+  listFiles(accept: (rel: string) => boolean, signal?: AbortSignal): Promise<RepoFile[]> {
+    return listRepoFiles(this.root, accept, signal, this.listings);
+  }
+
   async refresh(signal?: AbortSignal, scope?: IndexScope): Promise<RefreshStats> {
     const generation = this.generation;
     const stats = await this.exclusive(() => this.refreshNow(signal, scope));

@@ -1,4 +1,4 @@
-import type { SyntaxNode as Node } from '@boocode/source-kit';
+import { type SyntaxNode as Node, topLevelParts } from '@boocode/source-kit';
 
 /**
  * A PHP attribute (`#[Route('/blog', methods: ['GET'])]`) or a docblock annotation
@@ -69,29 +69,6 @@ function treeAttributes(declaration: Node): PhpAttribute[] {
       },
     ];
   });
-}
-
-/** `a, b={…}, c="x,y"` split at the commas outside quotes and brackets. */
-function topLevelParts(args: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote = '';
-  let start = 0;
-  for (let i = 0; i < args.length; i++) {
-    const c = args[i];
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '{' || c === '(' || c === '[') depth++;
-    else if (c === '}' || c === ')' || c === ']') depth--;
-    else if (c === ',' && depth === 0) {
-      parts.push(args.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(args.slice(start));
-  return parts.map((p) => p.trim()).filter(Boolean);
 }
 
 function annotationValue(text: string): PhpValue {
