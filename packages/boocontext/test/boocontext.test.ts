@@ -181,12 +181,12 @@ describe('boocontext over MCP', () => {
     ]);
   });
 
-  it('reads Next.js app router routes from the file tree, groups removed', async () => {
+  it('reads Next.js app router routes from the file tree, groups removed, each method at its function', async () => {
     const overview = await call('boocontext_overview', { root: path.join(repos, 'nextjs') });
     expect(routesOf(overview)).toEqual([
       'PAGE / app/page.tsx:1',
       'GET /api/orders app/api/orders/route.ts:1',
-      'POST /api/orders app/api/orders/route.ts:1',
+      'POST /api/orders app/api/orders/route.ts:5',
       'PAGE /items/[id] app/(shop)/items/[id]/page.tsx:1',
     ]);
     expect(overview.details.counts).toMatchObject({ components: 3 });
@@ -1095,6 +1095,16 @@ describe('boocontext_flows over MCP', () => {
     expect(at(operation(flows, 'QUERY', 'books'))).toEqual(['read Book graphql/schema.graphql:2']);
     expect(at(operation(flows, 'MUTATION', 'createBook'))).toEqual(['write Book graphql/schema.graphql:7']);
     expect(flows.some((f) => f.unread)).toBe(false);
+  });
+
+  it("starts each method of a Next.js route file at its own function: a GET's flow holds none of the DELETE's writes", async () => {
+    const { flows } = await flowsOf('nextjs-routes');
+    const get = flowAt(flows, 'GET', '/api/boards/[boardId]');
+    expect(get?.steps.map((s) => s.symbol)).toEqual(['GET', 'getBoard']);
+    expect(at(get)).toEqual(['read Board lib/queries.ts:4']);
+    const remove = flowAt(flows, 'DELETE', '/api/boards/[boardId]');
+    expect(remove?.steps.map((s) => s.symbol)).toEqual(['DELETE', 'deleteBoard']);
+    expect(at(remove)).toEqual(['write Board lib/queries.ts:8']);
   });
 
   it("reads goyesql's statements by the query names of the tree's SQL files, through handlers wrapped in middleware calls, not a project method sharing a query's name", async () => {

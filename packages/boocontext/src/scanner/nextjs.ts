@@ -1,4 +1,4 @@
-import type { Route } from './types.js';
+import type { FileFacts, Route } from './types.js';
 
 const PAGE = /(^|\/)(src\/)?app\/(.*\/)?page\.(tsx|jsx|ts|js)$/;
 const APP_ROUTE = /(^|\/)(src\/)?app\/(.*\/)?route\.(ts|js)$/;
@@ -28,6 +28,7 @@ export function nextRoutes(
   rel: string,
   exported: readonly string[],
   isProjectDir: (dir: string) => boolean,
+  handlers: FileFacts['methodHandlers'] = {},
 ): Route[] {
   const router = PAGE.exec(rel) ?? APP_ROUTE.exec(rel) ?? PAGES.exec(rel);
   if (!router || !isProjectDir(rel.slice(0, router.index))) return [];
@@ -35,14 +36,18 @@ export function nextRoutes(
   if (appRoute) {
     const dir = rel.slice(rel.indexOf('app/') + 4).replace(/\/?route\.\w+$/, '');
     const methods = exported.filter((e) => HANDLERS.includes(e));
-    return (methods.length ? methods : ['ALL']).map((method) => ({
-      method,
-      path: segmentsToPath(dir),
-      file: rel,
-      line: 1,
-      wholeFile: true,
-      framework: 'nextjs',
-    }));
+    // Each method at the function the file declares for it; one exported under an alias or
+    // re-exported (`export { GET, POST } from '@/auth'`), the whole file.
+    return (methods.length ? methods : ['ALL']).map((method) => {
+      const own = handlers[method];
+      return {
+        method,
+        path: segmentsToPath(dir),
+        file: rel,
+        ...(own ? { line: own.line, endLine: own.endLine } : { line: 1, wholeFile: true }),
+        framework: 'nextjs',
+      };
+    });
   }
   const page = PAGE.exec(rel);
   if (page) {

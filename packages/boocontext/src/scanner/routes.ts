@@ -576,10 +576,15 @@ export function routesOfFile(
     if (hints.fileRoutes) routes.push(...fileConventionRoutes(rel, exported));
   } else if (hints.nextProjects && isNextRouteFile(rel))
     routes.push(
-      ...nextRoutes(rel, exported, (dir) => isProjectDir(dir) && underNext(dir, hints.nextProjects)),
+      ...nextRoutes(
+        rel,
+        exported,
+        (dir) => isProjectDir(dir) && underNext(dir, hints.nextProjects),
+        facts.methodHandlers,
+      ),
     );
   if (hints.sveltekit && isSvelteKitRouteFile(rel))
-    routes.push(...svelteKitRoutes(rel, exported, isProjectDir));
+    routes.push(...svelteKitRoutes(rel, exported, isProjectDir, facts.methodHandlers));
   if (hints.nuxt && isNuxtRouteFile(rel)) routes.push(...nuxtRoutes(rel, isProjectDir));
   return routes;
 }

@@ -308,6 +308,19 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['hertz']);
   });
 
+  it("Echo: paths built by path.Join and fmt.Sprintf from the package's constants, {unknown} for what only run time knows; a store's Get is no route", async () => {
+    const { routes, frameworks } = await scanStack('echo-paths');
+    expect(routes).toEqual([
+      'GET /admin main.go:17',
+      'GET /admin/login main.go:18',
+      'POST /admin/reset/%d main.go:19',
+      'GET /api/v{unknown}/lists main.go:20',
+      'GET /{unknown} main.go:23',
+      'GET /{unknown}/:file main.go:21',
+    ]);
+    expect(frameworks).toEqual(['echo']);
+  });
+
   it('FastAPI: prefixes from a settings default and a module constant; an unknowable one is said, not dropped', async () => {
     const { routes, models } = await scanStack('fastapi');
     expect(routes).toEqual([
@@ -630,7 +643,7 @@ describe('stacks: routes as served, models, frameworks', () => {
     );
   });
 
-  it('actix-web: scopes, resources, a configure function mounted under a scope in another file, attribute routes; Diesel tables', async () => {
+  it('actix-web: scopes, resources, a configure function mounted under a scope in another file, attribute routes; Diesel tables; not the routes of a `#[cfg(test)]` module', async () => {
     const { routes, models, frameworks } = await scanStack('actix');
     expect(routes).toEqual([
       'GET /api/orders src/routes/orders.rs:6',
@@ -938,14 +951,14 @@ describe('stacks: routes as served, models, frameworks', () => {
     ]);
   });
 
-  it('SvelteKit: pages, endpoints by their exported methods (fallback: any other), form actions as POST; groups leave the path', async () => {
+  it('SvelteKit: pages, endpoints by their exported methods, each at its function (fallback: any other), form actions as POST; groups leave the path', async () => {
     const { routes, frameworks } = await scanStack('sveltekit');
     expect(routes).toEqual([
       'PAGE / src/routes/+page.svelte:1',
-      'GET /api/orders src/routes/api/orders/+server.ts:1',
-      'POST /api/orders src/routes/api/orders/+server.ts:1',
+      'GET /api/orders src/routes/api/orders/+server.ts:3',
+      'POST /api/orders src/routes/api/orders/+server.ts:7',
       'ALL /api/orders/[id] src/routes/api/orders/[id]/+server.ts:1',
-      'DELETE /api/orders/[id] src/routes/api/orders/[id]/+server.ts:1',
+      'DELETE /api/orders/[id] src/routes/api/orders/[id]/+server.ts:3',
       'PAGE /orders/[id] src/routes/(shop)/orders/[id]/+page.svelte:1',
       'POST /orders/[id] src/routes/(shop)/orders/[id]/+page.server.ts:1',
     ]);

@@ -1,4 +1,4 @@
-import type { Route } from './types.js';
+import type { FileFacts, Route } from './types.js';
 
 /** A SvelteKit route file: a page, a page's server module, or an endpoint (`+server`). */
 const ROUTE_FILE = /(^|\/)src\/routes\/((?:.*\/)?)\+(page\.svelte|page\.server\.[jt]s|server\.[jt]s)$/;
@@ -23,20 +23,24 @@ export function svelteKitRoutes(
   rel: string,
   exported: readonly string[],
   isProjectDir: (dir: string) => boolean,
+  handlers: FileFacts['methodHandlers'] = {},
 ): Route[] {
   const match = ROUTE_FILE.exec(rel);
   if (!match || !isProjectDir(rel.slice(0, match.index + (match[1] ?? '').length).replace(/\/$/, '')))
     return [];
   const routePath = pathOf(match[2] ?? '');
   const kind = match[3] ?? '';
-  const route = (method: string): Route => ({
-    method,
-    path: routePath,
-    file: rel,
-    line: 1,
-    wholeFile: true,
-    framework: 'sveltekit',
-  });
+  const route = (method: string): Route => {
+    // An endpoint's method at the function the file declares for it.
+    const own = handlers[method];
+    return {
+      method,
+      path: routePath,
+      file: rel,
+      ...(own ? { line: own.line, endLine: own.endLine } : { line: 1, wholeFile: true }),
+      framework: 'sveltekit',
+    };
+  };
   if (kind === 'page.svelte') return [route('PAGE')];
   if (kind.startsWith('page.server')) return exported.includes('actions') ? [route('POST')] : [];
   const methods = exported.filter((e) => METHODS.includes(e));

@@ -24,6 +24,18 @@ function registerOf(object: Node): Node | undefined {
 }
 
 /** Exported routers by name, for mounts made in other files. */
+/**
+ * An exported function named for an HTTP method (a Next.js or SvelteKit route file's `GET`): the
+ * lines it spans, from its `export`, so that each method's route is its own function.
+ */
+function noteMethodHandler(facts: FileFacts, name: string, exported: Node, declared: Node): void {
+  if (!HTTP.has(name)) return;
+  facts.methodHandlers = {
+    ...facts.methodHandlers,
+    [name]: { line: exported.startPosition.row + 1, endLine: declared.endPosition.row + 1 },
+  };
+}
+
 function readExports(program: Node, facts: FileFacts): void {
   let defaultFunction: Node | undefined;
   /** `const orders = async (app) => { app.get(…) }`: a plugin held in a variable, by its routes' owner. */
@@ -49,8 +61,10 @@ function readExports(program: Node, facts: FileFacts): void {
     if (exported && /^(lexical|variable)_declaration$/.test(statement.type)) {
       for (const decl of statement.namedChildren) {
         const name = decl?.type === 'variable_declarator' ? field(decl, 'name') : undefined;
-        if (name?.type === 'identifier')
+        if (name?.type === 'identifier') {
           facts.exportedRouters[name.text] = plugins.get(name.text) ?? name.text;
+          if (decl) noteMethodHandler(facts, name.text, top, decl);
+        }
         // `export const { GET, POST } = handlers` (Auth.js route files).
         if (name?.type === 'object_pattern')
           for (const part of name.namedChildren) {
@@ -82,6 +96,7 @@ function readExports(program: Node, facts: FileFacts): void {
       if (param && facts.routes.some((r) => r.owner === param))
         facts.exportedRouters[isDefault ? 'default' : name] = param;
       else if (exported) facts.exportedRouters[isDefault ? 'default' : name] = name;
+      if (exported && !isDefault) noteMethodHandler(facts, name, top, statement);
     }
     // A hapi plugin: `module.exports = { register: async (server) => … }`, `export default { register(server) {…} }`.
     const assigned =

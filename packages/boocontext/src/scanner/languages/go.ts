@@ -154,24 +154,44 @@ function routerOf(node: Node | null | undefined, routers: Map<string, Router>): 
   return { owner: parent.owner, prefix: joinPaths(parent.prefix, prefix) };
 }
 
-/** A path part: a string, a package constant or variable as `{=name}` (the route table reads it), `+` of those. */
+/**
+ * A path part: a string, a package constant or variable as `{=name}` (the route table reads it), `+`
+ * of those, `path.Join` of those, `fmt.Sprintf` filled with those. A part that is none
+ * (a call, a computed value) is `{unknown}` inside a join or a format, whose written parts stand.
+ */
 function pathPart(node: Node | null | undefined): string | undefined {
   if (!node) return undefined;
   const text = unquote(node);
   if (text !== undefined) return text;
   if (node.type === 'identifier' || node.type === 'selector_expression') return `{=${node.text}}`;
+  if (node.type === 'call_expression') return calledPath(node);
   if (node.type !== 'binary_expression' || node.childForFieldName('operator')?.text !== '+') return undefined;
   const left = pathPart(node.childForFieldName('left'));
   const right = pathPart(node.childForFieldName('right'));
   return left !== undefined && right !== undefined ? left + right : undefined;
 }
 
+/** `path.Join(uriAdmin, "/login")`, `fmt.Sprintf("%s/users", prefix)`. */
+function calledPath(call: Node): string | undefined {
+  const callee = call.childForFieldName('function')?.text;
+  const args = (call.childForFieldName('arguments')?.namedChildren ?? []).filter((a): a is Node => !!a);
+  if (callee === 'path.Join') return joinPaths(...args.map((a) => pathPart(a) ?? UNKNOWN_PART));
+  const format = callee === 'fmt.Sprintf' ? unquote(args[0]) : undefined;
+  if (format === undefined) return undefined;
+  let next = 1;
+  return format.replace(/%[-+# 0-9.]*([a-zA-Z%])/g, (_, verb: string) =>
+    verb === '%' ? '%' : (pathPart(args[next++]) ?? UNKNOWN_PART),
+  );
+}
+
 /**
- * `baseUrl + "/cart"`: a route path built by concatenation, when a written part is a path (a lone
- * variable, `cache.Get(key)`, says nothing of a route).
+ * `baseUrl + "/cart"`, `path.Join(base, "/cart")`: a route path built by concatenation or a call, when
+ * a written part is a path (a lone variable, `cache.Get(key)`, says nothing of a route).
  */
-const concatenatedPath = (node: Node | undefined) =>
-  node?.type === 'binary_expression' && /"\//.test(node.text) ? pathPart(node) : undefined;
+const builtPath = (node: Node | undefined) =>
+  (node?.type === 'binary_expression' || node?.type === 'call_expression') && /"\//.test(node.text)
+    ? pathPart(node)
+    : undefined;
 
 /** `const apiPrefix = "/api"` at a package's top: a path constant a route may be written with. */
 function readPathConstant(node: Node, facts: FileFacts): void {
@@ -225,7 +245,10 @@ function readCall(
   if (fn?.type !== 'selector_expression') return undefined;
   const operand = fn.childForFieldName('operand');
   const method = fn.childForFieldName('field')?.text ?? '';
-  const first = unquote(argList[0]) ?? concatenatedPath(argList[0]);
+  // gin's and echo's `GET`/`POST` name a route whatever spells the path (`path.Join(uriAdmin, "")`).
+  const first =
+    unquote(argList[0]) ??
+    (HTTP.has(method) && argList.length >= 2 ? pathPart(argList[0]) : builtPath(argList[0]));
   if (operand?.text === 'os' && method === 'Getenv' && first) ctx.env.add(first);
   if (first === undefined) return undefined;
   const router = routerOf(operand, routers) ?? { owner: FILE_OWNER, prefix: '' };

@@ -278,6 +278,7 @@ function readDieselTables(node: Node, { rel, facts }: RustContext): void {
 
 /** The nodes the Rust reader looks at: the walk hands it no other. */
 const RUST_READ = new Set([
+  'mod_item',
   'use_declaration',
   'attribute_item',
   'macro_invocation',
@@ -385,6 +386,17 @@ function registersRoutes(call: Node): boolean {
  * and merged, and the functions that build them; Rocket's attribute routes mounted with `routes!`;
  * Diesel tables.
  */
+/** `#[cfg(test)]` among the attributes just above a module. */
+function isTestModule(mod: Node): boolean {
+  for (
+    let above = mod.previousNamedSibling;
+    above?.type === 'attribute_item';
+    above = above.previousNamedSibling
+  )
+    if (/^#\[\s*cfg\s*\(\s*test\s*\)\s*\]$/.test(above.text)) return true;
+  return false;
+}
+
 export function scanRust(rel: string, root: Node): FileFacts {
   const facts = emptyFacts('rust');
   for (const node of root.descendantsOfType('use_declaration'))
@@ -393,6 +405,8 @@ export function scanRust(rel: string, root: Node): FileFacts {
   walk(
     root,
     (node) => {
+      // A module built for tests only (`#[cfg(test)] mod tests`): its apps serve nothing.
+      if (node.type === 'mod_item') return isTestModule(node) ? false : undefined;
       if (node.type === 'impl_item') {
         readGraphqlImpl(node, facts);
         readTonicService(node, facts);
