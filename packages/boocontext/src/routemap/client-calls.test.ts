@@ -166,6 +166,63 @@ describe('clientCalls', () => {
     ]);
   });
 
+  it("follows an API hook's methods (`useCallback` members of the object it returns) to the calls that destructure them, through a folder's index, a URL helper in the hook's scope and a mutation hook over it; an absolute URL's pass-through left out", () => {
+    expect(
+      read({
+        'src/lib/http.ts': [
+          'export async function send(method: string, url: string, body?: string) {',
+          '  return fetch(url, { method, body });',
+          '}',
+          'export function buildPath(path: string, params: object = {}) {',
+          '  const query = new URLSearchParams(params as any).toString();',
+          '  return query ? `${path}?${query}` : path;',
+          '}',
+          "export const httpGet = (path: string, params = {}) => send('GET', buildPath(path, params));",
+          "export const httpPost = (path: string, data = {}) => send('POST', path, JSON.stringify(data));",
+        ].join('\n'),
+        'src/hooks/useApi.ts': [
+          "import { useCallback } from 'react';",
+          "import { httpGet, httpPost } from '@/lib/http';",
+          'export function useApi() {',
+          '  const base = process.env.basePath;',
+          '  const toUrl = (url: string) => {',
+          "    return url.startsWith('http') ? url : `${base || ''}/api${url}`;",
+          '  };',
+          '  return {',
+          '    get: useCallback(async (url: string, params = {}) => httpGet(toUrl(url), params), []),',
+          '    post: useCallback(async (url: string, data = {}) => httpPost(toUrl(url), data), []),',
+          '  };',
+          '}',
+        ].join('\n'),
+        'src/hooks/index.ts': "export * from './useApi';\nexport * from './useUpdate';\n",
+        'src/hooks/useUpdate.ts': [
+          "import { useApi } from './useApi';",
+          'export function useUpdate(path: string) {',
+          '  const { post } = useApi();',
+          '  return { save: (data: object) => post(path, data) };',
+          '}',
+        ].join('\n'),
+        // Another helper of the same name elsewhere: the one in the hook's scope builds its URLs.
+        'src/components/Share.tsx': 'const toUrl = (slug: string) => `https://share.example/${slug}`;\n',
+        'src/components/Shelves.tsx': [
+          "import { useApi, useUpdate } from '@/hooks';",
+          'export function Shelves({ shelfId }: { shelfId: string }) {',
+          '  const { get } = useApi();',
+          '  const api = useApi();',
+          '  get(`/shelves/${shelfId}/books`, { page: 1 });',
+          "  api.post('/shelves', {});",
+          '  const { save } = useUpdate(`/shelves/${shelfId}`);',
+          '  return null;',
+          '}',
+        ].join('\n'),
+      }),
+    ).toEqual([
+      'GET /api/shelves/:param/books src/components/Shelves.tsx:5',
+      'POST /api/shelves src/components/Shelves.tsx:6',
+      'POST /api/shelves/:param src/components/Shelves.tsx:7',
+    ]);
+  });
+
   it('reads a method handed down as a positional parameter through an options object', () => {
     expect(
       read({

@@ -91,6 +91,10 @@ interface Wrapper {
   provisional?: { calls: ClientCall[]; replaced: boolean };
 }
 
+/** A test that a URL is absolute: `url.startsWith('http')`, `/^https?:\/\//.test(url)`, `!url.startsWith('//')`. */
+const ABSOLUTE_TEST =
+  /^(!?)\s*(?:([\w$.]+)\.startsWith\(\s*['"`](?:https?:?(?:\/\/)?|\/\/)['"`]\s*\)|\/\^\(?https?\S*?\/[gimsuy]*\.test\(\s*([\w$.]+)\s*\))$/;
+
 /** Reads expressions to URL alternatives in one file, at one place in it. */
 class Evaluator {
   constructor(
@@ -110,7 +114,7 @@ class Evaluator {
     if (!e || this.depth > MAX_DEPTH) return [HOLE];
     if (e.startsWith('(') && closing(e, 0) === e.length - 1) return this.eval(e.slice(1, -1));
     const ternary = this.ternary(e);
-    if (ternary) return cap([...this.eval(ternary[0]), ...this.eval(ternary[1])]);
+    if (ternary) return cap(ternary.flatMap((branch) => this.eval(branch)));
     for (const op of ['??', '||']) {
       const parts = splitTop(e, op);
       if (parts.length > 1) {
@@ -139,7 +143,8 @@ class Evaluator {
    * arguments (or their defaults). Only a function the project defines once under that name.
    */
   private built(callee: string, args: string[]): string[] {
-    const fn = this.files.definedOnce(callee.split('.').pop() as string);
+    const name = callee.split('.').pop() as string;
+    const fn = (callee.includes('.') ? undefined : this.inScope(name)) ?? this.files.definedOnce(name);
     if (!fn) return [HOLE];
     const body = fn.file.text.slice(fn.def.start, fn.def.end);
     const returned = [...body.matchAll(/\breturn\s+/g)].at(-1);
@@ -154,18 +159,56 @@ class Evaluator {
         return [p.name, value[0] ?? HOLE] as const;
       }),
     );
-    return inner
-      .eval(expr)
-      .map((v) => v.replace(PARAM, (marker, name: string) => values.get(name) ?? marker));
+    // What the function writes is a base to its caller, not a path written at the call.
+    return inner.eval(expr).map((v) =>
+      v
+        .split(/(\uE001[\w$]+\uE001|\uE002|\uE003[^\uE004]*\uE004)/)
+        .map((part, i) => (i % 2 === 1 || !part ? part : `${FROM_CONSTANT}${part}${END_CONSTANT}`))
+        .join('')
+        .replace(PARAM, (marker, name: string) => values.get(name) ?? marker),
+    );
   }
 
-  private ternary(e: string): [string, string] | undefined {
+  /**
+   * The function `name` a call here reaches by scope: declared before it in this file, at the top
+   * or in a function around the call (`const getUrl = (url) => …` inside a hook, one of many
+   * `getUrl`s of the project).
+   */
+  private inScope(name: string): { file: SourceFile; def: FunctionDef } | undefined {
+    const visible = (def: FunctionDef) =>
+      this.file
+        .enclosingChain(def.start)
+        .every((outer) => outer === def || (outer.start <= this.offset && this.offset < outer.end));
+    let found: FunctionDef | undefined;
+    for (const def of this.file.functions)
+      if (
+        def.name === name &&
+        !def.owner &&
+        def.start < this.offset &&
+        visible(def) &&
+        def.start > (found?.start ?? -1)
+      )
+        found = def;
+    return found && { file: this.file, def: found };
+  }
+
+  /**
+   * A conditional's branches. `url.startsWith('http') ? url : base + url` passes an absolute URL
+   * through and prefixes a path: a path is what a route map reads, so only the prefixing branch.
+   */
+  private ternary(e: string): string[] | undefined {
     const q = splitTop(e, '?');
     if (q.length < 2 || e.includes('?.') || e.includes('??')) return undefined;
     const rest = q.slice(1).join('?');
     const branches = splitTop(rest, ':');
     if (branches.length < 2) return undefined;
-    return [branches[0] as string, branches.slice(1).join(':')];
+    const [yes, no] = [(branches[0] as string).trim(), branches.slice(1).join(':').trim()];
+    const absolute = ABSOLUTE_TEST.exec((q[0] as string).trim());
+    if (absolute) {
+      const [, negated, startsWith, tested] = absolute;
+      if ((negated ? no : yes) === (startsWith ?? tested)) return [negated ? yes : no];
+    }
+    return [yes, no];
   }
 
   private template(e: string): string[] {
@@ -250,6 +293,23 @@ const cap = (xs: string[]): string[] => [...new Set(xs)].slice(0, MAX_ALTERNATIV
 
 type Exported = { file: SourceFile; expr: string; offset: number };
 
+/** A file's module path: no extension, a folder's index as the folder. */
+const moduleOf = (rel: string) => rel.replace(/\.[cm]?[jt]sx?$/, '').replace(/\/index$/, '');
+
+/** The module path a specifier asks for: a relative one from the importing file, a base folder's without its alias. */
+const wantedModule = (specifier: string, fromRel: string) =>
+  (specifier.startsWith('.') ? path.posix.join(path.posix.dirname(fromRel), specifier) : specifier).replace(
+    /^[@~]\//,
+    '',
+  );
+
+/** Whether a specifier names the module of `file`: the module path it ends in, relative or from a base folder. */
+function importsModule(specifier: string, fromRel: string, file: SourceFile): boolean {
+  const wanted = wantedModule(specifier, fromRel);
+  const module = moduleOf(file.rel);
+  return module === wanted || module.endsWith(`/${wanted}`);
+}
+
 /** The project's files, and the names they export as constants. */
 class Files {
   private readonly exports = new Map<string, Exported[]>();
@@ -276,14 +336,37 @@ class Files {
    */
   exportedAt(name: string, specifier: string | undefined, fromRel: string): Exported | undefined {
     if (!specifier) return undefined;
-    const wanted = (
-      specifier.startsWith('.') ? path.posix.join(path.posix.dirname(fromRel), specifier) : specifier
-    ).replace(/^[@~]\//, '');
-    const found = (this.exports.get(name) ?? []).filter((e) => {
-      const module = e.file.rel.replace(/\.[cm]?[jt]sx?$/, '').replace(/\/index$/, '');
-      return module === wanted || module.endsWith(`/${wanted}`);
-    });
+    const found = (this.exports.get(name) ?? []).filter((e) => importsModule(specifier, fromRel, e.file));
     return found.length === 1 ? found[0] : undefined;
+  }
+
+  /**
+   * Whether `specifier`, imported in `fromRel`, is the module of `target`, or a folder's index that
+   * re-exports it (`import { useApi } from '@/components/hooks'` over `export * from './useApi'`).
+   */
+  reaches(specifier: string, fromRel: string, target: SourceFile): boolean {
+    if (importsModule(specifier, fromRel, target)) return true;
+    const key = `${wantedModule(specifier, fromRel)}\0${target.rel}`;
+    let known = this.reached.get(key);
+    if (known === undefined) {
+      known = this.reexports(specifier, fromRel, target);
+      this.reached.set(key, known);
+    }
+    return known;
+  }
+
+  private readonly reached = new Map<string, boolean>();
+
+  private reexports(specifier: string, fromRel: string, target: SourceFile): boolean {
+    const targetModule = moduleOf(target.rel);
+    return this.all.some(
+      (index) =>
+        /(^|\/)index\.[cm]?[jt]sx?$/.test(index.rel) &&
+        importsModule(specifier, fromRel, index) &&
+        [...index.text.matchAll(/\bexport\s+(?:\*|\{[^}]*\})\s+from\s+['"](\.[^'"]+)['"]/g)].some(
+          (m) => moduleOf(path.posix.join(path.posix.dirname(index.rel), m[1] as string)) === targetModule,
+        ),
+    );
   }
 
   private defined?: Map<string, { file: SourceFile; def: FunctionDef } | null>;
@@ -561,11 +644,14 @@ export function clientCalls(sources: SourceFile[]): { calls: ClientCall[]; unres
     if (site.file.generated) return;
     const line = site.file.line(site.offset);
     const made: ClientCall[] = [];
+    // Alternatives that differ only where a path stops mattering (`q ? \`${path}?${q}\` : path`) are one call.
+    const told = new Set<string>();
     for (const url of urls) {
       const m = methodOf(method);
       const path = pathOf(url);
       // A URL with no written part at all (`fetcher(url)`) says nothing about where it goes.
-      if (!m) continue;
+      if (!m || told.has(`${m} ${path}`)) continue;
+      told.add(`${m} ${path}`);
       if (/^(\/:param)+$|^\/$/.test(path)) unresolved.push({ file: site.file.rel, line, via: site.via });
       else made.push({ method: m, path, file: site.file.rel, line, via: site.via });
     }
@@ -678,6 +764,22 @@ function callsTo(files: Files, file: SourceFile, w: Wrapper): { offset: number; 
     .split('/')
     .pop()
     ?.replace(/\.\w+$/, '');
+  // A specifier of the wrapper's module: by its last name (`$lib/api`), by its path, or a folder's
+  // index passing it on.
+  const ofModule = (specifier: string) =>
+    specifier
+      .replace(/\.\w+$/, '')
+      .split('/')
+      .pop() === moduleName || files.reaches(specifier, file.rel, w.file);
+  // A function of the wrapper's module called here (`useApi()`): what it returns holds the wrapper.
+  const ofWrapperModule = (called: string | undefined) => {
+    const specifier = called === undefined ? undefined : file.imported.get(called);
+    return specifier !== undefined && ofModule(specifier);
+  };
+  // `const { get, post } = useApi()`: names a hook of the wrapper's module hands out.
+  const handedOut = [...t.matchAll(/\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*(?:await\s+)?([\w$]+)\s*\(/g)]
+    .filter((d) => ofWrapperModule(d[2]) && (d[1] ?? '').split(',').some((n) => n.trim() === w.fn.name))
+    .map((d) => d.index ?? 0);
   for (const m of t.matchAll(new RegExp(`(?<![\\w$])${name}\\s*(?:<[^<>()]*>)?\\s*\\(`, 'g'))) {
     const named = m.index ?? 0;
     const dot = /\.\s*$/.exec(t.slice(Math.max(0, named - 8), named));
@@ -685,14 +787,8 @@ function callsTo(files: Files, file: SourceFile, w: Wrapper): { offset: number; 
     const at = receiver && dot ? named - dot[0].length - receiver.length : named;
     if (receiver) {
       const last = lastName(receiver);
-      const viaNamespace =
-        !owner &&
-        file.namespaces.has(receiver) &&
-        file.namespaces
-          .get(receiver)
-          ?.replace(/\.\w+$/, '')
-          .split('/')
-          .pop() === moduleName;
+      const namespace = file.namespaces.get(receiver);
+      const viaNamespace = !owner && namespace !== undefined && ofModule(namespace);
       // `this.fetch(…)` inside the class; `client.post(…)` where `client = new ApiClient()`.
       const viaThis =
         receiver === 'this' &&
@@ -701,17 +797,17 @@ function callsTo(files: Files, file: SourceFile, w: Wrapper): { offset: number; 
         file.enclosing(at)?.owner?.toLowerCase() === owner;
       const made = instanceClass(files, file, receiver, at);
       const viaInstance = owner !== undefined && made?.toLowerCase() === owner;
-      if (!(owner && last === owner) && !viaNamespace && !viaThis && !viaInstance) continue;
+      // `const api = useApi(); api.get(…)`.
+      const viaHook =
+        !owner &&
+        ofWrapperModule(/^(?:await\s+)?([\w$]+)\s*\(/.exec(file.declaration(receiver, at)?.expr ?? '')?.[1]);
+      if (!(owner && last === owner) && !viaNamespace && !viaThis && !viaInstance && !viaHook) continue;
     } else {
       // A bare call reaches the wrapper declared in this file, or imported from the wrapper's module.
       const from = file.imported.get(w.fn.name);
-      const sameModule =
-        from !== undefined &&
-        from
-          .replace(/\.\w+$/, '')
-          .split('/')
-          .pop() === moduleName;
-      if (owner || (file !== w.file && !sameModule)) continue;
+      const sameModule = from !== undefined && ofModule(from);
+      const viaHook = !owner && handedOut.some((offset) => offset < at);
+      if (owner || (file !== w.file && !sameModule && !viaHook)) continue;
       if (/\b(?:function|async)\s*$/.test(t.slice(Math.max(0, at - 16), at))) continue;
     }
     const open = named + m[0].length - 1;

@@ -196,9 +196,10 @@ export class SourceFile {
       const named = m[1] || nameBefore(m.index ?? 0)?.[1] || '';
       if (close !== undefined) add(named, parseParams(text.slice(open + 1, close)), close + 1, m.index ?? 0);
     }
-    // `name: (…) =>`, `name = async <T>(…) =>`, `name: x =>`.
+    // `name: (…) =>`, `name = async <T>(…) =>`, `name: x =>`; React's `name: useCallback(async (…) =>
+    // …, deps)` is the callback itself.
     for (const m of text.matchAll(
-      /[:=]\s*(?:async\s*)?(?:<[^<>()]*(?:<[^<>()]*>[^<>()]*)*>\s*)?(\(|[\w$]+\s*=>)/g,
+      /[:=]\s*(?:useCallback\s*\(\s*)?(?:async\s*)?(?:<[^<>()]*(?:<[^<>()]*>[^<>()]*)*>\s*)?(\(|[\w$]+\s*=>)/g,
     )) {
       const at = m.index ?? 0;
       if (
