@@ -53,6 +53,17 @@ const MAX_REEXPORT_HOPS = 8;
 const PROJECT_MANIFEST =
   /(^|\/)(package\.json|pom\.xml|build\.gradle(\.kts)?|[^/]+\.csproj|composer\.json|Cargo\.toml|go\.mod|mix\.exs|pyproject\.toml|Gemfile)$/;
 
+/**
+ * A path's `{=name}` parts that name a constant of its own file, replaced: the name in scope where it
+ * is written, whatever other modules call theirs (every Mealie router package has its `prefix`).
+ */
+function ownConstants(written: string, facts: FileFacts): string {
+  const own = facts.constants;
+  if (!own || !written.includes('{=')) return written;
+  // A constant's own slashes meet the path's (`/orders/` + `/archive`): one slash between, as `resolve` does.
+  return written.replace(/\{=(\w+)\}/g, (part, name: string) => own[name] ?? part).replace(/\/{2,}/g, '/');
+}
+
 /** A part of a route's path written as an expression, resolved against the project's constants. */
 const EXPRESSION = /\{=([\w.]+)\}/g;
 
@@ -216,7 +227,8 @@ export class MountGraph {
     for (const [rel, entry] of cache) {
       // A test's mounts wire a router for the test, not the app.
       if (isAuxiliary(rel)) continue;
-      for (const mount of entry.facts.mounts) {
+      for (const written of entry.facts.mounts) {
+        const mount = { ...written, prefix: ownConstants(written.prefix, entry.facts) };
         if (mount.owner.endsWith('#self')) {
           this.selfPrefix.set(`${rel}#${mount.target}`, mount.prefix);
           continue;
@@ -558,7 +570,7 @@ export function routesOfFile(
               ? route.path
               : route.framework === 'trpc'
                 ? [prefix.replace(/^\//, '').replace(/\//g, '.'), route.path].filter(Boolean).join('.')
-                : joinPaths(global, version, prefix, graph.resolve(route.path));
+                : joinPaths(global, version, prefix, graph.resolve(ownConstants(route.path, facts)));
           routes.push({
             method: route.method,
             path: full,

@@ -332,6 +332,15 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(models).toEqual(['orders sql']);
   });
 
+  it("FastAPI packages: each module's own `prefix` constant (two packages, two values), a project's `APIRouter` subclass taking its prefix", async () => {
+    const { routes } = await scanStack('fastapi-packages');
+    expect(routes).toEqual([
+      'POST /api/recipes/bulk-actions/tag app/routes/recipes/bulk.py:6',
+      'GET /api/recipes/{slug} app/routes/recipes/crud.py:6',
+      'GET /api/validators/user/name app/routes/validators/checks.py:6',
+    ]);
+  });
+
   it("Gin: groups handed to functions and methods in other files and packages; GORM structs, a struct embedding the package's base; a test's wiring ignored", async () => {
     const { routes, models, frameworks } = await scanStack('gin');
     expect(routes).toEqual([
@@ -401,6 +410,16 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(models).toEqual(['Order django', 'Refund django', 'StockConfig django']);
     // From requirements.txt, the manifest, as well as from the code.
     expect(frameworks).toEqual(['django', 'django-rest-framework']);
+  });
+
+  it("Django with the project's own router (a DRF fork, as Taiga's): registrations in a routers module `urls.py` includes, DRF 3's `@detail_route`/`@list_route`", async () => {
+    const { routes } = await scanStack('django-own-router');
+    expect(routes).toEqual([
+      'GET /api/v1/projects tracker/routers.py:6',
+      'GET /api/v1/projects/<pk> tracker/routers.py:6',
+      'POST /api/v1/projects/<pk>/star tracker/routers.py:6',
+      'GET /api/v1/projects/by-slug tracker/routers.py:6',
+    ]);
   });
 
   it("Rails: scope, namespace, resources with param/only/except, member and collection routes, Devise by the model's modules", async () => {

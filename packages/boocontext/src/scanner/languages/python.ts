@@ -117,7 +117,8 @@ function readAssignment(node: Node, { facts, frameworks, bindables, stubs }: Pyt
       bindables.set(left.text, bindable);
       frameworks.add('graphql');
     }
-    const framework = /^(FastAPI|APIRouter)$/.test(fn) || fn.endsWith('.APIRouter') ? 'fastapi' : undefined;
+    // A project's own `APIRouter` subclass (`AdminAPIRouter(prefix="/users")`) takes its prefix as FastAPI's.
+    const framework = fn === 'FastAPI' || fn.endsWith('APIRouter') ? 'fastapi' : undefined;
     const flask = /^(Flask|Blueprint)$/.test(fn) ? 'flask' : undefined;
     // Flask-RESTful's and Flask-RESTX's `Api(app_or_blueprint, prefix=…)`, RESTX's `Namespace('orders', path=…)`.
     const restful = /^(Api|Namespace)$/.test(fn) && importsOf(facts, /^flask_rest(ful|x|plus)\b/);
@@ -318,6 +319,18 @@ function inList(node: Node, name: string): boolean {
   return false;
 }
 
+/**
+ * Whether `owner` is a router this module makes (`router = routers.DefaultRouter(…)`, DRF's or a
+ * project's fork of it): its `register` calls are routes wherever the module is (Taiga keeps them in
+ * `routers.py`, which `urls.py` includes).
+ */
+function madeRouter(node: Node, owner: string): boolean {
+  if (!/^\w+$/.test(owner)) return false;
+  let root = node;
+  while (root.parent) root = root.parent;
+  return new RegExp(`^${owner}\\s*=\\s*[\\w.]*Router\\s*\\(`, 'm').test(root.text);
+}
+
 /** DRF's `router.register(r'articles', ArticleViewSet)`: the viewset's routes, methods resolved with its class. */
 function readRegister(node: Node, owner: string, args: Node | null, { facts }: PythonContext): void {
   const prefix = unquote(args?.namedChild(0));
@@ -449,7 +462,10 @@ function readCall(node: Node, ctx: PythonContext): void {
     (/urls\.py$/.test(ctx.rel) || inList(node, 'websocket_urlpatterns'))
   ) {
     readDjangoPath(node, args, name !== 'path', ctx);
-  } else if (name.endsWith('.register') && /urls\.py$/.test(ctx.rel)) {
+  } else if (
+    name.endsWith('.register') &&
+    (/urls\.py$/.test(ctx.rel) || madeRouter(node, name.slice(0, -9)))
+  ) {
     readRegister(node, fn?.childForFieldName('object')?.text ?? '', args, ctx);
   } else if (name === 'op.create_table') {
     readAlembicTable(node, args, ctx);
@@ -498,18 +514,23 @@ const DETAIL_ACTIONS: Record<string, string> = {
 };
 const HANDLER_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'];
 
-/** A DRF `@action(detail=True, methods=['post'], url_path='x')` on a viewset method. */
+/**
+ * A DRF `@action(detail=True, methods=['post'], url_path='x')` on a viewset method, or DRF 3's
+ * older `@detail_route(…)` / `@list_route(…)` (kept by projects that forked DRF, such as Taiga).
+ */
 function readAction(stmt: Node): { methods: string[]; path: string; detail: boolean } | undefined {
   const fnName = stmt.childForFieldName('definition')?.childForFieldName('name')?.text;
   for (const decorator of stmt.namedChildren) {
     const call = decorator?.type === 'decorator' ? decorator.namedChild(0) : undefined;
-    if (call?.type !== 'call' || !/(^|\.)action$/.test(call.childForFieldName('function')?.text ?? ''))
-      continue;
+    const kind = /(?:^|\.)(action|detail_route|list_route)$/.exec(
+      call?.type === 'call' ? (call.childForFieldName('function')?.text ?? '') : '',
+    )?.[1];
+    if (!kind || !call) continue;
     const args = call.childForFieldName('arguments');
     return {
       methods: methodsArg(args),
       path: unquote(keywordArg(args, 'url_path')) ?? fnName ?? '',
-      detail: keywordArg(args, 'detail')?.text === 'True',
+      detail: kind === 'action' ? keywordArg(args, 'detail')?.text === 'True' : kind === 'detail_route',
     };
   }
   return undefined;
