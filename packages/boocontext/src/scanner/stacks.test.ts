@@ -302,19 +302,34 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(result.frameworks).toEqual(['aspnetcore', 'fastendpoints']);
   });
 
+  it("net/http dispatched by hand: `if r.Method == … && r.URL.Path == path` (methods ORed, paths from a `var` block) and `switch r.URL.Path`, each branch's handler; no route from a middleware passing on or from a client's `http.Post`", async () => {
+    const result = await new Scanner().scan(path.join(stacks, 'go-dispatch'));
+    expect(result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler ?? '-'}`)).toEqual(
+      [
+        'ALL / server/server.go:24 s.handleRoot',
+        'ALL /app.html server/server.go:24 s.handleRoot',
+        'DELETE /v1/account server/server.go:18 s.ensureUser(s.handleAccountDelete)',
+        'POST /v1/account server/server.go:16 -',
+        'PUT /v1/account server/server.go:16 -',
+        'GET /v1/health server/server.go:13 s.handleHealth',
+      ],
+    );
+  });
+
   it('Hertz: routes on the server and its groups, the framework named', async () => {
     const { routes, frameworks } = await scanStack('hertz');
     expect(routes).toEqual(['GET /ping main.go:11', 'POST /v1/orders main.go:13']);
     expect(frameworks).toEqual(['hertz']);
   });
 
-  it("Echo: paths built by path.Join and fmt.Sprintf from the package's constants, {unknown} for what only run time knows; a store's Get is no route", async () => {
+  it("Echo: paths built by path.Join and fmt.Sprintf from the package's constants (each file's own where two packages share a name), {unknown} for what only run time knows; a store's Get is no route", async () => {
     const { routes, frameworks } = await scanStack('echo-paths');
     expect(routes).toEqual([
       'GET /admin main.go:17',
       'GET /admin/login main.go:18',
       'POST /admin/reset/%d main.go:19',
       'GET /api/v{unknown}/lists main.go:20',
+      'GET /staff/rota staff/routes.go:13',
       'GET /{unknown} main.go:23',
       'GET /{unknown}/:file main.go:21',
     ]);

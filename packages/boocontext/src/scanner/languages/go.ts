@@ -193,9 +193,10 @@ const builtPath = (node: Node | undefined) =>
     ? pathPart(node)
     : undefined;
 
-/** `const apiPrefix = "/api"` at a package's top: a path constant a route may be written with. */
+/** `const apiPrefix = "/api"` (or a `var`, alone or in a block) at a package's top: a path constant a route may be written with. */
 function readPathConstant(node: Node, facts: FileFacts): void {
-  if (node.parent?.parent?.type !== 'source_file') return;
+  const declaration = node.parent?.type === 'var_spec_list' ? node.parent.parent : node.parent;
+  if (declaration?.parent?.type !== 'source_file') return;
   const names = node.childrenForFieldName('name').flatMap((n) => (n ? [n.text] : []));
   const values = node.childForFieldName('value')?.namedChildren ?? [];
   names.forEach((name, i) => {
@@ -250,7 +251,8 @@ function readCall(
     unquote(argList[0]) ??
     (HTTP.has(method) && argList.length >= 2 ? pathPart(argList[0]) : builtPath(argList[0]));
   if (operand?.text === 'os' && method === 'Getenv' && first) ctx.env.add(first);
-  if (first === undefined) return undefined;
+  // A URL is where a client sends (`http.Post("https://…", …)`), never a route's path.
+  if (first === undefined || /^[a-z][a-z+.-]*:\/\//i.test(first)) return undefined;
   const router = routerOf(operand, routers) ?? { owner: FILE_OWNER, prefix: '' };
   const route = (verb: string, routePath: string, framework: string, handler?: string) =>
     ctx.facts.routes.push({
@@ -456,6 +458,106 @@ function mayRegister(text: string, routers: ReadonlyMap<string, Router>): boolea
   return false;
 }
 
+/** A handler that picks its route by comparing the request's path itself (ntfy's server). */
+const DISPATCHES_ON_PATH = /\.URL\.Path\s*==|==\s*\w+\.URL\.Path\b|\bswitch\s+\w+\.URL\.Path\s*\{/;
+
+const METHOD_CONSTANT = /^(?:http\.Method(\w+)|"([A-Z]+)")$/;
+/** `r.URL.Path`: the request's name. */
+const REQUEST_PATH = /^(\w+)\.URL\.Path$/;
+
+/**
+ * Routes a function dispatches by hand: `if r.Method == http.MethodGet && r.URL.Path == apiHealthPath
+ * { return s.handleHealth(w, r) }` (methods ORed in brackets each one; no method compared, any), and
+ * `switch r.URL.Path { case "/a", "/b": h(w, r) }`. The branch's first call is the handler: a call
+ * of a call (`s.ensureAdmin(s.handleUsers)(w, r)`) names the wrapper, which flows unwrap; a
+ * middleware passing the request on (`next.ServeHTTP`) serves no route of its own.
+ */
+function readPathDispatch(fn: Node, ctx: GoContext): void {
+  const push = (branch: {
+    paths: (string | undefined)[];
+    methods: string[];
+    body: Node | null | undefined;
+    at: Node;
+    request: string;
+  }) => {
+    const handler = branchHandler(branch.body, branch.request);
+    if (handler === null) return;
+    for (const routePath of branch.paths)
+      for (const method of branch.methods.length ? branch.methods : ['ALL'])
+        if (routePath !== undefined)
+          ctx.facts.routes.push({
+            method,
+            path: routePath.startsWith('{=') ? routePath : joinPaths(routePath),
+            line: line(branch.at),
+            framework: 'net/http',
+            owner: FILE_OWNER,
+            ...(handler ? { handler } : {}),
+          });
+  };
+  for (const node of fn.descendantsOfType(['if_statement', 'expression_switch_statement'])) {
+    if (node?.type === 'if_statement') {
+      const paths: (string | undefined)[] = [];
+      const methods: string[] = [];
+      let request = '';
+      for (const cmp of node.childForFieldName('condition')?.descendantsOfType('binary_expression') ?? []) {
+        if (cmp?.childForFieldName('operator')?.text !== '==') continue;
+        const [left, right] = [cmp.childForFieldName('left'), cmp.childForFieldName('right')];
+        const onLeft = REQUEST_PATH.exec(left?.text ?? '');
+        const onRight = REQUEST_PATH.exec(right?.text ?? '');
+        if (onLeft || onRight) {
+          paths.push(pathPart(onLeft ? right : left));
+          request ||= (onLeft ?? onRight)?.[1] ?? '';
+        }
+        const method = /\.Method$/.test(left?.text ?? '')
+          ? METHOD_CONSTANT.exec(right?.text ?? '')
+          : undefined;
+        if (method) methods.push((method[1] ?? method[2] ?? '').toUpperCase());
+      }
+      if (paths.length)
+        push({ paths, methods, body: node.childForFieldName('consequence'), at: node, request });
+    } else if (node) {
+      const request = REQUEST_PATH.exec(node.childForFieldName('value')?.text ?? '')?.[1];
+      if (!request) continue;
+      for (const clause of node.namedChildren)
+        if (clause?.type === 'expression_case')
+          push({
+            paths: (clause.childForFieldName('value')?.namedChildren ?? []).map((v) => pathPart(v)),
+            methods: [],
+            body: clause,
+            at: clause,
+            request,
+          });
+    }
+  }
+}
+
+/**
+ * The handler a dispatch branch runs: of its statements' calls, the one handed the request
+ * (`s.handleHealth(w, r)`, not a `log.Printf` before it), else the one it returns, else its first;
+ * the called expression's text. `undefined` when it calls nothing, `null` when it passes the
+ * request on to the next handler.
+ */
+function branchHandler(body: Node | null | undefined, request: string): string | null | undefined {
+  // A block's statements sit in a `statement_list` (newer grammars) or right in it.
+  const statements = (body?.namedChildren ?? []).flatMap((n) =>
+    n?.type === 'statement_list' ? n.namedChildren : [n],
+  );
+  const calls = statements.flatMap((statement) => {
+    const call = statement?.namedChild(0);
+    return call?.type === 'call_expression' &&
+      (statement?.type === 'return_statement' || statement?.type === 'expression_statement')
+      ? [{ call, returned: statement.type === 'return_statement' }]
+      : [];
+  });
+  const handed = calls.find(({ call }) =>
+    (call.childForFieldName('arguments')?.namedChildren ?? []).some((a) => a?.text === request),
+  );
+  const chosen = (handed ?? calls.find((c) => c.returned) ?? calls[0])?.call;
+  const callee = chosen?.childForFieldName('function');
+  if (!callee) return undefined;
+  return /^next\b/.test(callee.text) ? null : callee.text;
+}
+
 /** Node types the Go reader acts on; the walk materialises no other node (each read crosses into wasm). */
 const READ = new Set([
   'import_spec',
@@ -538,6 +640,7 @@ export function scanGo(rel: string, root: Node): FileFacts {
         const receiverType = /(\w+)\s*\)$/.exec(node.childForFieldName('receiver')?.text ?? '')?.[1];
         if (params.size && type === 'method_declaration' && receiverType)
           ctx.facts.exportedRouters[`${receiverType}.${name}`] = name;
+        if (DISPATCHES_ON_PATH.test(text)) readPathDispatch(node, ctx);
         const inner = new Map([...routers, ...params]);
         if (params.size === 0 && !mayRegister(text, inner)) done = true;
         else scopes.push({ end: node.endIndex, routers: inner });
