@@ -717,8 +717,13 @@ describe('boocontext_flows over MCP', () => {
 
   it('follows a Phoenix resource route through its controller action and context module to Repo', async () => {
     const { envelope, flows } = await flowsOf('phoenix');
-    expect(envelope.summary).toMatch(/4 reach data access, 0 with no handler found/);
-    const byRoute = (method: string) => flows.find((f) => f.entry.method === method);
+    expect(envelope.summary).toMatch(/5 reach data access, 0 with no handler found/);
+    const byRoute = (method: string) => flowAt(flows, method, '/api/orders');
+    // Two controllers of one name: the one under the modules the route's scopes alias.
+    expect(flowAt(flows, 'GET', '/admin/orders')?.steps.map((s) => s.symbol)).toEqual([
+      'ShopWeb.Admin.OrderController.index',
+      'Shop.Sales.list_orders',
+    ]);
     expect(byRoute('GET')?.steps.map((s) => s.symbol)).toEqual([
       'ShopWeb.OrderController.index',
       'Shop.Sales.list_orders',

@@ -760,9 +760,10 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['micronaut']);
   });
 
-  it('Phoenix, read as text: scopes (also over a comprehension’s values), resources with only/except and nested blocks, live routes, no dev/test-only routes; Ecto schemas', async () => {
+  it('Phoenix, read as text: scopes (also over a comprehension’s values), resources with only/except and nested blocks, live routes, no dev/test-only routes; handlers under the modules their scopes alias; Ecto schemas', async () => {
     const { routes, models, frameworks } = await scanStack('phoenix');
     expect(routes.map((r) => r.replace(/ lib\/shop_web\/router\.ex/, ''))).toEqual([
+      'GET /admin/orders:40',
       'GET /api/orders:12',
       'GET /api/orders/:id:12',
       'GET /api/orders/:order_id/lines:13',
@@ -781,12 +782,18 @@ describe('stacks: routes as served, models, frameworks', () => {
     const { routes: read, models: schemas } = await new Scanner().scan(path.join(stacks, 'phoenix'));
     // Code names a table by its schema's module: `Repo.get(Client, id)`.
     expect(schemas.find((m) => m.name === 'oauth_clients')?.aliases).toEqual(['Client']);
-    expect(read.slice(0, 3).map((r) => r.handler)).toEqual([
-      'OrderController.index',
-      'OrderController.show',
-      'LineController.index',
+    expect(read.slice(1, 4).map((r) => r.handler)).toEqual([
+      'ShopWeb.OrderController.index',
+      'ShopWeb.OrderController.show',
+      'ShopWeb.LineController.index',
     ]);
-    expect(read.find((r) => r.path === '/api/orders/:order_id/pay')?.handler).toBe('OrderController.pay');
+    expect(read.find((r) => r.path === '/api/orders/:order_id/pay')?.handler).toBe(
+      'ShopWeb.OrderController.pay',
+    );
+    // Nested scopes' aliases join; a scope without one (`scope prefix do`) keeps the outer's.
+    expect(read.find((r) => r.path === '/admin/orders')?.handler).toBe('ShopWeb.Admin.OrderController.index');
+    expect(read.find((r) => r.path === '/api/stock')?.handler).toBe('ShopWeb.API.StockController.index');
+    expect(read.find((r) => r.path === '/dashboard')?.handler).toBe('DashboardLive');
   });
 
   it('Fastify: route objects in plugins, a plugin function held in a const and exported, registered with a prefix', async () => {

@@ -261,8 +261,16 @@ export class FlowTracer {
       const ofClass = owners.length
         ? candidates.filter((s) => s.parent !== null && owners.includes(lastSegment(s.parent).toLowerCase()))
         : candidates;
-      const hinted =
-        ref.pathHint && !typed
+      const qualified = ref.qualified?.toLowerCase();
+      const exact = qualified
+        ? ofClass.filter((s) => {
+            const parent = s.parent?.toLowerCase() ?? '';
+            return parent === qualified || parent.endsWith(`.${qualified}`);
+          })
+        : [];
+      const hinted = exact.length
+        ? exact
+        : ref.pathHint && !typed
           ? ofClass.filter(
               (s) => s.file.includes(ref.pathHint as string) || s.file.includes(`${ref.pathHint}.`),
             )

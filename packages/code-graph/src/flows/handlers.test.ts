@@ -22,6 +22,12 @@ describe('parseHandler', () => {
     });
     expect(parseHandler('ArticlesController.Get')).toEqual({ owner: 'ArticlesController', member: 'Get' });
     expect(parseHandler('h.Articles')).toEqual({ member: 'Articles', pathHint: 'h' });
+    // Phoenix's controller under the modules its scopes alias.
+    expect(parseHandler('ShopWeb.Admin.OrderController.index')).toEqual({
+      owner: 'OrderController',
+      member: 'index',
+      qualified: 'ShopWeb.Admin.OrderController',
+    });
     expect(parseHandler('ArticleViewSet')).toEqual({ member: 'ArticleViewSet' });
     expect(parseHandler('() => x')).toBeUndefined();
   });

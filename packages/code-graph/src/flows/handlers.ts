@@ -26,6 +26,8 @@ export interface HandlerRef {
   altOwner?: string;
   /** Folder words the handler's file should have (`article/controllers` for a Rust path). */
   pathHint?: string;
+  /** The class with the modules it is written under (`ShopWeb.Admin.OrderController`): one of two classes of one name. */
+  qualified?: string;
 }
 
 const camel = (snake: string) =>
@@ -81,7 +83,10 @@ export function parseHandler(handler: string): HandlerRef | undefined {
     const member = dotted.pop() as string;
     const owner = dotted.at(-1);
     if (!owner) return { member };
-    return /^[A-Z]/.test(owner) ? { owner, member } : { member, pathHint: owner };
+    if (!/^[A-Z]/.test(owner)) return { member, pathHint: owner };
+    return dotted.length > 1 && dotted.every((p) => /^[A-Z]/.test(p))
+      ? { owner, member, qualified: dotted.join('.') }
+      : { owner, member };
   }
   return undefined;
 }

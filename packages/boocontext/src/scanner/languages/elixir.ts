@@ -33,6 +33,8 @@ const CALL = /^\s*(\w+)[\s(]+"([^"]*)"(.*?)\)?\s*(do)?\s*$/;
 /** An open `do` block: the paths a scope or resource adds (several from a comprehension's values). */
 interface Block {
   paths: string[];
+  /** The module a scope names its controllers under (`scope "/admin", Admin do`). */
+  alias?: string;
   /** `for prefix <- ["/", "/repos/:repository"] do`: the values a scope inside may be written with. */
   binding?: { name: string; values: string[] };
   /** `if Mix.env() in [:dev, :test] do`, `if Application.compile_env(:app, :dev_routes) do`: not served in production. */
@@ -87,7 +89,10 @@ export function scanElixir(rel: string, text: string): FileFacts {
       const field = /^\s*field[\s(]+:(\w+)/.exec(line);
       if (field?.[1]) schema.fields.push(field[1]);
     }
-    const route = (method: string, path: string, handler?: string) => {
+    const route = (method: string, path: string, written?: string) => {
+      // The controller under the modules its scopes alias (`ChangelogWeb.Admin.PodcastController`).
+      const aliases = stack.flatMap((b) => (b.alias ? [b.alias] : []));
+      const handler = written && aliases.length ? [...aliases, written].join('.') : written;
       if (!stack.some((b) => b.devOnly))
         facts.routes.push({
           method,
@@ -118,7 +123,8 @@ export function scanElixir(rel: string, text: string): FileFacts {
     if (router && call) {
       const [, name = '', written = '', rest = ''] = call;
       if (name === 'scope') {
-        stack.push({ paths: [written] });
+        const alias = /^\s*,\s*([A-Z][\w.]*)/.exec(rest)?.[1] ?? /\balias:\s*([A-Z][\w.]*)/.exec(rest)?.[1];
+        stack.push({ paths: [written], ...(alias ? { alias } : {}) });
         return;
       }
       if (name === 'resources' || name === 'resource') {
