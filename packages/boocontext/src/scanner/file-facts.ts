@@ -14,6 +14,7 @@ import { readsTree, scanLanguage } from './languages/index.js';
 import { scanKotlin } from './languages/kotlin.js';
 import { scanRazor } from './languages/razor.js';
 import { scanSwift } from './languages/swift.js';
+import { apiMethodBranches, isNextApiFile } from './nextjs.js';
 import { PLAY_ROUTES, playRoutesFacts } from './play-routes.js';
 import { SYMFONY_ROUTING, symfonyRoutingFacts } from './symfony-routing.js';
 import { ENV_FILE, emptyFacts, type FileFacts, JS_FILE, PATH_VALUE, SFC_FILE } from './types.js';
@@ -263,7 +264,8 @@ const scriptOf = (text: string) => /<script[^>]*>([\s\S]*?)<\/script>/.exec(text
  * file needs `treeFacts`.
  */
 export function lexedFacts(rel: string, text: string): FileFacts | undefined {
-  if (JS_FILE.test(rel)) return needsSyntaxTree(rel, text) ? undefined : lexFile(rel, text);
+  if (JS_FILE.test(rel))
+    return needsSyntaxTree(rel, text) ? undefined : withApiBranches(rel, text, lexFile(rel, text));
   if (SFC_FILE.test(rel)) {
     const script = scriptOf(text);
     if (!script) return componentFile(rel, []);
@@ -336,6 +338,12 @@ function withImportedFrameworks(facts: FileFacts): FileFacts {
   return facts;
 }
 
+/** A Next.js pages-router API file's facts with the branches its handler answers each method in. */
+function withApiBranches<F extends FileFacts | undefined>(rel: string, text: string, facts: F): F {
+  const branches = facts && isNextApiFile(rel) ? apiMethodBranches(text) : undefined;
+  return facts && branches ? { ...facts, methodHandlers: { ...branches, ...facts.methodHandlers } } : facts;
+}
+
 /** The grammar `treeFacts` will parse `rel` with, so it can start loading early. */
 export function grammarFor(rel: string, text: string): LanguageId | undefined {
   if (JS_FILE.test(rel)) return grammarOf(rel, text);
@@ -345,7 +353,7 @@ export function grammarFor(rel: string, text: string): LanguageId | undefined {
 /** A file's facts from its syntax tree (tree-sitter); a file that cannot be read says why. */
 export async function treeFacts(rel: string, text: string): Promise<FileFacts> {
   try {
-    if (JS_FILE.test(rel)) return await scanJs(rel, text);
+    if (JS_FILE.test(rel)) return withApiBranches(rel, text, await scanJs(rel, text));
     if (SFC_FILE.test(rel))
       return componentFile(rel, (await scanJs(`${rel}.ts`, scriptOf(text) ?? '')).imports);
     const language = languageOf(rel);

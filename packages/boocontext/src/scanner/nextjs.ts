@@ -1,3 +1,4 @@
+import { blankComments, closing } from '../routemap/js-text.js';
 import type { FileFacts, Route } from './types.js';
 
 const PAGE = /(^|\/)(src\/)?app\/(.*\/)?page\.(tsx|jsx|ts|js)$/;
@@ -9,6 +10,51 @@ const HANDLERS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 export const isNextRouteHandlerFile = (rel: string) => APP_ROUTE.test(rel);
 /** A file the Next.js routers turn into a route, by its path. */
 export const isNextRouteFile = (rel: string) => PAGE.test(rel) || APP_ROUTE.test(rel) || PAGES.test(rel);
+
+/** A pages-router API handler's file, whose methods its handler tells apart by `req.method`. */
+export const isNextApiFile = (rel: string) => /(^|\/)(src\/)?pages\/api\/.+\.(tsx|jsx|ts|js)$/.test(rel);
+
+const METHOD_TEST = /\.method\s*===?\s*["'`](GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)["'`]/g;
+const METHOD_REFUSED = /\.method\s*!==?\s*["'`](GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)["'`]/g;
+
+/**
+ * The branches a pages-router API handler answers each method in: `if (req.method === "POST") {…}`
+ * (methods ORed in one condition each get the branch) and `switch (req.method) { case "GET": … }`,
+ * by the lines each spans. None found: the handler answers every method as one.
+ */
+export function apiMethodBranches(source: string): FileFacts['methodHandlers'] {
+  const text = blankComments(source);
+  const lineOf = (offset: number) => text.slice(0, offset).split('\n').length;
+  const found: NonNullable<FileFacts['methodHandlers']> = {};
+  const note = (methods: string[], from: number, to: number) => {
+    for (const method of methods) found[method] ??= { line: lineOf(from), endLine: lineOf(to) };
+  };
+  for (const m of text.matchAll(/\bif\s*\(/g)) {
+    const open = (m.index ?? 0) + m[0].length - 1;
+    const close = closing(text, open);
+    if (close === undefined) continue;
+    const condition = text.slice(open, close);
+    const methods = [...condition.matchAll(METHOD_TEST)].map((t) => t[1] as string);
+    const body = /^\s*\{/.exec(text.slice(close + 1));
+    const end = body ? closing(text, close + body[0].length) : undefined;
+    if (methods.length && end !== undefined) note(methods, m.index ?? 0, end);
+    // `if (req.method !== "POST") return res.status(405)…`: the rest of the handler answers POST.
+    const only = [...condition.matchAll(METHOD_REFUSED)].map((t) => t[1] as string);
+    if (only.length && !methods.length) note(only, m.index ?? 0, text.trimEnd().length);
+  }
+  for (const m of text.matchAll(/\bswitch\s*\(\s*\w+\.method\s*\)\s*\{/g)) {
+    const open = (m.index ?? 0) + m[0].length - 1;
+    const end = closing(text, open) ?? text.length;
+    const cases = [...text.slice(open, end).matchAll(/\b(?:case\s*["'`](\w+)["'`]|default)\s*:/g)];
+    cases.forEach((c, i) => {
+      const from = open + (c.index ?? 0);
+      // Up to the line before the next case's.
+      const to = i + 1 < cases.length ? text.lastIndexOf('\n', open + (cases[i + 1]?.index ?? 0)) - 1 : end;
+      if (c[1] && HANDLERS.includes(c[1])) note([c[1]], from, to);
+    });
+  }
+  return Object.keys(found).length ? found : undefined;
+}
 
 /** `app/(shop)/items/[id]` → `/items/[id]`: route groups vanish, parallel/private segments are skipped. */
 function segmentsToPath(dir: string): string {
@@ -61,6 +107,17 @@ export function nextRoutes(
     const route = pages[3].replace(/(^|\/)index$/, '');
     if (/^_(app|document|error)$/.test(route)) return [];
     const isApi = route === 'api' || route.startsWith('api/');
+    const branches = isApi ? Object.entries(handlers) : [];
+    // An API handler telling methods apart: each method at its branch.
+    if (branches.length)
+      return branches.map(([method, { line, endLine }]) => ({
+        method,
+        path: segmentsToPath(route),
+        file: rel,
+        line,
+        endLine,
+        framework: 'nextjs',
+      }));
     return [
       {
         method: isApi ? 'ALL' : 'PAGE',

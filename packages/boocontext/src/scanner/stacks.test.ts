@@ -992,6 +992,19 @@ describe('stacks: routes as served, models, frameworks', () => {
     ]);
   });
 
+  it('Next.js pages-router API handlers: each method at the branch that answers it (`if (req.method === …)`, ORed methods, `switch (req.method)`, a guard refusing all but one), every method where none is told', async () => {
+    const result = await new Scanner().scan(path.join(stacks, 'nextjs-pages-api'));
+    expect(result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}-${r.endLine ?? ''}`)).toEqual([
+      'ALL /api/health pages/api/health.ts:1-',
+      'GET /api/links pages/api/links/index.ts:5-7',
+      'POST /api/links pages/api/links/index.ts:7-9',
+      'PUT /api/links pages/api/links/index.ts:7-9',
+      'DELETE /api/links/[id] pages/api/links/[id].ts:5-7',
+      'GET /api/links/[id] pages/api/links/[id].ts:3-4',
+      'POST /api/verify pages/api/verify.ts:2-6',
+    ]);
+  });
+
   it('SvelteKit: pages, endpoints by their exported methods, each at its function (fallback: any other), form actions as POST; groups leave the path', async () => {
     const { routes, frameworks } = await scanStack('sveltekit');
     expect(routes).toEqual([
