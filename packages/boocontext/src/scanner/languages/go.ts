@@ -468,9 +468,9 @@ const REQUEST_PATH = /^(\w+)\.URL\.Path$/;
 /**
  * Routes a function dispatches by hand: `if r.Method == http.MethodGet && r.URL.Path == apiHealthPath
  * { return s.handleHealth(w, r) }` (methods ORed in brackets each one; no method compared, any), and
- * `switch r.URL.Path { case "/a", "/b": h(w, r) }`. The branch's first call is the handler: a call
- * of a call (`s.ensureAdmin(s.handleUsers)(w, r)`) names the wrapper, which flows unwrap; a
- * middleware passing the request on (`next.ServeHTTP`) serves no route of its own.
+ * `switch r.URL.Path { case "/a", "/b": h(w, r) }`. Each branch's handler is what `branchHandler`
+ * picks; a call of a call (`s.ensureAdmin(s.handleUsers)(w, r)`) names the wrapper, which flows
+ * unwrap; a middleware passing the request on (`next.ServeHTTP`) serves no route of its own.
  */
 function readPathDispatch(fn: Node, ctx: GoContext): void {
   const push = (branch: {
