@@ -763,8 +763,8 @@ describe('boocontext_flows over MCP', () => {
 
   it('follows an ASP.NET minimal-API lambda, mapped in an extension method called on a group, through its typed parameter to the EF Core query', async () => {
     const { envelope, flows } = await flowsOf('minimal-api');
-    expect(envelope.summary).toMatch(/1 reach data access, 0 with no handler found/);
-    const [orders] = flows;
+    expect(envelope.summary).toMatch(/2 reach data access, 0 with no handler found/);
+    const orders = flowAt(flows, 'GET', '/api/orders');
     expect(orders?.entry.path).toBe('/api/orders');
     // The lambda's `IOrderQueries orders` parameter types the call; `using Shop.Orders;` names the type.
     // The lambda is the flow's first step, named by the route it serves.
@@ -775,6 +775,10 @@ describe('boocontext_flows over MCP', () => {
     ]);
     expect(orders?.steps[0]).toMatchObject({ file: orders?.entry.file, line: orders?.entry.line, depth: 0 });
     expect(at(orders)).toEqual(['read Order Shop/Orders/OrderQueries.cs:9']);
+    // A local cast to `IQueryable<Order>` holds the entity its DbSet does.
+    expect(at(flowAt(flows, 'GET', '/api/orders/search'))).toEqual([
+      'read Order Shop/Orders/OrderQueries.cs:19',
+    ]);
   });
 
   it('follows an [AsParameters] services class’s typed properties, a MediatR request wrapped in another to its own handler in a file of its own, and a DbSet read by its property’s name', async () => {

@@ -512,6 +512,12 @@ function sqlInVariable(call: CallSite, ctx: ClassifyContext): string | undefined
   return above ? lastAssigned(above, name)?.slice(0, 400) : undefined;
 }
 
+/** EF Core's query types, a local holding one being a query of its entity. */
+const QUERYABLE = /^(?:IQueryable|IOrderedQueryable|DbSet)$/;
+/** LINQ operators that add to a query without running it. */
+const LINQ_COMPOSES =
+  /^(?:Where|Select|SelectMany|OrderBy|OrderByDescending|ThenBy|ThenByDescending|Skip|Take|Include|ThenInclude|AsNoTracking|AsQueryable|GroupBy|Join|Distinct|Concat|Union)$/;
+
 /** A library's repository base a project's service extends (`SQLAlchemyAsyncRepositoryService[m.Tag]`). */
 const REPOSITORY_BASE = /Repository|Repo\b|Dao\b/i;
 
@@ -525,6 +531,9 @@ function typedAccessor(receiver: string, call: CallSite, ctx: ClassifyContext): 
   // `client('users').where(…)`, `client.select().table('users')`.
   const root = /^[\w$]+/.exec(receiver)?.[0];
   if (root && DATABASE_FACTORIES.has(ctx.typeOf(call.caller, root) ?? '')) return true;
+  // A query EF Core builds on a DbSet, held in a local (`var root = (IQueryable<Item>)db.Items`):
+  // `root.OrderBy(…).ToListAsync()` runs it; `root.Where(…)` only composes it.
+  if (root && QUERYABLE.test(ctx.typeOf(call.caller, root) ?? '')) return !LINQ_COMPOSES.test(call.callee);
   if (!receiver || receiver.includes('(')) return false;
   const typed =
     ctx.typeOf(call.caller, receiver) ?? ctx.typeOf(call.caller, receiver.replace(/^(this|self)\./, ''));
@@ -550,8 +559,8 @@ function entityFrom(tokens: string[], call: CallSite, ctx: ClassifyContext): str
   return typedEntity(tokens, call, ctx);
 }
 
-/** Generic types whose type argument is the entity they hold. */
-const GENERIC_STORE = /(?:Repository|Repo|Dao|DbSet|Collection|Store)$/;
+/** Generic types whose type argument is the entity they hold (EF Core's `IQueryable<T>` over a DbSet too). */
+const GENERIC_STORE = /(?:Repository|Repo|Dao|DbSet|Collection|Store|Queryable)$/;
 
 /** Entity named by the recorded type of one of the tokens (a field's, a variable's). */
 function typedEntity(tokens: string[], call: CallSite, ctx: ClassifyContext): string | undefined {

@@ -133,7 +133,8 @@ export function returnType(x: Extraction, node: Node, qualified: string): void {
 
 /**
  * C#'s locals: `Cart c = …` by its declared type; `var c = new Cart()` by what it builds, `var c =
- * Cart.GetCart(…)` (awaited or not) by what the method returns, looked up when calls are resolved.
+ * Cart.GetCart(…)` (awaited or not) by what the method returns, looked up when calls are resolved;
+ * `var root = (IQueryable<CatalogItem>)context.CatalogItems` by the type it is cast to.
  */
 export function csharpLocalType(x: Extraction, node: Node, scope: Scope): void {
   const name = node.childForFieldName('name');
@@ -147,7 +148,7 @@ export function csharpLocalType(x: Extraction, node: Node, scope: Scope): void {
   let value = node.namedChildren.at(-1);
   if (value?.type === 'await_expression') value = value.namedChild(0) ?? undefined;
   const type =
-    value?.type === 'object_creation_expression'
+    value?.type === 'object_creation_expression' || value?.type === 'cast_expression'
       ? value.childForFieldName('type')?.text
       : value?.type === 'invocation_expression'
         ? value.childForFieldName('function')?.text
