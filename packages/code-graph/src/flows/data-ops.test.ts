@@ -177,6 +177,14 @@ describe('classifyCall', () => {
       entity: 'Comment',
       op: 'read',
     });
+    // A query held in a local cast to `IQueryable<Comment>`: run by a count, composed by a `Where`.
+    const query = { root: 'IQueryable', 'root<>': 'Comment' };
+    expect(cs('root', 'LongCountAsync', query)).toMatchObject({ entity: 'Comment', op: 'read' });
+    expect(cs('root.OrderBy(c => c.Id)', 'ToListAsync', query)).toMatchObject({
+      entity: 'Comment',
+      op: 'read',
+    });
+    expect(cs('root', 'Where', query)).toBeUndefined();
     // A sign-in manager is typed with its user; its request's headers are no query.
     expect(
       cs('_signIn.Context.Request.Headers', 'First', { _signIn: 'SignInManager', '_signIn<>': 'Profile' }),

@@ -134,6 +134,7 @@ const READ_VERBS = new Set([
   'queryrow',
   'queryrowx',
   'count',
+  'longcount',
   'exists',
   'any',
   'load',
