@@ -1,4 +1,5 @@
 import { blankComments, closing } from '../routemap/js-text.js';
+import { lineIndex } from './languages/syntax.js';
 import type { FileFacts, Route } from './types.js';
 
 const PAGE = /(^|\/)(src\/)?app\/(.*\/)?page\.(tsx|jsx|ts|js)$/;
@@ -24,7 +25,7 @@ const METHOD_REFUSED = /\.method\s*!==?\s*["'`](GET|POST|PUT|PATCH|DELETE|HEAD|O
  */
 export function apiMethodBranches(source: string): FileFacts['methodHandlers'] {
   const text = blankComments(source);
-  const lineOf = (offset: number) => text.slice(0, offset).split('\n').length;
+  const lineOf = lineIndex(text);
   const found: NonNullable<FileFacts['methodHandlers']> = {};
   const note = (methods: string[], from: number, to: number) => {
     for (const method of methods) found[method] ??= { line: lineOf(from), endLine: lineOf(to) };

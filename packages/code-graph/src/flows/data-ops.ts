@@ -8,6 +8,7 @@
  * SQL text.
  */
 import { DATABASE_FACTORIES } from '../parse/type-hints.js';
+import { lastSegment } from './near.js';
 import { blankStrings, closingBracket, lastAssigned } from './source-text.js';
 import { sqlTarget } from './sql-target.js';
 
@@ -472,9 +473,6 @@ export interface ClassifyContext {
 /** What runs a prepared statement of database/sql and sqlx (`stmt.QueryRowx(…)`, `stmt.ExecContext(…)`). */
 const STATEMENT_RUN = /^(?:Exec|Get|Select|Query|QueryRow|Queryx|QueryRowx|MustExec)(?:Context)?$/;
 
-/** An expression's last name: `c.q.DeleteBounces` → `DeleteBounces`. */
-const lastName = (expression: string) => /([A-Za-z_]\w*)\s*$/.exec(expression)?.[1] ?? '';
-
 /** Verbs that run a prepared statement (better-sqlite3, node:sqlite, PDO, database/sql). */
 const RUN_VERBS = new Set([
   'run',
@@ -709,7 +707,7 @@ const DJANGO_RELATED_SET = /\.([a-z]\w*?)_set\s*$/;
  */
 function storedQueryRun(call: CallSite, ctx: ClassifyContext) {
   const statement = STATEMENT_RUN.test(call.callee)
-    ? ctx.storedQuery?.(lastName(call.receiver ?? ''))
+    ? ctx.storedQuery?.(lastSegment(call.receiver ?? ''))
     : undefined;
   if (statement) return statement;
   const generated = ctx.storedQuery?.(call.callee);

@@ -21,8 +21,11 @@ export const storedQueryKey = (name: string) => name.replace(/[_-]/g, '').toLowe
 /** A `-- name:` line: the name, then a yesql suffix (`!`, `<!`, `*!`, `^`, `$`, `#`) or sqlc's `:one`. */
 const NAME_LINE = /^--\s*name:\s*([A-Za-z_][\w-]*)[^\S\n]*[!<*#$^]*(?:[^\S\n]+:\w+)?[^\S\n]*$/m;
 
+/** Every `-- name:` line, to split a file at (the captured name kept between the parts). */
+const NAME_LINES = new RegExp(NAME_LINE.source, 'gm');
+
 function parseQueries(text: string, into: Map<string, StoredQuery>): void {
-  const parts = text.split(new RegExp(NAME_LINE.source, 'gm'));
+  const parts = text.split(NAME_LINES);
   // split keeps the captured names: [before, name, body, name, body, …]
   for (let i = 1; i + 1 < parts.length; i += 2) {
     const target = sqlTarget(parts[i + 1] ?? '');

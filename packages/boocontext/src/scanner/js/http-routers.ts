@@ -260,7 +260,6 @@ function optionsHandler(arg: Node | undefined): Node | undefined {
   return (value?.type === 'object' && objectProperty(value, 'handler')) || arg;
 }
 
-/** `router.get('/x', h)`, or `router.route('/x').get(h)` where the path is on the chain. */
 /** Whether a call's result is used: returned, awaited, assigned, passed on or chained with `.then`. */
 function valueUsed(call: Node): boolean {
   const up = call.parent;
@@ -282,6 +281,7 @@ function isParameter(call: Node, name: string): boolean {
   return false;
 }
 
+/** `router.get('/x', h)`, or `router.route('/x').get(h)` where the path is on the chain. */
 function readRoute(rc: RouterCall, ctx: JsContext): void {
   const group = groupOf(rc.call, rc.owner);
   if (group)

@@ -487,7 +487,7 @@ function readPathDispatch(fn: Node, ctx: GoContext): void {
         if (routePath !== undefined)
           ctx.facts.routes.push({
             method,
-            path: routePath.startsWith('{=') ? routePath : joinPaths(routePath),
+            path: joinPaths(routePath),
             line: line(branch.at),
             framework: 'net/http',
             owner: FILE_OWNER,

@@ -23,6 +23,8 @@ import { HTTP, line, regexRoutePath, unquote, walk } from './syntax.js';
 
 interface PythonContext {
   rel: string;
+  /** Routers the module makes by name: their `register` calls are routes wherever the module is. */
+  routersMade: Set<string>;
   facts: FileFacts;
   frameworks: Set<string>;
   env: Set<string>;
@@ -320,16 +322,12 @@ function inList(node: Node, name: string): boolean {
 }
 
 /**
- * Whether `owner` is a router this module makes (`router = routers.DefaultRouter(…)`, DRF's or a
- * project's fork of it): its `register` calls are routes wherever the module is (Taiga keeps them in
- * `routers.py`, which `urls.py` includes).
+ * The routers a module makes (`router = routers.DefaultRouter(…)`, DRF's or a project's fork of it):
+ * their `register` calls are routes wherever the module is (Taiga keeps them in `routers.py`, which
+ * `urls.py` includes).
  */
-function madeRouter(node: Node, owner: string): boolean {
-  if (!/^\w+$/.test(owner)) return false;
-  let root = node;
-  while (root.parent) root = root.parent;
-  return new RegExp(`^${owner}\\s*=\\s*[\\w.]*Router\\s*\\(`, 'm').test(root.text);
-}
+const routersMade = (text: string) =>
+  new Set([...text.matchAll(/^(\w+)\s*=\s*[\w.]*Router\s*\(/gm)].map((m) => m[1] as string));
 
 /** DRF's `router.register(r'articles', ArticleViewSet)`: the viewset's routes, methods resolved with its class. */
 function readRegister(node: Node, owner: string, args: Node | null, { facts }: PythonContext): void {
@@ -464,7 +462,7 @@ function readCall(node: Node, ctx: PythonContext): void {
     readDjangoPath(node, args, name !== 'path', ctx);
   } else if (
     name.endsWith('.register') &&
-    (/urls\.py$/.test(ctx.rel) || madeRouter(node, name.slice(0, -9)))
+    (/urls\.py$/.test(ctx.rel) || ctx.routersMade.has(name.slice(0, -9)))
   ) {
     readRegister(node, fn?.childForFieldName('object')?.text ?? '', args, ctx);
   } else if (name === 'op.create_table') {
@@ -758,6 +756,8 @@ const READ_TYPES = new Set(READERS.keys());
 
 /** Python: imports, FastAPI/Flask/Django routes with their prefixes, SQLAlchemy/Django models, env. */
 export function scanPython(rel: string, root: Node): FileFacts {
+  // The module's text, read once (each read crosses into wasm).
+  const text = root.text;
   const ctx: PythonContext = {
     rel,
     facts: emptyFacts('python'),
@@ -768,7 +768,8 @@ export function scanPython(rel: string, root: Node): FileFacts {
     classFields: new Map(),
     stubs: new Map(),
     resourceAdders: new Map(),
-    ...(/Stub\s*\(/.test(root.text) ? { stubCalls: [] } : {}),
+    routersMade: routersMade(text),
+    ...(/Stub\s*\(/.test(text) ? { stubCalls: [] } : {}),
   };
   walk(
     root,
