@@ -42,6 +42,12 @@ describe('sqlTarget', () => {
       table: 'logs',
       reads: false,
     });
+    // Selecting from its CTEs only: the table the first of them reads.
+    expect(
+      sqlTarget(
+        "WITH views AS (SELECT id FROM campaign_views WHERE subscriber_id = $1)\nSELECT COALESCE((SELECT JSON_AGG(v) FROM views v), '[]')",
+      ),
+    ).toEqual({ table: 'campaign_views', reads: true });
     expect(sqlTarget('CREATE TABLE x (id int)')).toBeUndefined();
   });
 });

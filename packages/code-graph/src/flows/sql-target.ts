@@ -40,6 +40,18 @@ const tableName = (word: string | undefined) =>
     ? (word.split('.').pop() ?? '').replace(/^["`[]|["`\]]$/g, '') || undefined
     : undefined;
 
+/**
+ * A statement whose own level names no table (`WITH views AS (SELECT … FROM campaign_views …) SELECT
+ * JSON_AGG(v) …` selects from its CTEs only): the first table its bracketed parts act on.
+ */
+function bracketedTable(words: string[]): string | undefined {
+  for (const word of words) {
+    const table = word.startsWith('(') ? sqlTarget(word.slice(1))?.table : undefined;
+    if (table) return table;
+  }
+  return undefined;
+}
+
 export function sqlTarget(sql: string): SqlTarget | undefined {
   const words = topLevelWords(sql);
   const lower = words.map((w) => w.toLowerCase());
@@ -53,10 +65,10 @@ export function sqlTarget(sql: string): SqlTarget | undefined {
     return next?.startsWith('(') ? sqlTarget(next.slice(1))?.table : tableName(next);
   };
   const table =
-    verb === 'insert'
+    (verb === 'insert'
       ? after('into')
       : verb === 'update'
         ? tableName(words[at + 1])
-        : (after('from') ?? after('join'));
+        : (after('from') ?? after('join'))) ?? bracketedTable(words);
   return table ? { table, reads: verb === 'select' } : undefined;
 }
