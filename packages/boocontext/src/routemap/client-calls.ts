@@ -755,8 +755,8 @@ function instanceClass(files: Files, file: SourceFile, receiver: string, at: num
 /** Calls to a wrapper in a file: `requests.get(…)` for a member, `api.get(…)` through a namespace import, `get(…)`. */
 function callsTo(files: Files, file: SourceFile, w: Wrapper): { offset: number; args: string[] }[] {
   const t = file.text;
-  // Most files never name most wrappers: a plain search spares them the pattern.
-  if (!t.includes(w.fn.name)) return [];
+  // Most files never name most wrappers: a lookup spares them the pattern.
+  if (!file.names(w.fn.name)) return [];
   const out: { offset: number; args: string[] }[] = [];
   const name = w.fn.name.replace(/\$/g, '\\$');
   const owner = w.fn.owner?.toLowerCase();
@@ -776,38 +776,45 @@ function callsTo(files: Files, file: SourceFile, w: Wrapper): { offset: number; 
     const specifier = called === undefined ? undefined : file.imported.get(called);
     return specifier !== undefined && ofModule(specifier);
   };
-  // `const { get, post } = useApi()`: names a hook of the wrapper's module hands out.
-  const handedOut = [...t.matchAll(/\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*(?:await\s+)?([\w$]+)\s*\(/g)]
-    .filter((d) => ofWrapperModule(d[2]) && (d[1] ?? '').split(',').some((n) => n.trim() === w.fn.name))
-    .map((d) => d.index ?? 0);
+  // `const { get, post } = useApi()`: names a hook of the wrapper's module hands out. Read only for
+  // a bare call, the names before the module: a generated SDK's files hold hundreds of wrappers.
+  let handedOut: number[] | undefined;
+  const handedOutAt = () =>
+    (handedOut ??= [...t.matchAll(/\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*(?:await\s+)?([\w$]+)\s*\(/g)]
+      .filter((d) => (d[1] ?? '').split(',').some((n) => n.trim() === w.fn.name) && ofWrapperModule(d[2]))
+      .map((d) => d.index ?? 0));
   for (const m of t.matchAll(new RegExp(`(?<![\\w$])${name}\\s*(?:<[^<>()]*>)?\\s*\\(`, 'g'))) {
     const named = m.index ?? 0;
     const dot = /\.\s*$/.exec(t.slice(Math.max(0, named - 8), named));
     const receiver = dot ? receiverBefore(t, named - dot[0].length) : undefined;
     const at = receiver && dot ? named - dot[0].length - receiver.length : named;
     if (receiver) {
-      const last = lastName(receiver);
       const namespace = file.namespaces.get(receiver);
-      const viaNamespace = !owner && namespace !== undefined && ofModule(namespace);
-      // `this.fetch(…)` inside the class; `client.post(…)` where `client = new ApiClient()`.
-      const viaThis =
-        receiver === 'this' &&
-        owner !== undefined &&
-        file === w.file &&
-        file.enclosing(at)?.owner?.toLowerCase() === owner;
-      const made = instanceClass(files, file, receiver, at);
-      const viaInstance = owner !== undefined && made?.toLowerCase() === owner;
-      // `const api = useApi(); api.get(…)`.
-      const viaHook =
-        !owner &&
-        ofWrapperModule(/^(?:await\s+)?([\w$]+)\s*\(/.exec(file.declaration(receiver, at)?.expr ?? '')?.[1]);
-      if (!(owner && last === owner) && !viaNamespace && !viaThis && !viaInstance && !viaHook) continue;
+      // Each way a receiver may hold the wrapper, cheapest first.
+      const reached =
+        (owner !== undefined && lastName(receiver) === owner) ||
+        (!owner && namespace !== undefined && ofModule(namespace)) ||
+        // `this.fetch(…)` inside the class; `client.post(…)` where `client = new ApiClient()`.
+        (receiver === 'this' &&
+          owner !== undefined &&
+          file === w.file &&
+          file.enclosing(at)?.owner?.toLowerCase() === owner) ||
+        (owner !== undefined && instanceClass(files, file, receiver, at)?.toLowerCase() === owner) ||
+        // `const api = useApi(); api.get(…)`.
+        (!owner &&
+          ofWrapperModule(
+            /^(?:await\s+)?([\w$]+)\s*\(/.exec(file.declaration(receiver, at)?.expr ?? '')?.[1],
+          ));
+      if (!reached) continue;
     } else {
       // A bare call reaches the wrapper declared in this file, or imported from the wrapper's module.
+      if (owner) continue;
       const from = file.imported.get(w.fn.name);
-      const sameModule = from !== undefined && ofModule(from);
-      const viaHook = !owner && handedOut.some((offset) => offset < at);
-      if (owner || (file !== w.file && !sameModule && !viaHook)) continue;
+      const reached =
+        file === w.file ||
+        (from !== undefined && ofModule(from)) ||
+        handedOutAt().some((offset) => offset < at);
+      if (!reached) continue;
       if (/\b(?:function|async)\s*$/.test(t.slice(Math.max(0, at - 16), at))) continue;
     }
     const open = named + m[0].length - 1;

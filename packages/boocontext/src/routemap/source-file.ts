@@ -96,6 +96,14 @@ export class SourceFile {
     this.readFunctions();
   }
 
+  private identifiers?: Set<string>;
+
+  /** Whether the file names `identifier` anywhere: one lookup where a search of its text per wrapper would be one pass each. */
+  names(identifier: string): boolean {
+    this.identifiers ??= new Set(this.text.match(/[\w$]+/g));
+    return this.identifiers.has(identifier);
+  }
+
   /** The innermost named function whose body holds `offset`. */
   enclosing(offset: number): FunctionDef | undefined {
     return this.enclosingChain(offset)[0];
