@@ -302,7 +302,7 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(result.frameworks).toEqual(['aspnetcore', 'fastendpoints']);
   });
 
-  it("net/http dispatched by hand: `if r.Method == … && r.URL.Path == path` (methods ORed, paths from a `var` block) and `switch r.URL.Path`, each branch's handler; no route from a middleware passing on or from a client's `http.Post`", async () => {
+  it("net/http dispatched by hand: `if r.Method == … && r.URL.Path == path` (methods ORed, paths from a `var` block) and `switch r.URL.Path`, each branch's handler; no route from a middleware passing on, from a function checking one path or from a client's `http.Post`", async () => {
     const result = await new Scanner().scan(path.join(stacks, 'go-dispatch'));
     expect(result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler ?? '-'}`)).toEqual(
       [
@@ -385,6 +385,8 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /api/v1/orders shop/orders/urls.py:8',
       'GET /api/v1/orders/<number> shop/orders/urls.py:8',
       'PUT /api/v1/orders/<number> shop/orders/urls.py:8',
+      // An action's `url_path` is a regex, as a prefix is.
+      'DELETE /api/v1/orders/<number>/lines/<line_no> shop/orders/urls.py:8',
       'POST /api/v1/orders/<number>/pay shop/orders/urls.py:8',
       'GET /api/v1/orders/<number>/refunds shop/orders/urls.py:12',
       'POST /api/v1/orders/<number>/refunds shop/orders/urls.py:12',

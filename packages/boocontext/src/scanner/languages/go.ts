@@ -264,11 +264,18 @@ function readCall(
       ...(handler ? { handler } : {}),
     });
   if (method === 'HandleFunc' || method === 'Handle') {
-    const [maybeMethod, maybePath] = first.includes(' ') ? first.split(/\s+/, 2) : ['ALL', first];
+    const [maybeMethod, written] = first.includes(' ') ? first.split(/\s+/, 2) : ['ALL', first];
+    // Go 1.22's `{$}` ends a pattern that matches its path only (`GET /{$}`: `/`, not the tree under it).
+    const maybePath = written?.replace(/\{\$\}$/, '');
     const mux = ctx.frameworks.has('gorilla/mux');
+    // A handler by name, or wrapped in a call (`withAuth(h.token)`, which flows unwrap); an inline
+    // func literal has no name to give.
+    const given = argList[1];
     const handler =
-      argList[1]?.type === 'identifier' || argList[1]?.type === 'selector_expression'
-        ? argList[1].text
+      given?.type === 'identifier' ||
+      given?.type === 'selector_expression' ||
+      (given?.type === 'call_expression' && given.descendantsOfType('func_literal').length === 0)
+        ? given.text
         : undefined;
     for (const verb of (mux ? muxMethods(node) : undefined) ?? [maybeMethod ?? 'ALL'])
       route(verb, maybePath ?? first, mux ? 'gorilla/mux' : 'net/http', handler);
@@ -465,35 +472,25 @@ const METHOD_CONSTANT = /^(?:http\.Method(\w+)|"([A-Z]+)")$/;
 /** `r.URL.Path`: the request's name. */
 const REQUEST_PATH = /^(\w+)\.URL\.Path$/;
 
+interface DispatchBranch {
+  paths: (string | undefined)[];
+  methods: string[];
+  body: Node | null | undefined;
+  at: Node;
+  request: string;
+}
+
 /**
  * Routes a function dispatches by hand: `if r.Method == http.MethodGet && r.URL.Path == apiHealthPath
  * { return s.handleHealth(w, r) }` (methods ORed in brackets each one; no method compared, any), and
  * `switch r.URL.Path { case "/a", "/b": h(w, r) }`. Each branch's handler is what `branchHandler`
  * picks; a call of a call (`s.ensureAdmin(s.handleUsers)(w, r)`) names the wrapper, which flows
- * unwrap; a middleware passing the request on (`next.ServeHTTP`) serves no route of its own.
+ * unwrap; a middleware passing the request on (`next.ServeHTTP`) serves no route of its own. A
+ * function comparing the path with one value only checks it (a CSRF middleware's `== "/login"`
+ * redirecting): a dispatcher tells two paths apart at least.
  */
 function readPathDispatch(fn: Node, ctx: GoContext): void {
-  const push = (branch: {
-    paths: (string | undefined)[];
-    methods: string[];
-    body: Node | null | undefined;
-    at: Node;
-    request: string;
-  }) => {
-    const handler = branchHandler(branch.body, branch.request);
-    if (handler === null) return;
-    for (const routePath of branch.paths)
-      for (const method of branch.methods.length ? branch.methods : ['ALL'])
-        if (routePath !== undefined)
-          ctx.facts.routes.push({
-            method,
-            path: joinPaths(routePath),
-            line: line(branch.at),
-            framework: 'net/http',
-            owner: FILE_OWNER,
-            ...(handler ? { handler } : {}),
-          });
-  };
+  const branches: DispatchBranch[] = [];
   for (const node of fn.descendantsOfType(['if_statement', 'expression_switch_statement'])) {
     if (node?.type === 'if_statement') {
       const paths: (string | undefined)[] = [];
@@ -514,13 +511,13 @@ function readPathDispatch(fn: Node, ctx: GoContext): void {
         if (method) methods.push((method[1] ?? method[2] ?? '').toUpperCase());
       }
       if (paths.length)
-        push({ paths, methods, body: node.childForFieldName('consequence'), at: node, request });
+        branches.push({ paths, methods, body: node.childForFieldName('consequence'), at: node, request });
     } else if (node) {
       const request = REQUEST_PATH.exec(node.childForFieldName('value')?.text ?? '')?.[1];
       if (!request) continue;
       for (const clause of node.namedChildren)
         if (clause?.type === 'expression_case')
-          push({
+          branches.push({
             paths: (clause.childForFieldName('value')?.namedChildren ?? []).map((v) => pathPart(v)),
             methods: [],
             body: clause,
@@ -528,6 +525,22 @@ function readPathDispatch(fn: Node, ctx: GoContext): void {
             request,
           });
     }
+  }
+  if (new Set(branches.flatMap((b) => b.paths).filter((p) => p !== undefined)).size < 2) return;
+  for (const branch of branches) {
+    const handler = branchHandler(branch.body, branch.request);
+    if (handler === null) continue;
+    for (const routePath of branch.paths)
+      for (const method of branch.methods.length ? branch.methods : ['ALL'])
+        if (routePath !== undefined)
+          ctx.facts.routes.push({
+            method,
+            path: joinPaths(routePath),
+            line: line(branch.at),
+            framework: 'net/http',
+            owner: FILE_OWNER,
+            ...(handler ? { handler } : {}),
+          });
   }
 }
 

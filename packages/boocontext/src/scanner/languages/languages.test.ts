@@ -34,8 +34,15 @@ describe('Python', () => {
 
   it("reads Django's urlpatterns (views and includes) and models with their fields", async () => {
     const urls = await read('shop/urls.py', 'python');
-    expect(routes(urls)).toEqual(['ALL orders/ :5 django views.OrderList']);
-    expect(mounts(urls)).toEqual(['urlpatterns api/ module:shop.api.urls :6']);
+    expect(routes(urls)).toEqual([
+      'ALL orders/ :7 django views.OrderList',
+      // A comment between the arguments is not the view; a view class's `as_view(…)` over lines, and
+      // the view a decorator wraps in place, by name.
+      'ALL  :9 django RedirectView',
+      'ALL receipts/<int:pk> :13 django RedirectView',
+      'ALL .* :19 django views.FrontEnd',
+    ]);
+    expect(mounts(urls)).toEqual(['urlpatterns api/ module:shop.api.urls :8']);
     expect(urls.frameworks).toEqual(['django']);
     const models = await read('shop/models.py', 'python');
     expect(models.modelClasses).toEqual([
@@ -51,6 +58,10 @@ describe('Go', () => {
       'GET /v1/users/:id :14 gin getUser',
       'POST /login :15 gin login',
       'GET /healthz :16 net/http health',
+      // `{$}` ends a pattern matching that path only (`/`, not the tree under it); a wrapped handler.
+      'GET / :17 net/http withSession(http.HandlerFunc(home))',
+      // An inline func literal has no name to give.
+      'ALL /ping :18 net/http',
     ]);
     expect(facts.env).toEqual(['GIN_PORT']);
     expect(facts.frameworks).toEqual(['gin', 'net/http']);

@@ -241,9 +241,9 @@ function outerIncludes(node: Node): string[] {
   for (let up = node.parent; up; up = up.parent) {
     if (up.type !== 'call' || !/^(path|re_path|url)$/.test(up.childForFieldName('function')?.text ?? ''))
       continue;
-    const args = up.childForFieldName('arguments');
-    const written = unquote(args?.namedChild(0));
-    if (written !== undefined && /^include\(/.test(args?.namedChild(1)?.text ?? ''))
+    const [route, view] = positionalArgs(up.childForFieldName('arguments'));
+    const written = unquote(route);
+    if (written !== undefined && /^include\(/.test(view?.text ?? ''))
       out.unshift(up.childForFieldName('function')?.text === 'path' ? written : regexRoutePath(written));
   }
   return out;
@@ -259,8 +259,8 @@ function readDjangoPath(
   regex: boolean,
   { facts, frameworks }: PythonContext,
 ): void {
-  const written = unquote(args?.namedChild(0));
-  const view = args?.namedChild(1);
+  const [route, view] = positionalArgs(args);
+  const written = unquote(route);
   if (written === undefined || !view) return;
   const own = regex ? regexRoutePath(written) : written;
   // Patterns listed inside an include (`path('session/', include(([path('login/', …)], 'session')))`)
@@ -287,7 +287,7 @@ function readDjangoPath(
       line: line(node),
     });
   else if (!included && !router) {
-    const handler = view.text.replace(/\.as_(view|asgi)\([^)]*\)$/, '');
+    const handler = viewName(view);
     // Django Channels' `websocket_urlpatterns`: WebSocket consumers, served apart from the URLconf.
     if (inList(node, 'websocket_urlpatterns')) {
       frameworks.add('channels');
@@ -301,6 +301,23 @@ function readDjangoPath(
         owner,
         handler,
       });
+  }
+}
+
+/**
+ * The view a pattern serves, by name: the class of `ArticleView.as_view(…)` (its arguments span
+ * lines), the view a decorator called in place wraps (`login_required(IndexView.as_view())`).
+ */
+function viewName(view: Node): string {
+  let at = view;
+  for (;;) {
+    if (at.type !== 'call') return at.text;
+    const fn = at.childForFieldName('function');
+    if (fn?.type === 'attribute' && /^as_(view|asgi)$/.test(fn.childForFieldName('attribute')?.text ?? ''))
+      return fn.childForFieldName('object')?.text ?? at.text;
+    const only = positionalArgs(at.childForFieldName('arguments'));
+    if (only.length !== 1 || !only[0]) return at.text;
+    at = only[0];
   }
 }
 
@@ -331,8 +348,9 @@ const routersMade = (text: string) =>
 
 /** DRF's `router.register(r'articles', ArticleViewSet)`: the viewset's routes, methods resolved with its class. */
 function readRegister(node: Node, owner: string, args: Node | null, { facts }: PythonContext): void {
-  const prefix = unquote(args?.namedChild(0));
-  const viewset = args?.namedChild(1)?.text;
+  const [route, view] = positionalArgs(args);
+  const prefix = unquote(route);
+  const viewset = view?.text;
   if (prefix === undefined || !viewset) return;
   facts.routes.push({
     method: VIEWSET,
@@ -527,7 +545,8 @@ function readAction(stmt: Node): { methods: string[]; path: string; detail: bool
     const args = call.childForFieldName('arguments');
     return {
       methods: methodsArg(args),
-      path: unquote(keywordArg(args, 'url_path')) ?? fnName ?? '',
+      // A regex, as a viewset's prefix is (`versions/(?P<version_id>\d+)`).
+      path: regexRoutePath(unquote(keywordArg(args, 'url_path')) ?? fnName ?? ''),
       detail: kind === 'action' ? keywordArg(args, 'detail')?.text === 'True' : kind === 'detail_route',
     };
   }
