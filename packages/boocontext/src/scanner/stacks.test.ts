@@ -385,13 +385,17 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /api/v1/orders shop/orders/urls.py:8',
       'GET /api/v1/orders/<number> shop/orders/urls.py:8',
       'PUT /api/v1/orders/<number> shop/orders/urls.py:8',
-      // An action's `url_path` is a regex, as a prefix is.
+      // An action's `url_path` is a regex, as a prefix is; `@drop_line.mapping.patch` adds a method.
       'DELETE /api/v1/orders/<number>/lines/<line_no> shop/orders/urls.py:8',
+      'PATCH /api/v1/orders/<number>/lines/<line_no> shop/orders/urls.py:8',
       'POST /api/v1/orders/<number>/pay shop/orders/urls.py:8',
       'GET /api/v1/orders/<number>/refunds shop/orders/urls.py:12',
       'POST /api/v1/orders/<number>/refunds shop/orders/urls.py:12',
       'DELETE /api/v1/ping/<int:n> shop/orders/urls.py:13',
       'GET /api/v1/ping/<int:n> shop/orders/urls.py:13',
+      // A mixin on a plain view routes nothing itself: the view's handlers answer.
+      'GET /api/v1/returns shop/orders/urls.py:14',
+      'POST /api/v1/returns shop/orders/urls.py:14',
       // A router's routes spread into patterns an include lists in place (`include([*v2.urls])`, beside other
       // patterns too), its viewset on a generic base (`ModelViewSet["Crate"]`).
       'GET /api/v2/crates shop/urls.py:8',

@@ -570,12 +570,27 @@ const ownBases = (written: string[]) =>
 function viewOf(bases: string[], written: string[], body: Node | null): DjangoView | undefined {
   const defined = new Set<string>();
   const actions: NonNullable<DjangoView['actions']> = [];
+  const actionNamed = new Map<string, (typeof actions)[number]>();
   let lookup: string | undefined;
   for (const stmt of body?.namedChildren ?? []) {
     const fn = stmt?.type === 'decorated_definition' ? stmt.childForFieldName('definition') : stmt;
-    if (fn?.type === 'function_definition') defined.add(fn.childForFieldName('name')?.text ?? '');
+    const fnName = fn?.type === 'function_definition' ? (fn.childForFieldName('name')?.text ?? '') : '';
+    if (fnName) defined.add(fnName);
     const action = stmt?.type === 'decorated_definition' ? readAction(stmt) : undefined;
-    if (action) actions.push(action);
+    if (action) {
+      actions.push(action);
+      actionNamed.set(fnName, action);
+    }
+    // `@delete_version.mapping.patch`: one more method on an action above, served by this method.
+    for (const decorator of stmt?.type === 'decorated_definition' ? stmt.namedChildren : []) {
+      const mapping = /^(\w+)\.mapping\.(\w+)$/.exec(
+        decorator?.type === 'decorator' ? (decorator.namedChild(0)?.text ?? '') : '',
+      );
+      const mapped = mapping && actionNamed.get(mapping[1] as string);
+      const method = mapping?.[2]?.toUpperCase();
+      if (mapped && method && HTTP.has(method) && !mapped.methods.includes(method))
+        mapped.methods.push(method);
+    }
     const assign = stmt?.type === 'expression_statement' ? stmt.namedChild(0) : undefined;
     if (assign?.type === 'assignment' && assign.childForFieldName('left')?.text === 'lookup_field')
       lookup = unquote(assign.childForFieldName('right'));
@@ -585,8 +600,13 @@ function viewOf(bases: string[], written: string[], body: Node | null): DjangoVi
     const pick = (table: Record<string, string>) =>
       Object.entries(table).flatMap(([action, method]) => (names.has(action) ? [method] : []));
     const inherits = ownBases(written);
+    // Mixins on a plain view (`TrashView(ListModelMixin, APIView)`) route nothing themselves: its
+    // handler methods answer, as a view's do.
+    const handlers = bases.some((b) => /ViewSet$/.test(b))
+      ? []
+      : HANDLER_METHODS.filter((m) => defined.has(m)).map((m) => m.toUpperCase());
     return {
-      methods: pick(LIST_ACTIONS),
+      methods: [...new Set([...pick(LIST_ACTIONS), ...handlers])],
       detail: pick(DETAIL_ACTIONS),
       lookup: lookup ?? 'pk',
       actions,
