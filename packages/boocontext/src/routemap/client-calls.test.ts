@@ -334,6 +334,73 @@ describe('clientCalls', () => {
     ]);
   });
 
+  it("reads a base service's URL builder for the subclass that calls it (two classes up: the resource it sets, the segments its arguments append, its own override, a base's member) and follows the calls on an injected service", () => {
+    expect(
+      read({
+        'app/services/base-rest.service.ts': [
+          'export abstract class BaseRestService<T> {',
+          "  protected apiRoot: string = '/api/'",
+          '  protected http = inject(HttpClient)',
+          '  protected resource: string',
+          '  protected urlOf(id: number = null, action: string = null): string {',
+          '    let url = `${this.apiRoot}${this.resource}/`',
+          '    if (id !== null) {',
+          '      url += `${id}/`',
+          '    }',
+          '    if (action) {',
+          '      url += `${action}/`',
+          '    }',
+          '    return url',
+          '  }',
+          '}',
+        ].join('\n'),
+        'app/services/named-rest.service.ts':
+          'export abstract class NamedRestService<T> extends BaseRestService<T> {}',
+        'app/services/shelf.service.ts': [
+          'export class ShelfService extends NamedRestService<Shelf> {',
+          '  constructor() {',
+          '    super()',
+          "    this.resource = 'shelves'",
+          '  }',
+          '  nextFree() {',
+          "    return this.http.get(this.urlOf(null, 'next_free'))",
+          '  }',
+          '  labels(id: number) {',
+          "    return this.http.get(this.urlOf(id, 'labels'))",
+          '  }',
+          '  count() {',
+          '    return this.http.get(`${this.apiRoot}shelf_count/`)',
+          '  }',
+          '}',
+        ].join('\n'),
+        // Its own builder, where two classes define one.
+        'app/services/bin.service.ts': [
+          'export class BinService extends BaseRestService<Bin> {',
+          '  protected urlOf(id: number): string {',
+          '    return `/api/bins/${id}`',
+          '  }',
+          '  first() {',
+          '    return this.http.get(this.urlOf(1))',
+          '  }',
+          '}',
+        ].join('\n'),
+        'app/components/shelf-labels.component.ts': [
+          'export class ShelfLabelsComponent {',
+          '  private shelves = inject(ShelfService)',
+          '  show() {',
+          "    this.shelves.labels(+this.route.get('id')).subscribe()",
+          '  }',
+          '}',
+        ].join('\n'),
+      }),
+    ).toEqual([
+      'GET /api/shelves/:param/labels app/components/shelf-labels.component.ts:4',
+      'GET /api/bins/:param app/services/bin.service.ts:6',
+      'GET /api/shelves/next_free app/services/shelf.service.ts:7',
+      'GET /api/shelf_count app/services/shelf.service.ts:13',
+    ]);
+  });
+
   it('takes axios defaults and instances, parameter defaults, and an HttpClient interceptor prefix', () => {
     expect(
       read({

@@ -104,6 +104,13 @@ class Evaluator {
     /** The functions around the place, innermost first: a closure reads its outer function's parameters. */
     private readonly scope: FunctionDef[],
     private readonly depth = 0,
+    /**
+     * Where the class `this` is an instance of is written: a base class's method reached by
+     * `this.getResourceUrl()` from a subclass reads the members the subclass assigns.
+     */
+    private readonly self: SourceFile = file,
+    /** Parameters the call gave no value (`id = null` left out): what a builder appends from them is not in the URL. */
+    private readonly absent: ReadonlySet<string> = new Set(),
   ) {}
 
   eval(expr: string): string[] {
@@ -123,6 +130,8 @@ class Evaluator {
       }
     }
     const sum = splitTop(e, '+');
+    // A unary plus (`+params.get('id')`) makes a number: one value, not two glued.
+    if (sum.length > 1 && !sum[0]?.trim()) return [HOLE];
     if (sum.length > 1) return cap(sum.map((p) => this.eval(p)).reduce(concat));
     const q = e[0];
     if ((q === '"' || q === "'") && stringEnd(e, 0) === e.length - 1)
@@ -144,14 +153,34 @@ class Evaluator {
    */
   private built(callee: string, args: string[]): string[] {
     const name = callee.split('.').pop() as string;
-    const fn = (callee.includes('.') ? undefined : this.inScope(name)) ?? this.files.definedOnce(name);
+    const onThis = callee === `this.${name}`;
+    const fn =
+      (callee.includes('.') ? undefined : this.inScope(name)) ??
+      (onThis ? this.method(name) : undefined) ??
+      this.files.definedOnce(name);
     if (!fn) return [HOLE];
     const body = fn.file.text.slice(fn.def.start, fn.def.end);
     const returned = [...body.matchAll(/\breturn\s+/g)].at(-1);
     if (!returned) return [HOLE];
     const from = fn.def.start + (returned.index ?? 0) + returned[0].length;
     const expr = fn.file.text.slice(from, expressionEnd(fn.file.text, from));
-    const inner = new Evaluator(this.files, fn.file, from, [fn.def], this.depth + 1);
+    const absent = new Set(
+      fn.def.params
+        .filter((p, i) => {
+          const value = args[i]?.trim() || p.fallback?.trim();
+          return !value || /^(null|undefined)$/.test(value);
+        })
+        .map((p) => p.name),
+    );
+    const inner = new Evaluator(
+      this.files,
+      fn.file,
+      from,
+      [fn.def],
+      this.depth + 1,
+      onThis ? this.self : fn.file,
+      absent,
+    );
     const values = new Map(
       fn.def.params.map((p, i) => {
         const given = args[i]?.trim();
@@ -167,6 +196,36 @@ class Evaluator {
         .join('')
         .replace(PARAM, (marker, name: string) => values.get(name) ?? marker),
     );
+  }
+
+  /**
+   * What a builder appends to a local between its declaration and here (`url += \`${id}/\``), each
+   * append in order; one made from a parameter the call left out is not (`if (id !== null)`).
+   */
+  private appended(local: string, declaredAt: number): string[][] {
+    const t = this.file.text;
+    const out: string[][] = [];
+    const word = (name: string) => new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}(?![\\w$])`);
+    const append = new RegExp(`${word(local).source}\\s*\\+=\\s*`, 'g');
+    append.lastIndex = declaredAt;
+    for (let m = append.exec(t); m && m.index < this.offset; m = append.exec(t)) {
+      const from = m.index + m[0].length;
+      const expr = t.slice(from, expressionEnd(t, from));
+      if (![...this.absent].some((name) => word(name).test(expr))) out.push(this.eval(expr));
+    }
+    return out;
+  }
+
+  /**
+   * `this.name(…)`: the method as the instance's own class writes it (an override), else as a class
+   * it extends does (a base service's URL builder, where other classes define one of that name too).
+   */
+  private method(name: string): { file: SourceFile; def: FunctionDef } | undefined {
+    for (const file of [this.self, ...this.files.ancestors(this.self)]) {
+      const def = file.functions.find((f) => f.name === name && f.owner !== undefined);
+      if (def) return { file, def };
+    }
+    return undefined;
   }
 
   /**
@@ -238,23 +297,34 @@ class Evaluator {
     if (this.scope.some((fn) => fn.params.some((p) => p.name === head || p.keys?.includes(head))))
       return props.length ? [HOLE] : [param(head)];
     const local = this.file.declaration(head, this.offset);
-    if (local) return this.fromDeclaration(this.file, local.expr, local.offset, props);
+    if (local) {
+      const declared = this.fromDeclaration(this.file, local.expr, local.offset, props);
+      return props.length ? declared : cap(this.appended(head, local.offset).reduce(concat, declared));
+    }
     const global =
       this.files.exported(head) ?? this.files.exportedAt(head, this.file.imported.get(head), this.file.rel);
     if (global) return this.fromDeclaration(global.file, global.expr, global.offset, props);
     return [HOLE];
   }
 
-  /** `this.baseUrl`: what the class assigns it (`this.baseUrl = … || '/api'`, `baseUrl = '/api'`). */
+  /**
+   * `this.baseUrl`: what the class assigns it (`this.baseUrl = … || '/api'`, `baseUrl = '/api'`), the
+   * instance's own class first (a subclass's constructor setting `this.resourceName = 'tags'`).
+   */
   private member(prop: string): string[] {
-    const t = this.file.text;
-    const assigned = new RegExp(
+    const assignment = new RegExp(
       `(?:\\bthis\\.|^\\s*(?:(?:private|public|protected|readonly|static)\\s+)*)${prop.replace(/\$/g, '\\$')}\\s*(?::[^=;\\n]+)?=(?!=)\\s*`,
       'm',
-    ).exec(t);
-    if (!assigned) return [HOLE];
-    const from = assigned.index + assigned[0].length;
-    return this.fromDeclaration(this.file, t.slice(from, expressionEnd(t, from)), from, []);
+    );
+    const own = this.self === this.file ? [this.file] : [this.self, this.file];
+    // Then where the classes it extends are written (`this.baseUrl` a base service sets).
+    for (const file of [...own, ...this.files.ancestors(this.self)]) {
+      const assigned = assignment.exec(file.text);
+      if (!assigned) continue;
+      const from = assigned.index + assigned[0].length;
+      return this.fromDeclaration(file, file.text.slice(from, expressionEnd(file.text, from)), from, []);
+    }
+    return [HOLE];
   }
 
   private fromDeclaration(file: SourceFile, expr: string, offset: number, props: string[]): string[] {
@@ -264,15 +334,26 @@ class Evaluator {
       if (found === undefined) return [HOLE];
       value = found;
     }
-    const inner = new Evaluator(this.files, file, offset, file.enclosingChain(offset), this.depth + 1).eval(
-      value,
-    );
+    // A binding in this file is read as this instance's: a local built from `this.resourceName`.
+    const self = file === this.file ? this.self : file;
+    const inner = new Evaluator(
+      this.files,
+      file,
+      offset,
+      file.enclosingChain(offset),
+      this.depth + 1,
+      self,
+    ).eval(value);
     // A constant's text is a base, not a path written at the call: wrappers are told apart by it.
     return inner.map((a) =>
       a.includes(HOLE) || a.includes('\uE001') ? a : `${FROM_CONSTANT}${a}${END_CONSTANT}`,
     );
   }
 }
+
+/** The classes a file's classes extend, by name. */
+const extended = (file: SourceFile) =>
+  new Set([...file.text.matchAll(/\bextends\s+([\w$]+)/g)].map((m) => m[1] as string));
 
 /** `{ apiUrl: 'x', … }`'s `apiUrl` expression. */
 function propertyOf(objectText: string, key: string): string | undefined {
@@ -372,6 +453,28 @@ class Files {
   private defined?: Map<string, { file: SourceFile; def: FunctionDef } | null>;
 
   /** The one function or method of the project with this name; none where two share it. */
+  private readonly ancestry = new Map<SourceFile, SourceFile[]>();
+
+  /** The files where the classes a file's classes extend are written, nearest first, three levels up. */
+  ancestors(file: SourceFile): SourceFile[] {
+    let out = this.ancestry.get(file);
+    if (out) return out;
+    out = [];
+    let names = extended(file);
+    for (let depth = 0; depth < 3 && names.size; depth++) {
+      const level = this.all.filter(
+        (f) =>
+          f !== file &&
+          !out?.includes(f) &&
+          [...names].some((n) => new RegExp(`\\bclass\\s+${n.replace(/\$/g, '\\$')}\\b`).test(f.text)),
+      );
+      out.push(...level);
+      names = new Set(level.flatMap((f) => [...extended(f)]));
+    }
+    this.ancestry.set(file, out);
+    return out;
+  }
+
   definedOnce(name: string): { file: SourceFile; def: FunctionDef } | undefined {
     if (!this.defined) {
       this.defined = new Map();
@@ -745,8 +848,20 @@ function joinBase(base: string, url: string): string {
   return url.startsWith('/') || url.startsWith(`${FROM_CONSTANT}/`) ? b + url : `${b}/${url}`;
 }
 
-/** The class a variable was made from (`const client = new ApiClient()`), in the file or exported. */
+/**
+ * The class a variable was made from (`const client = new ApiClient()`), in the file or exported;
+ * for a member (`this.notes`), what the class declares it as: `notes = inject(NotesService)`
+ * (Angular's injection), `new NotesService()`, or its type (`private notes: NotesService`).
+ */
 function instanceClass(files: Files, file: SourceFile, receiver: string, at: number): string | undefined {
+  const member = /^this\.([\w$]+)$/.exec(receiver)?.[1];
+  if (member) {
+    const declared = new RegExp(
+      `(?:\\bthis\\.|^\\s*(?:(?:private|public|protected|readonly)\\s+)*|[(,]\\s*(?:(?:private|public|protected|readonly)\\s+)+)${member.replace(/\$/g, '\\$')}\\s*(?::\\s*([\\w$]+)|=\\s*(?:inject\\s*\\(\\s*|new\\s+)([\\w$]+))`,
+      'm',
+    ).exec(file.text);
+    return declared?.[1] ?? declared?.[2];
+  }
   if (receiver.includes('.')) return undefined;
   const expr = file.declaration(receiver, at)?.expr ?? files.exported(receiver)?.expr;
   return expr ? /^new\s+([\w$]+)/.exec(expr)?.[1] : undefined;
