@@ -968,11 +968,18 @@ describe('boocontext_flows over MCP', () => {
       'PostsController.find_post!',
     ]);
     expect(at(destroy)).toEqual([
-      'write Post app/controllers/posts_controller.rb:10',
-      'read Post app/controllers/posts_controller.rb:17',
+      'write Post app/controllers/posts_controller.rb:12',
+      'read Post app/controllers/posts_controller.rb:19',
     ]);
     const index = flows.find((f) => f.entry.method === 'GET' && f.entry.path === '/api/posts');
     expect(index?.steps.map((s) => s.symbol)).toEqual(['PostsController.index']);
+    // An action the controller takes from a concern it includes.
+    const publish = flowAt(flows, 'POST', '/api/posts/:id/publish');
+    expect(publish?.steps.map((s) => s.symbol)).toEqual(['Publishable.publish']);
+    expect(at(publish)).toEqual([
+      'read Post app/controllers/concerns/publishable.rb:5',
+      'write Post app/controllers/concerns/publishable.rb:6',
+    ]);
   });
 
   it('says a Rails action inherited from a library controller is served outside the repository, and a missing one is not', async () => {

@@ -257,10 +257,13 @@ export class FlowTracer {
       if (declared) return [declared];
       // `handler.GetByID` where `handler := &ArticleHandler{…}` above the route: the variable's type.
       const typed = !ref.owner && ref.pathHint ? this.variableType(entry, ref.pathHint) : undefined;
-      const owners = [ref.owner, ref.altOwner, typed].filter(Boolean).map((o) => o?.toLowerCase());
-      const ofClass = owners.length
-        ? candidates.filter((s) => s.parent !== null && owners.includes(lastSegment(s.parent).toLowerCase()))
-        : candidates;
+      const named = [ref.owner, ref.altOwner, typed].filter((o): o is string => Boolean(o));
+      const owners = named.map((o) => o.toLowerCase());
+      const ofOwners = (names: string[]) =>
+        candidates.filter((s) => s.parent !== null && names.includes(lastSegment(s.parent).toLowerCase()));
+      const own = owners.length ? ofOwners(owners) : candidates;
+      // An action the class takes from a module it includes (a Rails controller's concern).
+      const ofClass = own.length || !owners.length ? own : ofOwners(this.mixinsOf(named, entry.file));
       const qualified = ref.qualified?.toLowerCase();
       const exact = qualified
         ? ofClass.filter((s) => {
@@ -442,6 +445,17 @@ export class FlowTracer {
       ref.owner !== undefined &&
       owners.length > 0 &&
       owners.every((owner) => this.libraryParent(owner) || this.libraryMixin(owner))
+    );
+  }
+
+  /** The modules and traits the classes of these names mix in, lower-cased. */
+  private mixinsOf(classNames: string[], near: string): string[] {
+    return classNames.flatMap((name) =>
+      this.namedNear(name, near)
+        .filter((s) => s.kind === 'class')
+        .flatMap((owner) => this.typeOf(owner.file, owner.name, 'mixins')?.split(',') ?? [])
+        .filter(Boolean)
+        .map((mixin) => lastSegment(mixin).toLowerCase()),
     );
   }
 

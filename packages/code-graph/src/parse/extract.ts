@@ -34,6 +34,7 @@ import {
   goVarType,
   phpMemberAssignment,
   phpTraitUse,
+  rubyInclude,
 } from './type-hints.js';
 
 /** `x = …` / `const x = …`: a named function, a module-level value, or a typed variable. */
@@ -180,6 +181,7 @@ function handle(x: Extraction, node: Node, type: string, scope: Scope): Scope {
   else if ((type === 'navigation_expression' || type === 'callable_reference') && x.language === 'kotlin')
     kotlinReference(x, node, inner);
   else if (type === 'use_declaration' && x.language === 'php' && scope.container) phpTraitUse(x, node, scope);
+  else if (type === 'call' && x.language === 'ruby' && scope.container) rubyInclude(x, node, scope);
   else if (type === 'assignment_expression' && x.language === 'php') phpMemberAssignment(x, node, scope);
   else if (type === 'assignment_expression' && x.tracksValues && scope.qualified === null)
     inner = commonJsExport(x, node, scope) ?? inner;

@@ -177,6 +177,19 @@ export function goVarType(x: Extraction, node: Node, scope: Scope): void {
     if (name) pushType(x, scope, name.text, typeNode.text);
 }
 
+/**
+ * Ruby's `include AccountableResource` in a class body: the module's methods are the class's too
+ * (a Rails controller's actions written in a concern).
+ */
+export function rubyInclude(x: Extraction, node: Node, scope: Scope): void {
+  if (node.childForFieldName('receiver') || node.childForFieldName('method')?.text !== 'include') return;
+  const names = (node.childForFieldName('arguments')?.namedChildren ?? [])
+    .filter((c) => c?.type === 'constant' || c?.type === 'scope_resolution')
+    .map((c) => c?.text.split('::').pop() ?? '')
+    .filter(Boolean);
+  if (names.length && scope.container) addToTypeList(x, `${scope.container}::mixins`, names);
+}
+
 /** PHP's `use HasFavorite, Followable;` in a class body: the traits' methods are the class's too. */
 export function phpTraitUse(x: Extraction, node: Node, scope: Scope): void {
   const names = node.namedChildren
