@@ -1161,6 +1161,22 @@ describe('boocontext_flows over MCP', () => {
     ]);
   });
 
+  it('follows a Spring controller through a field named apart from its type, imported from another package, to the repository its implementation holds', async () => {
+    const { flows } = await flowsOf('spring-layers');
+    const list = flowAt(flows, 'GET', '/shelves');
+    // `catalog.all()` on `@Autowired private ShelfService catalog;`, Java reading the field without
+    // `this.`; the sibling `shelfView(…)` is no constructor of the class `ShelfView`.
+    expect(list?.steps.map((s) => `${s.symbol}${s.via ? ` (${s.via})` : ''}`)).toEqual([
+      'ShelfController.list',
+      'ShelfService.all',
+      'ShelfServiceImpl.all (implements ShelfService)',
+      'ShelfController.shelfView',
+    ]);
+    expect(at(list)).toEqual([
+      'read Shelf src/main/java/com/example/shelves/service/impl/ShelfServiceImpl.java:17',
+    ]);
+  });
+
   it('follows a Vapor route through its collection and the service it holds to the Fluent query', async () => {
     const { envelope, flows } = await flowsOf('vapor');
     expect(envelope.verdict).toBe('SAFE');

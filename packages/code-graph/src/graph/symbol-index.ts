@@ -57,6 +57,8 @@ const inGroup = (outer: Map<string, Map<string, SymbolRow[]>>, s: SymbolRow) => 
  * whose methods read the class's members without `this.`/`self.`.
  */
 const PACKAGE_SCOPED = new Set(['kotlin', 'swift', 'dart']);
+/** Languages whose methods read their class's fields and call its methods without `this.`. */
+const IMPLICIT_THIS = new Set([...PACKAGE_SCOPED, 'java']);
 
 export class SymbolIndex {
   /** Every symbol of a file by name, in file order: a file may declare `next` in several places. */
@@ -224,9 +226,12 @@ export class SymbolIndex {
     return this.language.get(file);
   }
 
-  /** Kotlin and Swift read a class's properties without `this.`/`self.`: `repo.find()` in a method is `this.repo.find()`. */
+  /**
+   * Kotlin, Swift and Java read a class's fields without `this.`/`self.`: `repo.find()` in a method is
+   * `this.repo.find()` (Spring's `@Autowired private BrandService brandService;`).
+   */
   implicitThis(file: string): boolean {
-    return PACKAGE_SCOPED.has(this.language.get(file) ?? '');
+    return IMPLICIT_THIS.has(this.language.get(file) ?? '');
   }
 
   byId(id: number): SymbolRow | undefined {
@@ -421,9 +426,9 @@ export class SymbolIndex {
         const symbol = target && this.exported(target, name);
         if (symbol) return { symbol };
       }
-    // C#'s `using Shop.Orders;` brings in a namespace's every type by its simple name: the one type
-    // of the project so named, when there is one.
-    if (language === 'c_sharp') {
+    // C#'s `using Shop.Orders;` brings in a namespace's every type by its simple name, as Java's
+    // imports and its package do: the one type of the project so named, when there is one.
+    if (language === 'c_sharp' || language === 'java') {
       const type = this.onlyTypeNamed(file, name);
       if (type) return { symbol: type };
     }
@@ -466,9 +471,12 @@ export class SymbolIndex {
     return found && found.id !== type.id ? found : undefined;
   }
 
-  /** The one class, trait or interface with this name `file` can use, if exactly one. */
+  /**
+   * The one class, trait or interface with this name `file` can use, if exactly one, spelled as
+   * written (a method `articleResponse` is no type `ArticleResponse`).
+   */
   private onlyTypeNamed(file: string, name: string): SymbolRow | undefined {
-    const types = this.typesNamed(file, name);
+    const types = this.typesNamed(file, name).filter((s) => s.short === name);
     return types.length === 1 ? types[0] : undefined;
   }
 
