@@ -401,6 +401,22 @@ describe('clientCalls', () => {
     ]);
   });
 
+  it('reads a client library imported under a name of its own, its chain over lines', () => {
+    expect(
+      read({
+        'src/api.ts': [
+          "import request from 'superagent';",
+          "import client from './own-client';",
+          'export const me = (token: string) =>',
+          '  request',
+          '    .get(`/api/me`)',
+          "    .set('Authorization', token);",
+          "export const ping = () => client.get('/api/ping');",
+        ].join('\n'),
+      }),
+    ).toEqual(['GET /api/me src/api.ts:5']);
+  });
+
   it('takes axios defaults and instances, parameter defaults, and an HttpClient interceptor prefix', () => {
     expect(
       read({

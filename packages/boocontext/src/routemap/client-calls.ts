@@ -49,6 +49,8 @@ const VERBS: Record<string, string> = {
   head: 'HEAD',
 };
 const CLIENT_NAMES = new Set(['axios', 'superagent', 'ky', 'ofetch', 'got', 'http', 'httpclient', 'fetch']);
+/** Client libraries a file may import under a name of its own (`import request from 'superagent'`). */
+const CLIENT_LIBRARY = /^(axios|superagent|ky|ofetch|got)$/;
 /** `.get(…)`, `.post<T>(…)`: a verb called on something, found by the verb (the receiver is read behind it). */
 const MEMBER_CALL =
   /\.\s*(get|post|put|patch|delete|del|head|request)\s*(?:<[^<>()]*(?:<[^<>()]*>[^<>()]*)*>)?\s*\(/g;
@@ -574,7 +576,8 @@ function librarySites(file: SourceFile, bases: ReturnType<typeof basesOf>): Site
     if (!receiver) continue;
     const key = lastName(receiver);
     const instance = bases.byReceiver.has(key);
-    if (!CLIENT_NAMES.has(key) && !instance) continue;
+    const imported = CLIENT_LIBRARY.test(file.imported.get(key) ?? '');
+    if (!CLIENT_NAMES.has(key) && !instance && !imported) continue;
     // `const request = { get: … }` is the project's own object, whatever its name.
     const own = file.declaration(receiver.split('.')[0] ?? receiver, m.index ?? 0)?.expr;
     if (own && /^(\{|class\b|function\b|\(|async\b)/.test(own)) continue;
