@@ -1205,6 +1205,8 @@ describe('stacks: routes as served, models, frameworks', () => {
       'RPC /library.v1.Holds/PlaceHold go/server/place_hold.go:10 (declared proto/library.proto:40) holdServer.PlaceHold',
       'RPC /library.v1.Lending/LendBook go/server/lending.go:15 (declared proto/library.proto:7) lendingServer.LendBook',
       'RPC /library.v1.Lending/ReturnBook go/server/lending.go:19 (declared proto/library.proto:8) lendingServer.ReturnBook',
+      // A tonic impl of the server trait under a name its `use` gives it (`Lending as LendingSvc`).
+      'RPC /library.v1.Lending/ReturnBook rust/src/returns.rs:9 (declared proto/library.proto:8) Counter::return_book',
       'RPC /library.v1.Lending/WatchLoans rust/src/lending.rs:9 (declared proto/library.proto:10) Desk::watch_loans',
       'RPC /library.v1.Readers/RegisterReader node/src/server.ts:15 (declared proto/library.proto:23) Readers.registerReader',
       // An implementation named (bound or not) is the handler.

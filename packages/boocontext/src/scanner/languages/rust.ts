@@ -292,7 +292,10 @@ const RUST_READ = new Set([
  * an RPC of the service the trait is generated for (`say_hello` serves `SayHello`).
  */
 function readTonicService(node: Node, facts: FileFacts): void {
-  const trait = node.childForFieldName('trait')?.text ?? '';
+  const written = node.childForFieldName('trait')?.text ?? '';
+  // `use …::history_server::{History as HistorySvc, …}` then `impl HistorySvc for …`: the service is
+  // the name the alias stands for.
+  const trait = /^\w+$/.test(written) ? (serverTraitAlias(node, written) ?? written) : written;
   let attribute = node.previousNamedSibling;
   while (attribute?.type === 'attribute_item' && !/tonic::async_trait/.test(attribute.text))
     attribute = attribute.previousNamedSibling;
@@ -311,6 +314,18 @@ function readTonicService(node: Node, facts: FileFacts): void {
       }),
     );
   }
+}
+
+/** The generated server trait a file's `use` renames to `alias`, as `greeter_server::Greeter`. */
+function serverTraitAlias(node: Node, alias: string): string | undefined {
+  for (const use of node.tree.rootNode.namedChildren) {
+    if (use?.type !== 'use_declaration') continue;
+    const text = use.text;
+    const server = /(\w+_server)::/.exec(text)?.[1];
+    const renamed = server && new RegExp(`\\b(\\w+)\\s+as\\s+${alias}\\b`).exec(text)?.[1];
+    if (renamed) return `${server}::${renamed}`;
+  }
+  return undefined;
 }
 
 /** async-graphql's `#[Object]`/`#[Subscription]` and juniper's `#[graphql_object]` on an impl block. */
