@@ -452,9 +452,6 @@ class Files {
     );
   }
 
-  private defined?: Map<string, { file: SourceFile; def: FunctionDef } | null>;
-
-  /** The one function or method of the project with this name; none where two share it. */
   private readonly ancestry = new Map<SourceFile, SourceFile[]>();
 
   /** The files where the classes a file's classes extend are written, nearest first, three levels up. */
@@ -477,6 +474,9 @@ class Files {
     return out;
   }
 
+  private defined?: Map<string, { file: SourceFile; def: FunctionDef } | null>;
+
+  /** The one function or method of the project with this name; none where two share it. */
   definedOnce(name: string): { file: SourceFile; def: FunctionDef } | undefined {
     if (!this.defined) {
       this.defined = new Map();

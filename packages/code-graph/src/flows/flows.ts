@@ -453,16 +453,19 @@ export class FlowTracer {
     return classNames.flatMap((name) =>
       this.namedNear(name, near)
         .filter((s) => s.kind === 'class')
-        .flatMap((owner) => this.typeOf(owner.file, owner.name, 'mixins')?.split(',') ?? [])
-        .filter(Boolean)
+        .flatMap((owner) => this.mixinNames(owner))
         .map((mixin) => lastSegment(mixin).toLowerCase()),
     );
   }
 
+  /** The traits and modules a class mixes in, as written (`use HasFavorite;`, `include Publishable`). */
+  private mixinNames(owner: SymbolRow): string[] {
+    return this.typeOf(owner.file, owner.name, 'mixins')?.split(',').filter(Boolean) ?? [];
+  }
+
   /** A class that mixes in a trait or module no file of the project declares (a framework's). */
   private libraryMixin(owner: SymbolRow): boolean {
-    const mixins = this.typeOf(owner.file, owner.name, 'mixins')?.split(',').filter(Boolean) ?? [];
-    return mixins.some(
+    return this.mixinNames(owner).some(
       (name) =>
         !this.namedNear(lastSegment(name), owner.file).some((s) =>
           [...TYPE_KINDS, 'module'].includes(s.kind),

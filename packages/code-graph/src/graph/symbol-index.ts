@@ -47,19 +47,16 @@ const inGroup = (outer: Map<string, Map<string, SymbolRow[]>>, s: SymbolRow) => 
   push(map, s.name, s);
 };
 
+/** Languages whose files see their package's (or module's) declarations without an import. */
+const PACKAGE_SCOPED = new Set(['kotlin', 'swift', 'dart']);
+/** Languages whose methods read their class's members and call its methods without `this.`/`self.`. */
+const IMPLICIT_THIS = new Set([...PACKAGE_SCOPED, 'java']);
+
 /**
  * The stored symbols, imports and type hints of the whole project, indexed for name lookups:
  * what a name means in a file (declarations, imports through re-export chains, Go packages),
  * members up an inheritance chain, functions local to another.
  */
-/**
- * Languages whose files see their package's (or module's) declarations without an import, and
- * whose methods read the class's members without `this.`/`self.`.
- */
-const PACKAGE_SCOPED = new Set(['kotlin', 'swift', 'dart']);
-/** Languages whose methods read their class's fields and call its methods without `this.`. */
-const IMPLICIT_THIS = new Set([...PACKAGE_SCOPED, 'java']);
-
 export class SymbolIndex {
   /** Every symbol of a file by name, in file order: a file may declare `next` in several places. */
   private readonly named = new Map<string, Map<string, SymbolRow[]>>();
