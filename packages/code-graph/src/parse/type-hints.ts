@@ -187,7 +187,7 @@ export function rubyInclude(x: Extraction, node: Node, scope: Scope): void {
     .filter((c) => c?.type === 'constant' || c?.type === 'scope_resolution')
     .map((c) => c?.text.split('::').pop() ?? '')
     .filter(Boolean);
-  if (names.length && scope.container) addToTypeList(x, `${scope.container}::mixins`, names);
+  if (names.length) addToTypeList(x, `${scope.container}::mixins`, names);
 }
 
 /** PHP's `use HasFavorite, Followable;` in a class body: the traits' methods are the class's too. */

@@ -1,7 +1,7 @@
 import type { LanguageId } from '@boocode/source-kit';
 import { emptyFacts, type FileFacts, isAuxiliary } from '../types.js';
 import { FAST_ENDPOINT_BASE, MINIMAL_API } from './csharp.js';
-import { RPC_SHAPE } from './go.js';
+import { DISPATCHES_ON_PATH, RPC_SHAPE } from './go.js';
 import {
   CODEIGNITER_ROUTER,
   CODEIGNITER_ROUTES,
@@ -24,9 +24,10 @@ import { lineIndex } from './syntax.js';
 const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => boolean>> = {
   go: (_, text) =>
     RPC_SHAPE.test(text) ||
-    /\.\s*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Get|Post|Put|Patch|Delete|Head|Options|Handle|HandleFunc|Group|Route|Subrouter|Router|NSRouter|NewNamespace)\s*\(|\bos\.Getenv\b|gorm[.:]|\bbun:"|\bbun\.BaseModel\b|\bpg:"|\b(gin\.(RouterGroup|Engine|IRouter|IRoutes)|echo\.(Group|Echo)|chi\.(Router|Mux)|mux\.Router|fiber\.(Router|App)|http\.ServeMux)\b|[\s*](query|mutation|subscription)Resolver\s*\)|\bUnimplemented\w+Server\b|\bObjectConfig\s*\{|\bNew\w+Client\s*\(|\.URL\.Path\s*==|==\s*\w+\.URL\.Path\b|\bswitch\s+\w+\.URL\.Path\b/.test(
+    /\.\s*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Get|Post|Put|Patch|Delete|Head|Options|Handle|HandleFunc|Group|Route|Subrouter|Router|NSRouter|NewNamespace)\s*\(|\bos\.Getenv\b|gorm[.:]|\bbun:"|\bbun\.BaseModel\b|\bpg:"|\b(gin\.(RouterGroup|Engine|IRouter|IRoutes)|echo\.(Group|Echo)|chi\.(Router|Mux)|mux\.Router|fiber\.(Router|App)|http\.ServeMux)\b|[\s*](query|mutation|subscription)Resolver\s*\)|\bUnimplemented\w+Server\b|\bObjectConfig\s*\{|\bNew\w+Client\s*\(/.test(
       text,
-    ),
+    ) ||
+    DISPATCHES_ON_PATH.test(text),
   java: (_, text) =>
     /@\s*([\w.]+\.)?(RestController|Controller|Entity|MappedEntity|Table|Document|\w*Mapping|Path|ApplicationPath|Dgs(Query|Mutation|Subscription|Data))\b|\bRouterFunction\b|\bimport\s+(?:static\s+)?io\.(?:javalin|vertx\.ext\.web)\b|\b(\w+)Grpc\s*\.\s*\4ImplBase\b|\bstatic\s+final\s+String\s+\w+\s*=\s*"\//.test(
       text,

@@ -466,7 +466,7 @@ function mayRegister(text: string, routers: ReadonlyMap<string, Router>): boolea
 }
 
 /** A handler that picks its route by comparing the request's path itself (ntfy's server). */
-const DISPATCHES_ON_PATH = /\.URL\.Path\s*==|==\s*\w+\.URL\.Path\b|\bswitch\s+\w+\.URL\.Path\s*\{/;
+export const DISPATCHES_ON_PATH = /\.URL\.Path\s*==|==\s*\w+\.URL\.Path\b|\bswitch\s+\w+\.URL\.Path\s*\{/;
 
 const METHOD_CONSTANT = /^(?:http\.Method(\w+)|"([A-Z]+)")$/;
 /** `r.URL.Path`: the request's name. */
