@@ -78,6 +78,7 @@ const MANIFEST_FRAMEWORKS: [RegExp, [RegExp, string][]][] = [
       [/gofiber\/fiber\b/, 'fiber'],
       [/gorilla\/mux\b/, 'gorilla/mux'],
       [/(gorm\.io\/gorm|jinzhu\/gorm)\b/, 'gorm'],
+      [/\bxorm\.io\/xorm\b|go-xorm\/xorm\b/, 'xorm'],
       [/99designs\/gqlgen\b|graph-gophers\/graphql-go\b|graphql-go\/graphql\b/, 'graphql'],
       [/google\.golang\.org\/grpc\b/, 'grpc'],
     ],

@@ -322,8 +322,11 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['hertz']);
   });
 
-  it("Echo: paths built by path.Join and fmt.Sprintf from the package's constants (each file's own where two packages share a name), {unknown} for what only run time knows; a store's Get is no route", async () => {
-    const { routes, frameworks } = await scanStack('echo-paths');
+  it("Echo: paths built by path.Join and fmt.Sprintf from the package's constants (each file's own where two packages share a name), {unknown} for what only run time knows; a store's Get is no route; xorm's tables", async () => {
+    const { routes, frameworks, models } = await scanStack('echo-paths');
+    // A struct of xorm columns is a table; one of `extends` and `-` fields only (a join's result)
+    // is not, nor a migration's copy of a table.
+    expect(models).toEqual(['Shift xorm']);
     expect(routes).toEqual([
       'GET /admin main.go:17',
       'GET /admin/login main.go:18',
@@ -333,7 +336,7 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /{unknown} main.go:23',
       'GET /{unknown}/:file main.go:21',
     ]);
-    expect(frameworks).toEqual(['echo']);
+    expect(frameworks).toEqual(['echo', 'xorm']);
   });
 
   it('FastAPI: prefixes from a settings default and a module constant; an unknowable one is said, not dropped', async () => {

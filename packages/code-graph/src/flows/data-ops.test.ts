@@ -121,6 +121,76 @@ describe('classifyCall', () => {
     });
   });
 
+  it("reads a Go handle by its library's type, whatever its name (xorm's `s *xorm.Session`), and never takes that type for an entity", () => {
+    const types = { s: 'xorm.Session', a: 'Article', userOut: 'UserModel', m: 'metrics.Session' };
+    const go = (callee: string, receiver: string, line: string) =>
+      classify({ callee, receiver }, line, 'go', types);
+    expect(go('Insert', 's', '\t_, err = s.Insert(a)')).toMatchObject({ entity: 'Article', op: 'write' });
+    expect(go('Get', 's', '\texists, err := s.Get(userOut)')).toMatchObject({
+      entity: 'UserModel',
+      op: 'read',
+    });
+    expect(go('Delete', 's.ID(id)', '\t_, err = s.ID(id).Delete(&Comment{})')).toMatchObject({
+      entity: 'Comment',
+      op: 'write',
+    });
+    // An entity named Session is not what every call on an `xorm.Session` touches.
+    const withSession = (callee: string, line: string) =>
+      classifyCall(
+        { callee, receiver: 's', line: 7, caller: 'f' },
+        {
+          entities: new Entities(['Session', 'Article']),
+          typeOf: (_c, n) => types[n as 's'],
+          lineText: line,
+          language: 'go',
+        },
+      );
+    expect(withSession('Insert', '\t_, err = s.Insert(a)')).toMatchObject({ entity: 'Article' });
+    // Nor is a handle's own name (`existingSession *xorm.Session`); a value of an entity's type
+    // handed to a call names it before the receiver's names do.
+    const named = (receiver: string, line: string) =>
+      classifyCall(
+        { callee: line.includes('Count') ? 'Count' : 'Insert', receiver, line: 7, caller: 'f' },
+        {
+          entities: new Entities(['Session', 'Article', 'User']),
+          typeOf: (_c, n) => ({ existingSession: 'xorm.Session', a: 'Article' })[n as 'a'],
+          lineText: line,
+          language: 'go',
+        },
+      );
+    expect(named('existingSession', '\t_, err = existingSession.Insert(a)')).toMatchObject({
+      entity: 'Article',
+    });
+    expect(named('session', '\tcount, err := session.Count(&User{})')).toMatchObject({ entity: 'User' });
+    expect(named('db', '\tcount, err := db.Count(new(User))')).toMatchObject({ entity: 'User' });
+    // The call a chain puts on the next line is handed its values there; the names of columns a
+    // chain selects are no entities when a value says which.
+    const below = (receiver: string, callee: string, line: string, next: string) =>
+      classifyCall(
+        { callee, receiver, line: 7, caller: 'f' },
+        {
+          entities,
+          typeOf: (_c, n) => types[n as 's'],
+          lineText: line,
+          textBelow: () => next,
+          language: 'go',
+        },
+      );
+    expect(
+      below(
+        's.Where("user_id = ?", a.ID)',
+        'Delete',
+        '\t_, err = s.Where("user_id = ?", a.ID).',
+        '\t\tDelete(&Comment{})\n\treturn',
+      ),
+    ).toMatchObject({ entity: 'Comment', op: 'write' });
+    expect(
+      below('s.Cols("profile")', 'Update', '\t_, err = s.Cols("profile").', '\t\tUpdate(a)\n'),
+    ).toMatchObject({ entity: 'Article', op: 'write' });
+    // The same name for another library's type is no handle.
+    expect(go('Get', 'm', '\tv := m.Get(key)')).toBeUndefined();
+  });
+
   it("reads Knex's `del` (its name for delete) as a write on the table the builder starts from", () => {
     const js = (callee: string, receiver: string) =>
       classify({ callee, receiver }, `    db("tags").${callee}().where({ id })`, 'javascript');

@@ -517,6 +517,46 @@ const QUERYABLE = /^(?:IQueryable|IOrderedQueryable|DbSet)$/;
 const LINQ_COMPOSES =
   /^(?:Where|Select|SelectMany|OrderBy|OrderByDescending|ThenBy|ThenByDescending|Skip|Take|Include|ThenInclude|AsNoTracking|AsQueryable|GroupBy|Join|Distinct|Concat|Union)$/;
 
+/**
+ * Go's database handles by their library's type, whatever the variable is called (`s *xorm.Session`,
+ * `q *bun.DB`): what a call on one does is a query.
+ */
+const GO_DATABASE_HANDLE =
+  /^(?:xorm\.(?:Session|Engine|EngineGroup|Interface)|gorm\.DB|sqlx?\.(?:DB|Tx|Conn)|bun\.(?:DB|Tx|IDB)|pg\.(?:DB|Tx)|pgx\.(?:Conn|Tx)|pgxpool\.Pool)$/;
+
+/** Whether a chain starts at a Go database handle (`s.ID(id).Delete(…)` with `s *xorm.Session`). */
+const onGoHandle = (receiver: string, call: CallSite, ctx: ClassifyContext): boolean => {
+  const root = /^\w+/.exec(receiver)?.[0];
+  return (
+    root !== undefined &&
+    ctx.language === 'go' &&
+    GO_DATABASE_HANDLE.test(ctx.typeOf(call.caller, root) ?? '')
+  );
+};
+
+/**
+ * What a Go call is handed, its strings blanked, on the lines below when a chain puts the call there
+ * (`s.Where(…).\n\t\tDelete(&Token{})`).
+ */
+function goArguments(call: CallSite, ctx: ClassifyContext): string {
+  const opening = `${call.callee}(`;
+  const text =
+    ctx.lineText.includes(opening) || !ctx.textBelow ? ctx.lineText : `${ctx.lineText}\n${ctx.textBelow()}`;
+  const at = text.indexOf(opening);
+  if (at < 0) return '';
+  const open = at + call.callee.length;
+  return blankStrings(text.slice(open + 1, closingBracket(text, open)), ' ');
+}
+
+/** An entity a Go call is handed as a value of its type: `&Label{}`, `Label{ID: id}`, `new(Label)`. */
+function goLiteralEntity(args: string, ctx: ClassifyContext): string | undefined {
+  for (const [, literal, allocated] of args.matchAll(/\b([A-Z]\w*)\s*\{|\bnew\(\s*([A-Z]\w*)\s*\)/g)) {
+    const found = ctx.entities.match((literal ?? allocated) as string);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** A library's repository base a project's service extends (`SQLAlchemyAsyncRepositoryService[m.Tag]`). */
 const REPOSITORY_BASE = /Repository|Repo\b|Dao\b/i;
 
@@ -533,6 +573,7 @@ function typedAccessor(receiver: string, call: CallSite, ctx: ClassifyContext): 
   // A query EF Core builds on a DbSet, held in a local (`var root = (IQueryable<Item>)db.Items`):
   // `root.OrderBy(…).ToListAsync()` runs it; `root.Where(…)` only composes it.
   if (root && QUERYABLE.test(ctx.typeOf(call.caller, root) ?? '')) return !LINQ_COMPOSES.test(call.callee);
+  if (onGoHandle(receiver, call, ctx)) return true;
   if (!receiver || receiver.includes('(')) return false;
   const typed =
     ctx.typeOf(call.caller, receiver) ?? ctx.typeOf(call.caller, receiver.replace(/^(this|self)\./, ''));
@@ -565,7 +606,8 @@ const GENERIC_STORE = /(?:Repository|Repo|Dao|DbSet|Collection|Store|Queryable)$
 function typedEntity(tokens: string[], call: CallSite, ctx: ClassifyContext): string | undefined {
   for (const token of tokens) {
     const typed = ctx.typeOf(call.caller, token);
-    if (!typed) continue;
+    // A handle's type names its library's handle (`xorm.Session`), not an entity of the app.
+    if (!typed || (ctx.language === 'go' && GO_DATABASE_HANDLE.test(typed))) continue;
     // A generic repository's type argument (`IRepository<CatalogItem> itemRepository`, TypeORM's
     // `Repository<User>`); not any generic's (`SignInManager<AppUser>` signs in, it loads no user).
     const held = GENERIC_STORE.test(typed) ? ctx.typeOf(call.caller, `${token}<>`) : undefined;
@@ -798,7 +840,17 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   const classAccess = /^[A-Z]/.test(root) && ctx.entities.match(root) !== undefined;
   // The chain's own names first, then its calls' arguments: in `$this->repository->where('user_id',
   // auth()->user()->id)->first()` the repository's type names the entity, not the `user` argued.
-  const entity = entityFrom(tokensOf(withoutArguments(receiver)), call, ctx) ?? entityFrom(tokens, call, ctx);
+  // In Go, a value of an entity's type handed to the call names what it touches; a handle's own
+  // name (`existingSession`) names nothing.
+  // On a handle, the values the call is handed come before the strings of the chain (`s.Cols("status").Update(user)`).
+  const goHandle = onGoHandle(receiver, call, ctx);
+  const goArgs = ctx.language === 'go' ? goArguments(call, ctx) : '';
+  const chain = tokensOf(withoutArguments(receiver)).slice(goHandle ? 1 : 0);
+  const entity =
+    goLiteralEntity(goArgs, ctx) ??
+    entityFrom(chain, call, ctx) ??
+    (goHandle ? entityFrom(tokensOf(goArgs), call, ctx) : undefined) ??
+    entityFrom(goHandle ? tokens.slice(1) : tokens, call, ctx);
   const sqlOp: DataOpKind | undefined = statement ? (statement.reads ? 'read' : 'write') : undefined;
 
   if (classAccess || accessor) {

@@ -267,8 +267,11 @@ describe('extractFacts, per language', () => {
       '  svc := new(frontendServer)',
       '  return str.Pad(fmt.Sprint(id), u.Name)',
       '}',
+      'func load(s *xorm.Session) (userOut *User, err error) {',
+      '  return',
+      '}',
     ]);
-    expect(symbols(f)).toEqual(['struct Repo exported', 'method Repo.Find exported']);
+    expect(symbols(f)).toEqual(['struct Repo exported', 'method Repo.Find exported', 'function load']);
     expect(calls(f)).toEqual([
       'Repo.Find call new',
       'Repo.Find method str.Pad',
@@ -283,6 +286,9 @@ describe('extractFacts, per language', () => {
       'Repo.Find::r': 'Repo',
       'Repo.Find::u': 'User',
       'Repo.Find::svc': 'frontendServer',
+      // Parameters, and named results: variables of the body too.
+      'load::s': 'xorm.Session',
+      'load::userOut': 'User',
     });
   });
 

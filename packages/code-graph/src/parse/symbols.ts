@@ -66,7 +66,13 @@ function functionScope(
     for (const [name, type] of kotlinParameters(node)) pushType(x, { qualified }, name, type);
   if (x.language === 'swift')
     for (const [name, type] of swiftParameters(node)) pushType(x, { qualified }, name, type);
-  for (const param of node.childForFieldName('parameters')?.namedChildren ?? []) {
+  // Go's named results are variables of the body too: `(userOut *User, err error)`.
+  const results = x.language === 'go' ? node.childForFieldName('result') : null;
+  const params = [
+    ...(node.childForFieldName('parameters')?.namedChildren ?? []),
+    ...(results?.type === 'parameter_list' ? results.namedChildren : []),
+  ];
+  for (const param of params) {
     if (!param) continue;
     const pname =
       param.childForFieldName('pattern') ?? param.childForFieldName('name') ?? param.namedChild(0);

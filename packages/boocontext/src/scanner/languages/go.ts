@@ -37,14 +37,16 @@ const ROUTER_TYPE =
 const BINDS_MIDDLEWARE = new Set(['Bind', 'BindFunc', 'Unbind', 'With', 'Use']);
 
 /**
- * The struct tags (`gorm:"…"`, `bun:"id,pk"`, `pg:"name"`) or embedded bases (`gorm.Model`,
- * `bun.BaseModel`) that make a struct a table, named in the base's tag when it says
- * (`bun:"table:accounts"`).
+ * The struct tags (`gorm:"…"`, `bun:"id,pk"`, `pg:"name"`, `xorm:"pk"`) or embedded bases
+ * (`gorm.Model`, `bun.BaseModel`) that make a struct a table, named in the base's tag when it says
+ * (`bun:"table:accounts"`). xorm's `-` (no column) and `extends` (another table's columns, in a
+ * join's result) make no table of their own.
  */
-const TAG_ORMS: { orm: string; tag: RegExp; base: RegExp }[] = [
+const TAG_ORMS: { orm: string; tag: RegExp; base?: RegExp }[] = [
   { orm: 'gorm', tag: /`[^`]*\bgorm:"/, base: /^gorm\.Model\b/ },
   { orm: 'bun', tag: /`[^`]*\bbun:"/, base: /^bun\.BaseModel\b/ },
   { orm: 'go-pg', tag: /`[^`]*\bpg:"/, base: /^(?:pg|orm)\.BaseModel\b/ },
+  { orm: 'xorm', tag: /`[^`]*\bxorm:"(?!-"|extends")/ },
 ];
 
 const FILE_OWNER = '*go*';
@@ -61,6 +63,7 @@ function readImport(node: Node, { facts, frameworks, packages }: GoContext): voi
   if (/gofiber/.test(spec)) frameworks.add('fiber');
   if (/gorilla\/mux/.test(spec)) frameworks.add('gorilla/mux');
   if (/gorm/.test(spec)) frameworks.add('gorm');
+  if (/^(?:xorm\.io\/xorm|github\.com\/go-xorm\/xorm)$/.test(spec)) frameworks.add('xorm');
   if (/^github\.com\/uptrace\/bun$/.test(spec)) frameworks.add('bun');
   if (/^github\.com\/go-pg\/pg(\/v\d+)?$/.test(spec)) frameworks.add('go-pg');
   if (BEEGO.test(spec)) frameworks.add('beego');
@@ -409,18 +412,24 @@ function routerParams(node: Node): Map<string, Router> {
   return routers;
 }
 
-/** A struct with GORM tags or an embedded `gorm.Model`: a table, with its fields. */
+/**
+ * A folder of migrations: a struct there is a table as one migration saw it (`task20190920185205`),
+ * copied so the migration keeps working after the model changes, not a table of the app.
+ */
+const MIGRATIONS_FOLDER = /(?:^|\/)(?:migrations?|migrate)\//i;
+
+/** A struct with an ORM's tags or an embedded `gorm.Model`: a table, with its fields. */
 function readStruct(node: Node, rel: string, facts: FileFacts): void {
   const name = node.childForFieldName('name')?.text;
   const struct = node.childForFieldName('type');
-  if (!name || struct?.type !== 'struct_type') return;
+  if (!name || struct?.type !== 'struct_type' || MIGRATIONS_FOLDER.test(rel)) return;
   const fields = struct.namedChild(0)?.namedChildren ?? [];
   const names = fields.flatMap((f) => {
     const fieldName = f?.childForFieldName('name')?.text;
     return fieldName ? [fieldName] : [];
   });
   const orm = TAG_ORMS.find(({ tag, base }) =>
-    fields.some((f) => f && (tag.test(f.text) || base.test(f.text))),
+    fields.some((f) => f && (tag.test(f.text) || base?.test(f.text))),
   );
   const table =
     orm && orm.orm !== 'gorm'
