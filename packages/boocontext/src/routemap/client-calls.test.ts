@@ -441,12 +441,23 @@ describe('clientCalls', () => {
           "  me() { return this.http.get<User>('/user'); }",
           '}',
         ].join('\n'),
+        // An instance declared with its type.
+        'src/lib/api-client.ts': [
+          "import axios, { AxiosInstance } from 'axios';",
+          "const api: AxiosInstance = axios.create({ baseURL: '/v2' });",
+          'export default api;',
+        ].join('\n'),
+        'src/features/watch.ts': [
+          "import api from '@/lib/api-client';",
+          "export const watch = (id: string) => api.post<{ watching: boolean }>('/pages/watch', { id });",
+        ].join('\n'),
       }),
     ).toEqual([
       'GET /api/tags src/api.service.js:9',
       'GET /api/orders/:param src/api.service.js:10',
       'GET /internal/health src/api.service.js:11',
       'GET /api/user src/app/user.service.ts:3',
+      'POST /v2/pages/watch src/features/watch.ts:2',
     ]);
   });
 

@@ -488,7 +488,7 @@ class Files {
   }
 }
 
-/** `axios.defaults.baseURL = X`, `const api = axios.create({ baseURL: X })`, an interceptor's prefix. */
+/** `axios.defaults.baseURL = X`, `const api: AxiosInstance = axios.create({ baseURL: X })`, an interceptor's prefix. */
 function basesOf(files: Files): { byReceiver: Map<string, string>; httpClient?: string } {
   const byReceiver = new Map<string, string>();
   const classBases = new Map<string, string>();
@@ -510,7 +510,7 @@ function basesOf(files: Files): { byReceiver: Map<string, string>; httpClient?: 
       if (value && m[1]) byReceiver.set(lastName(m[1]), value);
     }
     for (const m of t.matchAll(
-      /(?:(?:const|let|var)\s+|this\.)([\w$]+)\s*=\s*(?:axios|ky|ofetch|\$fetch)\.(?:create|extend)\s*\(\s*\{/g,
+      /(?:(?:const|let|var)\s+|this\.)([\w$]+)\s*(?::\s*[\w$.]+\s*)?=\s*(?:axios|ky|ofetch|\$fetch)\.(?:create|extend)\s*\(\s*\{/g,
     )) {
       const open = (m.index ?? 0) + m[0].length - 1;
       const end = closing(t, open);
@@ -533,7 +533,9 @@ function basesOf(files: Files): { byReceiver: Map<string, string>; httpClient?: 
   // `export const http = new Http()`: the project's client, its base the one its class made.
   if (classBases.size)
     for (const file of files.all)
-      for (const m of file.text.matchAll(/(?:const|let|var)\s+([\w$]+)\s*=\s*new\s+([\w$]+)\s*\(/g)) {
+      for (const m of file.text.matchAll(
+        /(?:const|let|var)\s+([\w$]+)\s*(?::\s*[\w$.]+\s*)?=\s*new\s+([\w$]+)\s*\(/g,
+      )) {
         const base = classBases.get(m[2] as string);
         if (base && m[1] && !byReceiver.has(m[1].toLowerCase())) byReceiver.set(m[1].toLowerCase(), base);
       }
