@@ -453,6 +453,7 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /admin/reports',
       // `only: %i[index show]`: a symbol array literal lists the actions too.
       'GET /admin/reports/:id',
+      'GET /admin/reports/daily',
       'GET /admin/stats',
       'GET /api/accounts/login',
       'POST /api/accounts/login',
@@ -468,6 +469,7 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /api/shops/nearby',
       'GET /api/shops/top',
       'GET /login',
+      'POST /shops/check-name',
     ]);
     // A schema.rb table and its model are one entity; a table with no model class is one too.
     // Abstract bases are no tables: ApplicationRecord (`primary_abstract_class`, Rails 7's) and a
@@ -511,7 +513,7 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(scanned.routes.find((r) => r.path === '/loaves/:id')?.endLine).toBe(9);
   });
 
-  it('Rails: each route names the controller action that serves it (a namespace’s module included, hash-rocket and root forms too), Devise routes their Devise controller', async () => {
+  it('Rails: each route names the controller action that serves it (a namespace’s module included, hash-rocket and root forms too, a path of two segments or more with no `to:` by its own words), Devise routes their Devise controller', async () => {
     const result = await new Scanner().scan(path.join(stacks, 'rails'));
     const handlers = Object.fromEntries(result.routes.map((r) => [`${r.method} ${r.path}`, r.handler]));
     expect(handlers).toMatchObject({
@@ -525,6 +527,9 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /admin/reports': 'admin/reports#index',
       'GET /login': 'sessions#new',
       'GET /': 'home#index',
+      // Rails' shorthand: the last segment is the action, the ones before it the controller.
+      'POST /shops/check-name': 'shops#check_name',
+      'GET /admin/reports/daily': 'admin/reports#daily',
     });
   });
 

@@ -394,9 +394,18 @@ function readRoute(
       method === 'match'
         ? (symbols(opts.get('via'))?.map((v) => v.toUpperCase()) ?? ['ALL'])
         : [method.toUpperCase()];
-    // Inside `resources :articles do … end`, `get :feed` is served by `articles#feed`.
+    // Rails' shorthand: with no `to:`, `post "/stories/fetch-title"` is served by
+    // `stories#fetch_title`; inside `resources :articles do … end`, `get :feed` by `articles#feed`.
+    const shorthand =
+      !to && !opts.get('action') && /^\/?[-\w]+\/[-\w/]+$/.test(name)
+        ? name
+            .replace(/^\//, '')
+            .replace(/\/([^/]*)$/, '#$1')
+            .replaceAll('-', '_')
+        : undefined;
     const handler =
       symbolOrString(to) ??
+      shorthand ??
       (scope.resource?.controller && /^\w+$/.test(name) ? `${scope.resource.controller}#${name}` : undefined);
     for (const verb of verbs) route(verb, joinPaths(base, path), node, inModule(handler, scope.module));
     return false;
