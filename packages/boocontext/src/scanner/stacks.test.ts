@@ -373,7 +373,7 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['gin', 'gorm']);
   });
 
-  it("Django: include chains (a module and namespace tuple, patterns included in place or as a list the module names), url regexes, DRF routers with viewset actions (the project's base viewsets' too, `urlpatterns = router.urls`), view methods; inherited models", async () => {
+  it("Django: include chains (a module and namespace tuple, patterns included in place or as a list the module names), url regexes, DRF routers with viewset actions (the project's base viewsets' too, `urlpatterns = router.urls`), view methods, function views' method decorators; inherited models", async () => {
     const { routes, models, frameworks } = await scanStack('django');
     expect(routes).toEqual([
       'ALL /admin shop/urls.py:20',
@@ -423,11 +423,17 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /hooks/<pk> shop/urls.py:12',
       'PATCH /hooks/<pk> shop/urls.py:12',
       'PUT /hooks/<pk> shop/urls.py:12',
-      'POST /staff/rota/<int:day> shop/staff/urls.py:21',
-      'POST /staff/rota/<int:day>/swap shop/staff/urls.py:22',
-      'POST /staff/session/login shop/staff/urls.py:11',
-      'POST /staff/shifts/<int:day> shop/staff/urls.py:21',
-      'POST /staff/shifts/<int:day>/swap shop/staff/urls.py:22',
+      // Function views answer the methods their decorators allow (`@require_POST`,
+      // `@require_http_methods([…])`), any without one.
+      'POST /staff/clock-in shop/staff/urls.py:30',
+      'ALL /staff/notes shop/staff/urls.py:32',
+      'GET /staff/roster shop/staff/urls.py:31',
+      'POST /staff/roster shop/staff/urls.py:31',
+      'POST /staff/rota/<int:day> shop/staff/urls.py:22',
+      'POST /staff/rota/<int:day>/swap shop/staff/urls.py:23',
+      'POST /staff/session/login shop/staff/urls.py:12',
+      'POST /staff/shifts/<int:day> shop/staff/urls.py:22',
+      'POST /staff/shifts/<int:day>/swap shop/staff/urls.py:23',
     ]);
     // The abstract base is no table; a model of a model is one; an app's config class named like
     // a model is none.

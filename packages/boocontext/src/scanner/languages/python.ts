@@ -188,10 +188,47 @@ function insideCall(node: Node, top?: Node): boolean {
  * `@app.get('/x')` (FastAPI) and `@bp.route('/x', methods=[…])` (Flask) on a function; Flask-RESTX's
  * `@ns.route('/x')` on a resource class (served by the methods it defines).
  */
+/** Django's decorators that limit the methods a function view answers, by name. */
+const DJANGO_METHOD_DECORATORS: Record<string, string[]> = {
+  require_GET: ['GET'],
+  require_POST: ['POST'],
+  require_safe: ['GET', 'HEAD'],
+};
+
+/**
+ * The methods a Django function view answers when a decorator says (`@require_POST`,
+ * `@require_http_methods(["GET", "POST"])`); undefined when none does (it answers any).
+ */
+function djangoViewMethods(node: Node): string[] | undefined {
+  for (const decorator of node.namedChildren) {
+    const inner = decorator?.type === 'decorator' ? decorator.namedChild(0) : undefined;
+    if (!inner) continue;
+    const name =
+      (inner.type === 'call' ? inner.childForFieldName('function') : inner)?.text.split('.').pop() ?? '';
+    const fixed = DJANGO_METHOD_DECORATORS[name];
+    if (fixed) return fixed;
+    if (name === 'require_http_methods' && inner.type === 'call') {
+      const listed = [...(inner.childForFieldName('arguments')?.text ?? '').matchAll(/["'](\w+)["']/g)]
+        .map((m) => (m[1] as string).toUpperCase())
+        .filter((m) => HTTP.has(m));
+      if (listed.length) return listed;
+    }
+  }
+  return undefined;
+}
+
 function readDecorated(node: Node, { facts, frameworks, bindables }: PythonContext): void {
   if (readLitestarDecorated(node, facts, frameworks)) return;
   const definition = node.childForFieldName('definition');
   const fnName = definition?.childForFieldName('name')?.text;
+  // A module's function view: what it answers is read as a view class's is, by the routes naming it.
+  const viewMethods =
+    definition?.type === 'function_definition' &&
+    node.parent?.type === 'module' &&
+    importsOf(facts, /^django/)
+      ? djangoViewMethods(node)
+      : undefined;
+  if (fnName && viewMethods) facts.views = { ...facts.views, [fnName]: { methods: viewMethods } };
   const handler = fnName ? { handler: fnName } : {};
   const resource = definition?.type === 'class_definition';
   for (const decorator of node.namedChildren.filter((c) => c?.type === 'decorator')) {
