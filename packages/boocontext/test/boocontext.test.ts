@@ -824,6 +824,25 @@ describe('boocontext_flows over MCP', () => {
     );
   });
 
+  it('follows a Symfony controller forwarding to another, and an action calling its parent’s (`parent::`), on to the Doctrine write', async () => {
+    const { flows } = await flowsOf('symfony-forward');
+    const forwarded = flowAt(flows, 'DELETE', '/api/notes/{id}');
+    expect(stepsOf(forwarded)).toEqual([
+      'NoteRestController.deleteNote src/Controller/Api/NoteRestController.php:11',
+      'NoteController.delete src/Controller/NoteController.php:16 (forward(NoteController::delete))',
+    ]);
+    // The entity the route's `{id}` loads (Symfony's entity value resolver), then the forwarded action's writes.
+    expect(at(forwarded)).toEqual([
+      'read Note src/Controller/Api/NoteRestController.php:11',
+      'write Note src/Controller/NoteController.php:19',
+      'write Note src/Controller/NoteController.php:20',
+    ]);
+    expect(stepsOf(flowAt(flows, 'DELETE', '/archive/notes/{id}'))).toEqual([
+      'ArchivedNoteController.delete src/Controller/ArchivedNoteController.php:10',
+      'NoteController.delete src/Controller/NoteController.php:16',
+    ]);
+  });
+
   it('reads ASP.NET Core Identity’s user as an EF Core model, written and read through its UserManager', async () => {
     const root = path.join(flowsDir, 'aspnet-identity');
     const overview = await call('boocontext_overview', { root }, client);

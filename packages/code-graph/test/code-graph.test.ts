@@ -208,7 +208,7 @@ describe('code-graph over MCP', () => {
     ]);
   });
 
-  it('reads PHP traits a class uses, $this and $variables, and static calls', async () => {
+  it('reads PHP traits a class uses, $this and $variables, static calls, `parent::` and `static::`', async () => {
     const store = await call('callees', { symbol: 'LikeController.store' });
     const edges = edgeSet(store.data.edges);
     // `$currentAccount` is an Account by its last word; Account's `like` comes from its trait.
@@ -216,6 +216,15 @@ describe('code-graph over MCP', () => {
     expect(edges).toContain('LikeController.store -> create (unresolved)');
     const like = await call('callees', { symbol: 'HasLikes.like' });
     expect(edgeSet(like.data.edges)).toContain('HasLikes.like -> HasLikes.likes (method)');
+    // `parent::index()` is the parent's; `static::importer()` the class's own.
+    const chrome = await call('callees', { symbol: 'ChromeImportController.index' });
+    expect(edgeSet(chrome.data.edges)).toEqual([
+      'ChromeImportController.index -> BaseImportController.index (method)',
+    ]);
+    const base = await call('callees', { symbol: 'BaseImportController.index' });
+    expect(edgeSet(base.data.edges)).toContain(
+      'BaseImportController.index -> BaseImportController.importer (method)',
+    );
   });
 
   it('draws a flow through an interface into the classes that implement it, to the data access', async () => {

@@ -3,7 +3,7 @@
  * the code says so: Django REST framework's `serializer.save()` runs the serializer's `create`
  * (a new object) or `update` (an existing one); MediatR's `mediator.Send(new X.Command(…))` runs
  * the `Handle` of the handler declared for that request type (NestJS CQRS's buses and Laravel's job
- * dispatchers alike); hapi's `server.methods.x.y()` runs the
+ * dispatchers alike); Symfony's `forward('Controller::method')` runs that method; hapi's `server.methods.x.y()` runs the
  * function registered as `x.y`; Spring MVC runs a controller's `@ModelAttribute` methods first; a
  * router runs its param loaders and a route's prerequisites before the handler; a LiveView route
  * runs the view's `mount`.
@@ -206,6 +206,26 @@ function laravelJobs(calls: readonly CallIn[], find: FrameworkLookups): ImpliedS
     const owner = job ? classesNamed(job, call.file, find)[0] : undefined;
     const handle = owner && methodOf(owner, 'handle', find);
     if (handle) out.push({ row: handle, via: `${call.callee}(${job}) → handle` });
+  }
+  return out;
+}
+
+/**
+ * Symfony's `$this->forward('App\Controller\NoteController::delete', [...])`: the request is served
+ * by the controller method the string names.
+ */
+function symfonyForward(calls: readonly CallIn[], find: FrameworkLookups): ImpliedStep[] {
+  const out: ImpliedStep[] = [];
+  for (const call of calls) {
+    if (call.callee !== 'forward' || !/^\$?this$/.test(call.receiver ?? '') || !call.file.endsWith('.php'))
+      continue;
+    const named = /forward\s*\(\s*['"]\\?([\w\\]+)::(\w+)['"]/.exec(
+      find.sourceOf(call.file, call.line, call.line + 1),
+    );
+    const controller = named?.[1]?.split('\\').pop();
+    const owner = controller ? classesNamed(controller, call.file, find)[0] : undefined;
+    const action = owner && methodOf(owner, named?.[2] as string, find);
+    if (action) out.push({ row: action, via: `forward(${controller}::${named?.[2]})` });
   }
   return out;
 }
@@ -430,6 +450,7 @@ export function implicitSteps(
     ...mediatorSend(calls, find),
     ...nestBuses(calls, find),
     ...laravelJobs(calls, find),
+    ...symfonyForward(calls, find),
     ...hapiServerMethods(calls, find),
     ...springModelAttributes(row, find),
   ];

@@ -67,9 +67,12 @@ class CallResolver {
     if (call.kind === 'call') return this.plainCall(call, callerSymbol);
     // PHP spells variables with `$`: `$this->m()`, `$user->m()`.
     // Python's `super().m()` and `super(Own, self).m()` are the parent's `m`.
-    const receiver = (call.receiver ?? '')
+    const written = (call.receiver ?? '')
       .replace(/^\$(?=this\b|[a-z_]\w*$)/, '')
       .replace(/^super\([^()]*\)$/, 'super');
+    // PHP's `parent::m()` is the parent's `m`; `self::m()` and `static::m()` the class's own.
+    const php = (written === 'parent' || written === 'static') && this.index.languageOf(call.file) === 'php';
+    const receiver = php ? (written === 'parent' ? 'super' : 'self') : written;
     const member =
       receiver === 'this' || receiver === 'self' || receiver === 'super'
         ? this.ownMember(call, receiver, callerSymbol)
