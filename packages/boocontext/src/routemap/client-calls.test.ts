@@ -461,6 +461,54 @@ describe('clientCalls', () => {
     ]);
   });
 
+  it("takes a base from the dotenv file nearest the code (development's first), and an instance a module exports by default under the name a file imports it", () => {
+    const admin = (app: string) => ({
+      [`${app}/src/utils/request.js`]: [
+        "import axios from 'axios';",
+        'const service = axios.create({ baseURL: process.env.VUE_APP_BASE_API });',
+        'export default service;',
+      ].join('\n'),
+    });
+    expect(
+      read({
+        // Two front ends side by side, each with its own `@/utils/request` and dotenv files.
+        'admin/.env.development': "VUE_APP_BASE_API = '/admin'\n",
+        'admin/.env.production': "VUE_APP_BASE_API = 'https://shop.test/admin'\n",
+        ...admin('admin'),
+        'admin/src/api/ad.js': [
+          "import request from '@/utils/request';",
+          "export const listAd = (query) => request({ url: '/ad/list', method: 'get', params: query });",
+        ].join('\n'),
+        'shop/.env.production': "VUE_APP_BASE_API = 'https://shop.test/'\n",
+        'shop/.env.development': "VUE_APP_BASE_API = '/wx'\n",
+        ...admin('shop'),
+        'shop/src/api/api.js': [
+          "import request from '@/utils/request';",
+          "const IndexUrl = '/home/index';",
+          "export const home = () => request({ url: IndexUrl, method: 'get' });",
+        ].join('\n'),
+        // Vite's `import.meta.env`, the plain `.env` of a folder above; an instance imported under another name.
+        'web/.env': 'VITE_API_URL=/v3\n',
+        'web/src/lib/client.ts': [
+          "import ky from 'ky';",
+          'const api = ky.create({ prefixUrl: import.meta.env.VITE_API_URL });',
+          'export default api;',
+        ].join('\n'),
+        'web/src/pages/orders.ts': [
+          "import shopApi from '../lib/client';",
+          "export const orders = () => shopApi.get('orders');",
+        ].join('\n'),
+        // No dotenv value: the base is known only at run time, as before.
+        'web/src/lib/other.ts': "export const other = () => fetch(import.meta.env.VITE_OTHER + '/health');",
+      }),
+    ).toEqual([
+      'GET /admin/ad/list admin/src/api/ad.js:2',
+      'GET /wx/home/index shop/src/api/api.js:3',
+      'GET /health web/src/lib/other.ts:1',
+      'GET /v3/orders web/src/pages/orders.ts:2',
+    ]);
+  });
+
   it('takes the base a class gives its ky instance (`this.client = ky.create({ prefixUrl })`) for the calls on an instance of that class', () => {
     expect(
       read({

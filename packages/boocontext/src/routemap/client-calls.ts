@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import { documentOperations, GRAPHQL_FILE } from '../scanner/graphql.js';
+import { DOTENV_FILE, DotEnv } from './dotenv.js';
 import { callArguments, closing, expressionEnd, splitTop, stringEnd } from './js-text.js';
 import type { FunctionDef, SourceFile } from './source-file.js';
 
@@ -295,6 +296,12 @@ class Evaluator {
   private name(dotted: string): string[] {
     const [head, ...props] = dotted.split('.');
     if (!head) return [HOLE];
+    // What the bundler puts there from the nearest dotenv file (`VUE_APP_BASE_API = '/admin'`).
+    const variable = /^(?:process\.env|import\.meta\.env)\.([\w$]+)$/.exec(dotted)?.[1];
+    if (variable) {
+      const value = this.files.env.value(this.file.rel, variable);
+      return value === undefined ? [HOLE] : [`${FROM_CONSTANT}${value}${END_CONSTANT}`];
+    }
     if (head === 'this' && props.length === 1) return this.member(props[0] as string);
     if (this.scope.some((fn) => fn.params.some((p) => p.name === head || p.keys?.includes(head))))
       return props.length ? [HOLE] : [param(head)];
@@ -397,7 +404,11 @@ function importsModule(specifier: string, fromRel: string, file: SourceFile): bo
 class Files {
   private readonly exports = new Map<string, Exported[]>();
 
-  constructor(readonly all: SourceFile[]) {
+  constructor(
+    readonly all: SourceFile[],
+    /** What `process.env.X` and `import.meta.env.X` are, from the tree's dotenv files. */
+    readonly env: DotEnv = new DotEnv([]),
+  ) {
     for (const file of all)
       for (const m of file.text.matchAll(/\bexport\s+(?:const|let|var)\s+([\w$]+)/g)) {
         const d = m[1] ? file.declaration(m[1], (m.index ?? 0) + m[0].length) : undefined;
@@ -489,8 +500,15 @@ class Files {
 }
 
 /** `axios.defaults.baseURL = X`, `const api: AxiosInstance = axios.create({ baseURL: X })`, an interceptor's prefix. */
-function basesOf(files: Files): { byReceiver: Map<string, string>; httpClient?: string } {
+function basesOf(files: Files): {
+  byReceiver: Map<string, string>;
+  httpClient?: string;
+  /** The base of the instance a module's default export is, for a file importing it under any name. */
+  imported: (file: SourceFile, name: string) => string | undefined;
+} {
   const byReceiver = new Map<string, string>();
+  /** Modules whose default export is an instance made there, with its base. */
+  const defaults = new Map<SourceFile, string>();
   const classBases = new Map<string, string>();
   let httpClient: string | undefined;
   // A base is never text written at a call: marked so, it does not make its calls look final.
@@ -502,6 +520,7 @@ function basesOf(files: Files): { byReceiver: Map<string, string>; httpClient?: 
   };
   for (const file of files.all) {
     const t = file.text;
+    const made = new Map<string, string>();
     for (const m of t.includes('.defaults.baseURL')
       ? t.matchAll(/([\w$.]+)\.defaults\.baseURL\s*=\s*/g)
       : []) {
@@ -519,10 +538,15 @@ function basesOf(files: Files): { byReceiver: Map<string, string>; httpClient?: 
         : undefined;
       const value = base ? first(file, m.index ?? 0, base) : undefined;
       if (m[1]) byReceiver.set(m[1].toLowerCase(), value ?? '');
+      if (m[1] && !m[0].startsWith('this.')) made.set(m[1], value ?? '');
       // `this.client = ky.create({ prefixUrl })` in a class: its instances' calls have that base.
       const owner = m[0].startsWith('this.') ? file.ownerAt(m.index ?? 0).owner : undefined;
       if (owner && value) classBases.set(owner, value);
     }
+    // `export default service` (`module.exports = service`): imported as `request` elsewhere.
+    const exported = /(?:\bexport\s+default|\bmodule\.exports\s*=)\s+([\w$]+)\s*;?\s*$/m.exec(t)?.[1];
+    const base = exported === undefined ? undefined : made.get(exported);
+    if (base !== undefined) defaults.set(file, base);
     // Angular: `req.clone({ url: `${base}${req.url}` })` prefixes every HttpClient request.
     const clone = /\.clone\(\s*\{[^}]*?\burl\s*:\s*(`[^`]*\$\{\s*(\w+)\.url\s*\}[^`]*`)/.exec(t);
     if (clone?.[1] && clone[2]) {
@@ -539,7 +563,28 @@ function basesOf(files: Files): { byReceiver: Map<string, string>; httpClient?: 
         const base = classBases.get(m[2] as string);
         if (base && m[1] && !byReceiver.has(m[1].toLowerCase())) byReceiver.set(m[1].toLowerCase(), base);
       }
-  return { byReceiver, ...(httpClient !== undefined ? { httpClient } : {}) };
+  const imported = (file: SourceFile, name: string) => {
+    const specifier = file.imported.get(name);
+    if (specifier === undefined || defaults.size === 0) return undefined;
+    // Two front ends side by side each with its `@/utils/request`: the one nearest the importing file.
+    let nearest: { base: string; shared: number } | undefined;
+    for (const [module, base] of defaults) {
+      if (!files.reaches(specifier, file.rel, module)) continue;
+      const shared = sharedFolders(file.rel, module.rel);
+      if (!nearest || shared > nearest.shared) nearest = { base, shared };
+    }
+    return nearest?.base;
+  };
+  return { byReceiver, imported, ...(httpClient !== undefined ? { httpClient } : {}) };
+}
+
+/** How many leading folders two paths share. */
+function sharedFolders(a: string, b: string): number {
+  const x = a.split('/').slice(0, -1);
+  const y = b.split('/').slice(0, -1);
+  let n = 0;
+  while (n < x.length && x[n] === y[n]) n++;
+  return n;
 }
 
 const lastName = (receiver: string) =>
@@ -577,7 +622,8 @@ function librarySites(file: SourceFile, bases: ReturnType<typeof basesOf>): Site
     }
     if (!receiver) continue;
     const key = lastName(receiver);
-    const instance = bases.byReceiver.has(key);
+    const importedBase = receiver.includes('.') ? undefined : bases.imported(file, receiver);
+    const instance = bases.byReceiver.has(key) || importedBase !== undefined;
     const imported = CLIENT_LIBRARY.test(file.imported.get(key) ?? '');
     if (!CLIENT_NAMES.has(key) && !instance && !imported) continue;
     // `const request = { get: … }` is the project's own object, whatever its name.
@@ -587,7 +633,10 @@ function librarySites(file: SourceFile, bases: ReturnType<typeof basesOf>): Site
     const call = callArguments(t, open);
     const [first] = call?.args ?? [];
     if (!first) continue;
-    const base = bases.byReceiver.get(key) ?? (/^http(client)?$/.test(key) ? bases.httpClient : undefined);
+    const base =
+      importedBase ??
+      bases.byReceiver.get(key) ??
+      (/^http(client)?$/.test(key) ? bases.httpClient : undefined);
     if (verb === 'request') {
       const url = propertyOf(first, 'url');
       if (url)
@@ -612,10 +661,24 @@ function librarySites(file: SourceFile, bases: ReturnType<typeof basesOf>): Site
   }
   for (const m of t.includes('url') ? t.matchAll(REQUEST_FUNCTION_CALL) : []) {
     const call = callArguments(t, (m.index ?? 0) + m[0].length - 1);
-    const options = call?.args.find((a) => a.startsWith('{') && PATH_URL.test(propertyOf(a, 'url') ?? ''));
+    // `import request from '@/utils/request'`, a module exporting an axios instance: its base too,
+    // and its `url` any expression (`url: IndexUrl`); another `request` only a path written there.
+    const base = bases.imported(file, m[1] as string);
+    const options = call?.args.find(
+      (a) =>
+        a.startsWith('{') &&
+        (base === undefined ? PATH_URL.test(propertyOf(a, 'url') ?? '') : propertyOf(a, 'url')),
+    );
     const url = options && propertyOf(options, 'url');
     if (url && propertyOf(options, 'method'))
-      sites.push({ file, offset: m.index ?? 0, via: m[1] as string, url, options });
+      sites.push({
+        file,
+        offset: m.index ?? 0,
+        via: m[1] as string,
+        url,
+        options,
+        ...(base ? { base } : {}),
+      });
   }
   return sites;
 }
@@ -714,7 +777,10 @@ const methodOf = (alternatives: string[]): string | undefined => {
 
 /** Every HTTP call the files make, through libraries and the project's own wrappers. */
 export function clientCalls(sources: SourceFile[]): { calls: ClientCall[]; unresolved: UnresolvedCall[] } {
-  const files = new Files(sources);
+  const files = new Files(
+    sources.filter((f) => !DOTENV_FILE.test(f.rel)),
+    new DotEnv(sources.filter((f) => DOTENV_FILE.test(f.rel))),
+  );
   const bases = basesOf(files);
   const calls: ClientCall[] = [];
   const unresolved: UnresolvedCall[] = [];

@@ -2,9 +2,13 @@ import { readFile, stat } from 'node:fs/promises';
 import { isTestFile, MAX_FILE_BYTES, notAppCode } from '@boocode/source-kit';
 import { ListingCache, listRepoFiles } from '@boocode/source-kit/walk';
 import { type ClientCall, clientCalls, type UnresolvedCall } from './client-calls.js';
+import { DOTENV_FILE } from './dotenv.js';
 import { SourceFile } from './source-file.js';
 
-/** Where front-end calls are written: scripts, single-file components, GraphQL documents. */
+/**
+ * Where front-end calls are written: scripts, single-file components, GraphQL documents; and the
+ * dotenv files whose values a bundler puts in them.
+ */
 const FRONT_END_FILE = /\.(m?[jt]sx?|cjs|vue|svelte|astro|graphql|gql)$/;
 const READS_AT_ONCE = 32;
 
@@ -44,7 +48,8 @@ export class RootSources {
   ): Promise<{ calls: ClientCall[]; unresolved: UnresolvedCall[] }> {
     const listed = await listRepoFiles(
       this.root,
-      (rel) => FRONT_END_FILE.test(rel) && !isTestFile(rel) && !rel.endsWith('.d.ts'),
+      (rel) =>
+        DOTENV_FILE.test(rel) || (FRONT_END_FILE.test(rel) && !isTestFile(rel) && !rel.endsWith('.d.ts')),
       signal,
       this.listings,
     );
