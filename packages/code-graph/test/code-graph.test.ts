@@ -241,12 +241,35 @@ describe('code-graph over MCP', () => {
     ]);
   });
 
-  it('says a route whose file no grammar here reads is unread, not served by a library', async () => {
+  it('says a route whose file no grammar here reads is unread, not served by a library; a config file’s route is neither', async () => {
     const { data } = await call('flows', {
       entries: [{ file: 'pages/bins.vue', line: 3, handler: 'listBins', method: 'GET', path: '/bins' }],
     });
     expect(data.flows).toEqual([expect.objectContaining({ steps: [], unread: true })]);
     expect(data.flows[0]).not.toHaveProperty('outside');
+    // A config file's route (Symfony's YAML) holds no code: its handler is the project's, or a library's.
+    const config = await call('flows', {
+      entries: [
+        {
+          file: 'config/routes.yaml',
+          line: 1,
+          handler: 'LikeController::store',
+          method: 'POST',
+          path: '/likes',
+        },
+        {
+          file: 'config/routes.yaml',
+          line: 7,
+          handler: 'RedirectController::redirectAction',
+          method: 'ALL',
+          path: '/',
+        },
+      ],
+    });
+    const [own, library] = config.data.flows;
+    expect(own.steps[0]).toMatchObject({ symbol: 'LikeController.store' });
+    expect(library).toMatchObject({ steps: [], outside: true });
+    expect(library).not.toHaveProperty('unread');
   });
 
   it('follows a Go call through a struct field of an interface type into the types that implement it', async () => {

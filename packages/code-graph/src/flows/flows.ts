@@ -20,6 +20,9 @@ import { frameworkServed } from './served.js';
 import { type StoredQuery, storedQueryKey } from './stored-queries.js';
 
 /** An entry point as the route reader (or a caller) knows it. */
+
+/** Files that declare routes and hold no code: the handler they name is code elsewhere, or a library's. */
+const CONFIG_FILE = /\.(?:ya?ml|xml|json|toml|ini|properties)$/i;
 export interface FlowEntry {
   file: string;
   line: number;
@@ -217,8 +220,10 @@ export class FlowTracer {
       frontier = next;
     }
     const handler = steps[0] && starts.length ? steps[0] : undefined;
-    // A handler named in a file this index does not read is not a library's: it is unread.
-    const unread = !served && starts.length === 0 && languageOf(entry.file) === undefined;
+    // A handler named in a file this index does not read is not a library's: it is unread. Not so a
+    // route a config file declares (Symfony's YAML, a Spring XML): its handler is code elsewhere.
+    const unread =
+      !served && starts.length === 0 && languageOf(entry.file) === undefined && !CONFIG_FILE.test(entry.file);
     return {
       ...(handler ? { handler } : {}),
       ...(unread ? { unread } : {}),
