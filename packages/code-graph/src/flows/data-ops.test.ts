@@ -134,58 +134,67 @@ describe('classifyCall', () => {
       entity: 'Comment',
       op: 'write',
     });
-    // An entity named Session is not what every call on an `xorm.Session` touches.
-    const withSession = (callee: string, line: string) =>
-      classifyCall(
-        { callee, receiver: 's', line: 7, caller: 'f' },
-        {
-          entities: new Entities(['Session', 'Article']),
-          typeOf: (_c, n) => types[n as 's'],
-          lineText: line,
-          language: 'go',
-        },
-      );
-    expect(withSession('Insert', '\t_, err = s.Insert(a)')).toMatchObject({ entity: 'Article' });
-    // Nor is a handle's own name (`existingSession *xorm.Session`); a value of an entity's type
-    // handed to a call names it before the receiver's names do.
-    const named = (receiver: string, line: string) =>
-      classifyCall(
-        { callee: line.includes('Count') ? 'Count' : 'Insert', receiver, line: 7, caller: 'f' },
-        {
-          entities: new Entities(['Session', 'Article', 'User']),
-          typeOf: (_c, n) => ({ existingSession: 'xorm.Session', a: 'Article' })[n as 'a'],
-          lineText: line,
-          language: 'go',
-        },
-      );
-    expect(named('existingSession', '\t_, err = existingSession.Insert(a)')).toMatchObject({
-      entity: 'Article',
-    });
-    expect(named('session', '\tcount, err := session.Count(&User{})')).toMatchObject({ entity: 'User' });
-    expect(named('db', '\tcount, err := db.Count(new(User))')).toMatchObject({ entity: 'User' });
-    // The call a chain puts on the next line is handed its values there; the names of columns a
-    // chain selects are no entities when a value says which.
-    const below = (receiver: string, callee: string, line: string, next: string) =>
+    // One Go call against the entities named and the variables' types, the line below given.
+    const goCall = (
+      known: Entities,
+      typed: Record<string, string>,
+      callee: string,
+      receiver: string,
+      line: string,
+      next?: string,
+    ) =>
       classifyCall(
         { callee, receiver, line: 7, caller: 'f' },
         {
-          entities,
-          typeOf: (_c, n) => types[n as 's'],
+          entities: known,
+          typeOf: (_c, n) => typed[n],
           lineText: line,
-          textBelow: () => next,
           language: 'go',
+          ...(next === undefined ? {} : { textBelow: () => next }),
         },
       );
+    // An entity named Session is not what every call on an `xorm.Session` touches.
     expect(
-      below(
-        's.Where("user_id = ?", a.ID)',
+      goCall(new Entities(['Session', 'Article']), types, 'Insert', 's', '\t_, err = s.Insert(a)'),
+    ).toMatchObject({
+      entity: 'Article',
+    });
+    // Nor is a handle's own name (`existingSession *xorm.Session`); a value of an entity's type
+    // handed to a call names it before the receiver's names do.
+    const named = new Entities(['Session', 'Article', 'User']);
+    const handle = { existingSession: 'xorm.Session', a: 'Article' };
+    expect(
+      goCall(named, handle, 'Insert', 'existingSession', '\t_, err = existingSession.Insert(a)'),
+    ).toMatchObject({ entity: 'Article' });
+    expect(goCall(named, handle, 'Count', 'session', '\tcount, err := session.Count(&User{})')).toMatchObject(
+      {
+        entity: 'User',
+      },
+    );
+    expect(goCall(named, handle, 'Count', 'db', '\tcount, err := db.Count(new(User))')).toMatchObject({
+      entity: 'User',
+    });
+    // The call a chain puts on the next line is handed its values there; the names of columns a
+    // chain selects are no entities when a value says which.
+    expect(
+      goCall(
+        entities,
+        types,
         'Delete',
+        's.Where("user_id = ?", a.ID)',
         '\t_, err = s.Where("user_id = ?", a.ID).',
         '\t\tDelete(&Comment{})\n\treturn',
       ),
     ).toMatchObject({ entity: 'Comment', op: 'write' });
     expect(
-      below('s.Cols("profile")', 'Update', '\t_, err = s.Cols("profile").', '\t\tUpdate(a)\n'),
+      goCall(
+        entities,
+        types,
+        'Update',
+        's.Cols("profile")',
+        '\t_, err = s.Cols("profile").',
+        '\t\tUpdate(a)\n',
+      ),
     ).toMatchObject({ entity: 'Article', op: 'write' });
     // The same name for another library's type is no handle.
     expect(go('Get', 'm', '\tv := m.Get(key)')).toBeUndefined();

@@ -840,9 +840,9 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   const classAccess = /^[A-Z]/.test(root) && ctx.entities.match(root) !== undefined;
   // The chain's own names first, then its calls' arguments: in `$this->repository->where('user_id',
   // auth()->user()->id)->first()` the repository's type names the entity, not the `user` argued.
-  // In Go, a value of an entity's type handed to the call names what it touches; a handle's own
-  // name (`existingSession`) names nothing.
-  // On a handle, the values the call is handed come before the strings of the chain (`s.Cols("status").Update(user)`).
+  // In Go, a value of an entity's type handed to the call names what it touches first; on a handle,
+  // the handle's own name (`existingSession`) names nothing, and the values handed come before the
+  // chain's strings (`s.Cols("status").Update(user)`).
   const goHandle = onGoHandle(receiver, call, ctx);
   const goArgs = ctx.language === 'go' ? goArguments(call, ctx) : '';
   const chain = tokensOf(withoutArguments(receiver)).slice(goHandle ? 1 : 0);

@@ -19,10 +19,10 @@ import { closest, lastSegment } from './near.js';
 import { frameworkServed } from './served.js';
 import { type StoredQuery, storedQueryKey } from './stored-queries.js';
 
-/** An entry point as the route reader (or a caller) knows it. */
-
 /** Files that declare routes and hold no code: the handler they name is code elsewhere, or a library's. */
 const CONFIG_FILE = /\.(?:ya?ml|xml|json|toml|ini|properties)$/i;
+
+/** An entry point as the route reader (or a caller) knows it. */
 export interface FlowEntry {
   file: string;
   line: number;

@@ -3,8 +3,8 @@
  * the code says so: Django REST framework's `serializer.save()` runs the serializer's `create`
  * (a new object) or `update` (an existing one); MediatR's `mediator.Send(new X.Command(…))` runs
  * the `Handle` of the handler declared for that request type (NestJS CQRS's buses and Laravel's job
- * dispatchers alike); Symfony's `forward('Controller::method')` runs that method; hapi's `server.methods.x.y()` runs the
- * function registered as `x.y`; Spring MVC runs a controller's `@ModelAttribute` methods first; a
+ * dispatchers alike); Symfony's `forward('Controller::method')` runs that method; hapi's
+ * `server.methods.x.y()` runs the function registered as `x.y`; Spring MVC runs a controller's `@ModelAttribute` methods first; a
  * router runs its param loaders and a route's prerequisites before the handler; a LiveView route
  * runs the view's `mount`.
  */

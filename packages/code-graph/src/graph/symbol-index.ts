@@ -464,7 +464,8 @@ export class SymbolIndex {
   superOf(type: SymbolRow): SymbolRow | undefined {
     const parentName = this.types.get(type.file)?.[`${type.name}::super`];
     if (!parentName) return undefined;
-    // A PHP class extends one of its own namespace with no `use`: the one type so named.
+    // A base no import binds (a PHP class of its own namespace, needing no `use`; a Python base a
+    // package re-exports): the one type so named.
     const found = this.bound(type.file, parentName).symbol ?? this.onlyTypeNamed(type.file, parentName);
     return found && found.id !== type.id ? found : undefined;
   }

@@ -184,10 +184,6 @@ function insideCall(node: Node, top?: Node): boolean {
   return false;
 }
 
-/**
- * `@app.get('/x')` (FastAPI) and `@bp.route('/x', methods=[…])` (Flask) on a function; Flask-RESTX's
- * `@ns.route('/x')` on a resource class (served by the methods it defines).
- */
 /** Django's decorators that limit the methods a function view answers, by name. */
 const DJANGO_METHOD_DECORATORS: Record<string, string[]> = {
   require_GET: ['GET'],
@@ -217,6 +213,10 @@ function djangoViewMethods(node: Node): string[] | undefined {
   return undefined;
 }
 
+/**
+ * `@app.get('/x')` (FastAPI) and `@bp.route('/x', methods=[…])` (Flask) on a function; Flask-RESTX's
+ * `@ns.route('/x')` on a resource class (served by the methods it defines).
+ */
 function readDecorated(node: Node, { facts, frameworks, bindables }: PythonContext): void {
   if (readLitestarDecorated(node, facts, frameworks)) return;
   const definition = node.childForFieldName('definition');
