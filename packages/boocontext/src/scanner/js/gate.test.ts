@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { lexedFacts } from '../file-facts.js';
 import { needsSyntaxTree } from './gate.js';
@@ -90,5 +91,38 @@ describe('the syntax-tree gate', () => {
     expect(needsSyntaxTree('src/cache.ts', 'export const hit = cache.get(key);')).toBe(false);
     expect(needsSyntaxTree('src/s3.ts', "export const bucket = getEnv('S3_BUCKET');")).toBe(true);
     expect(needsSyntaxTree('src/env.ts', 'export const env = createEnv({ server: {} });')).toBe(true);
+  });
+
+  it('reads a comment between a chain’s links one way only: a banner of slashes after an owner’s name answers', async () => {
+    // Every way of splitting 200 slashes among the gaps was tried before: the scan never returned.
+    // Asked on a worker thread, so that such a regression fails here instead of holding the suite.
+    const banner = '/'.repeat(200);
+    const gate = pathToFileURL(path.join(repo, 'packages/boocontext/dist/scanner/js/gate.js')).href;
+    const texts = [
+      `export type Api = 'a'\n\n// API\n${banner}\n`,
+      `API${banner}`,
+      `authedProcedure${banner}`,
+    ];
+    const answered = await new Promise((resolve) => {
+      const worker = new Worker(
+        "const { parentPort, workerData } = require('node:worker_threads');" +
+          'import(workerData.gate).then((m) => parentPort.postMessage(' +
+          'workerData.texts.map((t) => m.needsSyntaxTree("src/types/filter.ts", t))));',
+        { eval: true, workerData: { gate, texts } },
+      );
+      const bound = setTimeout(() => {
+        void worker.terminate();
+        resolve('no answer within 10 s');
+      }, 10_000);
+      worker.once('message', (value) => {
+        clearTimeout(bound);
+        void worker.terminate();
+        resolve(value);
+      });
+    });
+    expect(answered).toEqual([false, false, false]);
+    // Comments between links still join a chain.
+    expect(needsSyntaxTree('src/app.ts', 'app // routes\n  /* v1 */ .get(`/x`, h)')).toBe(true);
+    expect(needsSyntaxTree('src/x.ts', 'authedProcedure // note\n  .query(() => 1)')).toBe(true);
   });
 });
