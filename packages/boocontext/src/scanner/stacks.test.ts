@@ -730,13 +730,15 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(frameworks).toEqual(['rocket']);
   });
 
-  it('Kotlin/Spring, read as text: controllers and the interfaces they implement, the context path; comments and strings hold no code', async () => {
+  it('Kotlin/Spring, read as text: controllers and the interfaces they implement, the context path; comments and strings (raw ones too) hold no code', async () => {
     const { routes, models, frameworks } = await scanStack('kotlin');
     expect(routes.map((r) => r.replace(/ src\/main\/kotlin\/shop\//, ' '))).toEqual([
       'POST /shop/carts Orders.kt:27',
+      'DELETE /shop/carts/note Orders.kt:35',
+      'PATCH /shop/carts/note Orders.kt:32',
       'POST /shop/orders/legacy Orders.kt:12',
       'GET /shop/orders/{id} Orders.kt:9',
-      'GET /shop/receipts Orders.kt:40',
+      'GET /shop/receipts Orders.kt:48',
     ]);
     expect(models).toEqual(['Order jpa purchase_orders']);
     expect(frameworks).toEqual(['jpa', 'spring']);

@@ -151,7 +151,12 @@ export function parenthesised(text: string, open: number): { args: string; end: 
   let depth = 0;
   for (let j = open; j < text.length; j++) {
     const c = text[j];
-    if (c === '"') {
+    // A raw or text block (Kotlin's, Java's, C#'s, Swift's `"""…"""`): quotes inside it end nothing.
+    if (c === '"' && text.startsWith('"""', j)) {
+      const close = text.indexOf('"""', j + 3);
+      if (close < 0) break;
+      j = close + 2;
+    } else if (c === '"') {
       j++;
       while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
     } else if (c === '(') depth++;
