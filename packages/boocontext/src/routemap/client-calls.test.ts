@@ -417,6 +417,24 @@ describe('clientCalls', () => {
     ).toEqual(['GET /api/me src/api.ts:5']);
   });
 
+  it('takes no mocked route (Mock Service Worker’s `http.get`) for a request, nor a wrapper around one', () => {
+    expect(
+      read({
+        'src/mocks/handlers.ts': [
+          "import { http, HttpResponse } from 'msw';",
+          "export const handleGetUser = (resolver) => http.get('*/api/v2/users/me', resolver);",
+          "export const handlers = [http.post('*/api/v2/users', () => HttpResponse.json({}))];",
+        ].join('\n'),
+        'src/components/Card.stories.ts': [
+          "import { handleGetUser } from '../mocks/handlers';",
+          "import { rest } from 'msw';",
+          'export const parameters = { msw: [handleGetUser(() => null), rest.get(`/api/v1/x`, () => null)] };',
+        ].join('\n'),
+        'src/api.ts': "import { http } from './http';\nexport const me = () => http.get('/api/v2/users/me');",
+      }),
+    ).toEqual(['GET /api/v2/users/me src/api.ts:2']);
+  });
+
   it('takes axios defaults and instances, parameter defaults, and an HttpClient interceptor prefix', () => {
     expect(
       read({

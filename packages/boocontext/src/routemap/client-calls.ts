@@ -621,6 +621,9 @@ function librarySites(file: SourceFile, bases: ReturnType<typeof basesOf>): Site
       continue;
     }
     if (!receiver) continue;
+    // Mock Service Worker's `http.get('*/api/x', resolver)` (v1's `rest.get`) answers requests in
+    // tests and stories: a mocked route, no request.
+    if (MOCKS.test(file.imported.get(receiver.split('.')[0] ?? '') ?? '')) continue;
     const key = lastName(receiver);
     const importedBase = receiver.includes('.') ? undefined : bases.imported(file, receiver);
     const instance = bases.byReceiver.has(key) || importedBase !== undefined;
@@ -682,6 +685,9 @@ function librarySites(file: SourceFile, bases: ReturnType<typeof basesOf>): Site
   }
   return sites;
 }
+
+/** Libraries that mock a back end's routes in the browser or in tests. */
+const MOCKS = /^msw(?:\/|$)/;
 
 /** A URL written as a path: a string or template starting with `/`. */
 const PATH_URL = /^['"`]\//;
