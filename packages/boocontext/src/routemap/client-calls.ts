@@ -9,7 +9,8 @@
  */
 import path from 'node:path';
 import { documentOperations, GRAPHQL_FILE } from '../scanner/graphql.js';
-import { DOTENV_FILE, DotEnv } from './dotenv.js';
+import { ENV_FILE } from '../scanner/types.js';
+import { DotEnv } from './dotenv.js';
 import { callArguments, closing, expressionEnd, splitTop, stringEnd } from './js-text.js';
 import type { FunctionDef, SourceFile } from './source-file.js';
 
@@ -784,8 +785,8 @@ const methodOf = (alternatives: string[]): string | undefined => {
 /** Every HTTP call the files make, through libraries and the project's own wrappers. */
 export function clientCalls(sources: SourceFile[]): { calls: ClientCall[]; unresolved: UnresolvedCall[] } {
   const files = new Files(
-    sources.filter((f) => !DOTENV_FILE.test(f.rel)),
-    new DotEnv(sources.filter((f) => DOTENV_FILE.test(f.rel))),
+    sources.filter((f) => !ENV_FILE.test(f.rel)),
+    new DotEnv(sources.filter((f) => ENV_FILE.test(f.rel))),
   );
   const bases = basesOf(files);
   const calls: ClientCall[] = [];

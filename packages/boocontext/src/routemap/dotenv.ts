@@ -2,9 +2,6 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import type { SourceFile } from './source-file.js';
 
-/** A dotenv file: the values a bundler puts where code reads `process.env.X` or `import.meta.env.X`. */
-export const DOTENV_FILE = /(?:^|\/)\.env(?:\.[\w.-]+)?$/;
-
 /**
  * The order a folder's dotenv files are read in for a name: the development ones first (they point at
  * this repository's own back end, a local server or the dev server's proxy, where production's often
@@ -26,12 +23,12 @@ export class DotEnv {
   constructor(files: readonly SourceFile[]) {
     for (const file of files) {
       const folder = path.posix.dirname(file.rel);
-      const name = path.posix.basename(file.rel);
       const list = this.byFolder.get(folder) ?? [];
-      list.push({ name, values: parseEnv(file.text) });
-      list.sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
+      list.push({ name: path.posix.basename(file.rel), values: parseEnv(file.text) });
       this.byFolder.set(folder, list);
     }
+    for (const list of this.byFolder.values())
+      list.sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
   }
 
   /** The value `name` has for code in `rel`: from the nearest folder up that sets it. */

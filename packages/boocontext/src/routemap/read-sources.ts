@@ -1,8 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { isTestFile, MAX_FILE_BYTES, notAppCode } from '@boocode/source-kit';
 import { ListingCache, listRepoFiles } from '@boocode/source-kit/walk';
+import { ENV_FILE } from '../scanner/types.js';
 import { type ClientCall, clientCalls, type UnresolvedCall } from './client-calls.js';
-import { DOTENV_FILE } from './dotenv.js';
 import { SourceFile } from './source-file.js';
 
 /**
@@ -48,8 +48,7 @@ export class RootSources {
   ): Promise<{ calls: ClientCall[]; unresolved: UnresolvedCall[] }> {
     const listed = await listRepoFiles(
       this.root,
-      (rel) =>
-        DOTENV_FILE.test(rel) || (FRONT_END_FILE.test(rel) && !isTestFile(rel) && !rel.endsWith('.d.ts')),
+      (rel) => ENV_FILE.test(rel) || (FRONT_END_FILE.test(rel) && !isTestFile(rel) && !rel.endsWith('.d.ts')),
       signal,
       this.listings,
     );
