@@ -3,15 +3,15 @@
 // 2 x 4 MB, peak memory is 6-8 MB lower on application-sized trees at the same speed (measured with
 // bench/boocontext-vs-codesight.mjs). Only a flag at start-up does this: set at run time it is ignored.
 // Checked in so npm links this bin at install time: it links only files that exist, and dist/ is built later.
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
+// CommonJS (bin/package.json): an ES module entry starts node's ES module loader, ~6 ms of every
+// one-shot command (a map of a small app takes ~170 ms); the code cache comes as CommonJS too.
+const { existsSync } = require('node:fs');
+const path = require('node:path');
+const v8 = require('node:v8');
 
-const entry = fileURLToPath(new URL('../dist/bundle/boocontext.cjs', import.meta.url));
+const entry = path.join(__dirname, '..', 'dist', 'bundle', 'boocontext.cjs');
 if (existsSync(entry)) {
-  const { CodeCache } = await import('@boocode/mcp-server-kit/code-cache');
+  const { CodeCache } = require('@boocode/mcp-server-kit/code-cache');
   // A one-shot command (`boocontext map …`) runs with V8's wasm tier-up off (see cli.ts). Set here,
   // before anything compiles: V8 refuses a code cache made under other flags, and the cache is
   // written at exit, after the command has set it.
@@ -26,7 +26,6 @@ if (existsSync(entry)) {
   // code-graph's folder is looked up (~2.5 ms) only when a file outside the bundle is compiled:
   // most commands never load it.
   let codeGraph;
-  const require = createRequire(import.meta.url);
   CodeCache.inHome(flags).runBundle(entry, (file) => {
     if (file.endsWith(`${path.sep}web-tree-sitter.cjs`)) return true;
     codeGraph ??=

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Checked in so npm links this bin at install time: it links only files that exist, and dist/ is built later.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+// CommonJS (bin/package.json), as boocontext's bin is: no ES module loader to start.
+const { existsSync } = require('node:fs');
+const path = require('node:path');
 
-const entry = fileURLToPath(new URL('../dist/bundle/code-graph.js', import.meta.url));
+const entry = path.join(__dirname, '..', 'dist', 'bundle', 'code-graph.js');
 if (existsSync(entry)) {
   // The bundle's CommonJS chunks compile from V8's code cache, as boocontext's do (see its bin).
-  const { CodeCache } = await import('@boocode/mcp-server-kit/code-cache');
+  const { CodeCache } = require('@boocode/mcp-server-kit/code-cache');
   CodeCache.inHome().runBundle(entry, (file) => file.endsWith(`${path.sep}web-tree-sitter.cjs`));
 } else {
   console.error(`code-graph is not built yet (${entry} is missing): run \`npm run build\``);
