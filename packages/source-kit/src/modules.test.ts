@@ -101,3 +101,45 @@ describe('ModuleResolver and Rust module paths', () => {
     expect(resolve('api/src/startup.rs', 'actix_web')).toBeUndefined();
   });
 });
+
+describe('ModuleResolver and Python imports', () => {
+  const python = [
+    // A src layout: Python's path starts above the top package.
+    'backend/src/shop/__init__.py',
+    'backend/src/shop/db.py',
+    'backend/src/shop/api/__init__.py',
+    'backend/src/shop/api/orders.py',
+    'backend/src/shop/json/__init__.py',
+    // A script folder of its own (no package), with a module named like the package's.
+    'scripts/seed.py',
+    'scripts/shop/db.py',
+    // A stub alone stands for its module.
+    'backend/src/shop/native.pyi',
+    'settings.py',
+  ];
+  const resolver = new ModuleResolver(root, python, () => false);
+  const resolve = (from: string, spec: string) => resolver.resolve(from, spec, 'python');
+
+  it('reads an absolute import from where the importing file’s top package starts, or from the root', () => {
+    expect(resolve('backend/src/shop/api/orders.py', 'shop.db')).toBe('backend/src/shop/db.py');
+    expect(resolve('backend/src/shop/db.py', 'shop.api.orders')).toBe('backend/src/shop/api/orders.py');
+    expect(resolve('backend/src/shop/api/orders.py', 'shop.api')).toBe('backend/src/shop/api/__init__.py');
+    expect(resolve('backend/src/shop/api/orders.py', 'shop.native')).toBe('backend/src/shop/native.pyi');
+    expect(resolve('backend/src/shop/api/orders.py', 'settings')).toBe('settings.py');
+    // The same name from another start is another module.
+    expect(resolve('scripts/seed.py', 'shop.db')).toBe('scripts/shop/db.py');
+    expect(resolve('scripts/seed.py', 'shop.api.orders')).toBeUndefined();
+  });
+
+  it('reads a relative import from the importing folder, one folder up per extra dot', () => {
+    expect(resolve('backend/src/shop/api/orders.py', '..db')).toBe('backend/src/shop/db.py');
+    expect(resolve('backend/src/shop/api/orders.py', '.')).toBe('backend/src/shop/api/__init__.py');
+    expect(resolve('backend/src/shop/api/orders.py', '..')).toBe('backend/src/shop/__init__.py');
+    expect(resolve('backend/src/shop/db.py', '.api.orders')).toBe('backend/src/shop/api/orders.py');
+  });
+
+  it('leaves the standard library’s modules alone inside a package of the same name', () => {
+    expect(resolve('backend/src/shop/json/__init__.py', 'json')).toBeUndefined();
+    expect(resolve('backend/src/shop/db.py', 'os.path')).toBeUndefined();
+  });
+});

@@ -142,7 +142,7 @@ export class ModuleResolver {
     // A Rust path starts from the importing module itself (`self`, `super`, its child modules).
     const scope =
       language === 'python'
-        ? path.posix.dirname(fromFile)
+        ? this.pythonScope(fromFile, specifier)
         : language === 'go'
           ? ''
           : language === 'rust'
@@ -266,6 +266,33 @@ export class ModuleResolver {
     return found;
   }
 
+  /**
+   * What a Python import resolves against: a relative one, the importing folder; an absolute one,
+   * only the folder its path starts from — so every file under one top package shares the answer.
+   */
+  private pythonScope(fromFile: string, specifier: string): string {
+    const dir = path.posix.dirname(fromFile);
+    return specifier.startsWith('.') ? dir : `\u0001${this.pythonStart(dir)}`;
+  }
+
+  private readonly pythonStarts = new Map<string, string>();
+
+  /**
+   * Where Python's path starts for a file in `dir`: the folder above its top package (a src layout,
+   * or a script's own folder), '.' at the root.
+   */
+  private pythonStart(dir: string): string {
+    let start = this.pythonStarts.get(dir);
+    if (start === undefined) {
+      start =
+        dir !== '.' && dir !== '' && this.files.has(`${dir}/__init__.py`)
+          ? this.pythonStart(path.posix.dirname(dir))
+          : dir || '.';
+      this.pythonStarts.set(dir, start);
+    }
+    return start;
+  }
+
   private resolvePython(fromFile: string, specifier: string): string | undefined {
     const dots = /^\.*/.exec(specifier)?.[0].length ?? 0;
     const rest = specifier.slice(dots).replace(/\./g, '/');
@@ -275,16 +302,15 @@ export class ModuleResolver {
       for (let i = 1; i < dots; i++) base = path.posix.dirname(base);
       bases.push(base);
     } else {
-      // Absolute imports: from the root, or from the folder above the importing file's top package
-      // (where Python's path starts in a src layout, or a script's own folder) — not from any
-      // ancestor: `import json` inside a package's `json/` means the standard library's.
-      let dir = path.posix.dirname(fromFile);
-      while (dir !== '.' && dir !== '' && this.files.has(`${dir}/__init__.py`)) dir = path.posix.dirname(dir);
+      // Absolute imports: from the root, or from where the importing file's top package starts — not
+      // from any ancestor: `import json` inside a package's `json/` means the standard library's.
+      const start = this.pythonStart(path.posix.dirname(fromFile));
       bases.push('.');
-      if (dir !== '.' && dir !== '') bases.push(dir);
+      if (start !== '.') bases.push(start);
     }
     for (const base of bases) {
-      const target = path.posix.normalize(path.posix.join(base, rest));
+      // Both parts are clean (folders of indexed paths, dotted names): joined without normalising.
+      const target = base === '.' ? rest || '.' : rest ? `${base}/${rest}` : base;
       // A stub alone (`.pyi`, no module beside it) stands for the module.
       for (const candidate of [
         `${target}.py`,
