@@ -237,6 +237,55 @@ describe('call resolution through what a call returns', () => {
     ).toEqual(expect.arrayContaining(['ShoppingCart.GetCart', 'ShoppingCart.GetItems']));
     index.close();
   });
+
+  it('Go: a builder chain (`s.NewQuery(id).\\n\\tWithSort(c).Get()`) calls each method on the type the last returned', async () => {
+    const { index } = treeOf('go-builder-chain', {
+      'go.mod': 'module example.com/app\n',
+      'storage/storage.go': 'package storage\n\ntype Storage struct {\n\tdb *sql.DB\n}\n',
+      'storage/feeds.go':
+        'package storage\n\nfunc (s *Storage) Feeds(user int64) ([]Feed, error) {\n\treturn s.NewFeedQuery(user).\n\t\tWithSorting("title").\n\t\tGetFeeds()\n}\n',
+      'storage/feed_query.go':
+        'package storage\n\ntype feedQuery struct {\n\tdb *sql.DB\n}\n\nfunc (s *Storage) NewFeedQuery(user int64) *feedQuery {\n\treturn &feedQuery{db: s.db}\n}\n\nfunc (f *feedQuery) WithSorting(c string) *feedQuery {\n\treturn f\n}\n\nfunc (f *feedQuery) GetFeeds() ([]Feed, error) {\n\treturn nil, nil\n}\n\nfunc (f *feedQuery) Count() int {\n\treturn 0\n}\n\nfunc NewCounter() *feedQuery {\n\treturn &feedQuery{}\n}\n',
+      // From another package: on a parameter of the package's type, on what its function returns.
+      'api/handler.go':
+        'package api\n\nimport "example.com/app/storage"\n\nfunc count(s *storage.Storage) int {\n\treturn s.NewFeedQuery(1).Count()\n}\n\nfunc total() int {\n\treturn storage.NewCounter().Count()\n}\n',
+    });
+    await index.ensureFresh(0);
+    const callees = (from: string) =>
+      index
+        .queries()
+        .walk(from, undefined, 'down', 1, 10)
+        .edges.map((e) => e.to);
+    expect(callees('Storage.Feeds')).toEqual(
+      expect.arrayContaining(['Storage.NewFeedQuery', 'feedQuery.WithSorting', 'feedQuery.GetFeeds']),
+    );
+    expect(callees('count')).toEqual(expect.arrayContaining(['Storage.NewFeedQuery', 'feedQuery.Count']));
+    expect(callees('total')).toEqual(expect.arrayContaining(['NewCounter', 'feedQuery.Count']));
+    index.close();
+  });
+
+  it('Python and JavaScript: a call on what a function or class call gives (`make_repo().find()`, `User(x).save()`)', async () => {
+    const { index } = treeOf('call-result-receivers', {
+      'app/repo.py':
+        'class Repo:\n    def find(self, id):\n        return None\n\n\ndef make_repo() -> Repo:\n    return Repo()\n\n\nclass User:\n    def __init__(self, name):\n        self.name = name\n\n    def save(self):\n        pass\n',
+      'app/views.py':
+        'from app.repo import make_repo, User\n\n\ndef show(id):\n    return make_repo().find(id)\n\n\ndef create(name):\n    User(name).save()\n',
+      'web/store.ts':
+        'export class Store { load(): string { return ""; } }\nexport function openStore(): Store { return new Store(); }\n',
+      'web/page.ts':
+        "import { openStore } from './store';\nexport function render() { return openStore().load(); }\n",
+    });
+    await index.ensureFresh(0);
+    const callees = (from: string) =>
+      index
+        .queries()
+        .walk(from, undefined, 'down', 1, 10)
+        .edges.map((e) => e.to);
+    expect(callees('show')).toEqual(expect.arrayContaining(['make_repo', 'Repo.find']));
+    expect(callees('create')).toEqual(expect.arrayContaining(['User.save']));
+    expect(callees('render')).toEqual(expect.arrayContaining(['openStore', 'Store.load']));
+    index.close();
+  });
 });
 
 describe('a refresh scoped to some languages', () => {

@@ -210,12 +210,34 @@ class CallResolver {
       }
     }
     if (typeName) return this.ownMethodReturn(call, typeName) ?? this.typeNamed(typedIn, typeName);
+    const called = calledOn(receiver);
+    if (called) return this.typeOfResult(call, called);
     // `h.store.Get()`: the field's declared type, on a receiver whose own type is known.
     const chain = /^([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)$/.exec(receiver);
     if (!chain || ['this', 'self', 'super'].includes(chain[1] as string)) return undefined;
     const head = this.typeOfReceiver(call, chain[1] as string);
     const fieldType = head && this.index.types.get(head.file)?.[`${head.name}::this.${chain[2]}`];
     return fieldType ? this.typeNamed(head.file, fieldType) : undefined;
+  }
+
+  /**
+   * What a call returns, by the declared type of what it calls: a method of the receiver's known
+   * type (`s.NewQuery(id).WithSort(…)`), a function in scope or of a package (`NewQuery(id)`,
+   * `store.NewQuery(id)`); a class called is constructed (`User(x).save()`).
+   */
+  private typeOfResult(call: CallRow, called: { receiver?: string; name: string }): SymbolRow | undefined {
+    let callee: SymbolRow | undefined;
+    if (called.receiver === undefined) callee = this.index.bound(call.file, called.name).symbol;
+    else {
+      const head = this.typeOfReceiver(call, called.receiver);
+      callee = head
+        ? this.index.memberOf(head, called.name)
+        : /^[A-Za-z_$][\w$]*$/.test(called.receiver)
+          ? this.qualifiedType(call.file, `${called.receiver}.${called.name}`)
+          : undefined;
+    }
+    // A value is not called (a module's client is the receiver, not the call).
+    return callee && callee.kind !== 'variable' ? this.resultOf(callee) : undefined;
   }
 
   /**
@@ -226,7 +248,11 @@ class CallResolver {
     const found =
       this.index.bound(file, typeName.split('.').pop() ?? typeName).symbol ??
       this.qualifiedType(file, typeName);
-    if (!found) return undefined;
+    return found && this.resultOf(found, depth);
+  }
+
+  /** A type itself; a function or method, the type it is declared to return. */
+  private resultOf(found: SymbolRow, depth = 0): SymbolRow | undefined {
     if (found.kind !== 'function' && found.kind !== 'method') return found;
     const returned = this.index.types.get(found.file)?.[`${found.name}::return`];
     return returned && depth < 3 ? this.typeNamed(found.file, returned, depth + 1) : undefined;
@@ -291,6 +317,31 @@ class CallResolver {
       ? { id: unique[0].id, kind: 'dynamic', confidence: 0.6 }
       : UNRESOLVED;
   }
+}
+
+/** A receiver longer than this is not read as a call: a chain with callbacks inside, not a builder's. */
+const MAX_CALLED_RECEIVER = 400;
+
+/**
+ * A receiver that is itself a call (`s.NewQuery(id)`, `q.Where(x)` on the next line, `NewQuery()`):
+ * the name called and what it is called on.
+ */
+export function calledOn(receiver: string): { receiver?: string; name: string } | undefined {
+  if (!receiver.endsWith(')') || receiver.length > MAX_CALLED_RECEIVER) return undefined;
+  let depth = 0;
+  let open = -1;
+  for (let i = receiver.length - 1; i >= 0; i--) {
+    const c = receiver[i];
+    if (c === ')') depth++;
+    else if (c === '(' && --depth === 0) {
+      open = i;
+      break;
+    }
+  }
+  const named = open > 0 ? /(?:^|(.*?)\s*\.\s*)([A-Za-z_$][\w$]*)$/s.exec(receiver.slice(0, open)) : null;
+  if (!named) return undefined;
+  const name = named[2] as string;
+  return named[1] === undefined ? { name } : named[1] ? { receiver: named[1], name } : undefined;
 }
 
 /** Calls read per query: all of them at once was millions of objects on a 50,000-file tree. */
