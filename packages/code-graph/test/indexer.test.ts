@@ -246,9 +246,10 @@ describe('call resolution through what a call returns', () => {
         'package storage\n\nfunc (s *Storage) Feeds(user int64) ([]Feed, error) {\n\treturn s.NewFeedQuery(user).\n\t\tWithSorting("title").\n\t\tGetFeeds()\n}\n',
       'storage/feed_query.go':
         'package storage\n\ntype feedQuery struct {\n\tdb *sql.DB\n}\n\nfunc (s *Storage) NewFeedQuery(user int64) *feedQuery {\n\treturn &feedQuery{db: s.db}\n}\n\nfunc (f *feedQuery) WithSorting(c string) *feedQuery {\n\treturn f\n}\n\nfunc (f *feedQuery) GetFeeds() ([]Feed, error) {\n\treturn nil, nil\n}\n\nfunc (f *feedQuery) Count() int {\n\treturn 0\n}\n\nfunc NewCounter() *feedQuery {\n\treturn &feedQuery{}\n}\n',
-      // From another package: on a parameter of the package's type, on what its function returns.
+      // From another package: on a parameter of the package's type, on what its function returns, on
+      // a local holding a chain's result.
       'api/handler.go':
-        'package api\n\nimport "example.com/app/storage"\n\nfunc count(s *storage.Storage) int {\n\treturn s.NewFeedQuery(1).Count()\n}\n\nfunc total() int {\n\treturn storage.NewCounter().Count()\n}\n',
+        'package api\n\nimport "example.com/app/storage"\n\nfunc count(s *storage.Storage) int {\n\treturn s.NewFeedQuery(1).Count()\n}\n\nfunc total() int {\n\treturn storage.NewCounter().Count()\n}\n\nfunc list(s *storage.Storage) {\n\tq := s.NewFeedQuery(1).\n\t\tWithSorting("id")\n\tq.GetFeeds()\n}\n\nfunc shadow(q *storage.Storage) {\n\tif true {\n\t\tq := q.NewFeedQuery(1).WithSorting("x")\n\t\tq.Count()\n\t}\n}\n',
     });
     await index.ensureFresh(0);
     const callees = (from: string) =>
@@ -261,6 +262,9 @@ describe('call resolution through what a call returns', () => {
     );
     expect(callees('count')).toEqual(expect.arrayContaining(['Storage.NewFeedQuery', 'feedQuery.Count']));
     expect(callees('total')).toEqual(expect.arrayContaining(['NewCounter', 'feedQuery.Count']));
+    expect(callees('list')).toEqual(expect.arrayContaining(['feedQuery.WithSorting', 'feedQuery.GetFeeds']));
+    // A local typed by a chain on the name it shadows: the typing ends (the index is built), untyped.
+    expect(callees('shadow')).toContain('Count');
     index.close();
   });
 

@@ -1,5 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import { type Db, EDGE_INDEXES } from '../indexer/store.js';
+import { MAX_CALL_TYPE } from '../parse/extraction.js';
 import { CheckerAnswers } from './checker-answers.js';
 import { remembered } from './memo.js';
 import { SymbolIndex, type SymbolRow, TYPE_KINDS } from './symbol-index.js';
@@ -209,7 +210,12 @@ class CallResolver {
         typedIn = owner.file;
       }
     }
-    if (typeName) return this.ownMethodReturn(call, typeName) ?? this.typeNamed(typedIn, typeName);
+    if (typeName) {
+      // A variable holding a call chain's result (see pushCallType).
+      const chain = typedIn === call.file ? calledOn(typeName) : undefined;
+      if (chain) return this.typeOfResult(call, chain);
+      return this.ownMethodReturn(call, typeName) ?? this.typeNamed(typedIn, typeName);
+    }
     const called = calledOn(receiver);
     if (called) return this.typeOfResult(call, called);
     // `h.store.Get()`: the field's declared type, on a receiver whose own type is known.
@@ -226,6 +232,19 @@ class CallResolver {
    * `store.NewQuery(id)`); a class called is constructed (`User(x).save()`).
    */
   private typeOfResult(call: CallRow, called: { receiver?: string; name: string }): SymbolRow | undefined {
+    // A variable typed by a chain on itself (`q := q.Where(x)` shadowing an outer `q`) would loop.
+    if (this.resultDepth >= MAX_RESULT_DEPTH) return undefined;
+    this.resultDepth++;
+    try {
+      return this.typeOfResultNow(call, called);
+    } finally {
+      this.resultDepth--;
+    }
+  }
+
+  private resultDepth = 0;
+
+  private typeOfResultNow(call: CallRow, called: { receiver?: string; name: string }): SymbolRow | undefined {
     let callee: SymbolRow | undefined;
     if (called.receiver === undefined) callee = this.index.bound(call.file, called.name).symbol;
     else {
@@ -319,15 +338,15 @@ class CallResolver {
   }
 }
 
-/** A receiver longer than this is not read as a call: a chain with callbacks inside, not a builder's. */
-const MAX_CALLED_RECEIVER = 400;
+/** Calls in a chain typed one inside another, at most: a builder's chain is a few. */
+const MAX_RESULT_DEPTH = 16;
 
 /**
  * A receiver that is itself a call (`s.NewQuery(id)`, `q.Where(x)` on the next line, `NewQuery()`):
  * the name called and what it is called on.
  */
 export function calledOn(receiver: string): { receiver?: string; name: string } | undefined {
-  if (!receiver.endsWith(')') || receiver.length > MAX_CALLED_RECEIVER) return undefined;
+  if (!receiver.endsWith(')') || receiver.length > MAX_CALL_TYPE) return undefined;
   let depth = 0;
   let open = -1;
   for (let i = receiver.length - 1; i >= 0; i--) {

@@ -60,6 +60,26 @@ export function pushType(
 }
 
 /**
+ * A call's text longer than this is neither kept as a variable's type nor read as a receiver: a chain
+ * with callbacks inside, not a builder's.
+ */
+export const MAX_CALL_TYPE = 400;
+
+/**
+ * Records `variable` as holding what a call chain returns (`q := s.NewQuery(id).WithSort(c)`): the
+ * call's text, typed when calls are resolved, by what each call in it returns.
+ */
+export function pushCallType(
+  x: Extraction,
+  scope: Pick<Scope, 'qualified'>,
+  variable: string,
+  call: string,
+): void {
+  if (call.length <= MAX_CALL_TYPE && call.endsWith(')'))
+    x.facts.types[`${scope.qualified ?? ''}::${variable}`] = call;
+}
+
+/**
  * Adds names to a type's list fact, once each: what it implements (`Type::implements`: `implements`,
  * a C# base list, a Rust `impl Trait for Type`) or mixes in (`Type::mixins`: PHP's `use Trait;`).
  */

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { addToTypeList, type Extraction, pushType, type Scope } from './extraction.js';
+import { addToTypeList, type Extraction, pushCallType, pushType, type Scope } from './extraction.js';
 import { kotlinReturnType } from './kotlin.js';
 import { text } from './syntax.js';
 
@@ -114,7 +114,14 @@ export function goLiteralType(x: Extraction, node: Node, scope: Scope): void {
             : right?.type === 'call_expression'
               ? right.childForFieldName('function')
               : undefined;
-  if (left && literal) pushType(x, scope, left.text, literal.text);
+  if (!left || !literal) return;
+  // `q := s.NewQuery(id).WithSort(c)`: a method called on a call's result, typed as the chain.
+  if (
+    literal.type === 'selector_expression' &&
+    literal.childForFieldName('operand')?.type === 'call_expression'
+  )
+    pushCallType(x, scope, left.text, right?.text ?? '');
+  else pushType(x, scope, left.text, literal.text);
 }
 
 /** A function's declared return type (`): Mux`, `-> Mux`, Go's result), as the `Fn::return` hint. */
