@@ -220,6 +220,13 @@ const mixedTree = (name: string) =>
 const indexedFiles = (index: CodeIndex) =>
   (index.db.prepare('SELECT path FROM files ORDER BY path').all() as { path: string }[]).map((r) => r.path);
 
+/** What `from` calls, one step down the index's edges. */
+const calleesOf = (index: CodeIndex, from: string) =>
+  index
+    .queries()
+    .walk(from, undefined, 'down', 1, 10)
+    .edges.map((e) => e.to);
+
 describe('call resolution through what a call returns', () => {
   it('C#: a local a static factory returns (`var cart = ShoppingCart.GetCart(db)`) calls that class’s methods', async () => {
     const { index } = treeOf('csharp-factory', {
@@ -229,12 +236,9 @@ describe('call resolution through what a call returns', () => {
         'public class ShoppingCart {\n  public static ShoppingCart GetCart(Db db) { return new ShoppingCart(); }\n  public List<Item> GetItems() { return null; }\n}\n',
     });
     await index.ensureFresh(0);
-    expect(
-      index
-        .queries()
-        .walk('CartController.Index', undefined, 'down', 1, 10)
-        .edges.map((e) => e.to),
-    ).toEqual(expect.arrayContaining(['ShoppingCart.GetCart', 'ShoppingCart.GetItems']));
+    expect(calleesOf(index, 'CartController.Index')).toEqual(
+      expect.arrayContaining(['ShoppingCart.GetCart', 'ShoppingCart.GetItems']),
+    );
     index.close();
   });
 
@@ -252,11 +256,7 @@ describe('call resolution through what a call returns', () => {
         'package api\n\nimport "example.com/app/storage"\n\nfunc count(s *storage.Storage) int {\n\treturn s.NewFeedQuery(1).Count()\n}\n\nfunc total() int {\n\treturn storage.NewCounter().Count()\n}\n\nfunc list(s *storage.Storage) {\n\tq := s.NewFeedQuery(1).\n\t\tWithSorting("id")\n\tq.GetFeeds()\n}\n\nfunc shadow(q *storage.Storage) {\n\tif true {\n\t\tq := q.NewFeedQuery(1).WithSorting("x")\n\t\tq.Count()\n\t}\n}\n',
     });
     await index.ensureFresh(0);
-    const callees = (from: string) =>
-      index
-        .queries()
-        .walk(from, undefined, 'down', 1, 10)
-        .edges.map((e) => e.to);
+    const callees = (from: string) => calleesOf(index, from);
     expect(callees('Storage.Feeds')).toEqual(
       expect.arrayContaining(['Storage.NewFeedQuery', 'feedQuery.WithSorting', 'feedQuery.GetFeeds']),
     );
@@ -280,11 +280,7 @@ describe('call resolution through what a call returns', () => {
         "import { openStore } from './store';\nexport function render() { return openStore().load(); }\n",
     });
     await index.ensureFresh(0);
-    const callees = (from: string) =>
-      index
-        .queries()
-        .walk(from, undefined, 'down', 1, 10)
-        .edges.map((e) => e.to);
+    const callees = (from: string) => calleesOf(index, from);
     expect(callees('show')).toEqual(expect.arrayContaining(['make_repo', 'Repo.find']));
     expect(callees('create')).toEqual(expect.arrayContaining(['User.save']));
     expect(callees('render')).toEqual(expect.arrayContaining(['openStore', 'Store.load']));

@@ -44,6 +44,8 @@ const CONSTRUCTOR_NAMES = ['constructor', '__init__', 'initialize', 'new'];
 class CallResolver {
   /** `byReceiverName` per receiver type name and member: the same pair recurs across a project. */
   private readonly byReceiverMemo = new Map<string, Target>();
+  /** How many call results are being typed one inside another (`typeOfResult`). */
+  private resultDepth = 0;
 
   constructor(private readonly index: SymbolIndex) {}
 
@@ -232,7 +234,7 @@ class CallResolver {
    * `store.NewQuery(id)`); a class called is constructed (`User(x).save()`).
    */
   private typeOfResult(call: CallRow, called: { receiver?: string; name: string }): SymbolRow | undefined {
-    // A variable typed by a chain on itself (`q := q.Where(x)` shadowing an outer `q`) would loop.
+    // A local typed by a chain on the name it shadows (`q := q.Where(a).Where(b)`) would loop.
     if (this.resultDepth >= MAX_RESULT_DEPTH) return undefined;
     this.resultDepth++;
     try {
@@ -241,8 +243,6 @@ class CallResolver {
       this.resultDepth--;
     }
   }
-
-  private resultDepth = 0;
 
   private typeOfResultNow(call: CallRow, called: { receiver?: string; name: string }): SymbolRow | undefined {
     let callee: SymbolRow | undefined;
@@ -345,7 +345,7 @@ const MAX_RESULT_DEPTH = 16;
  * A receiver that is itself a call (`s.NewQuery(id)`, `q.Where(x)` on the next line, `NewQuery()`):
  * the name called and what it is called on.
  */
-export function calledOn(receiver: string): { receiver?: string; name: string } | undefined {
+function calledOn(receiver: string): { receiver?: string; name: string } | undefined {
   if (!receiver.endsWith(')') || receiver.length > MAX_CALL_TYPE) return undefined;
   let depth = 0;
   let open = -1;
