@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
@@ -28,7 +28,17 @@ describe('the packages as published', () => {
       // Built code and bins ship; sources and tests do not.
       expect(files.some((f) => f.path.startsWith('dist/'))).toBe(true);
       expect(files.filter((f) => f.path.includes('.test.'))).toEqual([]);
-      for (const bin of files.filter((f) => f.path.startsWith('bin/'))) expect(bin.mode & 0o111).not.toBe(0);
+      // Each bin the manifest names ships, executable (bin/package.json, which makes them CommonJS, is no bin).
+      const manifest = JSON.parse(
+        readFileSync(path.join(repoRoot, 'packages', pkg, 'package.json'), 'utf8'),
+      ) as {
+        bin?: Record<string, string>;
+      };
+      for (const bin of Object.values(manifest.bin ?? {})) {
+        const shipped = files.find((f) => f.path === path.posix.normalize(bin));
+        expect(shipped, `${pkg} ships ${bin}`).toBeDefined();
+        expect((shipped?.mode ?? 0) & 0o111, `${pkg}'s ${bin} is executable`).not.toBe(0);
+      }
     }
 
     const app = path.join(work, 'app');
