@@ -421,6 +421,20 @@ export class MountGraph {
 }
 
 /** Of settings each held in a project folder, those of the nearest project around `rel` (an outer one's give way). */
+/**
+ * A handler as written over several lines (`ToHTTPHandler(deps,⏎ h.List,⏎)`) on one: a route is one
+ * line of the map. Only the line breaks and the indentation around them go (a trailing comma
+ * before a closing bracket on its own line with them); the rest stays as written.
+ */
+function oneLine(handler: string): string {
+  if (!handler.includes('\n')) return handler;
+  return handler
+    .replace(/,\s*\n\s*([)\]}])/g, '$1')
+    .replace(/([([{])\s*\n\s*/g, '$1')
+    .replace(/\s*\n\s*([)\]}])/g, '$1')
+    .replace(/\s*\n\s*/g, ' ');
+}
+
 function nearestProject<T extends { dir: string }>(rel: string, settings: readonly T[]): T[] {
   const around = settings.filter((s) => s.dir === '' || rel.startsWith(`${s.dir}/`));
   const nearest = Math.max(-1, ...around.map((s) => s.dir.length));
@@ -578,7 +592,7 @@ export function routesOfFile(
             line: route.line,
             ...(route.endLine ? { endLine: route.endLine } : {}),
             framework: route.framework === 'http' && hints.http ? hints.http : route.framework,
-            ...(route.handler ? { handler: route.handler } : {}),
+            ...(route.handler ? { handler: oneLine(route.handler) } : {}),
           });
         }
   }

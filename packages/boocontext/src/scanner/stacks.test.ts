@@ -316,6 +316,15 @@ describe('stacks: routes as served, models, frameworks', () => {
     );
   });
 
+  it('net/http (Go 1.22 patterns): the method in the pattern; a handler written over lines is one line', async () => {
+    const result = await new Scanner().scan(path.join(stacks, 'net-http-patterns'));
+    expect(result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}`)).toEqual([
+      'POST /api/v1/tags server.go:8 toHandler(deps, handleCreateTag, logged...)',
+      'GET /api/v1/tags/{id} server.go:7 withAuth(deps, handleGetTag)',
+    ]);
+    expect(result.frameworks).toEqual(['net/http']);
+  });
+
   it('Hertz: routes on the server and its groups, the framework named', async () => {
     const { routes, frameworks } = await scanStack('hertz');
     expect(routes).toEqual(['GET /ping main.go:11', 'POST /v1/orders main.go:13']);
