@@ -133,3 +133,40 @@ describe('flows index what their entry points need', () => {
     close();
   });
 });
+
+describe('flows through Go interfaces', () => {
+  it('reach an implementation whose methods an embedded struct promotes, and through a chain of interface calls', async () => {
+    const { call, close } = tree('go-embedded', {
+      'go.mod': 'module example.com/shelf\n',
+      'model/db.go':
+        'package model\n\ntype DB interface {\n\tGetTags(id int) []string\n\tWriter() string\n}\n\ntype Dependencies interface {\n\tDatabase() DB\n}\n',
+      // Each driver's type has its own methods and embeds the shared base, which has the rest.
+      'database/base.go':
+        'package database\n\ntype dbbase struct {\n\tconn *sqlx.DB\n}\n\nfunc (db *dbbase) GetTags(id int) []string {\n\tdb.conn.Select("SELECT name FROM tag WHERE bookmark_id = ?", id)\n\treturn nil\n}\n',
+      // SQLite's own GetTags wins over the one it would be promoted.
+      'database/sqlite.go':
+        'package database\n\ntype SQLiteDatabase struct {\n\tdbbase\n}\n\nfunc (db *SQLiteDatabase) Writer() string {\n\treturn "sqlite"\n}\n\nfunc (db *SQLiteDatabase) GetTags(id int) []string {\n\treturn nil\n}\n',
+      'database/pg.go':
+        'package database\n\ntype PGDatabase struct {\n\t*dbbase\n}\n\nfunc (db *PGDatabase) Writer() string {\n\treturn "pg"\n}\n',
+      // A struct embedding the base without the rest of the interface implements nothing.
+      'database/partial.go': 'package database\n\ntype readOnly struct {\n\tdbbase\n}\n',
+      'api/tags.go':
+        'package api\n\nimport "example.com/shelf/model"\n\nfunc ListTags(deps model.Dependencies) {\n\tdeps.Database().GetTags(1)\n}\n',
+    });
+    const { flows } = await call('flows', {
+      entries: [{ file: 'api/tags.go', line: 5, handler: 'ListTags', method: 'GET', path: '/api/tags' }],
+    });
+    const [flow] = flows;
+    expect(
+      flow.steps.map((s: { symbol: string; via?: string }) => `${s.symbol}${s.via ? ` (${s.via})` : ''}`),
+    ).toEqual([
+      'ListTags',
+      'DB.GetTags',
+      'dbbase.GetTags (implements DB)',
+      'SQLiteDatabase.GetTags (implements DB)',
+      'Dependencies.Database',
+    ]);
+    expect(flow.data).toMatchObject([{ entity: 'tag', op: 'read', file: 'database/base.go', line: 8 }]);
+    close();
+  });
+});

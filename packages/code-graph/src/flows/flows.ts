@@ -694,14 +694,34 @@ export class FlowTracer {
     return found.slice(0, 4);
   }
 
-  /** Go's methods by receiver type (`dir\0Type` → method symbols), read once per tracer. */
-  private goMethods?: Map<string, SymbolRow[]>;
-
   /**
    * Go implements an interface by having its methods, never by saying so: the method of that name
-   * on each type whose methods include all of the interface's.
+   * on each type whose methods — its own and those its embedded structs promote — include all of
+   * the interface's.
    */
   private goImplementations(method: SymbolRow, owner: string): SymbolRow[] {
+    const wanted = this.symbolsIn(method.file)
+      .filter((s) => s.parent === owner)
+      .map((s) => s.short);
+    const own = `${path.posix.dirname(method.file)}\u0000${owner}`;
+    const found = new Map<number, SymbolRow>();
+    for (const key of this.goMethodSets().keys()) {
+      if (key === own) continue;
+      const methods = this.goMethodSet(key);
+      if (!wanted.every((name) => methods.has(name))) continue;
+      const implementation = methods.get(method.short);
+      if (implementation && !isTestFile(implementation.file)) found.set(implementation.id, implementation);
+    }
+    return [...found.values()];
+  }
+
+  /** Go's methods by receiver type (`dir\0Type` → method symbols), read once per tracer. */
+  private goMethods?: Map<string, SymbolRow[]>;
+  /** Go's embedded structs by type (`dir\0Type` → their names), read once per tracer. */
+  private goEmbedded?: Map<string, string[]>;
+  private readonly goMethodSetOf = new Map<string, Map<string, SymbolRow>>();
+
+  private goMethodSets(): Map<string, SymbolRow[]> {
     if (!this.goMethods) {
       this.goMethods = new Map();
       for (const row of this.db
@@ -714,16 +734,37 @@ export class FlowTracer {
         if (methods) methods.push(row);
         else this.goMethods.set(key, [row]);
       }
+      this.goEmbedded = new Map();
+      for (const row of this.db.prepare("SELECT path, types FROM files WHERE path LIKE '%.go'").all() as {
+        path: string;
+        types: string;
+      }[])
+        for (const [key, value] of Object.entries(JSON.parse(row.types) as Record<string, string>))
+          if (key.endsWith('::mixins'))
+            this.goEmbedded.set(
+              `${path.posix.dirname(row.path)}\u0000${key.slice(0, -'::mixins'.length)}`,
+              value.split(','),
+            );
     }
-    const wanted = this.symbolsIn(method.file)
-      .filter((s) => s.parent === owner)
-      .map((s) => s.short);
-    const own = `${path.posix.dirname(method.file)}\u0000${owner}`;
-    return [...this.goMethods]
-      .filter(
-        ([key, methods]) => key !== own && wanted.every((name) => methods.some((m) => m.short === name)),
-      )
-      .flatMap(([, methods]) => methods.filter((m) => m.short === method.short && !isTestFile(m.file)));
+    return this.goMethods;
+  }
+
+  /**
+   * A Go type's method set by name: its own methods, then those of the structs it embeds (of its
+   * package; an own method wins over a promoted one of the same name).
+   */
+  private goMethodSet(key: string, depth = 0): Map<string, SymbolRow> {
+    const known = this.goMethodSetOf.get(key);
+    if (known) return known;
+    const set = new Map<string, SymbolRow>();
+    for (const m of this.goMethodSets().get(key) ?? []) set.set(m.short, m);
+    const dir = key.slice(0, key.indexOf('\u0000'));
+    if (depth < 4)
+      for (const embedded of this.goEmbedded?.get(key) ?? [])
+        for (const [name, m] of this.goMethodSet(`${dir}\u0000${embedded}`, depth + 1))
+          if (!set.has(name)) set.set(name, m);
+    this.goMethodSetOf.set(key, set);
+    return set;
   }
 
   private callsOfSymbol(row: SymbolRow): readonly CallRow[] {

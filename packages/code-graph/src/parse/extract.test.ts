@@ -292,6 +292,22 @@ describe('extractFacts, per language', () => {
     });
   });
 
+  it('Go: embedded fields are a struct’s mixins (a pointer, another package’s type), named fields its fields', async () => {
+    const f = await parse('go', [
+      'package database',
+      'type SQLiteDatabase struct {',
+      '\tdbbase',
+      '\t*Cache',
+      '\tsqlx.DB',
+      '\tname string',
+      '}',
+    ]);
+    expect(f.types).toMatchObject({
+      'SQLiteDatabase::mixins': 'dbbase,Cache,DB',
+      'SQLiteDatabase::this.name': 'string',
+    });
+  });
+
   it('Rust: impl blocks make methods, scoped calls keep their path', async () => {
     const f = await parse('rust', [
       'pub struct Stack { items: Vec<u8> }',

@@ -23,6 +23,10 @@ export function fieldType(x: Extraction, node: Node, scope: Scope): void {
   const type =
     typeNode?.text ?? (value?.type === 'new_expression' ? text(value.childForFieldName('constructor')) : '');
   if (fieldName && type) pushType(x, { qualified: scope.container }, `this.${fieldName}`, type);
+  // Go's embedded field (`dbbase`, `*Base`, `pkg.Base`; the grammar leaves the `*` out of the
+  // type): its methods are the struct's own too.
+  else if (type && x.language === 'go')
+    addToTypeList(x, `${scope.container}::mixins`, [type.split('.').pop() ?? '']);
 }
 
 /** `this.x = new X()` / `self.x = X()` inside a method types `this.x` for the whole class. */
