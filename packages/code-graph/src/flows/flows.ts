@@ -719,6 +719,7 @@ export class FlowTracer {
   private goMethods?: Map<string, SymbolRow[]>;
   /** Go's embedded structs by type (`dir\0Type` → their names), read once per tracer. */
   private goEmbedded?: Map<string, string[]>;
+  /** Each Go type's method set (`goMethodSet`), worked out once per tracer. */
   private readonly goMethodSetOf = new Map<string, Map<string, SymbolRow>>();
 
   private goMethodSets(): Map<string, SymbolRow[]> {
