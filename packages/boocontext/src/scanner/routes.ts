@@ -286,6 +286,11 @@ export class MountGraph {
     return chosen.map((v) => (v === '' ? '' : `${prefix.prefix}${v}`));
   }
 
+  /** Whether a mount target written in `file` is one of the project's routers (or modules). */
+  mounts(file: string, target: string): boolean {
+    return this.resolveTarget(file, target) !== undefined;
+  }
+
   /**
    * The view class a Python route names (`views.OrderList`, an imported `OrderList`: Django's and
    * DRF's views, Flask's MethodView, Flask-RESTful's Resource), if read.
@@ -551,6 +556,7 @@ export function routesOfFile(
   if (isAuxiliary(rel)) return [];
   const routes: Route[] = [];
   for (const route of facts.routes) {
+    if (route.unlessMounts && graph.mounts(rel, route.unlessMounts)) continue;
     if (route.owner === CONFIG_OWNER && route.handler) {
       routes.push({
         method: route.method,

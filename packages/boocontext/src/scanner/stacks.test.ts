@@ -390,6 +390,13 @@ describe('stacks: routes as served, models, frameworks', () => {
       // base viewsets (in another module, one on another) answer, with their lookup field.
       'GET /api/stock/bins shop/stock/urls.py:11',
       'GET /api/stock/bins/<pk> shop/stock/urls.py:11',
+      // A router another module registers, included through that module (`include(m.router.urls)`).
+      'GET /api/stock/crates shop/stock/routers.py:7',
+      'POST /api/stock/crates shop/stock/routers.py:7',
+      'DELETE /api/stock/crates/<pk> shop/stock/routers.py:7',
+      'GET /api/stock/crates/<pk> shop/stock/routers.py:7',
+      'PATCH /api/stock/crates/<pk> shop/stock/routers.py:7',
+      'PUT /api/stock/crates/<pk> shop/stock/routers.py:7',
       'GET /api/stock/shelves shop/stock/urls.py:6',
       'POST /api/stock/shelves shop/stock/urls.py:6',
       'GET /api/stock/shelves/<code> shop/stock/urls.py:6',

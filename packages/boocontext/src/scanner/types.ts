@@ -81,6 +81,12 @@ export interface LocalRoute {
    * (`MapControllerRoute`) put its controller and action; its `path` is unused.
    */
   conventional?: ConventionalAction;
+  /**
+   * Served as written only when this mount target is none of the project's routers: Django's
+   * `path('admin/', admin.site.urls)` is the admin site, `path('api/', api_routes.router.urls)` the
+   * routes that module's router registered.
+   */
+  unlessMounts?: string;
 }
 
 export interface ConventionalAction {

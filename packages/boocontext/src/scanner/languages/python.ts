@@ -168,14 +168,17 @@ function readRouterUrls(node: Node, list: string, right: Node, facts: FileFacts)
 
 /**
  * The router whose routes `router.urls` lists (also `(*router).urls`, how the grammar reads a list's
- * lone `*router.urls`).
+ * lone `*router.urls`), or another module's (`api_routes.bookmark_router.urls`).
  */
 function urlsRouter(attribute: Node | null | undefined): string | undefined {
   if (attribute?.type !== 'attribute' || attribute.childForFieldName('attribute')?.text !== 'urls')
     return undefined;
   const object = attribute.childForFieldName('object');
   const router = object?.type === 'list_splat' ? object.namedChild(0) : object;
-  return router?.type === 'identifier' ? router.text : undefined;
+  return router?.type === 'identifier' ||
+    (router?.type === 'attribute' && /^\w+(?:\.\w+)+$/.test(router.text))
+    ? router.text
+    : undefined;
 }
 
 /** Whether a node sits in a call below `top` (an include's or a path's patterns, read with them). */
@@ -323,7 +326,9 @@ function readDjangoPath(
       target: module ? `module:${module}` : (router ?? (list as string)),
       line: line(node),
     });
-  else if (!included && !router) {
+  // Not a router's (a view, a library's site such as `admin.site.urls`): a route of its own; one
+  // through a module (`m.router.urls`) only where that names none of the project's routers.
+  if (!included && (!router || router.includes('.'))) {
     const handler = viewName(view);
     // Django Channels' `websocket_urlpatterns`: WebSocket consumers, served apart from the URLconf.
     if (inList(node, 'websocket_urlpatterns')) {
@@ -337,6 +342,7 @@ function readDjangoPath(
         framework: 'django',
         owner,
         handler,
+        ...(router ? { unlessMounts: router } : {}),
       });
   }
 }
