@@ -325,6 +325,11 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(result.frameworks).toEqual(['net/http']);
   });
 
+  it("chi: a helper's `r.Route(prefix, …)` with its prefix a parameter is `{unknown}` (not a constant of that name), once per call; a value read into a variable and a key without `/` are no routes", async () => {
+    const { routes } = await scanStack('chi-helpers');
+    expect(routes).toEqual(['GET /ping api.go:6', 'GET /{unknown} api.go:14', 'GET /{unknown} api.go:14']);
+  });
+
   it('Hertz: routes on the server and its groups, the framework named', async () => {
     const { routes, frameworks } = await scanStack('hertz');
     expect(routes).toEqual(['GET /ping main.go:11', 'POST /v1/orders main.go:13']);

@@ -174,6 +174,30 @@ function pathPart(node: Node | null | undefined): string | undefined {
   return left !== undefined && right !== undefined ? left + right : undefined;
 }
 
+/**
+ * A chi `Route` prefix written as a name: a constant's (read later), or `{unknown}` for a parameter
+ * of the function around it (`func (a *API) R(r chi.Router, prefix string) { r.Route(prefix, …) }`,
+ * whose callers each give their own).
+ */
+function routePrefix(node: Node | undefined): string | undefined {
+  if (node?.type !== 'identifier') return pathPart(node);
+  for (let up = node.parent; up; up = up.parent) {
+    if (up.type !== 'function_declaration' && up.type !== 'method_declaration' && up.type !== 'func_literal')
+      continue;
+    const params = up.childForFieldName('parameters')?.namedChildren ?? [];
+    if (params.some((p) => p?.childrenForFieldName('name').some((n) => n?.text === node.text)))
+      return UNKNOWN_PART;
+  }
+  return pathPart(node);
+}
+
+/** `&adm`, `&c.BitRate`: the address of a variable or field. */
+function addressOfVariable(node: Node | undefined): boolean {
+  if (node?.type !== 'unary_expression' || node.childForFieldName('operator')?.text !== '&') return false;
+  const operand = node.childForFieldName('operand')?.type;
+  return operand === 'identifier' || operand === 'selector_expression';
+}
+
 /** `path.Join(uriAdmin, "/login")`, `fmt.Sprintf("%s/users", prefix)`. */
 function calledPath(call: Node): string | undefined {
   const callee = call.childForFieldName('function')?.text;
@@ -252,7 +276,11 @@ function readCall(
   // gin's and echo's `GET`/`POST` name a route whatever spells the path (`path.Join(uriAdmin, "")`).
   const first =
     unquote(argList[0]) ??
-    (HTTP.has(method) && argList.length >= 2 ? pathPart(argList[0]) : builtPath(argList[0]));
+    (HTTP.has(method) && argList.length >= 2
+      ? pathPart(argList[0])
+      : method === 'Route' && argList[1]?.type === 'func_literal'
+        ? routePrefix(argList[0])
+        : builtPath(argList[0]));
   if (operand?.text === 'os' && method === 'Getenv' && first) ctx.env.add(first);
   // A URL is where a client sends (`http.Post("https://…", …)`), never a route's path.
   if (first === undefined || /^[a-z][a-z+.-]*:\/\//i.test(first)) return undefined;
@@ -294,6 +322,10 @@ function readCall(
         : 'chi';
     // An inline handler (a func literal) has no name to give.
     const handler = argList[argList.length - 1];
+    // Not a route: a value read into a variable (`token.Get("adm", &adm)`: a handler is a function,
+    // never a variable's address), or a chi pattern not starting with `/` (chi refuses those).
+    if (addressOfVariable(handler)) return undefined;
+    if (framework === 'chi' && unquote(argList[0]) !== undefined && !first.startsWith('/')) return undefined;
     route(
       method.toUpperCase(),
       first,
