@@ -425,7 +425,6 @@ export class MountGraph {
   }
 }
 
-/** Of settings each held in a project folder, those of the nearest project around `rel` (an outer one's give way). */
 /**
  * A handler as written over several lines (`ToHTTPHandler(deps,⏎ h.List,⏎)`) on one: a route is one
  * line of the map. Only the line breaks and the indentation around them go (a trailing comma
@@ -440,6 +439,7 @@ function oneLine(handler: string): string {
     .replace(/\s*\n\s*/g, ' ');
 }
 
+/** Of settings each held in a project folder, those of the nearest project around `rel` (an outer one's give way). */
 function nearestProject<T extends { dir: string }>(rel: string, settings: readonly T[]): T[] {
   const around = settings.filter((s) => s.dir === '' || rel.startsWith(`${s.dir}/`));
   const nearest = Math.max(-1, ...around.map((s) => s.dir.length));
