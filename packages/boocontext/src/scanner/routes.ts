@@ -66,6 +66,10 @@ function ownConstants(written: string, facts: FileFacts): string {
 
 /** A part of a route's path written as an expression, resolved against the project's constants. */
 const EXPRESSION = /\{=([\w.]+)\}/g;
+/** A path part that is a parameter of the function registering the route (Go's `{@1}`). */
+const PARAMETER = /\{@(\d+)\}/g;
+/** A path with the parameters no call binds said to be unknown. */
+const unbound = (routePath: string) => routePath.replace(PARAMETER, UNKNOWN_PART);
 
 /**
  * The router a name stands for, where a name is all a mount says: the one router of that name, or
@@ -103,7 +107,10 @@ function namedRouter(
  * themselves, and the full prefixes that follow (worked out once per router).
  */
 export class MountGraph {
-  private readonly incoming = new Map<Node, { from: Node; prefix: string; replacesOwn?: boolean }[]>();
+  private readonly incoming = new Map<
+    Node,
+    { from: Node; prefix: string; replacesOwn?: boolean; args?: (string | null)[] }[]
+  >();
   private readonly selfPrefix = new Map<Node, string>();
   private readonly prefixes = new Map<Node, string[]>();
   /** ASP.NET conventional routes, each with the project folder it holds in. */
@@ -247,6 +254,7 @@ export class MountGraph {
             from: `${rel}#${mount.owner}`,
             prefix,
             ...(mount.replacesOwn ? { replacesOwn: true } : {}),
+            ...(mount.args ? { args: mount.args } : {}),
           });
           this.incoming.set(target, list);
         }
@@ -410,6 +418,29 @@ export class MountGraph {
     return prefixes;
   }
 
+  /**
+   * The full paths of a route of `node` written as `routePath` where a part of it, or of a prefix on
+   * the way up, is a parameter of the function that registers it (`{@1}`): bound at each call that
+   * hands the function its router, to what the call passes (`api.R(r, "/album", …)`), through every
+   * call up; `{unknown}` where a call passes no path there.
+   */
+  boundPaths(node: Node, routePath: string, visiting = new Set<Node>()): string[] {
+    const own = this.resolve(this.selfPrefix.get(node) ?? '');
+    const parents = this.incoming.get(node);
+    if (!parents || parents.length === 0 || visiting.has(node)) return [unbound(joinPaths(own, routePath))];
+    visiting.add(node);
+    const result = parents.flatMap((p) => {
+      const here = p.replacesOwn ? routePath : joinPaths(own, routePath);
+      const bound = here.replace(PARAMETER, (_, index: string) => {
+        const given = p.args?.[Number(index)];
+        return given == null ? UNKNOWN_PART : this.resolve(given);
+      });
+      return this.boundPaths(p.from, joinPaths(this.resolve(p.prefix), bound), visiting);
+    });
+    visiting.delete(node);
+    return result;
+  }
+
   private walkUp(node: Node, visiting: Set<Node>): string[] {
     const own = this.resolve(this.selfPrefix.get(node) ?? '');
     const parents = this.incoming.get(node);
@@ -569,7 +600,8 @@ export function routesOfFile(
       });
       continue;
     }
-    const prefixes = route.owner.startsWith('*') ? [''] : graph.prefixesOf(graph.routerOf(rel, route.owner));
+    const router = route.owner.startsWith('*') ? undefined : graph.routerOf(rel, route.owner);
+    const prefixes = router ? graph.prefixesOf(router) : [''];
     const global = graph.globalPrefixOf(rel, route.framework, route.path);
     const versions = route.framework === 'nestjs' ? graph.versionSegments(rel, route.versions) : [''];
     const served =
@@ -582,6 +614,27 @@ export function routesOfFile(
             : route.conventional
               ? graph.conventionalServed(rel, route)
               : [route];
+    const push = (route: LocalRoute, full: string) =>
+      routes.push({
+        method: route.method,
+        path: full,
+        file: rel,
+        line: route.line,
+        ...(route.endLine ? { endLine: route.endLine } : {}),
+        framework: route.framework === 'http' && hints.http ? hints.http : route.framework,
+        ...(route.handler ? { handler: oneLine(route.handler) } : {}),
+      });
+    // A path built from the registering function's parameters, or under a prefix that is
+    // (`r.Route(prefix, …)` in a Go helper): bound at each call of the helper.
+    if (route.path.includes('{@') || prefixes.some((p) => p.includes('{@'))) {
+      for (const version of versions)
+        for (const route of served) {
+          const written = graph.resolve(ownConstants(route.path, facts));
+          for (const bound of router ? graph.boundPaths(router, written) : [unbound(written)])
+            push(route, joinPaths(global, version, bound));
+        }
+      continue;
+    }
     for (const prefix of prefixes)
       for (const version of versions)
         for (const route of served) {
@@ -591,15 +644,7 @@ export function routesOfFile(
               : route.framework === 'trpc'
                 ? [prefix.replace(/^\//, '').replace(/\//g, '.'), route.path].filter(Boolean).join('.')
                 : joinPaths(global, version, prefix, graph.resolve(ownConstants(route.path, facts)));
-          routes.push({
-            method: route.method,
-            path: full,
-            file: rel,
-            line: route.line,
-            ...(route.endLine ? { endLine: route.endLine } : {}),
-            framework: route.framework === 'http' && hints.http ? hints.http : route.framework,
-            ...(route.handler ? { handler: oneLine(route.handler) } : {}),
-          });
+          push(route, full);
         }
   }
   const exported = Object.keys(facts.exportedRouters);

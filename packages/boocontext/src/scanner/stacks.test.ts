@@ -325,9 +325,18 @@ describe('stacks: routes as served, models, frameworks', () => {
     expect(result.frameworks).toEqual(['net/http']);
   });
 
-  it("chi: a helper's `r.Route(prefix, …)` with its prefix a parameter is `{unknown}` (not a constant of that name), once per call; a value read into a variable and a key without `/` are no routes", async () => {
+  it('chi: a helper\'s routes under the paths each call hands it (`resource(r, "/album")`, through a helper passing its own on, joined into `"/rest/" + name`), `{unknown}` where a call hands none — never a constant of the parameter\'s name; a value read into a variable and a key without `/` are no routes', async () => {
     const { routes } = await scanStack('chi-helpers');
-    expect(routes).toEqual(['GET /ping api.go:6', 'GET /{unknown} api.go:14', 'GET /{unknown} api.go:14']);
+    expect(routes).toEqual([
+      'GET /album api.go:19',
+      'GET /api/playlist api.go:19',
+      'GET /api/rest/getSong api.go:30',
+      'GET /api/rest/getSong.view api.go:31',
+      'GET /artist api.go:19',
+      'GET /ping api.go:6',
+      'GET /{unknown} api.go:19',
+      'GET /{unknown} api.go:46',
+    ]);
   });
 
   it('Hertz: routes on the server and its groups, the framework named', async () => {

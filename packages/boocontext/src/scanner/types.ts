@@ -155,6 +155,11 @@ export interface Mount {
   line: number;
   /** The prefix stands in place of the prefix the target gives itself (Flask's `register_blueprint(bp, url_prefix=…)`). */
   replacesOwn?: boolean;
+  /**
+   * Go: the paths a call hands the function it gives a router to, by position (`null` for an
+   * argument that is none): its routes' `{@index}` parts.
+   */
+  args?: (string | null)[];
   /** How @fastify/autoload prefixes the plugins it loads from the folder (`autoload:` targets). */
   autoload?: {
     /** Each folder's name (the default), none, or names a function rewrites (unknown here). */

@@ -158,15 +158,20 @@ function routerOf(node: Node | null | undefined, routers: Map<string, Router>): 
 }
 
 /**
- * A path part: a string, a package constant or variable as `{=name}` (the route table reads it), `+`
- * of those, `path.Join` of those, `fmt.Sprintf` filled with those. A part that is none
+ * A path part: a string, a package constant or variable as `{=name}` (the route table reads it), a
+ * parameter of the function around it as `{@index}` (bound at each call that hands the function a
+ * router), `+` of those, `path.Join` of those, `fmt.Sprintf` filled with those. A part that is none
  * (a call, a computed value) is `{unknown}` inside a join or a format, whose written parts stand.
  */
 function pathPart(node: Node | null | undefined): string | undefined {
   if (!node) return undefined;
   const text = unquote(node);
   if (text !== undefined) return text;
-  if (node.type === 'identifier' || node.type === 'selector_expression') return `{=${node.text}}`;
+  if (node.type === 'identifier') {
+    const index = parameterIndex(node);
+    return index === undefined ? `{=${node.text}}` : `{@${index}}`;
+  }
+  if (node.type === 'selector_expression') return `{=${node.text}}`;
   if (node.type === 'call_expression') return calledPath(node);
   if (node.type !== 'binary_expression' || node.childForFieldName('operator')?.text !== '+') return undefined;
   const left = pathPart(node.childForFieldName('left'));
@@ -175,20 +180,21 @@ function pathPart(node: Node | null | undefined): string | undefined {
 }
 
 /**
- * A chi `Route` prefix written as a name: a constant's (read later), or `{unknown}` for a parameter
- * of the function around it (`func (a *API) R(r chi.Router, prefix string) { r.Route(prefix, …) }`,
- * whose callers each give their own).
+ * The position among its function's parameters of the parameter a name is, if it is one (of the
+ * nearest function around it that declares that name): `prefix` in `func (a *API) R(r chi.Router,
+ * prefix string)` is 1.
  */
-function routePrefix(node: Node | undefined): string | undefined {
-  if (node?.type !== 'identifier') return pathPart(node);
-  for (let up = node.parent; up; up = up.parent) {
+function parameterIndex(name: Node): number | undefined {
+  for (let up = name.parent; up; up = up.parent) {
     if (up.type !== 'function_declaration' && up.type !== 'method_declaration' && up.type !== 'func_literal')
       continue;
-    const params = up.childForFieldName('parameters')?.namedChildren ?? [];
-    if (params.some((p) => p?.childrenForFieldName('name').some((n) => n?.text === node.text)))
-      return UNKNOWN_PART;
+    const names = (up.childForFieldName('parameters')?.namedChildren ?? []).flatMap((p) =>
+      (p?.childrenForFieldName('name') ?? []).map((n) => n?.text),
+    );
+    const index = names.indexOf(name.text);
+    if (index >= 0) return index;
   }
-  return pathPart(node);
+  return undefined;
 }
 
 /** `&adm`, `&c.BitRate`: the address of a variable or field. */
@@ -273,13 +279,15 @@ function readCall(
   if (fn?.type !== 'selector_expression') return undefined;
   const operand = fn.childForFieldName('operand');
   const method = fn.childForFieldName('field')?.text ?? '';
-  // gin's and echo's `GET`/`POST` name a route whatever spells the path (`path.Join(uriAdmin, "")`).
+  // gin's and echo's `GET`/`POST` name a route whatever spells the path (`path.Join(uriAdmin, "")`),
+  // and so does a verb on a known router (chi's `r.Get(p, h)` in a helper given `p`).
+  const onRouter = routerOf(operand, routers) !== undefined;
   const first =
     unquote(argList[0]) ??
-    (HTTP.has(method) && argList.length >= 2
+    ((HTTP.has(method) || (onRouter && HTTP.has(method.toUpperCase()))) && argList.length >= 2
       ? pathPart(argList[0])
       : method === 'Route' && argList[1]?.type === 'func_literal'
-        ? routePrefix(argList[0])
+        ? pathPart(argList[0])
         : builtPath(argList[0]));
   if (operand?.text === 'os' && method === 'Getenv' && first) ctx.env.add(first);
   // A URL is where a client sends (`http.Post("https://…", …)`), never a route's path.
@@ -363,7 +371,17 @@ function readMount(
     // `h.Register(v1)`: a method of a value whose type lives elsewhere; resolved by its name when unique.
     target = `go:${spec ?? '*'}#${fn.childForFieldName('field')?.text ?? ''}`;
   }
-  if (target) facts.mounts.push({ owner: router.owner, prefix: router.prefix, target, line: line(node) });
+  if (!target) return;
+  // The paths the call hands over, by position: the function's routes built from its parameters
+  // (`{@1}`) take each call's own (`api.R(r, "/album", …)`).
+  const args = argList.map((a) => (routerOf(a, routers) ? null : (pathPart(a) ?? null)));
+  facts.mounts.push({
+    owner: router.owner,
+    prefix: router.prefix,
+    target,
+    line: line(node),
+    ...(args.some((a) => a !== null) ? { args } : {}),
+  });
 }
 
 /** Router factories: `chi.NewRouter()`, `gin.New()`, `echo.New()`, `mux.NewRouter()`… */
