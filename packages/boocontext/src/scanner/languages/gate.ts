@@ -73,7 +73,8 @@ const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => bool
 const PYTHON_MARKERS = [
   /^[ \t]*@[\w.]*\b(get|post|put|patch|delete|head|options|route|api_route|websocket|websocket_route|field|action|detail_route|list_route)\s*\(/m,
   /\b(include_router|register_blueprint|add_url_rule|add_resource|add_namespace|add_router|add_routes|add_subapp|add_route|add_(get|post|put|patch|delete|head|view)|blueprint|mount)\s*\(/,
-  /\b(FastAPI|\w*Router|Flask|Quart|Sanic|Blueprint|NinjaAPI|Litestar|Starlite|Api|Namespace|Application|Route)\s*\(/,
+  // `…Router(` alone: `\b\w*Router` matched the same, retrying the word at every word start (3× the time).
+  /\b(?:FastAPI|Flask|Quart|Sanic|Blueprint|NinjaAPI|Litestar|Starlite|Api|Namespace|Application|Route)\s*\(|Router\s*\(/,
   /\b(websocket_)?urlpatterns\b|^[ \t]*(from|import)\s+(django|strawberry|graphene|ariadne|flask_sqlalchemy)/m,
   /__tablename__|\btable\s*=\s*True\b|\bdb\.Model\b|\bop\.create_table\b|\bos\.(getenv|environ)\b|Stub\s*\(|Servicer\b/,
   /^[ \t]*class\s+\w+\s*\([^)]*\b\w*(View|ViewSet|Resource|Handler|ModelMixin|Controller)\b|\bdef\s+on_(get|post|put|patch|delete|head|options)\b/m,
