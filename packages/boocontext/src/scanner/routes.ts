@@ -412,7 +412,7 @@ export class MountGraph {
   prefixesOf(node: Node): string[] {
     let prefixes = this.prefixes.get(node);
     if (!prefixes) {
-      prefixes = this.walkUp(node, new Set());
+      prefixes = this.walkUp(node, '', new Set(), false);
       this.prefixes.set(node, prefixes);
     }
     return prefixes;
@@ -424,33 +424,32 @@ export class MountGraph {
    * hands the function its router, to what the call passes (`api.R(r, "/album", …)`), through every
    * call up; `{unknown}` where a call passes no path there.
    */
-  boundPaths(node: Node, routePath: string, visiting = new Set<Node>()): string[] {
+  boundPaths(node: Node, routePath: string): string[] {
+    return this.walkUp(node, routePath, new Set(), true);
+  }
+
+  /**
+   * `routePath` under every chain of mounts above `node`, each mount's prefix and each router's own
+   * before it; with `bind`, a mount's call binds the parameters below it (`{@1}`).
+   */
+  private walkUp(node: Node, routePath: string, visiting: Set<Node>, bind: boolean): string[] {
     const own = this.resolve(this.selfPrefix.get(node) ?? '');
     const parents = this.incoming.get(node);
-    if (!parents || parents.length === 0 || visiting.has(node)) return [unbound(joinPaths(own, routePath))];
+    if (!parents || parents.length === 0 || visiting.has(node)) {
+      const top = routePath ? joinPaths(own, routePath) : own;
+      return [bind ? unbound(top) : top];
+    }
     visiting.add(node);
     const result = parents.flatMap((p) => {
       const here = p.replacesOwn ? routePath : joinPaths(own, routePath);
-      const bound = here.replace(PARAMETER, (_, index: string) => {
-        const given = p.args?.[Number(index)];
-        return given == null ? UNKNOWN_PART : this.resolve(given);
-      });
-      return this.boundPaths(p.from, joinPaths(this.resolve(p.prefix), bound), visiting);
+      const bound = bind
+        ? here.replace(PARAMETER, (_, index: string) => {
+            const given = p.args?.[Number(index)];
+            return given == null ? UNKNOWN_PART : this.resolve(given);
+          })
+        : here;
+      return this.walkUp(p.from, joinPaths(this.resolve(p.prefix), bound), visiting, bind);
     });
-    visiting.delete(node);
-    return result;
-  }
-
-  private walkUp(node: Node, visiting: Set<Node>): string[] {
-    const own = this.resolve(this.selfPrefix.get(node) ?? '');
-    const parents = this.incoming.get(node);
-    if (!parents || parents.length === 0 || visiting.has(node)) return [own];
-    visiting.add(node);
-    const result = parents.flatMap((p) =>
-      this.walkUp(p.from, visiting).map((prefix) =>
-        joinPaths(prefix, this.resolve(p.prefix), p.replacesOwn ? '' : own),
-      ),
-    );
     visiting.delete(node);
     return result;
   }

@@ -661,7 +661,38 @@ export class FlowTracer {
     return out;
   }
 
-  private implementers?: Map<string, string[]>;
+  /**
+   * The type lists of every file, read once per tracer: the types that say they implement each
+   * interface or trait, and Go's embedded structs by type (`dir\0Type`).
+   */
+  private typeLists?: { implementers: Map<string, string[]>; goEmbedded: Map<string, string[]> };
+
+  private readTypeLists(): NonNullable<FlowTracer['typeLists']> {
+    if (!this.typeLists) {
+      const implementers = new Map<string, string[]>();
+      const goEmbedded = new Map<string, string[]>();
+      for (const row of this.db.prepare('SELECT path, types FROM files').all() as {
+        path: string;
+        types: string;
+      }[])
+        for (const [key, value] of Object.entries(JSON.parse(row.types) as Record<string, string>)) {
+          if (key.endsWith('::implements')) {
+            const type = key.slice(0, -'::implements'.length);
+            for (const name of value.split(',')) {
+              const list = implementers.get(name) ?? [];
+              list.push(type);
+              implementers.set(name, list);
+            }
+          } else if (key.endsWith('::mixins') && row.path.endsWith('.go'))
+            goEmbedded.set(
+              `${path.posix.dirname(row.path)}\u0000${key.slice(0, -'::mixins'.length)}`,
+              value.split(','),
+            );
+        }
+      this.typeLists = { implementers, goEmbedded };
+    }
+    return this.typeLists;
+  }
 
   /**
    * A method declared on an interface or trait runs in the types that implement it (`implements`,
@@ -672,20 +703,7 @@ export class FlowTracer {
     if (!owner) return [];
     const kind = this.symbolsIn(method.file).find((s) => s.name === owner)?.kind;
     if (kind !== 'interface' && kind !== 'trait') return [];
-    if (!this.implementers) {
-      this.implementers = new Map();
-      for (const row of this.db.prepare('SELECT types FROM files').all() as { types: string }[])
-        for (const [key, value] of Object.entries(JSON.parse(row.types) as Record<string, string>)) {
-          if (!key.endsWith('::implements')) continue;
-          const type = key.slice(0, -'::implements'.length);
-          for (const name of value.split(',')) {
-            const list = this.implementers.get(name) ?? [];
-            list.push(type);
-            this.implementers.set(name, list);
-          }
-        }
-    }
-    const declared = (this.implementers.get(lastSegment(owner)) ?? []).flatMap((type) =>
+    const declared = (this.readTypeLists().implementers.get(lastSegment(owner)) ?? []).flatMap((type) =>
       this.symbolsNamed(method.short, `${type}.${method.short}`).filter((s) => !isTestFile(s.file)),
     );
     // Go says nothing (and another language's `implements Store` names another Store).
@@ -717,8 +735,6 @@ export class FlowTracer {
 
   /** Go's methods by receiver type (`dir\0Type` → method symbols), read once per tracer. */
   private goMethods?: Map<string, SymbolRow[]>;
-  /** Go's embedded structs by type (`dir\0Type` → their names), read once per tracer. */
-  private goEmbedded?: Map<string, string[]>;
   /** Each Go type's method set (`goMethodSet`), worked out once per tracer. */
   private readonly goMethodSetOf = new Map<string, Map<string, SymbolRow>>();
 
@@ -735,17 +751,6 @@ export class FlowTracer {
         if (methods) methods.push(row);
         else this.goMethods.set(key, [row]);
       }
-      this.goEmbedded = new Map();
-      for (const row of this.db.prepare("SELECT path, types FROM files WHERE path LIKE '%.go'").all() as {
-        path: string;
-        types: string;
-      }[])
-        for (const [key, value] of Object.entries(JSON.parse(row.types) as Record<string, string>))
-          if (key.endsWith('::mixins'))
-            this.goEmbedded.set(
-              `${path.posix.dirname(row.path)}\u0000${key.slice(0, -'::mixins'.length)}`,
-              value.split(','),
-            );
     }
     return this.goMethods;
   }
@@ -761,7 +766,7 @@ export class FlowTracer {
     for (const m of this.goMethodSets().get(key) ?? []) set.set(m.short, m);
     const dir = key.slice(0, key.indexOf('\u0000'));
     if (depth < 4)
-      for (const embedded of this.goEmbedded?.get(key) ?? [])
+      for (const embedded of this.readTypeLists().goEmbedded.get(key) ?? [])
         for (const [name, m] of this.goMethodSet(`${dir}\u0000${embedded}`, depth + 1))
           if (!set.has(name)) set.set(name, m);
     this.goMethodSetOf.set(key, set);

@@ -279,20 +279,17 @@ function readCall(
   if (fn?.type !== 'selector_expression') return undefined;
   const operand = fn.childForFieldName('operand');
   const method = fn.childForFieldName('field')?.text ?? '';
+  const known = routerOf(operand, routers);
   // gin's and echo's `GET`/`POST` name a route whatever spells the path (`path.Join(uriAdmin, "")`),
-  // and so does a verb on a known router (chi's `r.Get(p, h)` in a helper given `p`).
-  const onRouter = routerOf(operand, routers) !== undefined;
-  const first =
-    unquote(argList[0]) ??
-    ((HTTP.has(method) || (onRouter && HTTP.has(method.toUpperCase()))) && argList.length >= 2
-      ? pathPart(argList[0])
-      : method === 'Route' && argList[1]?.type === 'func_literal'
-        ? pathPart(argList[0])
-        : builtPath(argList[0]));
+  // and so do a verb on a known router (chi's `r.Get(p, h)` in a helper given `p`) and chi's `Route`.
+  const namesPath =
+    ((HTTP.has(method) || (known && HTTP.has(method.toUpperCase()))) && argList.length >= 2) ||
+    (method === 'Route' && argList[1]?.type === 'func_literal');
+  const first = unquote(argList[0]) ?? (namesPath ? pathPart(argList[0]) : builtPath(argList[0]));
   if (operand?.text === 'os' && method === 'Getenv' && first) ctx.env.add(first);
   // A URL is where a client sends (`http.Post("https://…", …)`), never a route's path.
   if (first === undefined || /^[a-z][a-z+.-]*:\/\//i.test(first)) return undefined;
-  const router = routerOf(operand, routers) ?? { owner: FILE_OWNER, prefix: '' };
+  const router = known ?? { owner: FILE_OWNER, prefix: '' };
   const route = (verb: string, routePath: string, framework: string, handler?: string) =>
     ctx.facts.routes.push({
       method: verb,
@@ -362,7 +359,8 @@ function readMount(
   { facts, packages }: GoContext,
   routers: Map<string, Router>,
 ): void {
-  const router = argList.map((a) => routerOf(a, routers)).find((r) => r !== undefined);
+  const handed = argList.map((a) => routerOf(a, routers));
+  const router = handed.find((r) => r !== undefined);
   if (!router) return;
   let target: string | undefined;
   if (fn?.type === 'identifier') target = `go:#${fn.text}`;
@@ -374,7 +372,7 @@ function readMount(
   if (!target) return;
   // The paths the call hands over, by position: the function's routes built from its parameters
   // (`{@1}`) take each call's own (`api.R(r, "/album", …)`).
-  const args = argList.map((a) => (routerOf(a, routers) ? null : (pathPart(a) ?? null)));
+  const args = argList.map((a, i) => (handed[i] ? null : (pathPart(a) ?? null)));
   facts.mounts.push({
     owner: router.owner,
     prefix: router.prefix,
