@@ -155,7 +155,7 @@ describe('code-graph over MCP', () => {
     ]);
   });
 
-  it('resolves a Rust call through a module path to the one file that module is', async () => {
+  it('resolves a Rust call through a module path to the one file that module is, and `Self::` to its impl', async () => {
     const rs = await call('callees', { symbol: 'list_orders' });
     // `database::orders` is src/database/orders.rs, not the other orders.rs (the cache's).
     expect(rs.data.edges.map((e: { to: string; kind: string; file: string }) => `${e.to} ${e.kind}`)).toEqual(
@@ -167,6 +167,9 @@ describe('code-graph over MCP', () => {
       'rs/src/cache/orders.rs',
       'rs/src/database/orders.rs',
     ]);
+    // `Self::stale` is the impl's own function.
+    const own = await call('callees', { symbol: 'OrderStore.refresh' });
+    expect(edgeSet(own.data.edges)).toEqual(['OrderStore.refresh -> OrderStore.stale (method)']);
   });
 
   it('types Go variables from `var x T` and `v.(T)`, and snake_case receivers after their CamelCase class', async () => {

@@ -73,9 +73,12 @@ class CallResolver {
     const written = (call.receiver ?? '')
       .replace(/^\$(?=this\b|[a-z_]\w*$)/, '')
       .replace(/^super\([^()]*\)$/, 'super');
-    // PHP's `parent::m()` is the parent's `m`; `self::m()` and `static::m()` the class's own.
-    const php = (written === 'parent' || written === 'static') && this.index.languageOf(call.file) === 'php';
-    const receiver = php ? (written === 'parent' ? 'super' : 'self') : written;
+    // PHP's `parent::m()` is the parent's `m`; `self::m()` and `static::m()` the class's own, as
+    // are Rust's `Self::m()` and Swift's `Self.m()`.
+    const language = this.index.languageOf(call.file);
+    const php = (written === 'parent' || written === 'static') && language === 'php';
+    const own = written === 'Self' && (language === 'rust' || language === 'swift');
+    const receiver = php ? (written === 'parent' ? 'super' : 'self') : own ? 'self' : written;
     const member =
       receiver === 'this' || receiver === 'self' || receiver === 'super'
         ? this.ownMember(call, receiver, callerSymbol)

@@ -24,9 +24,19 @@ function namedCallOf(node: Node, x: Extraction): { name: Node | null; receiver: 
   return undefined;
 }
 
+/** C#'s `Set<User>`: `Set`. */
+const genericName = (node: Node): string => node.text.slice(0, node.text.indexOf('<')).trim();
+
 /** `f()`, `obj.m()`, `pkg::f()` in any grammar: the callee's member and the object it is called on. */
 function calleeOf(fn: Node): { callee: string; receiver?: string } | undefined {
   if (fn.type === 'identifier' || fn.type === 'name' || fn.type === 'super') return { callee: fn.text };
+  // Type arguments name no callee: Rust's turbofish (`rows.load::<Tag>(conn)`), C#'s generic
+  // names (`Helper<int>()`, `db.Set<User>()`).
+  if (fn.type === 'generic_function') {
+    const named = fn.childForFieldName('function');
+    return named ? calleeOf(named) : undefined;
+  }
+  if (fn.type === 'generic_name') return { callee: genericName(fn) };
   const member =
     fn.childForFieldName('property') ??
     fn.childForFieldName('attribute') ??
@@ -38,7 +48,11 @@ function calleeOf(fn: Node): { callee: string; receiver?: string } | undefined {
     fn.childForFieldName('value') ??
     fn.childForFieldName('expression') ??
     fn.childForFieldName('path');
-  if (member && object) return { callee: member.text, receiver: object.text };
+  if (member && object)
+    return {
+      callee: member.type === 'generic_name' ? genericName(member) : member.text,
+      receiver: object.text,
+    };
   if (fn.type === 'scoped_identifier' || fn.type === 'qualified_identifier') {
     const parts = fn.text.split('::');
     return { callee: parts.at(-1) ?? fn.text, receiver: parts.slice(0, -1).join('::') };

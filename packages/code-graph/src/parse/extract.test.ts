@@ -319,6 +319,21 @@ describe('extractFacts, per language', () => {
     expect(calls(f)).toEqual(['Stack.push method self.items.push', 'Stack.push method helpers.log']);
   });
 
+  it('Rust: a call with a turbofish is a call of what precedes it', async () => {
+    const f = await parse('rust', [
+      'pub fn tags(conn: &mut Conn) -> Vec<Tag> {',
+      '    let raw = serde_json::from_str::<Value>(TEXT);',
+      '    Tag::belonging_to(&article).load::<Tag>(conn).unwrap()',
+      '}',
+    ]);
+    expect(calls(f)).toEqual([
+      'tags method serde_json.from_str',
+      'tags method Tag::belonging_to(&article).load::<Tag>(conn).unwrap',
+      'tags method Tag::belonging_to(&article).load',
+      'tags method Tag.belonging_to',
+    ]);
+  });
+
   it('Rust: each name a `use` binds, from the module path before it; `pub use` re-exports', async () => {
     const f = await parse('rust', [
       'use crate::authentication::{validate_credentials, Credentials as Creds};',
@@ -519,6 +534,22 @@ describe('extractFacts, per language', () => {
     expect(typeOf('repository')).toBe('VoteRepository');
     expect(typeOf('clock')).toBe('SystemClock');
     expect(typeOf('settings')).toBeUndefined();
+  });
+
+  it('C#: a generic method called by its name, without its type arguments', async () => {
+    const f = await parse('c_sharp', [
+      'class Repo {',
+      '  public Task<List<User>> All() {',
+      '    Warm<User>();',
+      '    return _db.Set<User>().ToListAsync();',
+      '  }',
+      '}',
+    ]);
+    expect(calls(f)).toEqual([
+      'Repo.All call Warm',
+      'Repo.All method _db.Set<User>().ToListAsync',
+      'Repo.All method _db.Set',
+    ]);
   });
 
   it('C#: locals typed by their declaration, what they build or what a static method returns; methods by their return type', async () => {
