@@ -332,6 +332,55 @@ describe('classifyCall', () => {
     ).toBeUndefined();
   });
 
+  it('reads no call as handed the handle that a call among its arguments, or after it, is handed', () => {
+    const rs = (call: Partial<CallSite> & { callee: string }, line: string) => classify(call, line, 'rust');
+    expect(
+      rs({ callee: 'push', receiver: 'orgs_json' }, '            orgs_json.push(c.to_json(conn).await);'),
+    ).toBeUndefined();
+    expect(rs({ callee: 'spawn', receiver: 'tokio' }, '    tokio::spawn(refresh(conn));')).toBeUndefined();
+    expect(rs({ callee: 'get', receiver: 'cache' }, '    cache.get(id).or_else(load(conn))')).toBeUndefined();
+    // Handed at its own level, after a macro's `!` or a turbofish, it still is.
+    expect(
+      rs({ callee: 'to_json', receiver: 'c' }, '            orgs_json.push(c.to_json(conn).await);'),
+    ).toMatchObject({
+      op: 'read',
+    });
+    expect(
+      rs({ callee: 'load', receiver: 'stmt' }, '    let rows = stmt.load::<Row>(&mut conn)?;'),
+    ).toMatchObject({
+      op: 'read',
+    });
+  });
+
+  it('names the entity a local query was built from above, in the same function', () => {
+    const run = (bodyAbove: string) =>
+      classifyCall(
+        { receiver: 't', callee: 'first', line: 7, caller: 'count' },
+        {
+          entities,
+          typeOf: () => undefined,
+          lineText: '        let n = t.first::<i64>(conn)?;',
+          language: 'rust',
+          bodyAbove: () => bodyAbove,
+        },
+      );
+    expect(run('        let t = tags::table\n            .filter(tags::name.eq(name));')).toMatchObject({
+      entity: 'tags',
+      op: 'read',
+    });
+    // Refined in place: what it was built from.
+    expect(
+      run('        let mut t = tags::table.into_boxed();\n        t = t.filter(tags::name.eq(name));'),
+    ).toMatchObject({
+      entity: 'tags',
+    });
+    // Reassigned from something else: not the earlier source.
+    expect(run('        let t = tags::table;\n        let t = other::table;')).toMatchObject({
+      entity: '{unknown}',
+    });
+    expect(run('')).toMatchObject({ entity: '{unknown}' });
+  });
+
   it('reads a call’s arguments after its name, never the line before it', () => {
     // `session[…] =` before the call hands it nothing: a request's path is no data.
     expect(

@@ -462,6 +462,8 @@ export interface ClassifyContext {
   fileText?: () => string;
   /** The file's lines above the call's, for a statement handed a variable assigned there. */
   textAbove?: () => string;
+  /** The lines of the function the call is made in, above the call's. */
+  bodyAbove?: () => string;
   /** A few of the file's lines below the call's, for a string that opens at the end of its line. */
   textBelow?: () => string;
   /** Whether the call is resolved to a function of the project. */
@@ -646,6 +648,24 @@ function lineComment(language: string): RegExp {
 const argumentTokens = (call: CallSite, lineText: string, language: string): string[] =>
   tokensOf(argumentText(call, lineText, language));
 
+/**
+ * A parenthesized argument list (after a Rust macro's `!` or turbofish) without what calls inside it
+ * are handed, and without what follows it on the line (`f(a).g(conn)`: `g`'s). Other text as it is:
+ * Ruby's and Elixir's calls without parentheses.
+ */
+function ownArguments(text: string): string {
+  const open = /^[\s!]*(?:::\s*<[^()]*>\s*)?\(/.exec(text);
+  if (!open) return text;
+  let depth = 1;
+  let own = '';
+  for (const char of text.slice(open[0].length)) {
+    if (char === '(') depth++;
+    else if (char === ')' && --depth === 0) break;
+    else if (depth === 1) own += char;
+  }
+  return own;
+}
+
 /** Where a closure starts among a call's arguments: Rust's `|x|`/`move ||`, an arrow function's parameters, Python's `lambda`. */
 const CLOSURE =
   /\bmove\s*\||\|[\w\s,:&*]*\|(?!\|)|(?:\basync\s*)?(?:\([^()]*\)|[A-Za-z_$][\w$]*)\s*=>|\blambda\b/;
@@ -654,11 +674,12 @@ const CLOSURE =
  * The names a call is handed bare: `queries.get(conn, id)` hands `conn`; `errors.Is(err,
  * db.ErrNotFound)` hands `err` and a member of the package `db`, not `db`. What a closure among the
  * arguments uses is the closure's (`block_in_place(move || f(conn))` runs `f`, which is read on its
- * own); a clone of a handle (`Arc::clone(&self.conn)`) queries nothing.
+ * own), as is what a call among them is handed (`list.push(c.to_json(conn))` pushes a value); a
+ * clone of a handle (`Arc::clone(&self.conn)`) queries nothing.
  */
 function handedTokens(call: CallSite, lineText: string, language: string): string[] {
   if (call.callee === 'clone') return [];
-  const text = argumentText(call, lineText, language);
+  const text = ownArguments(argumentText(call, lineText, language));
   const closure = CLOSURE.exec(text);
   return (
     (closure ? text.slice(0, closure.index) : text).match(
@@ -717,6 +738,20 @@ function querysetSource(name: string, ctx: ClassifyContext): string | undefined 
   if (!above) return undefined;
   const sources = [...above.matchAll(new RegExp(`\\b${name}\\s*=\\s*([A-Za-z_]\\w*)`, 'g'))].map((m) => m[1]);
   return sources.reverse().find((source) => source !== name);
+}
+
+/**
+ * The entity a local's query was built from, above the call that runs it with the database handle,
+ * in the same function: Diesel's `let t = favorites::table.filter(…)` before `t.first::<i64>(conn)`.
+ */
+function localQueryEntity(receiver: string, ctx: ClassifyContext): string | undefined {
+  if (!/^[a-z_]\w*$/.test(receiver)) return undefined;
+  const above = ctx.bodyAbove?.();
+  if (!above) return undefined;
+  const built = new RegExp(`\\b${receiver}\\s*(?::[^=\\n]*)?:?=\\s*([A-Za-z_]\\w*)`, 'g');
+  // Not a refinement of itself (`query = query.filter(…)`): what it was first built from.
+  const source = [...above.matchAll(built)].map((m) => m[1]).findLast((s) => s !== receiver);
+  return source ? ctx.entities.match(source) : undefined;
 }
 
 /**
@@ -862,6 +897,7 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
       : BUILDER_TABLE.exec(receiver)?.[2];
     const named =
       entity ??
+      (handed ? localQueryEntity(receiver, ctx) : undefined) ??
       entityFrom(args, call, ctx) ??
       (table ? (ctx.entities.match(table) ?? table) : undefined) ??
       (sqlEntity ? (ctx.entities.match(sqlEntity) ?? sqlEntity) : undefined) ??
@@ -895,6 +931,7 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   if (handed && !(receiver === '' && CONSTRUCTED.test(call.callee)) && !heldFunction) {
     const named =
       entity ??
+      localQueryEntity(receiver, ctx) ??
       entityFrom(args, call, ctx) ??
       ctx.entities.leading(call.callee) ??
       wordEntity(call.callee, ctx);

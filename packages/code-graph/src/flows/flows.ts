@@ -805,6 +805,7 @@ export class FlowTracer {
         language,
         fileText: () => this.source(file).text,
         textAbove: () => this.sourceText(file, 1, call.line - 1),
+        bodyAbove: () => this.sourceText(file, from, call.line - 1),
         textBelow: () => this.sourceText(file, call.line + 1, call.line + 8),
         storedQuery: (name) => this.stored.get(storedQueryKey(name)),
         reachesProject: () => this.resolvedAt.get(file, call.line, call.callee) !== undefined,
