@@ -211,7 +211,7 @@ describe('code-graph over MCP', () => {
     ]);
   });
 
-  it('reads PHP traits a class uses, $this and $variables, static calls, `parent::` and `static::`', async () => {
+  it('reads PHP traits a class uses, $this and $variables, typed properties, static calls, `parent::` and `static::`', async () => {
     const store = await call('callees', { symbol: 'LikeController.store' });
     const edges = edgeSet(store.data.edges);
     // `$currentAccount` is an Account by its last word; Account's `like` comes from its trait.
@@ -223,6 +223,12 @@ describe('code-graph over MCP', () => {
     const chrome = await call('callees', { symbol: 'ChromeImportController.index' });
     expect(edgeSet(chrome.data.edges)).toEqual([
       'ChromeImportController.index -> BaseImportController.index (method)',
+    ]);
+    // A promoted constructor parameter and a property assigned a typed parameter are typed fields.
+    const follow = await call('callees', { symbol: 'FollowController.store' });
+    expect(edgeSet(follow.data.edges)).toEqual([
+      'FollowController.store -> HasLikes.like (method)',
+      'FollowController.store -> HasLikes.like (method)',
     ]);
     const base = await call('callees', { symbol: 'BaseImportController.index' });
     expect(edgeSet(base.data.edges)).toContain(

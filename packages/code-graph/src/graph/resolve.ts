@@ -68,10 +68,12 @@ class CallResolver {
       return parent ? this.constructorOf(parent) : UNRESOLVED;
     }
     if (call.kind === 'call') return this.plainCall(call, callerSymbol);
-    // PHP spells variables with `$`: `$this->m()`, `$user->m()`.
+    // PHP spells variables with `$` and members with `->`: `$this->service->m()` is on the
+    // property `this.service`, typed as any other language's.
     // Python's `super().m()` and `super(Own, self).m()` are the parent's `m`.
     const written = (call.receiver ?? '')
-      .replace(/^\$(?=this\b|[a-z_]\w*$)/, '')
+      .replace(/^\$(?=this\b|[a-z_]\w*(?:$|\??->))/, '')
+      .replace(/^(this|[a-z_]\w*)\??->(?=[A-Za-z_]\w*$)/, '$1.')
       .replace(/^super\([^()]*\)$/, 'super');
     // PHP's `parent::m()` is the parent's `m`; `self::m()` and `static::m()` the class's own, as
     // are Rust's `Self::m()` and Swift's `Self.m()`.

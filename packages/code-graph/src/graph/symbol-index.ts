@@ -424,8 +424,9 @@ export class SymbolIndex {
         if (symbol) return { symbol };
       }
     // C#'s `using Shop.Orders;` brings in a namespace's every type by its simple name, as Java's
-    // imports and its package do: the one type of the project so named, when there is one.
-    if (language === 'c_sharp' || language === 'java') {
+    // imports and its package do, and PHP's `use App\Services\FavoriteService;` (and its namespace)
+    // one: the one type of the project so named, when there is one.
+    if (language === 'c_sharp' || language === 'java' || language === 'php') {
       const type = this.onlyTypeNamed(file, name);
       if (type) return { symbol: type };
     }

@@ -14,7 +14,11 @@ function constructionOf(node: Node): string | undefined {
 
 /** Java/PHP name the method and object directly; Ruby calls them method and receiver. */
 function namedCallOf(node: Node, x: Extraction): { name: Node | null; receiver: Node | null } | undefined {
-  if (node.type === 'method_invocation' || node.type === 'member_call_expression')
+  if (
+    node.type === 'method_invocation' ||
+    node.type === 'member_call_expression' ||
+    node.type === 'nullsafe_member_call_expression'
+  )
     return { name: node.childForFieldName('name'), receiver: node.childForFieldName('object') };
   // PHP's `Article::create()`, `parent::boot()`: the class (or parent/self/static) is the receiver.
   if (node.type === 'scoped_call_expression')

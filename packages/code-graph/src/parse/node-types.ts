@@ -107,6 +107,7 @@ export const CALLS = new Set([
   'invocation_expression',
   'function_call_expression',
   'member_call_expression',
+  'nullsafe_member_call_expression',
   'scoped_call_expression',
 ]);
 

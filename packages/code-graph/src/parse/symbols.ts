@@ -88,6 +88,14 @@ function functionScope(
       PARAMETER_PROPERTY.test(param.text)
     )
       pushType(x, { qualified: scope.container }, `this.${pname.text}`, ptype.text);
+    // PHP 8's promoted constructor parameters (`private readonly FavoriteService $service`) too.
+    else if (pname && ptype && scope.container && param.type === 'property_promotion_parameter')
+      pushType(
+        x,
+        { qualified: scope.container },
+        `this.${pname.text.slice(1)}`,
+        ptype.text.replace(/^\?/, ''),
+      );
   }
   // A function inside a method is a local of that method, not a member of the class; an arrow
   // (or a Python closure) still sees the method's `this`/`self`.
