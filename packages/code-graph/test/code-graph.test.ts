@@ -236,6 +236,23 @@ describe('code-graph over MCP', () => {
     );
   });
 
+  it("binds an Elixir alias a `use`d module writes in, through `use`s; a call on the app's `Repo` module stays an access", async () => {
+    // `use AppWeb, :controller` → `use App.Shared` → `alias App.Blog.Posts`.
+    const index = await call('callees', { symbol: 'AppWeb.PostController.index' });
+    expect(edgeSet(index.data.edges.filter((e: { kind: string }) => e.kind !== 'unresolved'))).toEqual([
+      'AppWeb.PostController.index -> App.Blog.Posts.list (method)',
+    ]);
+    // `Repo.all` reaches the project's `defdelegate`: still the query, of an entity not named here.
+    const { data } = await call('flows', {
+      entries: [{ file: 'ex/lib/app_web/post_controller.ex', line: 4, handler: 'index' }],
+      entities: ['Comment'],
+    });
+    expect(data.flows[0].steps.map((s: { symbol: string }) => s.symbol)).toContain('App.Blog.Posts.list');
+    expect(data.flows[0].data).toEqual([
+      { entity: '{unknown}', op: 'read', call: 'Repo.all', line: 6, file: 'ex/lib/app/blog/posts.ex' },
+    ]);
+  });
+
   it('draws a flow through an interface into the classes that implement it, to the data access', async () => {
     const { data } = await call('flows', {
       entries: [{ file: 'src/db/stores.ts', line: 13, handler: 'persist' }],

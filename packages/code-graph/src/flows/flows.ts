@@ -71,6 +71,9 @@ interface CallRow extends CallSite {
 
 const CALLABLE = ['function', 'method'];
 
+/** An app's repository module by its name (Ecto's convention): `Repo`, `Hexpm.Repo`. */
+const REPO_MODULE = /(?:^|\.)(?:[A-Z]\w*)?Repo$/;
+
 /** An inline handler has no name of its own: the route it serves names it. */
 const inlineHandlerName = (entry: FlowEntry): string =>
   entry.method && entry.path !== undefined
@@ -812,7 +815,15 @@ export class FlowTracer {
       });
       // A call handed the database (`service.all(on: req.db)`) that reaches a function of the
       // project is no access of its own: the trace goes on into that function, where the query is.
-      if (op && !(op.entity === UNKNOWN_ENTITY && this.resolvedAt.get(file, call.line, call.callee)))
+      // An app's `Repo` module's is, wrapped or not (`defdelegate all(q), to: RepoBase`).
+      if (
+        op &&
+        !(
+          op.entity === UNKNOWN_ENTITY &&
+          !REPO_MODULE.test(call.receiver ?? '') &&
+          this.resolvedAt.get(file, call.line, call.callee)
+        )
+      )
         out.push({ ...op, file });
     }
     return namedCommits(out);

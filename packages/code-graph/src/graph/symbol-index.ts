@@ -49,6 +49,8 @@ const inGroup = (outer: Map<string, Map<string, SymbolRow[]>>, s: SymbolRow) => 
 
 /** Languages whose files see their package's (or module's) declarations without an import. */
 const PACKAGE_SCOPED = new Set(['kotlin', 'swift', 'dart']);
+/** Files an Elixir alias is looked for in through `use`s, at most: a web module's chain is a few. */
+const MAX_USED_FILES = 16;
 /** Languages whose methods read their class's members and call its methods without `this.`/`self.`. */
 const IMPLICIT_THIS = new Set([...PACKAGE_SCOPED, 'java']);
 
@@ -182,10 +184,28 @@ export class SymbolIndex {
           this.elixirModules.set(s.name, s);
     }
     const [head = '', ...rest] = name.split('.');
-    const alias = this.importsOf.get(file)?.find((i) => i.local === head);
-    const full = alias ? [alias.source, ...rest].join('.') : name;
+    const alias = this.elixirAlias(file, head, new Set([file]));
+    const full = alias ? [alias, ...rest].join('.') : name;
     const symbol = this.elixirModules.get(full);
     return symbol ? { symbol } : {};
+  }
+
+  /**
+   * The module an Elixir alias names in a file: its own `alias`, or one a module it `use`s writes
+   * into it (`use HexpmWeb, :controller` → `use Hexpm.Shared` → `alias Hexpm.Repository.Owners`),
+   * any alias of that module's file counting, through `use`s of `use`s.
+   */
+  private elixirAlias(file: string, local: string, seen: Set<string>): string | undefined {
+    const own = this.importsOf.get(file)?.find((i) => i.local === local)?.source;
+    if (own || seen.size > MAX_USED_FILES) return own;
+    for (const used of this.types.get(file)?.['::uses']?.split(',') ?? []) {
+      const usedFile = this.elixirModules?.get(used)?.file;
+      if (!usedFile || seen.has(usedFile)) continue;
+      seen.add(usedFile);
+      const found = this.elixirAlias(usedFile, local, seen);
+      if (found) return found;
+    }
+    return undefined;
   }
 
   private readonly rustModules = new Map<string, string | null>();

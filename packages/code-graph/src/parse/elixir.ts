@@ -13,7 +13,6 @@ const FUNCTIONS = new Set(['def', 'defp', 'defmacro', 'defmacrop', 'defdelegate'
 const FORMS = new Set([
   'import',
   'require',
-  'use',
   'if',
   'unless',
   'case',
@@ -39,6 +38,7 @@ export type ElixirForm =
   | { kind: 'module'; name: string }
   | { kind: 'function'; name: string }
   | { kind: 'alias' }
+  | { kind: 'use' }
   | { kind: 'form' }
   | { kind: 'call' };
 
@@ -72,6 +72,7 @@ export function elixirForm(node: Node): ElixirForm {
     return declared ? { kind: 'function', name: declared } : { kind: 'form' };
   }
   if (name === 'alias') return { kind: 'alias' };
+  if (name === 'use') return { kind: 'use' };
   return FORMS.has(name) ? { kind: 'form' } : { kind: 'call' };
 }
 
@@ -97,6 +98,17 @@ export function recordAlias(x: Extraction, node: Node): void {
     for (const part of first.childForFieldName('right')?.namedChildren ?? [])
       if (part?.type === 'alias') bind(`${base}.${part.text}`);
   }
+}
+
+/**
+ * `use HexpmWeb, :controller`: a module whose `__using__` writes aliases into this one, kept as the
+ * file's `::uses` list (module names have dots: not a type list).
+ */
+export function recordUse(x: Extraction, node: Node): void {
+  const used = argumentsOf(node)?.namedChild(0);
+  if (used?.type !== 'alias') return;
+  const known = x.facts.types['::uses']?.split(',') ?? [];
+  if (!known.includes(used.text)) x.facts.types['::uses'] = [...known, used.text].join(',');
 }
 
 /** A `def`'s head (`index(conn, params)`) or its guard (`when is_map(x)`), or a module attribute (`@limit 20`). */

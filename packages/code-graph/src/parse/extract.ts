@@ -2,7 +2,7 @@ import { type LanguageId, nodeTypeTable } from '@boocode/source-kit';
 import type { Node, Tree, TreeCursor } from 'web-tree-sitter';
 import { recordAttributeRead, recordCall } from './calls.js';
 import { isMethodsSignature } from './dart.js';
-import { elixirForm, recordAlias, recordElixirCall } from './elixir.js';
+import { elixirForm, recordAlias, recordElixirCall, recordUse } from './elixir.js';
 import type { Extraction, Read, Scope } from './extraction.js';
 import { addToTypeList, pushType } from './extraction.js';
 import type { FileFacts, FunctionMetrics } from './facts.js';
@@ -151,6 +151,7 @@ function handleElixir(x: Extraction, node: Node, scope: Scope): Scope {
   if (form.kind === 'module') return declare(x, node, 'module', form.name, scope);
   if (form.kind === 'function') return declare(x, node, 'function', form.name, scope);
   if (form.kind === 'alias') recordAlias(x, node);
+  else if (form.kind === 'use') recordUse(x, node);
   else if (form.kind === 'call') recordElixirCall(x, node, scope);
   return scope;
 }
