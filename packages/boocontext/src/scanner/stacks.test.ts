@@ -382,13 +382,17 @@ describe('stacks: routes as served, models, frameworks', () => {
     ]);
   });
 
-  it("Gin: groups handed to functions and methods in other files and packages; GORM structs, a struct embedding the package's base; a test's wiring ignored", async () => {
+  it("Gin: groups handed to functions and methods in other files and packages, `Match` with its methods; GORM structs, a struct embedding the package's base; a test's wiring ignored", async () => {
     const { routes, models, frameworks } = await scanStack('gin');
     expect(routes).toEqual([
       'GET /api/v1/carts shop/handler.go:8',
       'GET /api/v1/orders shop/routes.go:6',
       'POST /api/v1/orders/:id/items shop/items.go:6',
-      'GET /healthz cmd/server/main.go:16',
+      'GET /healthz cmd/server/main.go:18',
+      'GET /ping cmd/server/main.go:19',
+      'HEAD /ping cmd/server/main.go:19',
+      'GET /status shop/ping.go:12',
+      'HEAD /status shop/ping.go:12',
     ]);
     // `Refund` embeds the package's base `Stamped` (gorm tags, no table of its own).
     expect(models).toEqual(['Order gorm', 'OrderItem gorm', 'Refund gorm']);

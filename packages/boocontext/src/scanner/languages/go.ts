@@ -239,6 +239,19 @@ function readPathConstant(node: Node, facts: FileFacts): void {
   });
 }
 
+/** The methods a `Match` lists (`[]string{"GET", http.MethodHead}`), when each is one. */
+function matchMethods(list: Node | undefined): string[] | undefined {
+  if (list?.type !== 'composite_literal') return undefined;
+  const items = list.childForFieldName('body')?.namedChildren ?? [];
+  const methods = items.map((item) => {
+    const m = METHOD_CONSTANT.exec(item?.text ?? '');
+    return (m?.[1] ?? m?.[2])?.toUpperCase();
+  });
+  return methods.length > 0 && methods.every((m) => m !== undefined && HTTP.has(m))
+    ? (methods as string[])
+    : undefined;
+}
+
 /** gorilla/mux's `r.HandleFunc("/x", h).Methods("GET", http.MethodHead)`: the methods after the route. */
 function muxMethods(call: Node): string[] | undefined {
   const selector = call.parent;
@@ -274,11 +287,16 @@ function readCall(
 ): [Node, Map<string, Router>] | undefined {
   const fn = node.childForFieldName('function');
   const args = node.childForFieldName('arguments');
-  const argList = (args?.namedChildren ?? []).filter((a): a is Node => !!a);
-  readMount(node, fn, argList, ctx, routers);
+  const allArgs = (args?.namedChildren ?? []).filter((a): a is Node => !!a);
+  readMount(node, fn, allArgs, ctx, routers);
   if (fn?.type !== 'selector_expression') return undefined;
   const operand = fn.childForFieldName('operand');
-  const method = fn.childForFieldName('field')?.text ?? '';
+  const field = fn.childForFieldName('field')?.text ?? '';
+  // gin's and echo's `r.Match([]string{"GET", http.MethodHead}, "/health", h)`: a route per method,
+  // read as the verbs are once the list is set aside.
+  const matched = field === 'Match' ? matchMethods(allArgs[0]) : undefined;
+  const method = matched?.[0] ?? field;
+  const argList = matched ? allArgs.slice(1) : allArgs;
   const known = routerOf(operand, routers);
   // gin's and echo's `GET`/`POST` name a route whatever spells the path (`path.Join(uriAdmin, "")`),
   // and so do a verb on a known router (chi's `r.Get(p, h)` in a helper given `p`) and chi's `Route`.
@@ -331,12 +349,8 @@ function readCall(
     // never a variable's address), or a chi pattern not starting with `/` (chi refuses those).
     if (addressOfVariable(handler)) return undefined;
     if (framework === 'chi' && unquote(argList[0]) !== undefined && !first.startsWith('/')) return undefined;
-    route(
-      method.toUpperCase(),
-      first,
-      framework,
-      handler?.type === 'func_literal' ? undefined : handler?.text,
-    );
+    for (const verb of matched ?? [method.toUpperCase()])
+      route(verb, first, framework, handler?.type === 'func_literal' ? undefined : handler?.text);
   } else if (method === 'Mount' && ctx.frameworks.has('chi')) {
     readChiMount(node, router, first, argList[1], ctx);
   } else if (method === 'Route') {
@@ -514,7 +528,7 @@ function readStruct(node: Node, rel: string, facts: FileFacts): void {
  * in it), nothing below it is either: the walk does not go in (most of a file is handler bodies).
  */
 const MAY_REGISTER =
-  /\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Get|Post|Put|Patch|Delete|Head|Options|Handle|HandleFunc|Group|Route|Subrouter|Router|NSRouter|NewNamespace|Getenv|New\w+Client)\s*\(/;
+  /\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Get|Post|Put|Patch|Delete|Head|Options|Handle|HandleFunc|Group|Route|Subrouter|Router|NSRouter|NewNamespace|Getenv|New\w+Client)\s*\(|\bMatch\s*\(\s*\[\]string\b/;
 
 function mayRegister(text: string, routers: ReadonlyMap<string, Router>): boolean {
   if (MAY_REGISTER.test(text)) return true;
