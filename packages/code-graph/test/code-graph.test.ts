@@ -253,6 +253,20 @@ describe('code-graph over MCP', () => {
     ]);
   });
 
+  it('starts a Go route at the method of the type the function building its receiver returns', async () => {
+    const { data } = await call('flows', {
+      entries: [
+        { file: 'go/routes.go', line: 10, handler: 'auth.Show' },
+        { file: 'go/routes.go', line: 12, handler: 'list.Show' },
+      ],
+      entities: ['Comment'],
+    });
+    expect(data.flows.map((f: { steps: { symbol: string; file: string }[] }) => f.steps[0])).toMatchObject([
+      { symbol: 'API.Show', file: 'go/oidc/oidc.go' },
+      { symbol: 'Feeds.Show', file: 'go/feeds/feeds.go' },
+    ]);
+  });
+
   it('draws a flow through an interface into the classes that implement it, to the data access', async () => {
     const { data } = await call('flows', {
       entries: [{ file: 'src/db/stores.ts', line: 13, handler: 'persist' }],

@@ -327,11 +327,19 @@ export class FlowTracer {
       .filter((s) => CALLABLE.includes(s.kind) && s.line <= entry.line && s.end_line >= entry.line)
       .sort((a, b) => b.line - a.line)[0];
     // Hints are stored bare (`&ArticleHandler{…}` as `ArticleHandler`); a package's name is set aside.
-    return (
-      this.typeOf(entry.file, around?.name ?? null, name)
-        ?.split('.')
-        .pop() || undefined
-    );
+    const written = this.typeOf(entry.file, around?.name ?? null, name);
+    const type = written?.split('.').pop();
+    if (!written || !type) return undefined;
+    // Built by a function (`h := api.NewOIDC(…)`, `s := stream.New(…)`): the type it declares it
+    // returns — the function of that package (Go's folder) when several share the name.
+    const builders = this.namedNear(type, entry.file).filter((s) => s.kind === 'function');
+    const pkg = written.includes('.')
+      ? written.slice(0, written.lastIndexOf('.')).split('.').pop()
+      : undefined;
+    const inPackage = pkg ? builders.filter((s) => path.basename(path.dirname(s.file)) === pkg) : [];
+    const builder = builders.length === 1 ? builders[0] : inPackage.length === 1 ? inPackage[0] : undefined;
+    const returned = builder && this.typeOf(builder.file, builder.name, 'return');
+    return returned?.split('.').pop() || type;
   }
 
   private serverMethods?: Map<string, SymbolRow>;

@@ -43,6 +43,11 @@ describe('parseHandler', () => {
       pathHint: 'a',
     });
     expect(parseHandler('chain(auth, handlers.Upload)')).toEqual({ member: 'Upload', pathHint: 'handlers' });
+    // Handed nothing: a factory, whose body builds the handler (`oidc.LoginHandler()` returns a gin.HandlerFunc).
+    expect(parseHandler('oidcHandler.LoginHandler()')).toEqual({
+      member: 'LoginHandler',
+      pathHint: 'oidcHandler',
+    });
     // Values only: the framework serves it (Rails' `redirect`).
     expect(parseHandler('redirect("/inbox/all", status: 301)')).toBeUndefined();
     expect(parseHandler('wrap(a.X) + 1')).toBeUndefined();

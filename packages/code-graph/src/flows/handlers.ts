@@ -96,23 +96,26 @@ const REFERENCE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
 /**
  * The function a handler wrapped in calls runs: `pm(a.GetBounces, "perm")`, `hasID(h.Get)`,
  * `noIndex(a.hasUUID(a.View, "id"))`, a curried `gzip(config)(h.Export)` — the last argument naming
- * a function (a middleware's own arguments come first), looked for inside nested calls. None when
- * only values are passed (`redirect("/inbox")`: the framework serves it).
+ * a function (a middleware's own arguments come first), looked for inside nested calls. A call
+ * handed nothing (`h.LoginHandler()`) is a factory: the handler is what it builds. None when only
+ * values are passed (`redirect("/inbox")`: the framework serves it).
  */
 function wrappedHandler(text: string): string | undefined {
   const callee = /^[\w$.]+/.exec(text)?.[0];
   if (!callee || text[callee.length] !== '(') return undefined;
   let found: string | undefined;
+  let handed = false;
   for (let open = callee.length; open < text.length; ) {
     if (text[open] !== '(') return undefined;
     const close = closingBracket(text, open);
     for (const arg of topLevelParts(text.slice(open + 1, close))) {
+      handed = true;
       const inner = REFERENCE.test(arg) ? arg : wrappedHandler(arg);
       if (inner) found = inner;
     }
     open = close + 1;
   }
-  return found;
+  return found ?? (handed ? undefined : callee);
 }
 
 /** A class handler's method for an HTTP method: REST frameworks' conventional names, in order. */
