@@ -979,7 +979,7 @@ describe('boocontext_flows over MCP', () => {
     expect(at(read)).toEqual(['read items app/main.py:18']);
   });
 
-  it('runs a Rails action’s before_action callbacks, as only: says', async () => {
+  it('runs a Rails action’s before_action callbacks, as only: says, its concerns’ too', async () => {
     const { flows } = await flowsOf('rails');
     const destroy = flows.find((f) => f.entry.method === 'DELETE');
     expect(destroy?.steps.map((s) => s.symbol)).toEqual([
@@ -991,13 +991,15 @@ describe('boocontext_flows over MCP', () => {
       'read Post app/controllers/posts_controller.rb:19',
     ]);
     const index = flows.find((f) => f.entry.method === 'GET' && f.entry.path === '/api/posts');
-    expect(index?.steps.map((s) => s.symbol)).toEqual(['PostsController.index']);
-    // An action the controller takes from a concern it includes.
+    // A concern's `included do before_action … end` runs before its includer's actions too.
+    expect(index?.steps.map((s) => s.symbol)).toEqual(['PostsController.index', 'Publishable.count_drafts']);
+    // An action the controller takes from a concern it includes, with the concern's callbacks.
     const publish = flowAt(flows, 'POST', '/api/posts/:id/publish');
-    expect(publish?.steps.map((s) => s.symbol)).toEqual(['Publishable.publish']);
+    expect(publish?.steps.map((s) => s.symbol)).toEqual(['Publishable.publish', 'Publishable.count_drafts']);
     expect(at(publish)).toEqual([
-      'read Post app/controllers/concerns/publishable.rb:5',
-      'write Post app/controllers/concerns/publishable.rb:6',
+      'read Post app/controllers/concerns/publishable.rb:9',
+      'write Post app/controllers/concerns/publishable.rb:10',
+      'read Post app/controllers/concerns/publishable.rb:17',
     ]);
   });
 

@@ -275,13 +275,28 @@ function requestHandlers(request: string, near: string, find: FrameworkLookups):
   return [...new Map(found.map((h) => [h.id, h])).values()];
 }
 
-/** Rails runs a controller's `before_action` callbacks before the action (`only:`/`except:` respected). */
+/**
+ * Rails runs a controller's `before_action` callbacks before the action (`only:`/`except:` respected),
+ * those its concerns declare (`included do before_action … end`) too, and a concern's for the
+ * actions it defines itself.
+ */
 function railsCallbacks(row: SymbolRow, find: FrameworkLookups): ImpliedStep[] {
   if (!row.file.endsWith('.rb') || !row.parent) return [];
-  const owner = find.symbolsIn(row.file).find((s) => s.name === row.parent && s.kind === 'class');
+  const owner = find
+    .symbolsIn(row.file)
+    .find((s) => s.name === row.parent && (s.kind === 'class' || s.kind === 'module'));
   if (!owner) return [];
+  const concerns = (find.typeOf(owner.file, owner.name, 'mixins')?.split(',') ?? []).flatMap((name) =>
+    find
+      .symbolsNamed(name.split('::').pop() ?? name)
+      .filter((s) => s.kind === 'module' && s.file.endsWith('.rb'))
+      .slice(0, 1),
+  );
   const out: ImpliedStep[] = [];
-  for (const line of find.sourceOf(owner.file, owner.line, owner.end_line).split('\n')) {
+  const declared = [owner, ...concerns].flatMap((home) =>
+    find.sourceOf(home.file, home.line, home.end_line).split('\n'),
+  );
+  for (const line of declared) {
     const callback = /^\s*before_action\s+:(\w+[!?]?)(.*)$/.exec(line);
     if (!callback?.[1]) continue;
     const list = (key: string) => {
