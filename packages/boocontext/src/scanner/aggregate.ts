@@ -3,6 +3,7 @@ import path from 'node:path';
 import { byCodeUnits, byNumbersInText, languageOf, type ModuleResolver } from '@boocode/source-kit';
 import { withServedDeclarations } from './declared-served.js';
 import { MANIFESTS, textLanguageOf } from './file-facts.js';
+import { ELOQUENT_BASE } from './languages/php.js';
 import { mergeModels } from './models.js';
 import { withoutShadowedFileRoutes } from './react-router.js';
 import {
@@ -320,6 +321,7 @@ function modelsOf(root: string, cache: Map<string, CachedFile>): { models: Model
   models.push(...replayMigrations(migrations));
   for (const [rel, entry] of cache) if (!isAuxiliary(rel)) models.push(...entry.facts.models);
   models.push(...djangoModels(cache));
+  models.push(...eloquentDescendants(cache, models));
   const embedded = gormEmbeddings(cache, models);
   return {
     models: mergeModels([
@@ -364,6 +366,41 @@ function gormEmbeddings(
     }
   }
   return { models: found, bases };
+}
+
+/**
+ * Eloquent models that extend another of the project's (BookStack's `Bookshelf extends Entity`,
+ * `abstract class Entity extends Model`), through any depth; an abstract one is a base, not a table.
+ * Bases are found by name, as a PHP file names them.
+ */
+function eloquentDescendants(cache: Map<string, CachedFile>, models: readonly Model[]): Model[] {
+  const classes = [...cache].flatMap(([rel, e]) =>
+    isAuxiliary(rel) || e.facts.language !== 'php'
+      ? []
+      : (e.facts.modelClasses ?? []).map((c) => ({ ...c, rel })),
+  );
+  const roots = new Set(models.filter((m) => m.orm === 'eloquent').map((m) => m.name));
+  for (const c of classes) if (c.abstract && c.bases.some((b) => ELOQUENT_BASE.test(b))) roots.add(c.name);
+  const names = new Set(roots);
+  const found = new Set<(typeof classes)[number]>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const c of classes)
+      if (!found.has(c) && !roots.has(c.name) && c.bases.some((b) => names.has(b))) {
+        found.add(c);
+        names.add(c.name);
+        grew = true;
+      }
+  }
+  return [...found]
+    .filter((c) => !c.abstract)
+    .map((c) => ({
+      name: c.name,
+      orm: 'eloquent',
+      file: c.rel,
+      line: c.line,
+      ...(c.table ? { table: c.table } : {}),
+    }));
 }
 
 /** Django's model roots: `models.Model` and the auth models apps extend. */

@@ -601,7 +601,15 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /v2/beta/labs routes/beta.php',
       'GET /v2/shelves routes/v2.php',
     ]);
-    expect(models).toEqual(['Order eloquent shop_orders', 'order_lines migration']);
+    // Models extending the project's abstract `Entity` (in other files, through two levels) are
+    // models; the abstract base is none.
+    expect(models).toEqual([
+      'Order eloquent shop_orders',
+      'Book eloquent',
+      'Draft eloquent',
+      'Shelf eloquent bookshelves',
+      'order_lines migration',
+    ]);
     expect(frameworks).toEqual(['laravel']);
     // Each route names its action as Laravel does, however the action is written.
     const scanned = await new Scanner().scan(path.join(stacks, 'laravel'));

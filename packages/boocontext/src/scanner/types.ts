@@ -121,6 +121,8 @@ export interface ModelClass {
   line: number;
   fields: string[];
   abstract: boolean;
+  /** The table it says it is stored in (Eloquent's `$table`). */
+  table?: string;
 }
 
 /**

@@ -44,12 +44,10 @@ describe('the tree gate of Go, Java, C#, PHP, Rust, Ruby and Python', () => {
         models: [],
         env: [],
       });
+      // The classes a PHP file declares with their bases, which the text reads as the tree does.
+      expect(fromText.modelClasses, rel).toEqual(tree.modelClasses);
       expect(
-        tree.globalPrefixes ??
-          tree.views ??
-          tree.constants ??
-          tree.modelClasses ??
-          Object.keys(tree.exportedRouters)[0],
+        tree.globalPrefixes ?? tree.views ?? tree.constants ?? Object.keys(tree.exportedRouters)[0],
         rel,
       ).toBeUndefined();
     }

@@ -8,6 +8,7 @@ import {
   LARAVEL_CONFIG,
   LIGHTHOUSE_RESOLVER,
   LUMEN_ROUTES,
+  phpClasses,
 } from './php.js';
 import { pythonImports } from './python-imports.js';
 import { DRAWN_ROUTES, RACKUP, SINATRA_FILE } from './ruby.js';
@@ -131,5 +132,8 @@ export function lexedLanguageFacts(rel: string, text: string, language: Language
   // Python's `from … import` binds names too, which mounts and views are looked up by.
   if (language === 'python') return { ...emptyFacts(language), ...pythonImports(text) };
   if (!imports) return undefined;
-  return { ...emptyFacts(language), imports: imports(text, lineIndex(text)) };
+  const facts = { ...emptyFacts(language), imports: imports(text, lineIndex(text)) };
+  // A PHP class's base: a model may extend a model of the project that another file declares.
+  const classes = language === 'php' ? phpClasses(text) : [];
+  return classes.length ? { ...facts, modelClasses: classes } : facts;
 }

@@ -1,14 +1,29 @@
 import path from 'node:path';
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { graphqlRoute } from '../graphql.js';
-import { emptyFacts, type FileFacts, joinPaths, ROUTES_FILE_OWNER, UNKNOWN_PART } from '../types.js';
+import {
+  emptyFacts,
+  type FileFacts,
+  joinPaths,
+  type ModelClass,
+  ROUTES_FILE_OWNER,
+  UNKNOWN_PART,
+} from '../types.js';
 import { phpString } from './php-attributes.js';
 import { controllerName, readSymfonyClass, SYMFONY_MARKERS } from './symfony.js';
-import { line, lowerFirst, resourceRoutes, STORE_ACTIONS, singular, upperFirst } from './syntax.js';
+import {
+  line,
+  lineIndex,
+  lowerFirst,
+  resourceRoutes,
+  STORE_ACTIONS,
+  singular,
+  upperFirst,
+} from './syntax.js';
 
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'any', 'match']);
 /** Base classes that make an Eloquent model. */
-const ELOQUENT_BASE = /^(Model|Authenticatable|Pivot|MorphPivot|User)$/;
+export const ELOQUENT_BASE = /^(Model|Authenticatable|Pivot|MorphPivot|User)$/;
 
 /** Arguments of a call: positional values, and named ones (`apiPrefix: 'api'`) by name. */
 function argumentsOf(call: Node): { values: Node[]; named: Map<string, Node> } {
@@ -472,11 +487,38 @@ function readWithRouting(call: Node, ctx: PhpContext): void {
     });
 }
 
-/** An Eloquent model (`extends Model`), named by its class, its `$table` when it sets one. */
+/**
+ * Every class of a file with the class it extends, from the text: what the project's models extend
+ * is known only once every file is read (BookStack's `Bookshelf extends Entity`, `abstract class
+ * Entity extends Model`). The same on both sides of the tree gate.
+ */
+export function phpClasses(text: string): ModelClass[] {
+  const found = [...text.matchAll(PHP_CLASS)];
+  if (found.length === 0) return [];
+  const lineOf = lineIndex(text);
+  return found.map((m, i) => {
+    const table = PHP_TABLE.exec(text.slice(m.index, found[i + 1]?.index ?? text.length))?.[1];
+    return {
+      name: m[2] as string,
+      bases: [(m[3] as string).split('\\').pop() as string],
+      line: lineOf(m.index + m[0].indexOf('class')),
+      fields: [],
+      abstract: /\babstract\b/.test(m[1] ?? ''),
+      ...(table ? { table } : {}),
+    };
+  });
+}
+
+const PHP_TABLE = /\$table\s*=\s*['"]([\w.]+)['"]/;
+
+const PHP_CLASS = /^[ \t]*((?:(?:abstract|final|readonly)\s+)*)class\s+(\w+)\s+extends\s+\\?([\w\\]+)/gm;
+
+/** An Eloquent model (`extends Model`), named by its class, its `$table` when it sets one; an abstract one is a base. */
 function readClass(node: Node, { rel, facts }: PhpContext): void {
   const written = node.namedChildren.find((c) => c?.type === 'base_clause')?.namedChild(0)?.text ?? '';
   const base = written.split('\\').pop() ?? '';
   if (!ELOQUENT_BASE.test(base)) return;
+  if (node.namedChildren.some((c) => c?.type === 'abstract_modifier')) return;
   // CodeIgniter's models extend its own `Model`, as Eloquent's do theirs.
   const codeigniter =
     base === 'Model' &&
@@ -581,6 +623,8 @@ export function scanPhp(rel: string, root: Node): FileFacts {
     for (const child of node.namedChildren) if (child) visit(child, prefix);
   };
   visit(root, '');
+  const classes = phpClasses(text);
+  if (classes.length) ctx.facts.modelClasses = classes;
   if (LARAVEL_CONFIG.test(rel)) readConfigValues(rel, root, ctx.facts);
   const frameworks = new Set(ctx.facts.routes.map((r) => r.framework));
   if (ctx.facts.mounts.length) frameworks.add('laravel');
