@@ -41,6 +41,11 @@ function calleeOf(fn: Node): { callee: string; receiver?: string } | undefined {
     return named ? calleeOf(named) : undefined;
   }
   if (fn.type === 'generic_name') return { callee: genericName(fn) };
+  // TypeScript's grammar reads `await x.m<T>(a)` as a call of `await x.m`: the call is of `x.m`.
+  if (fn.type === 'await_expression') {
+    const awaited = fn.namedChild(0);
+    return awaited ? calleeOf(awaited) : undefined;
+  }
   const member =
     fn.childForFieldName('property') ??
     fn.childForFieldName('attribute') ??

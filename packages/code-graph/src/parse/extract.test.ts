@@ -80,6 +80,18 @@ describe('extractFacts, per language', () => {
     expect(metrics(f, 'Cart.total')).toMatchObject({ cyclomatic: 5, cognitive: 7, nesting: 3, params: 1 });
   });
 
+  it('TypeScript: an awaited call with type arguments is a call', async () => {
+    const f = await parse('typescript', [
+      'class Search {',
+      '  async run(query: Sql) {',
+      '    const rows = await this.prisma.$queryRaw<Row[]>(query);',
+      '    return await load<Row>(rows);',
+      '  }',
+      '}',
+    ]);
+    expect(calls(f)).toEqual(['Search.run method this.prisma.$queryRaw', 'Search.run call load']);
+  });
+
   it('TypeScript and JavaScript: a class field holding a function is a method of the class', async () => {
     for (const language of ['typescript', 'javascript'] as const) {
       const f = await parse(language, [
