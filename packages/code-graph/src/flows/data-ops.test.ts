@@ -352,6 +352,36 @@ describe('classifyCall', () => {
     });
   });
 
+  it("reads no React component's `session` as a database handle", () => {
+    const line =
+      '  const remove = async (id: string) => await fetchApi<Article>(id, { method: "DELETE" }, session);';
+    expect(classify({ callee: 'fetchApi' }, line, 'tsx')).toBeUndefined();
+    // A server module's may be one (a Mongoose transaction's).
+    expect(classify({ callee: 'fetchApi' }, line, 'typescript')).toMatchObject({ entity: 'Article' });
+  });
+
+  it("reads Prisma's raw SQL handed as a variable built by `Prisma.sql`, type arguments or not", () => {
+    const above = 'const query = Prisma.sql`\n  SELECT id, title\n  FROM "Article"\n  WHERE x = ${x}`;\n';
+    const raw = (lineText: string) =>
+      classifyCall(
+        {
+          receiver: 'this.prisma',
+          callee: lineText.includes('execute') ? '$executeRaw' : '$queryRaw',
+          line: 7,
+          caller: 'f',
+        },
+        { entities, typeOf: () => undefined, lineText, language: 'typescript', textAbove: () => above },
+      );
+    expect(raw('    const rows = await this.prisma.$queryRaw<Row[]>(query);')).toMatchObject({
+      entity: 'Article',
+      op: 'read',
+    });
+    expect(raw('    const rows = await this.prisma.$queryRaw(query);')).toMatchObject({
+      entity: 'Article',
+      op: 'read',
+    });
+  });
+
   it('names the entity a local query was built from above, in the same function', () => {
     const run = (bodyAbove: string) =>
       classifyCall(

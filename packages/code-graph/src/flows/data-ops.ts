@@ -412,12 +412,14 @@ const isAccessor = (token: string, language: string, previous?: string): boolean
 
 /**
  * HTTP state named like a database's: Elixir's `conn` is Plug's connection (`render(conn, …)`),
- * Ruby's `session` Rails' or Sinatra's (`session[:user_id]`), and a request's session anywhere
- * (Django's `request.session`, express-session's `req.session`).
+ * Ruby's `session` Rails' or Sinatra's (`session[:user_id]`), a React component's its sign-in's
+ * (NextAuth's `useSession()`: no component holds a database session), and a request's session
+ * anywhere (Django's `request.session`, express-session's `req.session`).
  */
 const isHttpState = (bare: string, language: string, previous?: string) =>
   (language === 'elixir' && bare === 'conn') ||
-  (bare === 'session' && (language === 'ruby' || /^(?:request|req)$/.test(previous ?? '')));
+  (bare === 'session' &&
+    (language === 'ruby' || language === 'tsx' || /^(?:request|req)$/.test(previous ?? '')));
 
 /** A variable holding a handle (`conn`, `$db`), not a type or module of that name (Ecto's `has_one :x, Connection`). */
 const isHandle = (token: string, language: string): boolean => {
@@ -489,6 +491,9 @@ const RUN_VERBS = new Set([
   'raw',
 ]);
 
+/** Prisma's raw SQL: `$queryRaw(query)`, `$executeRaw(query)`, their `Unsafe` forms. */
+const PRISMA_RAW = /^\$(?:query|execute)Raw(?:Unsafe)?$/;
+
 /**
  * The SQL of a statement prepared elsewhere in the file under the receiver's last name
  * (`listSessions: db.prepare('SELECT …')`, `$stmt = $pdo->prepare("…")`), read up to two lines on.
@@ -504,11 +509,15 @@ function preparedSql(receiver: string, ctx: ClassifyContext): string | undefined
 
 /**
  * The SQL a statement runs when it is handed a variable (`conn.execute(query)`, `cursor.execute(sql,
- * args)`): the string last assigned to that name above the call, read up to 400 characters on.
+ * args)`, `prisma.$queryRaw<T>(query)` of a `Prisma.sql` template): the string last assigned to that
+ * name above the call, read up to 400 characters on.
  */
 function sqlInVariable(call: CallSite, ctx: ClassifyContext): string | undefined {
   const callee = call.callee.replace(/[^\w]/g, '\\$&');
-  const name = new RegExp(`\\b${callee}\\s*\\(\\s*([A-Za-z_]\\w*)\\s*[,)]`).exec(ctx.lineText)?.[1];
+  // Type arguments may come between (`prisma.$queryRaw<Row[]>(query)`).
+  const name = new RegExp(`(?<![\\w$])${callee}\\s*(?:<[^()]*>\\s*)?\\(\\s*([A-Za-z_]\\w*)\\s*[,)]`).exec(
+    ctx.lineText,
+  )?.[1];
   const above = name && ctx.textAbove?.();
   return above ? lastAssigned(above, name)?.slice(0, 400) : undefined;
 }
@@ -829,7 +838,7 @@ export function classifyCall(call: CallSite, ctx: ClassifyContext): DataOp | und
   const open = below.indexOf('(');
   const statement = sqlStatement(opensArguments ? below.slice(0, closingBracket(below, open) + 1) : below);
   const sqlEntity = statement?.table;
-  if (RUN_VERBS.has(verb)) {
+  if (RUN_VERBS.has(verb) || PRISMA_RAW.test(call.callee)) {
     const prepared = preparedSql(receiver, ctx) ?? sqlInVariable(call, ctx);
     // Python's `session.exec(statement)` or `session.execute(select(User)…)`: a statement built, not written.
     const built =
