@@ -1339,7 +1339,7 @@ describe('stacks: routes as served, models, frameworks', () => {
     );
   });
 
-  it('Flask-RESTful and Flask-RESTX: resources served by the methods they define, APIs on blueprints, namespaces; MethodView rules', async () => {
+  it('Flask-RESTful and Flask-RESTX: resources served by the methods they define, APIs on blueprints, namespaces; MethodView rules; a path a function makes', async () => {
     const { routes, frameworks } = await scanStack('flask-restful');
     expect(routes).toEqual([
       'GET /api/orders shop/app.py:34',
@@ -1349,10 +1349,12 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /health shop/app.py:36',
       // Added by methods of the project's `Api` subclass, served by what the resources (on the
       // project's base resource) define; one that rewrites the paths first leaves their start unknown.
-      'GET /shelves shop/shelves.py:32',
+      'GET /shelves shop/shelves.py:33',
       'GET /v2/reports/<int:year> shop/reports.py:10',
-      'GET /{unknown}/shelves/<shelf_id> shop/shelves.py:31',
-      'PUT /{unknown}/shelves/<shelf_id> shop/shelves.py:31',
+      // A decorator's path a function of the project makes from the one written: its start unknown.
+      'GET /{unknown}/session shop/shelves.py:43',
+      'GET /{unknown}/shelves/<shelf_id> shop/shelves.py:32',
+      'PUT /{unknown}/shelves/<shelf_id> shop/shelves.py:32',
     ]);
     expect(frameworks).toEqual(['flask']);
   });

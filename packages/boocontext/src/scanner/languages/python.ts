@@ -244,7 +244,7 @@ function readDecorated(node: Node, { facts, frameworks, bindables }: PythonConte
     const owner = fn?.type === 'attribute' ? (fn.childForFieldName('object')?.text ?? '') : '*bottle*';
     const method = (fn?.type === 'attribute' ? fn.childForFieldName('attribute')?.text : fn?.text) ?? '';
     const args = call.childForFieldName('arguments');
-    const routePath = unquote(args?.namedChild(0));
+    const routePath = unquote(args?.namedChild(0)) ?? rewrittenPath(args?.namedChild(0));
     if (routePath === undefined) continue;
     if (HTTP.has(method.toUpperCase()) && method === method.toLowerCase()) {
       // The same decorators are Django Ninja's, Sanic's, aiohttp's where the file imports it.
@@ -273,6 +273,17 @@ function readDecorated(node: Node, { facts, frameworks, bindables }: PythonConte
       frameworks.add(framework);
     }
   }
+}
+
+/**
+ * A path a function of the code makes from the one written (Redash's
+ * `@routes.route(org_scoped_rule("/api/session"))`): what it adds is not read, so its start is
+ * unknown, as for a resource adder that rewrites its paths.
+ */
+function rewrittenPath(node: Node | null | undefined): string | undefined {
+  if (node?.type !== 'call') return undefined;
+  const written = unquote(node.childForFieldName('arguments')?.namedChild(0));
+  return written?.startsWith('/') ? joinPaths(UNKNOWN_PART, written) : undefined;
 }
 
 /** The paths of the `path('x/', include([...]))` calls a pattern is written inside, outermost first. */
