@@ -37,6 +37,28 @@ describe('linkCalls', () => {
     expect(uncalled.map((r) => r.path)).toEqual(['/api/admin']);
   });
 
+  it('links a call to a route whose leading part the code does not tell, as if it were empty, after a route that fits as written', () => {
+    const routes = [
+      route('GET', '/{unknown}/api/queries/<query_id>', 1),
+      route('POST', '/{unknown}/api/queries', 2),
+      route('POST', '/api/queries', 3),
+    ];
+    const { links, unmatched } = linkCalls(
+      [
+        call('GET', '/api/queries/:param'),
+        call('POST', '/api/queries'),
+        call('GET', '/{unknown}/api/queries/7'),
+      ],
+      routes,
+    );
+    expect(
+      links.map(
+        (l) => `${l.client.method} ${l.client.path} → ${l.route.line}${l.fills ? ` fills ${l.fills}` : ''}`,
+      ),
+    ).toEqual(['GET /api/queries/:param → 1', 'POST /api/queries → 3', 'GET /{unknown}/api/queries/7 → 1']);
+    expect(unmatched).toEqual([]);
+  });
+
   it("links a gRPC client's call to the method its service's package declares, whatever the method's spelling", () => {
     const { links, unmatched } = linkCalls(
       [

@@ -1,11 +1,13 @@
 /**
  * Links each client call to the back-end route it reaches: same method (a route for every method
  * takes any), the same number of path segments, each segment the same text or a parameter on the
- * route's side; a parameter on the client's side fits only a route parameter. Of several routes
+ * route's side, a leading part the code does not tell possibly none; a parameter on the client's
+ * side fits only a route parameter. Of several routes
  * that fit, the one with the most literal segments in common wins (`/articles/feed` over
  * `/articles/:slug`).
  */
 import { rpcKey } from '../scanner/grpc.js';
+import { UNKNOWN_PART } from '../scanner/types.js';
 import type { ClientCall } from './client-calls.js';
 
 export interface RouteRef {
@@ -29,6 +31,16 @@ const ROUTE_PARAM = /^(:\w+\??|\{[^}]*\}|<[^>]*>|\*\w*|\[[^\]]*\])$/;
 
 const segments = (p: string) => p.split('/').filter(Boolean);
 
+/**
+ * A route's segments as they line up with a call's: a prefix the code does not tell (a base path
+ * set at deploy time, `[base, "/api"].concat()`, Redash's optional org slug) may be empty, so the
+ * call may reach the route without it.
+ */
+function alignedSegments(call: string[], route: RouteRef): string[] {
+  const all = segments(route.path);
+  return all.length === call.length + 1 && all[0] === UNKNOWN_PART ? all.slice(1) : all;
+}
+
 /** How well a route fits a call: undefined when it does not; higher is more literal agreement. */
 function fit(call: ClientCall, route: RouteRef): number | undefined {
   // A gRPC client names the service without its package: `/CartService/GetCart` reaches
@@ -40,9 +52,10 @@ function fit(call: ClientCall, route: RouteRef): number | undefined {
   if (route.method !== call.method && route.method !== 'ALL' && route.method !== '*' && !trpc)
     return undefined;
   const a = segments(call.path);
-  const b = segments(route.path);
+  const b = alignedSegments(a, route);
   if (a.length !== b.length) return undefined;
-  let score = 0;
+  // Less than a fit with the prefix written out.
+  let score = b.length < segments(route.path).length ? -1 : 0;
   for (let i = 0; i < a.length; i++) {
     const c = a[i] as string;
     const r = b[i] as string;
@@ -75,7 +88,7 @@ export function linkCalls(
     }
     const client = { method: call.method, path: call.path, file: call.file, line: call.line };
     if (best) {
-      const routeSegments = segments(best.path);
+      const routeSegments = alignedSegments(segments(call.path), best);
       const fills = segments(call.path).filter(
         (c, i) => c !== ':param' && ROUTE_PARAM.test(routeSegments[i] ?? '') && /^[a-z][a-z-]*$/i.test(c),
       );
