@@ -59,6 +59,29 @@ describe('linkCalls', () => {
     expect(unmatched).toEqual([]);
   });
 
+  it('links a call to a route segment with parameters among literal text', () => {
+    const routes = [
+      route('GET', '/api/queries/<query_id>/results.<filetype>', 1),
+      route('GET', '/api/files/:name.:ext', 2),
+      route('GET', '/api/queries/<query_id>/results', 3),
+    ];
+    const { links, unmatched } = linkCalls(
+      [
+        call('GET', '/api/queries/:param/results.csv'),
+        call('GET', '/api/files/report.pdf'),
+        call('GET', '/api/queries/:param/results'),
+        call('GET', '/api/queries/:param/export.csv'),
+      ],
+      routes,
+    );
+    expect(links.map((l) => `${l.client.path} → ${l.route.line}`)).toEqual([
+      '/api/queries/:param/results.csv → 1',
+      '/api/files/report.pdf → 2',
+      '/api/queries/:param/results → 3',
+    ]);
+    expect(unmatched.map((c) => c.path)).toEqual(['/api/queries/:param/export.csv']);
+  });
+
   it("links a gRPC client's call to the method its service's package declares, whatever the method's spelling", () => {
     const { links, unmatched } = linkCalls(
       [

@@ -1,8 +1,8 @@
 /**
  * Links each client call to the back-end route it reaches: same method (a route for every method
  * takes any), the same number of path segments, each segment the same text or a parameter on the
- * route's side, a leading part the code does not tell possibly none; a parameter on the client's
- * side fits only a route parameter. Of several routes
+ * route's side (a parameter among literal text too: `results.<filetype>`), a leading part the code
+ * does not tell possibly none; a parameter on the client's side fits only a route parameter. Of several routes
  * that fit, the one with the most literal segments in common wins (`/articles/feed` over
  * `/articles/:slug`).
  */
@@ -30,6 +30,16 @@ export interface RouteLink {
 const ROUTE_PARAM = /^(:\w+\??|\{[^}]*\}|<[^>]*>|\*\w*|\[[^\]]*\])$/;
 
 const segments = (p: string) => p.split('/').filter(Boolean);
+
+/** Parameters inside a segment, as Flask's `<id>.<filetype>` or Express's `:name.:ext`. */
+const EMBEDDED_PARAM = /<[^>]*>|\{[^}]*\}|:\w+/g;
+
+/** A segment with parameters among literal text (`results.<filetype>`) as a pattern; none without. */
+function embeddedParams(segment: string): RegExp | undefined {
+  const literals = segment.split(EMBEDDED_PARAM);
+  if (literals.length < 2) return undefined;
+  return new RegExp(`^${literals.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`, 'i');
+}
 
 /**
  * A route's segments as they line up with a call's: a prefix the code does not tell (a base path
@@ -64,6 +74,7 @@ function fit(call: ClientCall, route: RouteRef): number | undefined {
       if (!routeParam) return undefined;
     } else if (routeParam) score += 0;
     else if (c.toLowerCase() === r.toLowerCase()) score += 2;
+    else if (embeddedParams(r)?.test(c)) score += 1;
     else return undefined;
   }
   return score;
