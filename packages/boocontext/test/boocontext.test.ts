@@ -882,16 +882,21 @@ describe('boocontext_flows over MCP', () => {
     expect(at(flowAt(flows, 'DELETE', '/users/:id'))).toEqual(['write users src/users/delete-user.ts:15']);
   });
 
-  it('starts a Go route written on a handler variable (`handler.GetByID`, `handler := &LoafHandler{…}`) at that type’s method, not at an interface’s of the same name', async () => {
+  it('starts a Go route written on a handler variable (`handler.GetByID`, `handler := &LoafHandler{…}`) at that type’s method, not at an interface’s of the same name; an inline one at its own lines', async () => {
     const { envelope, flows } = await flowsOf('echo-handler');
     expect(envelope.summary).toMatch(/1 reach data access, 0 with no handler found/);
-    const [loaf] = flows;
+    const loaf = flowAt(flows, 'GET', '/loaves/:id');
     expect(loaf?.steps.map((s) => s.symbol)).toEqual([
       'LoafHandler.GetByID',
       'LoafService.GetByID',
       'Loaves.GetByID',
     ]);
     expect(at(loaf)).toEqual(['read Loaf store/loaf.go:16']);
+    // A func literal is the route's own lines: its calls are the flow's first steps.
+    expect(flowAt(flows, 'GET', '/health')?.steps.map((s) => s.symbol)).toEqual([
+      'GET /health (inline handler)',
+      'Ping',
+    ]);
   });
 
   it("follows a Litestar controller to its injected service's calls when the service is built on a library's repository, the entity from the base's type argument", async () => {

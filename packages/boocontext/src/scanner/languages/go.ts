@@ -308,28 +308,33 @@ function readCall(
   // A URL is where a client sends (`http.Post("https://…", …)`), never a route's path.
   if (first === undefined || /^[a-z][a-z+.-]*:\/\//i.test(first)) return undefined;
   const router = known ?? { owner: FILE_OWNER, prefix: '' };
-  const route = (verb: string, routePath: string, framework: string, handler?: string) =>
+  // An inline handler (a func literal) has no name to give: the route's own lines are its body.
+  const route = (verb: string, routePath: string, framework: string, handler?: Node) =>
     ctx.facts.routes.push({
       method: verb,
       path: joinPaths(router.prefix, routePath),
       line: line(node),
       framework,
       owner: router.owner,
-      ...(handler ? { handler } : {}),
+      ...(handler?.type === 'func_literal'
+        ? { endLine: node.endPosition.row + 1 }
+        : handler
+          ? { handler: handler.text }
+          : {}),
     });
   if (method === 'HandleFunc' || method === 'Handle') {
     const [maybeMethod, written] = first.includes(' ') ? first.split(/\s+/, 2) : ['ALL', first];
     // Go 1.22's `{$}` ends a pattern that matches its path only (`GET /{$}`: `/`, not the tree under it).
     const maybePath = written?.replace(/\{\$\}$/, '');
     const mux = ctx.frameworks.has('gorilla/mux');
-    // A handler by name, or wrapped in a call (`withAuth(h.token)`, which flows unwrap); an inline
-    // func literal has no name to give.
+    // A handler by name, or wrapped in a call (`withAuth(h.token)`, which flows unwrap), or inline.
     const given = argList[1];
     const handler =
       given?.type === 'identifier' ||
       given?.type === 'selector_expression' ||
+      given?.type === 'func_literal' ||
       (given?.type === 'call_expression' && given.descendantsOfType('func_literal').length === 0)
-        ? given.text
+        ? given
         : undefined;
     for (const verb of (mux ? muxMethods(node) : undefined) ?? [maybeMethod ?? 'ALL'])
       route(verb, maybePath ?? first, mux ? 'gorilla/mux' : 'net/http', handler);
@@ -343,14 +348,12 @@ function readCall(
       : ctx.frameworks.has('fiber')
         ? 'fiber'
         : 'chi';
-    // An inline handler (a func literal) has no name to give.
     const handler = argList[argList.length - 1];
     // Not a route: a value read into a variable (`token.Get("adm", &adm)`: a handler is a function,
     // never a variable's address), or a chi pattern not starting with `/` (chi refuses those).
     if (addressOfVariable(handler)) return undefined;
     if (framework === 'chi' && unquote(argList[0]) !== undefined && !first.startsWith('/')) return undefined;
-    for (const verb of matched ?? [method.toUpperCase()])
-      route(verb, first, framework, handler?.type === 'func_literal' ? undefined : handler?.text);
+    for (const verb of matched ?? [method.toUpperCase()]) route(verb, first, framework, handler);
   } else if (method === 'Mount' && ctx.frameworks.has('chi')) {
     readChiMount(node, router, first, argList[1], ctx);
   } else if (method === 'Route') {
