@@ -16,7 +16,15 @@ import {
 } from './routes.js';
 import { createsTables, isMigration, readPrisma, replayMigrations } from './schema-files.js';
 import { importedByFolder } from './symfony-routing.js';
-import { type CachedFile, type FileFacts, isAuxiliary, type Model, type Route, SFC_FILE } from './types.js';
+import {
+  type CachedFile,
+  type FileFacts,
+  isAuxiliary,
+  type Model,
+  type ModelClass,
+  type Route,
+  SFC_FILE,
+} from './types.js';
 import { workspacesOf } from './workspaces.js';
 
 export interface ScanResult {
@@ -371,29 +379,13 @@ function gormEmbeddings(
 /**
  * Eloquent models that extend another of the project's (BookStack's `Bookshelf extends Entity`,
  * `abstract class Entity extends Model`), through any depth; an abstract one is a base, not a table.
- * Bases are found by name, as a PHP file names them.
  */
 function eloquentDescendants(cache: Map<string, CachedFile>, models: readonly Model[]): Model[] {
-  const classes = [...cache].flatMap(([rel, e]) =>
-    isAuxiliary(rel) || e.facts.language !== 'php'
-      ? []
-      : (e.facts.modelClasses ?? []).map((c) => ({ ...c, rel })),
-  );
+  const classes = modelClassesOf(cache, 'php');
   const roots = new Set(models.filter((m) => m.orm === 'eloquent').map((m) => m.name));
   for (const c of classes) if (c.abstract && c.bases.some((b) => ELOQUENT_BASE.test(b))) roots.add(c.name);
-  const names = new Set(roots);
-  const found = new Set<(typeof classes)[number]>();
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const c of classes)
-      if (!found.has(c) && !roots.has(c.name) && c.bases.some((b) => names.has(b))) {
-        found.add(c);
-        names.add(c.name);
-        grew = true;
-      }
-  }
-  return [...found]
-    .filter((c) => !c.abstract)
+  return [...extending(classes, (base) => roots.has(base))]
+    .filter((c) => !c.abstract && !roots.has(c.name))
     .map((c) => ({
       name: c.name,
       orm: 'eloquent',
@@ -401,6 +393,34 @@ function eloquentDescendants(cache: Map<string, CachedFile>, models: readonly Mo
       line: c.line,
       ...(c.table ? { table: c.table } : {}),
     }));
+}
+
+/** The model classes a language's files declare (tests and fixtures set aside), each with its file. */
+const modelClassesOf = (cache: Map<string, CachedFile>, language: string) =>
+  [...cache].flatMap(([rel, e]) =>
+    isAuxiliary(rel) || e.facts.language !== language
+      ? []
+      : (e.facts.modelClasses ?? []).map((c) => ({ ...c, rel })),
+  );
+
+/**
+ * The classes extending a root base or a class that does, through any depth, in the order found.
+ * Bases are found by name; a class is one by its own bases, not by sharing such a class's name
+ * (wger's `GymConfig(AppConfig)` beside its `GymConfig(models.Model)`).
+ */
+function extending<C extends ModelClass>(classes: readonly C[], isRoot: (base: string) => boolean): Set<C> {
+  const names = new Set<string>();
+  const found = new Set<C>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const c of classes)
+      if (!found.has(c) && c.bases.some((b) => isRoot(b) || names.has(b))) {
+        found.add(c);
+        names.add(c.name);
+        grew = true;
+      }
+  }
+  return found;
 }
 
 /** Django's model roots: `models.Model` and the auth models apps extend. */
@@ -412,24 +432,8 @@ const DJANGO_MODEL_ROOTS = new Set(['Model', 'AbstractUser', 'AbstractBaseUser']
  * Abstract models are bases, not tables.
  */
 function djangoModels(cache: Map<string, CachedFile>): Model[] {
-  const classes = [...cache].flatMap(([rel, e]) =>
-    isAuxiliary(rel) || e.facts.language !== 'python'
-      ? []
-      : (e.facts.modelClasses ?? []).map((c) => ({ ...c, rel })),
-  );
-  // Bases are found by name; a class is a model by its own bases, not by sharing a model's name
-  // (wger's `GymConfig(AppConfig)` beside its `GymConfig(models.Model)`).
-  const names = new Set<string>();
-  const models = new Set<(typeof classes)[number]>();
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const c of classes)
-      if (!models.has(c) && c.bases.some((b) => DJANGO_MODEL_ROOTS.has(b) || names.has(b))) {
-        models.add(c);
-        names.add(c.name);
-        grew = true;
-      }
-  }
+  const classes = modelClassesOf(cache, 'python');
+  const models = extending(classes, (base) => DJANGO_MODEL_ROOTS.has(base));
   return classes
     .filter((c) => models.has(c) && !c.abstract)
     .map((c) => ({ name: c.name, orm: 'django', file: c.rel, line: c.line, fields: c.fields }));

@@ -602,7 +602,7 @@ describe('stacks: routes as served, models, frameworks', () => {
       'GET /v2/shelves routes/v2.php',
     ]);
     // Models extending the project's abstract `Entity` (in other files, through two levels) are
-    // models; the abstract base is none.
+    // models; an abstract one (`Entity`, `Listing extends Book`) is none.
     expect(models).toEqual([
       'Order eloquent shop_orders',
       'Book eloquent',

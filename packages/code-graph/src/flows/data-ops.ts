@@ -744,9 +744,16 @@ function djangoShortcut(call: CallSite, ctx: ClassifyContext): DataOp | undefine
  */
 function querysetSource(name: string, ctx: ClassifyContext): string | undefined {
   const above = ctx.textAbove?.();
-  if (!above) return undefined;
-  const sources = [...above.matchAll(new RegExp(`\\b${name}\\s*=\\s*([A-Za-z_]\\w*)`, 'g'))].map((m) => m[1]);
-  return sources.reverse().find((source) => source !== name);
+  return above ? builtFrom(above, name) : undefined;
+}
+
+/**
+ * What a variable was last built from in `text` (`q = Check.objects…`, `let t: T = tags::table…`),
+ * past refinements of itself (`q = q.filter(…)`).
+ */
+function builtFrom(text: string, name: string): string | undefined {
+  const built = new RegExp(`\\b${name}\\s*(?::[^=\\n]*)?:?=\\s*([A-Za-z_]\\w*)`, 'g');
+  return [...text.matchAll(built)].map((m) => m[1]).findLast((source) => source !== name);
 }
 
 /**
@@ -756,10 +763,7 @@ function querysetSource(name: string, ctx: ClassifyContext): string | undefined 
 function localQueryEntity(receiver: string, ctx: ClassifyContext): string | undefined {
   if (!/^[a-z_]\w*$/.test(receiver)) return undefined;
   const above = ctx.bodyAbove?.();
-  if (!above) return undefined;
-  const built = new RegExp(`\\b${receiver}\\s*(?::[^=\\n]*)?:?=\\s*([A-Za-z_]\\w*)`, 'g');
-  // Not a refinement of itself (`query = query.filter(…)`): what it was first built from.
-  const source = [...above.matchAll(built)].map((m) => m[1]).findLast((s) => s !== receiver);
+  const source = above ? builtFrom(above, receiver) : undefined;
   return source ? ctx.entities.match(source) : undefined;
 }
 
