@@ -8,6 +8,49 @@ const read = (files: Record<string, string>): string[] =>
   );
 
 describe('clientCalls', () => {
+  it("takes an instance's base from the function that makes it, through factories, and a global the page sets", () => {
+    const files = {
+      'web/index.html': "<script>\n  window.API_URL = '/api/v1'\n</script>",
+      // A build script writing another page's value does not count against the page's.
+      'web/scripts/desktop.js': "write('api-url.js', \"window.API_URL = ''\\n\")",
+      'web/src/fetcher.ts': [
+        "import axios from 'axios'",
+        'export function getApiBaseUrl(): string {',
+        '  const url = window.API_URL',
+        "  return url?.endsWith('/') ? url : url + '/'",
+        '}',
+        'export function HTTPFactory() {',
+        '  const instance = axios.create({ baseURL: getApiBaseUrl() })',
+        '  return instance',
+        '}',
+        'export function AuthenticatedHTTPFactory() {',
+        '  const instance = HTTPFactory()',
+        '  instance.interceptors.request.use((c) => c)',
+        '  return instance',
+        '}',
+      ].join('\n'),
+      'web/src/services/overview.ts': [
+        "import { AuthenticatedHTTPFactory } from '../fetcher'",
+        'export default class OverviewService {',
+        '  constructor() {',
+        '    this.http = AuthenticatedHTTPFactory()',
+        '  }',
+        '  async get(model) {',
+        "    await this.http.get('/admin/overview')",
+        '    const finalUrl = this.route(model)',
+        '    return this.http.get(finalUrl)',
+        '  }',
+        '}',
+      ].join('\n'),
+    };
+    expect(read(files)).toEqual(['GET /api/v1/admin/overview web/src/services/overview.ts:7']);
+    // The call whose URL the code does not tell is not a call of the base.
+    const sources = Object.entries(files).map(([rel, text]) => new SourceFile(rel, text));
+    expect(clientCalls(sources).unresolved.map((u) => `${u.file}:${u.line}`)).toEqual([
+      'web/src/services/overview.ts:9',
+    ]);
+  });
+
   it("reads a constant exported by several files (Angular's environments) from the one the call's file imports", () => {
     expect(
       read({

@@ -12,6 +12,7 @@ import { documentOperations, GRAPHQL_FILE } from '../scanner/graphql.js';
 import { ENV_FILE } from '../scanner/types.js';
 import { DotEnv } from './dotenv.js';
 import { callArguments, closing, expressionEnd, splitTop, stringEnd } from './js-text.js';
+import { PAGE_FILE, PageGlobals } from './page-globals.js';
 import type { FunctionDef, SourceFile } from './source-file.js';
 
 export interface ClientCall {
@@ -260,13 +261,16 @@ class Evaluator {
    * through and prefixes a path: a path is what a route map reads, so only the prefixing branch.
    */
   private ternary(e: string): string[] | undefined {
-    const q = splitTop(e, '?');
-    if (q.length < 2 || e.includes('?.') || e.includes('??')) return undefined;
+    // `?.` and `??` are no ternary's `?` (`url?.endsWith('/') ? url : url + '/'`): set aside to split.
+    const masked = e.replace(/\?\?|\?\.(?!\d)/g, (m) => (m === '??' ? '\uE011\uE011' : '\uE011.'));
+    const q = splitTop(masked, '?');
+    if (q.length < 2) return undefined;
+    const unmask = (t: string) => t.replace(/\uE011\uE011/g, '??').replace(/\uE011\./g, '?.');
     const rest = q.slice(1).join('?');
     const branches = splitTop(rest, ':');
     if (branches.length < 2) return undefined;
-    const [yes, no] = [(branches[0] as string).trim(), branches.slice(1).join(':').trim()];
-    const absolute = ABSOLUTE_TEST.exec((q[0] as string).trim());
+    const [yes, no] = [unmask((branches[0] as string).trim()), unmask(branches.slice(1).join(':').trim())];
+    const absolute = ABSOLUTE_TEST.exec(unmask(q[0] as string).trim());
     if (absolute) {
       const [, negated, startsWith, tested] = absolute;
       if ((negated ? no : yes) === (startsWith ?? tested)) return [negated ? yes : no];
@@ -304,6 +308,9 @@ class Evaluator {
       return value === undefined ? [HOLE] : [`${FROM_CONSTANT}${value}${END_CONSTANT}`];
     }
     if (head === 'this' && props.length === 1) return this.member(props[0] as string);
+    const global =
+      head === 'window' && props.length === 1 ? this.files.globals.value(props[0] as string) : undefined;
+    if (global !== undefined) return [`${FROM_CONSTANT}${global}${END_CONSTANT}`];
     if (this.scope.some((fn) => fn.params.some((p) => p.name === head || p.keys?.includes(head))))
       return props.length ? [HOLE] : [param(head)];
     const local = this.file.declaration(head, this.offset);
@@ -311,9 +318,9 @@ class Evaluator {
       const declared = this.fromDeclaration(this.file, local.expr, local.offset, props);
       return props.length ? declared : cap(this.appended(head, local.offset).reduce(concat, declared));
     }
-    const global =
+    const exported =
       this.files.exported(head) ?? this.files.exportedAt(head, this.file.imported.get(head), this.file.rel);
-    if (global) return this.fromDeclaration(global.file, global.expr, global.offset, props);
+    if (exported) return this.fromDeclaration(exported.file, exported.expr, exported.offset, props);
     return [HOLE];
   }
 
@@ -409,6 +416,8 @@ class Files {
     readonly all: SourceFile[],
     /** What `process.env.X` and `import.meta.env.X` are, from the tree's dotenv files. */
     readonly env: DotEnv = new DotEnv([]),
+    /** What `window.X` is, from the pages and scripts setting it. */
+    readonly globals: PageGlobals = new PageGlobals([]),
   ) {
     for (const file of all)
       for (const m of file.text.matchAll(/\bexport\s+(?:const|let|var)\s+([\w$]+)/g)) {
@@ -511,6 +520,8 @@ function basesOf(files: Files): {
   /** Modules whose default export is an instance made there, with its base. */
   const defaults = new Map<SourceFile, string>();
   const classBases = new Map<string, string>();
+  /** Functions returning an instance made in them (or by another such function), with its base. */
+  const factories = new Map<string, string>();
   let httpClient: string | undefined;
   // A base is never text written at a call: marked so, it does not make its calls look final.
   const first = (file: SourceFile, offset: number, expr: string) => {
@@ -539,7 +550,11 @@ function basesOf(files: Files): {
         : undefined;
       const value = base ? first(file, m.index ?? 0, base) : undefined;
       if (m[1]) byReceiver.set(m[1].toLowerCase(), value ?? '');
-      if (m[1] && !m[0].startsWith('this.')) made.set(m[1], value ?? '');
+      if (m[1] && !m[0].startsWith('this.')) {
+        made.set(m[1], value ?? '');
+        const factory = returnedBy(file, m.index ?? 0, m[1]);
+        if (factory) factories.set(factory, value ?? '');
+      }
       // `this.client = ky.create({ prefixUrl })` in a class: its instances' calls have that base.
       const owner = m[0].startsWith('this.') ? file.ownerAt(m.index ?? 0).owner : undefined;
       if (owner && value) classBases.set(owner, value);
@@ -554,6 +569,24 @@ function basesOf(files: Files): {
       const prefix = clone[1].slice(0, clone[1].indexOf('${' + clone[2]));
       httpClient = first(file, clone.index, `${prefix}\``);
     }
+  }
+  // A function returning an instance it made, or one another such function made
+  // (`AuthenticatedHTTPFactory()` returning `HTTPFactory()`'s): what it is assigned to
+  // (`this.http = AuthenticatedHTTPFactory()`) has that base.
+  for (let round = 0, grew = factories.size > 0; grew && round < MAX_FACTORY_HOPS; round++) {
+    grew = false;
+    for (const file of files.all)
+      for (const m of file.text.matchAll(FACTORY_CALL)) {
+        const [, declared, name = '', factory = ''] = m;
+        const base = factories.get(factory);
+        if (base === undefined) continue;
+        if (!byReceiver.has(name.toLowerCase())) byReceiver.set(name.toLowerCase(), base);
+        const outer = declared ? returnedBy(file, m.index ?? 0, name) : undefined;
+        if (outer && !factories.has(outer)) {
+          factories.set(outer, base);
+          grew = true;
+        }
+      }
   }
   // `export const http = new Http()`: the project's client, its base the one its class made.
   if (classBases.size)
@@ -577,6 +610,27 @@ function basesOf(files: Files): {
     return nearest?.base;
   };
   return { byReceiver, imported, ...(httpClient !== undefined ? { httpClient } : {}) };
+}
+
+/** A URL made of what the code does not tell only. */
+const UNTOLD = /^[\s/]*\uE002[\s/\uE002]*$/;
+
+/** Factories returning factories' instances, followed at most this deep. */
+const MAX_FACTORY_HOPS = 4;
+
+/** `const instance = HTTPFactory()`, `this.http = AuthenticatedHTTPFactory()`: a value a function made. */
+const FACTORY_CALL =
+  /(?:\b(const|let|var)\s+|\bthis\.)([\w$]+)\s*(?::\s*[\w$.<>]+\s*)?=\s*(?:await\s+)?([\w$]+)\s*\(\s*\)/g;
+
+/** The function around `offset` when it returns `name` (the instance it made there). */
+function returnedBy(file: SourceFile, offset: number, name: string): string | undefined {
+  const fn = file.enclosing(offset);
+  if (!fn?.name) return undefined;
+  return new RegExp(`\\breturn\\s+${name.replace(/\$/g, '\\$')}\\s*;?\\s*(?:$|[\n}])`).test(
+    file.text.slice(fn.start, fn.end),
+  )
+    ? fn.name
+    : undefined;
 }
 
 /** How many leading folders two paths share. */
@@ -784,9 +838,12 @@ const methodOf = (alternatives: string[]): string | undefined => {
 
 /** Every HTTP call the files make, through libraries and the project's own wrappers. */
 export function clientCalls(sources: SourceFile[]): { calls: ClientCall[]; unresolved: UnresolvedCall[] } {
+  const page = (f: SourceFile) => PAGE_FILE.test(f.rel);
+  const code = sources.filter((f) => !ENV_FILE.test(f.rel) && !page(f));
   const files = new Files(
-    sources.filter((f) => !ENV_FILE.test(f.rel)),
+    code,
     new DotEnv(sources.filter((f) => ENV_FILE.test(f.rel))),
+    new PageGlobals(sources.filter(page), code),
   );
   const bases = basesOf(files);
   const calls: ClientCall[] = [];
@@ -850,13 +907,15 @@ export function clientCalls(sources: SourceFile[]): { calls: ClientCall[]; unres
     }
   };
 
-  for (const file of sources)
+  for (const file of code)
     for (const site of librarySites(file, bases)) {
       const ev = new Evaluator(files, file, site.offset, file.enclosingChain(site.offset));
       const raw = ev.eval(site.url);
       // A library call with no base whose URL has no slash anywhere is no request (`req.get('user-agent')`).
       if (site.base === undefined && raw.every((u) => !u.includes('/') && !u.includes('\uE001'))) continue;
-      const urls = raw.map((u) => (site.base !== undefined ? joinBase(site.base, u) : u));
+      // A URL the code does not tell at all says nothing about where it goes, whatever base it is
+      // sent to (`this.http.get(finalUrl)` on an instance made with `baseURL: '/api/v1'`).
+      const urls = raw.map((u) => (site.base !== undefined && !UNTOLD.test(u) ? joinBase(site.base, u) : u));
       settle(site, urls, ev.eval(methodExpr(site)));
     }
 
@@ -867,7 +926,7 @@ export function clientCalls(sources: SourceFile[]): { calls: ClientCall[]; unres
     const current = wrappers;
     retired.push(...current);
     wrappers = [];
-    for (const file of sources)
+    for (const file of code)
       for (const w of current)
         for (const call of callsTo(files, file, w)) {
           const fn = file.enclosing(call.offset);
@@ -910,9 +969,9 @@ export function clientCalls(sources: SourceFile[]): { calls: ClientCall[]; unres
   );
   const kept = [
     ...calls.filter((c) => !replaced.has(c)),
-    ...trpcCalls(sources),
-    ...graphqlCalls(sources),
-    ...socketEmits(sources),
+    ...trpcCalls(code),
+    ...graphqlCalls(code),
+    ...socketEmits(code),
   ];
   // In reading order: file by file, line by line (a line's alternatives as the code lists them).
   const order = (a: { file: string; line: number }, b: { file: string; line: number }) =>

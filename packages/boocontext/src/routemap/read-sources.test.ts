@@ -26,6 +26,24 @@ describe('RootSources', () => {
     expect((await sources.calls()).calls.map((c) => c.path)).toEqual(['/api/tags']);
   });
 
+  it('reads the page booting the front end for the globals it sets, and no call in it', async () => {
+    const app = mkdtempSync(path.join(tmpdir(), 'routemap-page-'));
+    try {
+      writeFileSync(
+        path.join(app, 'index.html'),
+        "<script>window.API_URL = '/api/v1'; fetch('/ping');</script>\n",
+      );
+      writeFileSync(
+        path.join(app, 'api.ts'),
+        "import axios from 'axios';\nconst api = axios.create({ baseURL: window.API_URL });\nexport const me = () => api.get('/user');\n",
+      );
+      const { calls } = await new RootSources(app).calls();
+      expect(calls.map((c) => `${c.method} ${c.path} ${c.file}`)).toEqual(['GET /api/v1/user api.ts']);
+    } finally {
+      rmSync(app, { recursive: true, force: true });
+    }
+  });
+
   it("reads a generated OpenAPI client's SDK as the app's wrappers: its requests are reported where the app calls them", async () => {
     const app = mkdtempSync(path.join(tmpdir(), 'routemap-sdk-'));
     try {

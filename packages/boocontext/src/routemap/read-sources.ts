@@ -3,11 +3,13 @@ import { isTestFile, MAX_FILE_BYTES, notAppCode } from '@boocode/source-kit';
 import { ListingCache, listRepoFiles } from '@boocode/source-kit/walk';
 import { ENV_FILE } from '../scanner/types.js';
 import { type ClientCall, clientCalls, type UnresolvedCall } from './client-calls.js';
+import { PAGE_FILE } from './page-globals.js';
 import { SourceFile } from './source-file.js';
 
 /**
  * Where front-end calls are written: scripts, single-file components, GraphQL documents; and the
- * dotenv files whose values a bundler puts in them.
+ * dotenv files whose values a bundler puts in them (the pages booting them are read for the globals
+ * they set).
  */
 const FRONT_END_FILE = /\.(m?[jt]sx?|cjs|vue|svelte|astro|graphql|gql)$/;
 const READS_AT_ONCE = 32;
@@ -48,7 +50,10 @@ export class RootSources {
   ): Promise<{ calls: ClientCall[]; unresolved: UnresolvedCall[] }> {
     const listed = await listRepoFiles(
       this.root,
-      (rel) => ENV_FILE.test(rel) || (FRONT_END_FILE.test(rel) && !isTestFile(rel) && !rel.endsWith('.d.ts')),
+      (rel) =>
+        ENV_FILE.test(rel) ||
+        PAGE_FILE.test(rel) ||
+        (FRONT_END_FILE.test(rel) && !isTestFile(rel) && !rel.endsWith('.d.ts')),
       signal,
       this.listings,
     );
