@@ -8,6 +8,34 @@ const read = (files: Record<string, string>): string[] =>
   );
 
 describe('clientCalls', () => {
+  it("takes a wrapper's method from the options its callers hand it, GET for none, through a wrapper handing its own on", () => {
+    expect(
+      read({
+        'web/user.js': [
+          'export const fetchWithCSRF = (url, params) => {',
+          '  params = params || {};',
+          '  return fetch(url, params).then((r) => r);',
+          '};',
+          "const remove = (id) => fetchWithCSRF('/comments/' + id + '/delete', {method: 'post'});",
+          "const show = (id) => fetchWithCSRF('/comments/' + id);",
+          "const opts = { method: 'delete', body: null };",
+          "const moderate = (id) => fetchWithCSRF('/mod/comments/' + id, opts);",
+          'const send = (url, init) => fetchWithCSRF(url, init);',
+          "const hide = (id) => send('/stories/' + id + '/hide', { method: 'POST' });",
+          // Its URL written, its method handed: still a wrapper.
+          "const createOrder = (init) => fetch('/api/orders', init);",
+          "const order = () => createOrder({ method: 'PUT' });",
+        ].join('\n'),
+      }),
+    ).toEqual([
+      'POST /comments/:param/delete web/user.js:5',
+      'GET /comments/:param web/user.js:6',
+      'DELETE /mod/comments/:param web/user.js:8',
+      'POST /stories/:param/hide web/user.js:10',
+      'PUT /api/orders web/user.js:12',
+    ]);
+  });
+
   it("takes an instance's base from the function that makes it, through factories, and a global the page sets", () => {
     const files = {
       'web/index.html': "<script>\n  window.API_URL = '/api/v1'\n</script>",

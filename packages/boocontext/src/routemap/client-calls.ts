@@ -39,6 +39,9 @@ const FROM_CONSTANT = '\uE003';
 const END_CONSTANT = '\uE004';
 const param = (name: string) => `\uE001${name}\uE001`;
 const PARAM = /\uE001([\w$]+)\uE001/g;
+/** The `method` of a wrapper's options parameter (`fetch(url, params)`): its callers' to hand. */
+const methodOfParam = (name: string) => `\uE005${name}\uE005`;
+const METHOD_OF_PARAM = /\uE005([\w$]+)\uE005/g;
 
 const MAX_ALTERNATIVES = 6;
 const MAX_DEPTH = 8;
@@ -767,6 +770,33 @@ function configuredSite(file: SourceFile, m: RegExpMatchArray, verb: string): Si
 }
 
 /** The method a site's options give (`{ method: 'POST' }`, or `opts` declared above as such). */
+/** The options a library call is handed when they are a parameter of the function it is in. */
+function optionsParam(site: Site): string | undefined {
+  const options = site.method ? undefined : site.options?.trim();
+  if (!options || !/^[\w$]+$/.test(options)) return undefined;
+  return site.file.enclosingChain(site.offset).some((fn) => fn.params.some((p) => p.name === options))
+    ? options
+    : undefined;
+}
+
+/**
+ * The method a caller hands a wrapper in its options (`fetchWithCSRF(url, { method: 'post' })`): GET
+ * for none; the caller's own options parameter handed on, for its callers to tell.
+ */
+function handedMethod(arg: string | undefined, file: SourceFile, offset: number, ev: Evaluator): string[] {
+  const handed = arg?.trim();
+  if (!handed) return ['GET'];
+  if (/^[\w$]+$/.test(handed)) {
+    if (file.enclosingChain(offset).some((fn) => fn.params.some((p) => p.name === handed)))
+      return [methodOfParam(handed)];
+    const declared = file.declaration(handed, offset)?.expr;
+    const method = declared === undefined ? undefined : propertyOf(declared, 'method');
+    return method === undefined ? ['GET'] : ev.eval(method);
+  }
+  const method = handed.startsWith('{') ? propertyOf(handed, 'method') : undefined;
+  return method === undefined ? ['GET'] : ev.eval(method);
+}
+
 function methodExpr(site: Site): string {
   if (site.method) return site.method;
   let options = site.options?.trim();
@@ -857,20 +887,23 @@ export function clientCalls(sources: SourceFile[]): { calls: ClientCall[]; unres
     method: string[],
   ) => {
     // The wrapper is the function whose parameter the URL or method is built from.
-    const used = new Set([...urls, ...method].flatMap((u) => [...u.matchAll(PARAM)].map((m) => m[1])));
+    const used = new Set(
+      [...urls, ...method].flatMap((u) =>
+        [...u.matchAll(PARAM), ...u.matchAll(METHOD_OF_PARAM)].map((m) => m[1]),
+      ),
+    );
     const fn = site.file.generated
       ? site.file.enclosing(site.offset)
       : site.file
           .enclosingChain(site.offset)
           .find((f) => f.params.some((p) => used.has(p.name) || p.keys?.some((k) => used.has(k))));
-    const dependsOnParams =
-      urls.some((u) => u.includes('\uE001')) || method.some((m) => m.includes('\uE001'));
+    const methodHanded = method.some((m) => m.includes('\uE001') || m.includes('\uE005'));
+    const dependsOnParams = urls.some((u) => u.includes('\uE001')) || methodHanded;
     // A generated SDK's function is the app's way to the route: reported where the app calls it.
     const wraps =
       fn &&
       (site.file.generated ||
-        (dependsOnParams &&
-          urls.some((u) => !writtenPathBeforeParam(u) || method.some((m) => m.includes('\uE001')))));
+        (dependsOnParams && urls.some((u) => !writtenPathBeforeParam(u) || methodHanded)));
     const key = fn ? `${site.file.rel}:${fn.start}` : '';
     if (fn && wraps) {
       if (!seen.has(key)) {
@@ -916,7 +949,11 @@ export function clientCalls(sources: SourceFile[]): { calls: ClientCall[]; unres
       // A URL the code does not tell at all says nothing about where it goes, whatever base it is
       // sent to (`this.http.get(finalUrl)` on an instance made with `baseURL: '/api/v1'`).
       const urls = raw.map((u) => (site.base !== undefined && !UNTOLD.test(u) ? joinBase(site.base, u) : u));
-      settle(site, urls, ev.eval(methodExpr(site)));
+      settle(
+        site,
+        urls,
+        optionsParam(site) ? [methodOfParam(optionsParam(site) as string)] : ev.eval(methodExpr(site)),
+      );
     }
 
   // Each round reads the calls to the wrappers found in the round before: a wrapper of a wrapper
@@ -957,10 +994,11 @@ export function clientCalls(sources: SourceFile[]): { calls: ClientCall[]; unres
             w.provisional.replaced = true;
           }
           const urls = cap(w.urls.flatMap(put));
+          const handed = /^\uE005([\w$]+)\uE005$/.exec(w.method)?.[1];
           settle(
             { file, offset: call.offset, via: `${w.fn.owner ? `${w.fn.owner}.` : ''}${w.fn.name}` },
             urls,
-            put(w.method),
+            handed === undefined ? put(w.method) : handedMethod(bound.get(handed), file, call.offset, ev),
           );
         }
   }
