@@ -769,12 +769,20 @@ function configuredSite(file: SourceFile, m: RegExpMatchArray, verb: string): Si
   return { file, offset: m.index ?? 0, via: verb, url, method: `'${VERBS[verb] ?? 'GET'}'` };
 }
 
-/** The method a site's options give (`{ method: 'POST' }`, or `opts` declared above as such). */
+/** Whether `name` is a parameter of a function around `offset`. */
+const isParameterAt = (file: SourceFile, offset: number, name: string): boolean =>
+  file.enclosingChain(offset).some((fn) => fn.params.some((p) => p.name === name));
+
+/** The `method` options give: written there (`{ method: 'POST' }`) or declared above as such (`opts`). */
+function optionsMethod(options: string, file: SourceFile, offset: number): string | undefined {
+  const written = /^[\w$]+$/.test(options) ? file.declaration(options, offset)?.expr : options;
+  return written === undefined ? undefined : propertyOf(written, 'method');
+}
+
 /** The options a library call is handed when they are a parameter of the function it is in. */
 function optionsParam(site: Site): string | undefined {
   const options = site.method ? undefined : site.options?.trim();
-  if (!options || !/^[\w$]+$/.test(options)) return undefined;
-  return site.file.enclosingChain(site.offset).some((fn) => fn.params.some((p) => p.name === options))
+  return options && /^[\w$]+$/.test(options) && isParameterAt(site.file, site.offset, options)
     ? options
     : undefined;
 }
@@ -786,22 +794,16 @@ function optionsParam(site: Site): string | undefined {
 function handedMethod(arg: string | undefined, file: SourceFile, offset: number, ev: Evaluator): string[] {
   const handed = arg?.trim();
   if (!handed) return ['GET'];
-  if (/^[\w$]+$/.test(handed)) {
-    if (file.enclosingChain(offset).some((fn) => fn.params.some((p) => p.name === handed)))
-      return [methodOfParam(handed)];
-    const declared = file.declaration(handed, offset)?.expr;
-    const method = declared === undefined ? undefined : propertyOf(declared, 'method');
-    return method === undefined ? ['GET'] : ev.eval(method);
-  }
-  const method = handed.startsWith('{') ? propertyOf(handed, 'method') : undefined;
+  if (/^[\w$]+$/.test(handed) && isParameterAt(file, offset, handed)) return [methodOfParam(handed)];
+  const method = optionsMethod(handed, file, offset);
   return method === undefined ? ['GET'] : ev.eval(method);
 }
 
+/** The method a site's options give (`{ method: 'POST' }`, or `opts` declared above as such). */
 function methodExpr(site: Site): string {
   if (site.method) return site.method;
-  let options = site.options?.trim();
-  if (options && /^[\w$]+$/.test(options)) options = site.file.declaration(options, site.offset)?.expr;
-  return (options && propertyOf(options, 'method')) ?? "'GET'";
+  const options = site.options?.trim();
+  return (options && optionsMethod(options, site.file, site.offset)) ?? "'GET'";
 }
 
 /** Writes a wrapper's arguments into its URL: parameters by position, destructured ones by key. */
@@ -949,11 +951,8 @@ export function clientCalls(sources: SourceFile[]): { calls: ClientCall[]; unres
       // A URL the code does not tell at all says nothing about where it goes, whatever base it is
       // sent to (`this.http.get(finalUrl)` on an instance made with `baseURL: '/api/v1'`).
       const urls = raw.map((u) => (site.base !== undefined && !UNTOLD.test(u) ? joinBase(site.base, u) : u));
-      settle(
-        site,
-        urls,
-        optionsParam(site) ? [methodOfParam(optionsParam(site) as string)] : ev.eval(methodExpr(site)),
-      );
+      const handedOptions = optionsParam(site);
+      settle(site, urls, handedOptions ? [methodOfParam(handedOptions)] : ev.eval(methodExpr(site)));
     }
 
   // Each round reads the calls to the wrappers found in the round before: a wrapper of a wrapper

@@ -34,11 +34,19 @@ const segments = (p: string) => p.split('/').filter(Boolean);
 /** Parameters inside a segment, as Flask's `<id>.<filetype>` or Express's `:name.:ext`. */
 const EMBEDDED_PARAM = /<[^>]*>|\{[^}]*\}|:\w+/g;
 
+/** Segments' patterns, made once each: every call is fitted to every route. */
+const patterns = new Map<string, RegExp | undefined>();
+
 /** A segment with parameters among literal text (`results.<filetype>`) as a pattern; none without. */
 function embeddedParams(segment: string): RegExp | undefined {
+  if (patterns.has(segment)) return patterns.get(segment);
   const literals = segment.split(EMBEDDED_PARAM);
-  if (literals.length < 2) return undefined;
-  return new RegExp(`^${literals.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`, 'i');
+  const pattern =
+    literals.length < 2
+      ? undefined
+      : new RegExp(`^${literals.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`, 'i');
+  patterns.set(segment, pattern);
+  return pattern;
 }
 
 /**
@@ -46,9 +54,8 @@ function embeddedParams(segment: string): RegExp | undefined {
  * set at deploy time, `[base, "/api"].concat()`, Redash's optional org slug) may be empty, so the
  * call may reach the route without it.
  */
-function alignedSegments(call: string[], route: RouteRef): string[] {
-  const all = segments(route.path);
-  return all.length === call.length + 1 && all[0] === UNKNOWN_PART ? all.slice(1) : all;
+function alignedSegments(call: readonly string[], route: string[]): string[] {
+  return route.length === call.length + 1 && route[0] === UNKNOWN_PART ? route.slice(1) : route;
 }
 
 /** How well a route fits a call: undefined when it does not; higher is more literal agreement. */
@@ -62,10 +69,11 @@ function fit(call: ClientCall, route: RouteRef): number | undefined {
   if (route.method !== call.method && route.method !== 'ALL' && route.method !== '*' && !trpc)
     return undefined;
   const a = segments(call.path);
-  const b = alignedSegments(a, route);
+  const all = segments(route.path);
+  const b = alignedSegments(a, all);
   if (a.length !== b.length) return undefined;
   // Less than a fit with the prefix written out.
-  let score = b.length < segments(route.path).length ? -1 : 0;
+  let score = b === all ? 0 : -1;
   for (let i = 0; i < a.length; i++) {
     const c = a[i] as string;
     const r = b[i] as string;
@@ -99,8 +107,9 @@ export function linkCalls(
     }
     const client = { method: call.method, path: call.path, file: call.file, line: call.line };
     if (best) {
-      const routeSegments = alignedSegments(segments(call.path), best);
-      const fills = segments(call.path).filter(
+      const callSegments = segments(call.path);
+      const routeSegments = alignedSegments(callSegments, segments(best.path));
+      const fills = callSegments.filter(
         (c, i) => c !== ':param' && ROUTE_PARAM.test(routeSegments[i] ?? '') && /^[a-z][a-z-]*$/i.test(c),
       );
       links.push({ client, route: best, ...(fills.length ? { fills } : {}) });
