@@ -51,6 +51,8 @@ export interface ScanResult {
   stats: {
     ms: number;
     read: number;
+    /** Of those read, the files that needed a syntax tree (the rest were read by their text). */
+    parsed: number;
     reused: number;
     /** Where the time went, in ms: listing files, reading and lexing them, parsing those that need a tree, joining it all up. */
     phases: { walk: number; read: number; parse: number; link: number };

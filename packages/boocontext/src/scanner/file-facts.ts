@@ -17,7 +17,7 @@ import { scanSwift } from './languages/swift.js';
 import { apiMethodBranches, isNextApiFile } from './nextjs.js';
 import { PLAY_ROUTES, playRoutesFacts } from './play-routes.js';
 import { SYMFONY_ROUTING, symfonyRoutingFacts } from './symfony-routing.js';
-import { ENV_FILE, emptyFacts, type FileFacts, JS_FILE, PATH_VALUE, SFC_FILE } from './types.js';
+import { ENV_FILE, emptyFacts, type FileFacts, JS_FILE, jsLanguage, PATH_VALUE, SFC_FILE } from './types.js';
 
 export const MANIFESTS: Record<string, string> = {
   'package-lock.json': 'npm',
@@ -258,6 +258,33 @@ function componentFile(rel: string, imports: FileFacts['imports']): FileFacts {
 }
 
 const scriptOf = (text: string) => /<script[^>]*>([\s\S]*?)<\/script>/.exec(text)?.[1];
+
+/**
+ * Text a generated file holds wherever a reader of its language finds a model in it: the Drizzle,
+ * Knex, Mongoose, Sequelize, TypeORM, Objection and LoopBack shapes; GORM, bun, go-pg and xorm tags
+ * and bases; SQLAlchemy, SQLModel, Flask-SQLAlchemy and Alembic tables. Of a generated file only
+ * its models are kept (a schema dump is the app's schema), so one with none of this text needs no
+ * syntax tree: protobuf and gqlgen stubs, a route module a build writes. Languages not listed are
+ * parsed whenever their gate says so.
+ */
+const GENERATED_MODELS: [RegExp, (text: string) => boolean][] = [
+  [
+    JS_FILE,
+    (text) => /Table|Entity|mongoose|Model|@loopback\/repository/.test(text) || /sequelize/i.test(text),
+  ],
+  [/\.go$/, (text) => /gorm[.:]|bun[.:]|pg:"|BaseModel|xorm:"/.test(text)],
+  [/\.pyi?$/, (text) => /__tablename__|\btable\s*=\s*True\b|Model|create_table/.test(text)],
+];
+
+/**
+ * A generated file's facts when it holds no model (nothing of it is kept); `undefined` when it may,
+ * or its language's readers are not told apart so.
+ */
+export function generatedFacts(rel: string, text: string): FileFacts | undefined {
+  const models = GENERATED_MODELS.find(([file]) => file.test(rel))?.[1];
+  if (!models || models(text)) return undefined;
+  return emptyFacts(JS_FILE.test(rel) ? jsLanguage(rel) : (languageOf(rel) ?? ''));
+}
 
 /**
  * What a file says without a syntax tree, when that is everything it says: manifests and data

@@ -18,6 +18,7 @@ import { SPRING_CONFIG } from './app-config.js';
 import { contentHash, type ScanDiskCache } from './disk-cache.js';
 import {
   declaresFrameworks,
+  generatedFacts,
   grammarFor,
   lexedFacts,
   MANIFESTS,
@@ -96,6 +97,11 @@ class ScanPass {
   ) {
     this.cache = state.files;
     this.change = { files: new Map(), resolverChanged: !state.modules };
+  }
+
+  /** Files read with a syntax tree. */
+  get parsed(): number {
+    return this.needTrees.length;
   }
 
   async readAll(files: RepoFile[]): Promise<void> {
@@ -187,7 +193,7 @@ class ScanPass {
       return true;
     }
     const text = buffer.toString('utf8');
-    const lexed = lexedFacts(file.rel, text);
+    const lexed = (excluded === 'generated' && generatedFacts(file.rel, text)) || lexedFacts(file.rel, text);
     const stored = {
       mtimeMs: info.mtimeMs,
       size: info.size,
@@ -314,6 +320,7 @@ export class Scanner {
       stats: {
         ms: ms(started, done),
         read: pass.read,
+        parsed: pass.parsed,
         reused: pass.reused,
         phases: {
           walk: ms(started, listed),

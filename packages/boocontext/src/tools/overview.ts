@@ -42,6 +42,7 @@ export const overviewTool = (deps: ToolDeps) =>
           scan_ms: scan.stats.ms,
           scan_phases_ms: scan.stats.phases,
           files_read: scan.stats.read,
+          files_parsed: scan.stats.parsed,
           files_from_cache: scan.stats.reused,
         },
       };
