@@ -1021,15 +1021,18 @@ describe('boocontext_flows over MCP', () => {
     );
   });
 
-  it('says a Laravel action a framework trait provides is served outside the repository, and a missing one is not', async () => {
+  it('says a Laravel action a framework trait provides is served outside the repository, and a missing one is missing: calling it fails', async () => {
     const { envelope, flows } = await flowsOf('laravel-auth');
     const route = (method: string, path: string) => flowAt(flows, method, path);
     // LoginController `use`s laravel/ui's AuthenticatesUsers, which declares showLoginForm.
     expect(route('GET', '/login')).toMatchObject({ steps: [], outside: true });
+    // PostController (extending the project's Controller, which declares nothing) has no `history`.
+    expect(route('GET', '/posts/{post}/history')).toMatchObject({ steps: [], missing: true });
     expect(route('GET', '/posts/{post}/history')?.outside).toBeUndefined();
     expect(route('POST', '/posts')?.steps.map((s) => s.symbol)).toEqual(['PostController.store']);
+    expect(envelope.verdict).toBe('CAUTION');
     expect(envelope.summary).toMatch(
-      /1 with no handler found in the code graph, 1 served by a handler outside/,
+      /0 with no handler found in the code graph, 1 served by a handler outside.*, 1 naming an action their controller does not define \(`missing`: calling them fails\)/,
     );
   });
 

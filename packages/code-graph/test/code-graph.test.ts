@@ -312,6 +312,36 @@ describe('code-graph over MCP', () => {
     expect(library).not.toHaveProperty('unread');
   });
 
+  it("starts a Laravel action a project base controller declares there, and says an action no class of the chain declares is missing (a library trait's is outside)", async () => {
+    const route = (line: number, handler: string, method: string, path: string) => ({
+      file: 'php/routes/api.php',
+      line,
+      handler,
+      method,
+      path,
+    });
+    const { data } = await call('flows', {
+      entries: [
+        route(6, 'TagController@index', 'GET', '/tags'),
+        route(6, 'TagController@destroy', 'DELETE', '/tags/{tag}'),
+        route(6, 'TagController@store', 'POST', '/tags'),
+        route(7, 'SessionController@login', 'POST', '/login'),
+        route(8, 'ProxyController@forward', 'GET', '/proxy'),
+      ],
+      entities: ['Tag'],
+    });
+    const [index, destroy, store, login, proxy] = data.flows;
+    // A controller answering any method (`__call`) misses none.
+    expect(proxy).not.toHaveProperty('missing');
+    expect(index.steps[0]).toMatchObject({ symbol: 'TagController.index' });
+    expect(destroy.steps[0]).toMatchObject({ symbol: 'CrudController.destroy' });
+    expect(store).toMatchObject({ steps: [], missing: true });
+    expect(store).not.toHaveProperty('outside');
+    expect(login).toMatchObject({ steps: [], outside: true });
+    expect(login).not.toHaveProperty('missing');
+    expect(index).not.toHaveProperty('missing');
+  });
+
   it('follows a Go call through a struct field of an interface type into the types that implement it', async () => {
     const callees = await call('callees', { symbol: 'Handler.GetArticle' });
     expect(edgeSet(callees.data.edges)).toEqual(['Handler.GetArticle -> Store.GetBySlug (method)']);

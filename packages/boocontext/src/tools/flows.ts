@@ -37,6 +37,8 @@ const ChildFlow = z.looseObject({
   inline: z.boolean().optional(),
   /** The route is in a language the code graph does not index. */
   unread: z.boolean().optional(),
+  /** The route names an action its controller does not define: calling it fails. */
+  missing: z.boolean().optional(),
 });
 type ChildFlow = z.infer<typeof ChildFlow>;
 type EntryFlow = ChildFlow & { entry: Record<string, unknown> };
@@ -205,8 +207,9 @@ export const flowsTool = (deps: ToolDeps) =>
       // controllers, Django's admin site, a Swagger handler): said, not counted as a miss.
       const outside = flows.filter((f) => f.outside).length;
       const unread = flows.filter((f) => f.unread);
+      const missing = flows.filter((f) => f.missing).length;
       const unresolved = flows.filter(
-        (f) => f.steps.length === 0 && !f.outside && !f.inline && !f.unread,
+        (f) => f.steps.length === 0 && !f.outside && !f.inline && !f.unread && !f.missing,
       ).length;
       const unreadLanguages = [
         ...new Set(unread.map((f) => path.extname(String(f.entry.file ?? '')).slice(1))),
@@ -217,10 +220,14 @@ export const flowsTool = (deps: ToolDeps) =>
             routes.length > limit ? ` (of ${routes.length}; raise limit for more)` : ''
           }`;
       return {
-        verdict: truncated || unresolved > 0 || unread.length > 0 ? 'CAUTION' : verdict,
+        verdict: truncated || unresolved > 0 || unread.length > 0 || missing > 0 ? 'CAUTION' : verdict,
         summary: `${scope}: ${reaching} reach data access, ${unresolved} with no handler found in the code graph${
           outside
             ? `, ${outside} served by a handler outside this repository (\`outside\`: the handler it names)`
+            : ''
+        }${
+          missing
+            ? `, ${missing} naming an action their controller does not define (\`missing\`: calling them fails)`
             : ''
         }${
           unread.length

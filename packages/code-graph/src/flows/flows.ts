@@ -58,6 +58,12 @@ export interface Flow {
   inline?: boolean;
   /** The route is in a file of a language the code graph does not index: no flow to draw, said so. */
   unread?: boolean;
+  /**
+   * The route names an action its controller does not define, nor any class of the project it
+   * extends, nor a trait it uses, and the framework's base controller has none: calling it fails
+   * (a Laravel `Route::resource` registering actions the controller never wrote).
+   */
+  missing?: boolean;
 }
 
 interface EdgeRow {
@@ -70,6 +76,10 @@ interface CallRow extends CallSite {
 }
 
 const CALLABLE = ['function', 'method'];
+/** The framework classes controllers extend that declare no action (Laravel's, Symfony's). */
+const FRAMEWORK_BASE_CONTROLLER = /^(?:Controller|BaseController|AbstractController)$/;
+/** The traits Laravel's own base controller uses: helpers, no action. */
+const FRAMEWORK_CONTROLLER_TRAIT = /^(?:AuthorizesRequests|DispatchesJobs|ValidatesRequests)$/;
 
 /** An app's repository module by its name (Ecto's convention): `Repo`, `Hexpm.Repo`. */
 const REPO_MODULE = /(?:^|\.)(?:[A-Z]\w*)?Repo$/;
@@ -227,16 +237,21 @@ export class FlowTracer {
     // route a config file declares (Symfony's YAML, a Spring XML): its handler is code elsewhere.
     const unread =
       !served && starts.length === 0 && languageOf(entry.file) === undefined && !CONFIG_FILE.test(entry.file);
+    // A framework's own handler (a library's controller, API Platform's Doctrine provider) serves it.
+    const outside =
+      !unread && steps.length === 0 && (served || (entry.handler && this.nowhere(entry.handler, entry.file)));
+    const missing =
+      !unread &&
+      !outside &&
+      steps.length === 0 &&
+      entry.handler &&
+      this.undefinedAction(entry.handler, entry.file);
     return {
       ...(handler ? { handler } : {}),
       ...(unread ? { unread } : {}),
-      // A framework's own handler (a library's controller, API Platform's Doctrine provider) serves it.
-      ...(!unread &&
-      steps.length === 0 &&
-      (served || (entry.handler && this.nowhere(entry.handler, entry.file)))
-        ? { outside: true }
-        : {}),
+      ...(outside ? { outside: true } : {}),
       ...(inline ? { inline: true } : {}),
+      ...(missing ? { missing: true } : {}),
       steps,
       data: [...data.values()].sort((a, b) => byCodeUnits(a.file, b.file) || a.line - b.line),
       ...(cut ? { cut } : {}),
@@ -270,8 +285,11 @@ export class FlowTracer {
       const ofOwners = (names: string[]) =>
         candidates.filter((s) => s.parent !== null && names.includes(lastSegment(s.parent).toLowerCase()));
       const own = owners.length ? ofOwners(owners) : candidates;
-      // An action the class takes from a module it includes (a Rails controller's concern).
-      const ofClass = own.length || !owners.length ? own : ofOwners(this.mixinsOf(named, entry.file));
+      // An action the class takes from a module it includes (a Rails controller's concern), or
+      // from a class of the project it extends (the nearest that declares it).
+      const mixedIn = own.length || !owners.length ? own : ofOwners(this.mixinsOf(named, entry.file));
+      const ofClass =
+        mixedIn.length || !owners.length ? mixedIn : this.inherited(candidates, named, entry.file);
       const qualified = ref.qualified?.toLowerCase();
       const exact = qualified
         ? ofClass.filter((s) => {
@@ -489,15 +507,89 @@ export class FlowTracer {
     );
   }
 
+  /** The name of the class `owner` extends, as written. */
+  private superOf(owner: SymbolRow): string | undefined {
+    return (
+      this.typeOf(owner.file, owner.name, 'super') ??
+      /\bclass\s+[\w:]+\s*<\s*([\w:]+)/.exec(this.lineText(owner.file, owner.line))?.[1]
+    );
+  }
+
+  /** The class of the project `owner` extends, if its parent is one. */
+  private projectParent(owner: SymbolRow): SymbolRow | undefined {
+    const parent = this.superOf(owner);
+    // `Devise::SessionsController` ends with the owner's own name: the owner is not its own parent.
+    return parent
+      ? this.namedNear(lastSegment(parent), owner.file).find((s) => s.kind === 'class' && s.id !== owner.id)
+      : undefined;
+  }
+
   /** A class whose parent is no class of the project (a framework's or a gem's). */
   private libraryParent(owner: SymbolRow): boolean {
-    const parent =
-      this.typeOf(owner.file, owner.name, 'super') ??
-      /\bclass\s+[\w:]+\s*<\s*([\w:]+)/.exec(this.lineText(owner.file, owner.line))?.[1];
-    if (!parent) return false;
-    // `Devise::SessionsController` ends with the owner's own name: the owner is not its own parent.
-    return !this.namedNear(lastSegment(parent), owner.file).some(
-      (s) => s.kind === 'class' && s.id !== owner.id,
+    return this.superOf(owner) !== undefined && !this.projectParent(owner);
+  }
+
+  /** The classes of the project the classes so named extend, nearest first, and the last one's parent. */
+  private ancestry(classNames: string[], near: string): { classes: SymbolRow[]; top?: string }[] {
+    return classNames.flatMap((name) =>
+      this.namedNear(name, near)
+        .filter((s) => s.kind === 'class')
+        .map((owner) => {
+          const classes: SymbolRow[] = [];
+          let at = owner;
+          for (let next = this.projectParent(at); next && classes.length < 6; next = this.projectParent(at)) {
+            if (next.id === owner.id || classes.includes(next)) break;
+            classes.push(next);
+            at = next;
+          }
+          return { classes, top: this.superOf(at) };
+        }),
+    );
+  }
+
+  /** The member among `candidates` the nearest project class the owners extend declares. */
+  private inherited(candidates: SymbolRow[], owners: string[], near: string): SymbolRow[] {
+    for (const { classes } of this.ancestry(owners, near))
+      for (const ancestor of classes) {
+        const declared = candidates.filter((s) => s.parent === ancestor.name);
+        if (declared.length) return declared;
+      }
+    return [];
+  }
+
+  /**
+   * A PHP route's `Controller@action` where the controller is the project's, with no trait from
+   * outside it, and neither it, nor a class of the project it extends, declares the action, the
+   * chain ending at the framework's base controller (which declares none), and none answers any
+   * method (`__call`): Laravel calls a method that does not exist. Not Rails: an action with no
+   * method renders its template.
+   */
+  private undefinedAction(handler: string, routeFile: string): boolean {
+    const ref = parseHandler(handler);
+    if (!ref?.owner || !ref.member || this.languages.get(routeFile) !== 'php') return false;
+    const lines = this.ancestry([ref.owner], routeFile);
+    const ownTraitsOnly = (owner: SymbolRow) =>
+      this.mixinNames(owner).every(
+        (name) =>
+          FRAMEWORK_CONTROLLER_TRAIT.test(lastSegment(name)) ||
+          this.namedNear(lastSegment(name), owner.file).some((s) =>
+            [...TYPE_KINDS, 'module'].includes(s.kind),
+          ),
+      );
+    // A class answering any method (`__call`) in the chain answers this one too.
+    const magic = new Set(
+      this.namedNear('__call', routeFile).flatMap((s) => (s.parent ? [lastSegment(s.parent)] : [])),
+    );
+    const owners = this.namedNear(ref.owner, routeFile).filter((c) => c.kind === 'class');
+    return (
+      lines.length > 0 &&
+      ![...owners, ...lines.flatMap(({ classes }) => classes)].some((c) => magic.has(lastSegment(c.name))) &&
+      lines.every(
+        ({ classes, top }) =>
+          (top === undefined || FRAMEWORK_BASE_CONTROLLER.test(lastSegment(top))) &&
+          classes.every(ownTraitsOnly),
+      ) &&
+      owners.every(ownTraitsOnly)
     );
   }
 
