@@ -36,6 +36,53 @@ describe('clientCalls', () => {
     ]);
   });
 
+  it('takes the method callers hand a wrapper that spreads its options into its own (`{ ...options, headers }`), not where the wrapper writes one', () => {
+    expect(
+      read({
+        'web/api.js': [
+          'export async function apiRequest(url, options = {}) {',
+          '  const response = await fetch(url, {',
+          '    ...options,',
+          "    headers: { 'Content-Type': 'application/json', ...(options.headers || {}) },",
+          '  });',
+          '  return response.json();',
+          '}',
+          'export const upload = (url, init) => fetch(url, { ...init, method: "PUT" });',
+          "const remove = (id) => apiRequest(`api/v1/accounts/${id}`, { method: 'DELETE' });",
+          "const list = () => apiRequest('/api/v1/accounts');",
+          "const store = () => upload('/api/v1/files', { method: 'POST' });",
+        ].join('\n'),
+      }),
+    ).toEqual([
+      'DELETE /api/v1/accounts/:param web/api.js:9',
+      'GET /api/v1/accounts web/api.js:10',
+      // The wrapper writes its own method after the spread: that one is sent.
+      'PUT /api/v1/files web/api.js:11',
+    ]);
+  });
+
+  it("resolves `new URL(url, base)` as the URL standard does: below the page (`document.baseURI`), a base's folder or its origin", () => {
+    expect(
+      read({
+        'web/page.js': [
+          'const url = new URL("api/bookmarks", document.baseURI);',
+          'url.search = new URLSearchParams({ page: 1 });',
+          'fetch(url);',
+          "fetch(new URL('/api/tags', window.location.origin));",
+          "fetch(new URL('users', 'https://api.example.com/v2/'));",
+          "fetch(new URL('/health', 'https://api.example.com/v2/'));",
+          "fetch(new URL('https://other.example.com/x', document.baseURI));",
+        ].join('\n'),
+      }),
+    ).toEqual([
+      'GET /api/bookmarks web/page.js:3',
+      'GET /api/tags web/page.js:4',
+      'GET /v2/users web/page.js:5',
+      'GET /health web/page.js:6',
+      'GET /x web/page.js:7',
+    ]);
+  });
+
   it("takes an instance's base from the function that makes it, through factories, and a global the page sets", () => {
     const files = {
       'web/index.html': "<script>\n  window.API_URL = '/api/v1'\n</script>",

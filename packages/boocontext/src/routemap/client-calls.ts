@@ -148,10 +148,37 @@ class Evaluator {
     const wrapped = /^(?:encodeURIComponent|encodeURI|String|encode)\s*\(([\s\S]*)\)$/.exec(e);
     if (wrapped?.[1]) return this.eval(wrapped[1]).map((a) => (a.includes('\uE001') ? a : HOLE));
     if (/^[\w$]+(\.[\w$]+)*$/.test(e)) return this.name(e);
+    const made = /^new\s+URL\s*\(/.exec(e);
+    if (made && closing(e, made[0].length - 1) === e.length - 1)
+      return this.resolvedUrl(splitTop(e.slice(made[0].length, -1), ','));
     const call = /^([\w$]+(?:\.[\w$]+)*)\s*\(/.exec(e);
     if (call?.[1] && closing(e, call[0].length - 1) === e.length - 1)
       return this.built(call[1], splitTop(e.slice(call[0].length, -1), ','));
     return [HOLE];
+  }
+
+  /**
+   * `new URL(url, base)` as the URL standard resolves it: an absolute URL stays; a path from the
+   * root (`/api/x`) goes to the base's origin; a relative one (`api/bookmarks`) below the base's
+   * folder — the page's own (`document.baseURI`, `location.href`) or any the code does not tell
+   * being an unknown origin and base path, which a link may take as empty.
+   */
+  private resolvedUrl([url, base]: string[]): string[] {
+    const urls = url === undefined ? [HOLE] : this.eval(url);
+    if (base === undefined) return urls;
+    const bases = this.eval(base);
+    return cap(
+      urls.flatMap((u) => {
+        if (/^[a-z][\w+.-]*:\/\//i.test(u)) return [u];
+        if (u.startsWith('/')) return [`${HOLE}${u}`];
+        return bases.map((b) => {
+          const folder = /^[a-z][\w+.-]*:\/\/[^/]*\/?$/i.test(b)
+            ? `${b.replace(/\/$/, '')}/`
+            : b.replace(/[^/]*$/, '');
+          return folder.length > 0 && !folder.endsWith(HOLE) ? `${folder}${u}` : `${HOLE}/${u}`;
+        });
+      }),
+    );
   }
 
   /**
@@ -779,12 +806,26 @@ function optionsMethod(options: string, file: SourceFile, offset: number): strin
   return written === undefined ? undefined : propertyOf(written, 'method');
 }
 
-/** The options a library call is handed when they are a parameter of the function it is in. */
+/**
+ * The parameter of the function around `offset` whose options these hand on: the parameter itself
+ * (`fetch(url, options)`), or an object with no `method` of its own spreading it (`{ ...options,
+ * headers }`: the last parameter spread wins, as the spread does).
+ */
+function handedParam(options: string, file: SourceFile, offset: number): string | undefined {
+  if (/^[\w$]+$/.test(options)) return isParameterAt(file, offset, options) ? options : undefined;
+  if (!options.startsWith('{') || propertyOf(options, 'method') !== undefined) return undefined;
+  const end = closing(options, 0);
+  if (end === undefined) return undefined;
+  const spread = splitTop(options.slice(1, end), ',')
+    .map((entry) => /^\s*\.\.\.\s*([\w$]+)\s*$/.exec(entry)?.[1])
+    .filter((name): name is string => name !== undefined && isParameterAt(file, offset, name));
+  return spread.at(-1);
+}
+
+/** The options a library call is handed when they are (or spread) a parameter of the function it is in. */
 function optionsParam(site: Site): string | undefined {
   const options = site.method ? undefined : site.options?.trim();
-  return options && /^[\w$]+$/.test(options) && isParameterAt(site.file, site.offset, options)
-    ? options
-    : undefined;
+  return options ? handedParam(options, site.file, site.offset) : undefined;
 }
 
 /**
@@ -794,7 +835,8 @@ function optionsParam(site: Site): string | undefined {
 function handedMethod(arg: string | undefined, file: SourceFile, offset: number, ev: Evaluator): string[] {
   const handed = arg?.trim();
   if (!handed) return ['GET'];
-  if (/^[\w$]+$/.test(handed) && isParameterAt(file, offset, handed)) return [methodOfParam(handed)];
+  const param = handedParam(handed, file, offset);
+  if (param) return [methodOfParam(param)];
   const method = optionsMethod(handed, file, offset);
   return method === undefined ? ['GET'] : ev.eval(method);
 }
