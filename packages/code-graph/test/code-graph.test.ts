@@ -342,6 +342,40 @@ describe('code-graph over MCP', () => {
     expect(index).not.toHaveProperty('missing');
   });
 
+  it("starts a route at the project's function that builds its handler from what it is handed; a library's function makes a library's handler", async () => {
+    const { data } = await call('flows', {
+      entries: [
+        { file: 'go/queue/queue.go', line: 20, handler: 'getQueue(store)', method: 'GET', path: '/queue' },
+        {
+          file: 'go/queue/queue.go',
+          line: 22,
+          handler: 'rest.GetAll(constructor)',
+          method: 'GET',
+          path: '/albums',
+        },
+        {
+          file: 'go/queue/queue.go',
+          line: 23,
+          handler: 'pm(Missing.Show, "bounces:get")',
+          method: 'GET',
+          path: '/bounces',
+        },
+      ],
+      entities: ['articles'],
+    });
+    const [queue, albums, bounces] = data.flows;
+    // A middleware handed a function the project does not have is not where the flow starts.
+    expect(bounces.steps).toEqual([]);
+    expect(queue.steps.map((s: { symbol: string }) => s.symbol).slice(0, 2)).toEqual([
+      'getQueue',
+      'ArticleStore.GetBySlug',
+    ]);
+    expect(queue).not.toHaveProperty('outside');
+    // deluan/rest serves the repository the local closure builds: a type `constructor` elsewhere in
+    // the project is not the handler.
+    expect(albums).toMatchObject({ steps: [], outside: true });
+  });
+
   it('follows a Go call through a struct field of an interface type into the types that implement it', async () => {
     const callees = await call('callees', { symbol: 'Handler.GetArticle' });
     expect(edgeSet(callees.data.edges)).toEqual(['Handler.GetArticle -> Store.GetBySlug (method)']);

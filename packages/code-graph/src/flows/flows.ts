@@ -312,6 +312,15 @@ export class FlowTracer {
         below && below.line <= (entry.endLine ?? entry.line) + 3 ? below : closest(pool, entry.file);
       if (picked) return [picked];
     }
+    // A handler a function of the project builds from what it is handed (`getQueue(api.ds)`): when
+    // that names no function at all (a middleware's `pm(a.Missing)` wraps one, it builds none).
+    const handsFunction = (name: string) =>
+      this.namedNear(name, entry.file).some((s) => CALLABLE.includes(s.kind));
+    const built =
+      ref?.factory && !(ref.member && handsFunction(ref.member))
+        ? this.factoryOf(ref.factory, entry.file)
+        : undefined;
+    if (built) return [built];
     // A class named alone (a Django view, a Go handler type): its method for the HTTP verb.
     const className = ref && !ref.owner && ref.member && /^[A-Z]/.test(ref.member) ? ref.member : undefined;
     if (className) {
@@ -462,6 +471,26 @@ export class FlowTracer {
     return /^\s*/.exec(this.lineText(row.file, row.line))?.[0].length ?? 0;
   }
 
+  /** A function `pkg.fn` the project declares: `fn` in a folder named `pkg`, or a member of a type so named. */
+  private projectFunction(qualified: string, routeFile: string): boolean {
+    const qualifier = qualified.slice(0, qualified.lastIndexOf('.'));
+    const owner = lastSegment(qualifier);
+    return this.namedNear(qualified.slice(qualified.lastIndexOf('.') + 1), routeFile).some(
+      (s) =>
+        CALLABLE.includes(s.kind) &&
+        (path.posix.dirname(s.file).split('/').includes(owner) ||
+          (s.parent !== null && lastSegment(s.parent) === owner)),
+    );
+  }
+
+  /** The project's function of this name nearest the route: one that builds a handler. */
+  private factoryOf(name: string, routeFile: string): SymbolRow | undefined {
+    return closest(
+      this.namedNear(name, routeFile).filter((s) => s.kind === 'function' && !isTestFile(s.file)),
+      routeFile,
+    );
+  }
+
   /** No symbol of the project has the name the handler names (its member, or its class). */
   private nowhere(handler: string, routeFile: string): boolean {
     const ref = parseHandler(handler);
@@ -470,6 +499,9 @@ export class FlowTracer {
     const names = ref.owner
       ? [ref.owner, ref.altOwner].filter((n): n is string => Boolean(n))
       : [ref.member ?? ''];
+    // What a library's function makes of what it is handed (`rest.GetAll(constructor)`, deluan/rest
+    // serving a repository a local closure builds) is the library's handler.
+    if (ref.wrapper && !this.projectFunction(ref.wrapper, routeFile)) return true;
     const named = names.flatMap((name) => this.namedNear(name, routeFile));
     if (named.length === 0) return true;
     // `class SessionsController < Devise::SessionsController` without `new`: the parent serves it;

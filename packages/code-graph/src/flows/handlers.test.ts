@@ -33,16 +33,32 @@ describe('parseHandler', () => {
   });
 
   it('finds the function a handler wrapped in middleware calls runs: the last one passed, in nested and curried calls', () => {
-    expect(parseHandler('pm(a.GetBounces, "bounces:get")')).toEqual({ member: 'GetBounces', pathHint: 'a' });
+    // The outer function is kept: a factory of the project (named alone) or a package's function,
+    // for when what it is handed is no function (`getQueue(api.ds)`, `rest.GetAll(constructor)`).
+    expect(parseHandler('pm(a.GetBounces, "bounces:get")')).toEqual({
+      member: 'GetBounces',
+      pathHint: 'a',
+      factory: 'pm',
+    });
     expect(parseHandler('noIndex(a.hasUUID(a.hasSub(a.OptinPage), "subUUID"))')).toEqual({
       member: 'OptinPage',
       pathHint: 'a',
+      factory: 'noIndex',
     });
     expect(parseHandler('pm(gzip.New(gzip.Config{Level: 9})(hasID(a.Export)), "a, b")')).toEqual({
       member: 'Export',
       pathHint: 'a',
+      factory: 'pm',
     });
-    expect(parseHandler('chain(auth, handlers.Upload)')).toEqual({ member: 'Upload', pathHint: 'handlers' });
+    expect(parseHandler('chain(auth, handlers.Upload)')).toEqual({
+      member: 'Upload',
+      pathHint: 'handlers',
+      factory: 'chain',
+    });
+    expect(parseHandler('rest.GetAll(constructor)')).toEqual({
+      member: 'constructor',
+      wrapper: 'rest.GetAll',
+    });
     // Handed nothing: a factory, whose body builds the handler (`oidc.LoginHandler()` returns a gin.HandlerFunc).
     expect(parseHandler('oidcHandler.LoginHandler()')).toEqual({
       member: 'LoginHandler',

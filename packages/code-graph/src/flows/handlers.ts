@@ -28,6 +28,13 @@ export interface HandlerRef {
   pathHint?: string;
   /** The class with the modules it is written under (`ShopWeb.Admin.OrderController`): one of two classes of one name. */
   qualified?: string;
+  /**
+   * The function a wrapped handler is a call of (`getQueue` in `getQueue(api.ds)`), when it is
+   * named alone: a factory building the handler where what it is handed is no function.
+   */
+  factory?: string;
+  /** The package-qualified function a wrapped handler is a call of (`rest.GetAll` in `rest.GetAll(constructor)`). */
+  wrapper?: string;
 }
 
 const camel = (snake: string) =>
@@ -77,7 +84,12 @@ export function parseHandler(handler: string): HandlerRef | undefined {
     };
   }
   const wrapped = wrappedHandler(text);
-  if (wrapped) return parseHandler(wrapped);
+  if (wrapped) {
+    const inner = parseHandler(wrapped);
+    const callee = /^[\w$.]+/.exec(text)?.[0];
+    if (!inner || !callee || callee === wrapped) return inner;
+    return callee.includes('.') ? { ...inner, wrapper: callee } : { ...inner, factory: callee };
+  }
   const dotted = text.split('.');
   if (dotted.every((p) => /^[A-Za-z_$][\w$]*$/.test(p))) {
     const member = dotted.pop() as string;
