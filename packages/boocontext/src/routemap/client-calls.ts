@@ -32,6 +32,10 @@ export interface UnresolvedCall {
 }
 
 // The marks below are Private Use characters: no source text holds them, so they cannot collide.
+/** A URL with its scheme (`https://…`), and one that is only an origin (`https://api.example.com/`). */
+const ABSOLUTE_URL = /^[a-z][\w+.-]*:\/\//i;
+const ORIGIN_ONLY = /^[a-z][\w+.-]*:\/\/[^/]*\/?$/i;
+
 /** An unknown part of a URL. */
 const HOLE = '\uE002';
 /** Text that came from a constant (a base URL), not written at the call. */
@@ -169,12 +173,10 @@ class Evaluator {
     const bases = this.eval(base);
     return cap(
       urls.flatMap((u) => {
-        if (/^[a-z][\w+.-]*:\/\//i.test(u)) return [u];
+        if (ABSOLUTE_URL.test(u)) return [u];
         if (u.startsWith('/')) return [`${HOLE}${u}`];
         return bases.map((b) => {
-          const folder = /^[a-z][\w+.-]*:\/\/[^/]*\/?$/i.test(b)
-            ? `${b.replace(/\/$/, '')}/`
-            : b.replace(/[^/]*$/, '');
+          const folder = ORIGIN_ONLY.test(b) ? `${b.replace(/\/$/, '')}/` : b.replace(/[^/]*$/, '');
           return folder.length > 0 && !folder.endsWith(HOLE) ? `${folder}${u}` : `${HOLE}/${u}`;
         });
       }),

@@ -529,14 +529,14 @@ export class FlowTracer {
     return this.typeOf(owner.file, owner.name, 'mixins')?.split(',').filter(Boolean) ?? [];
   }
 
+  /** A trait or module a file of the project declares. */
+  private projectMixin(name: string, near: string): boolean {
+    return this.namedNear(lastSegment(name), near).some((s) => [...TYPE_KINDS, 'module'].includes(s.kind));
+  }
+
   /** A class that mixes in a trait or module no file of the project declares (a framework's). */
   private libraryMixin(owner: SymbolRow): boolean {
-    return this.mixinNames(owner).some(
-      (name) =>
-        !this.namedNear(lastSegment(name), owner.file).some((s) =>
-          [...TYPE_KINDS, 'module'].includes(s.kind),
-        ),
-    );
+    return this.mixinNames(owner).some((name) => !this.projectMixin(name, owner.file));
   }
 
   /** The name of the class `owner` extends, as written. */
@@ -561,8 +561,14 @@ export class FlowTracer {
     return this.superOf(owner) !== undefined && !this.projectParent(owner);
   }
 
-  /** The classes of the project the classes so named extend, nearest first, and the last one's parent. */
-  private ancestry(classNames: string[], near: string): { classes: SymbolRow[]; top?: string }[] {
+  /**
+   * Each class so named with the classes of the project it extends, nearest first, and the last
+   * one's parent (a framework's, or none).
+   */
+  private ancestry(
+    classNames: string[],
+    near: string,
+  ): { owner: SymbolRow; classes: SymbolRow[]; top?: string }[] {
     return classNames.flatMap((name) =>
       this.namedNear(name, near)
         .filter((s) => s.kind === 'class')
@@ -570,11 +576,12 @@ export class FlowTracer {
           const classes: SymbolRow[] = [];
           let at = owner;
           for (let next = this.projectParent(at); next && classes.length < 6; next = this.projectParent(at)) {
-            if (next.id === owner.id || classes.includes(next)) break;
+            const id = next.id;
+            if (id === owner.id || classes.some((c) => c.id === id)) break;
             classes.push(next);
             at = next;
           }
-          return { classes, top: this.superOf(at) };
+          return { owner, classes, top: this.superOf(at) };
         }),
     );
   }
@@ -600,28 +607,24 @@ export class FlowTracer {
     const ref = parseHandler(handler);
     if (!ref?.owner || !ref.member || this.languages.get(routeFile) !== 'php') return false;
     const lines = this.ancestry([ref.owner], routeFile);
-    const ownTraitsOnly = (owner: SymbolRow) =>
-      this.mixinNames(owner).every(
-        (name) =>
-          FRAMEWORK_CONTROLLER_TRAIT.test(lastSegment(name)) ||
-          this.namedNear(lastSegment(name), owner.file).some((s) =>
-            [...TYPE_KINDS, 'module'].includes(s.kind),
-          ),
+    const ownTraitsOnly = (c: SymbolRow) =>
+      this.mixinNames(c).every(
+        (name) => FRAMEWORK_CONTROLLER_TRAIT.test(lastSegment(name)) || this.projectMixin(name, c.file),
       );
     // A class answering any method (`__call`) in the chain answers this one too.
     const magic = new Set(
       this.namedNear('__call', routeFile).flatMap((s) => (s.parent ? [lastSegment(s.parent)] : [])),
     );
-    const owners = this.namedNear(ref.owner, routeFile).filter((c) => c.kind === 'class');
     return (
       lines.length > 0 &&
-      ![...owners, ...lines.flatMap(({ classes }) => classes)].some((c) => magic.has(lastSegment(c.name))) &&
-      lines.every(
-        ({ classes, top }) =>
+      lines.every(({ owner, classes, top }) => {
+        const chain = [owner, ...classes];
+        return (
           (top === undefined || FRAMEWORK_BASE_CONTROLLER.test(lastSegment(top))) &&
-          classes.every(ownTraitsOnly),
-      ) &&
-      owners.every(ownTraitsOnly)
+          chain.every(ownTraitsOnly) &&
+          !chain.some((c) => magic.has(lastSegment(c.name)))
+        );
+      })
     );
   }
 

@@ -35,30 +35,15 @@ describe('parseHandler', () => {
   it('finds the function a handler wrapped in middleware calls runs: the last one passed, in nested and curried calls', () => {
     // The outer function is kept: a factory of the project (named alone) or a package's function,
     // for when what it is handed is no function (`getQueue(api.ds)`, `rest.GetAll(constructor)`).
-    expect(parseHandler('pm(a.GetBounces, "bounces:get")')).toEqual({
-      member: 'GetBounces',
-      pathHint: 'a',
-      factory: 'pm',
-    });
-    expect(parseHandler('noIndex(a.hasUUID(a.hasSub(a.OptinPage), "subUUID"))')).toEqual({
-      member: 'OptinPage',
-      pathHint: 'a',
-      factory: 'noIndex',
-    });
-    expect(parseHandler('pm(gzip.New(gzip.Config{Level: 9})(hasID(a.Export)), "a, b")')).toEqual({
-      member: 'Export',
-      pathHint: 'a',
-      factory: 'pm',
-    });
-    expect(parseHandler('chain(auth, handlers.Upload)')).toEqual({
-      member: 'Upload',
-      pathHint: 'handlers',
-      factory: 'chain',
-    });
-    expect(parseHandler('rest.GetAll(constructor)')).toEqual({
-      member: 'constructor',
-      wrapper: 'rest.GetAll',
-    });
+    const wrapped: [string, string, string | undefined, Record<string, string>][] = [
+      ['pm(a.GetBounces, "bounces:get")', 'GetBounces', 'a', { factory: 'pm' }],
+      ['noIndex(a.hasUUID(a.hasSub(a.OptinPage), "subUUID"))', 'OptinPage', 'a', { factory: 'noIndex' }],
+      ['pm(gzip.New(gzip.Config{Level: 9})(hasID(a.Export)), "a, b")', 'Export', 'a', { factory: 'pm' }],
+      ['chain(auth, handlers.Upload)', 'Upload', 'handlers', { factory: 'chain' }],
+      ['rest.GetAll(constructor)', 'constructor', undefined, { wrapper: 'rest.GetAll' }],
+    ];
+    for (const [text, member, pathHint, outer] of wrapped)
+      expect(parseHandler(text), text).toEqual({ member, ...(pathHint ? { pathHint } : {}), ...outer });
     // Handed nothing: a factory, whose body builds the handler (`oidc.LoginHandler()` returns a gin.HandlerFunc).
     expect(parseHandler('oidcHandler.LoginHandler()')).toEqual({
       member: 'LoginHandler',
