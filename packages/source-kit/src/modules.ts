@@ -323,12 +323,20 @@ export class ModuleResolver {
     return undefined;
   }
 
-  /** Go imports name packages (directories); the first file stands for the package. */
+  /**
+   * Go imports name packages (directories); one file stands for the package: the first by name of
+   * those an import compiles (a `_test.go` file is no part of what another package imports), so the
+   * answer does not depend on the order files were read in.
+   */
   private resolveGoDir(specifier: string): string | undefined {
     for (const [moduleDir, name] of this.goModules) {
       if (specifier !== name && !specifier.startsWith(`${name}/`)) continue;
       const dir = path.posix.normalize(path.posix.join(moduleDir, specifier.slice(name.length + 1) || '.'));
-      const found = this.dirs.get(dir)?.find((f) => f.endsWith('.go'));
+      const sources = (this.dirs.get(dir) ?? []).filter((f) => f.endsWith('.go') && !f.endsWith('_test.go'));
+      const found = sources.reduce<string | undefined>(
+        (first, f) => (first === undefined || f < first ? f : first),
+        undefined,
+      );
       if (found) return found;
     }
     return undefined;
