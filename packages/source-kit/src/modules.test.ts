@@ -146,28 +146,20 @@ describe('ModuleResolver and Python imports', () => {
 
 describe('ModuleResolver and Go packages', () => {
   it('names a package by the first of its files an import compiles, whatever order the files came in', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'modules-go-'));
-    try {
-      const put = (rel: string, text: string) => {
-        mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-        writeFileSync(path.join(dir, rel), text);
-      };
-      put('go.mod', 'module example.com/shop\n\ngo 1.22\n');
-      put('db/db_path_test.go', 'package db\n');
-      put('db/schema.go', 'package db\n');
-      put('db/db.go', 'package db\n');
-      put('only/only_test.go', 'package only\n');
-      put('main.go', 'package main\n');
-      // Test files first, as a scan that parses some files after the rest lists them.
-      const listed = ['db/db_path_test.go', 'only/only_test.go', 'db/schema.go', 'db/db.go', 'main.go'];
-      for (const order of [listed, [...listed].reverse()]) {
-        const resolver = new ModuleResolver(dir, order);
-        expect(resolver.resolve('main.go', 'example.com/shop/db', 'go')).toBe('db/db.go');
-        // A folder of tests alone is no package another imports.
-        expect(resolver.resolve('main.go', 'example.com/shop/only', 'go')).toBeUndefined();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+    const tree = 'go-tree';
+    write(`${tree}/go.mod`, 'module example.com/shop\n\ngo 1.22\n');
+    for (const file of ['db/db_path_test.go', 'db/schema.go', 'db/db.go', 'only/only_test.go', 'main.go'])
+      write(
+        `${tree}/${file}`,
+        `package ${path.posix.basename(path.posix.dirname(file)).replace('.', 'main')}\n`,
+      );
+    // Test files first, as a scan that parses some files after the rest lists them.
+    const listed = ['db/db_path_test.go', 'only/only_test.go', 'db/schema.go', 'db/db.go', 'main.go'];
+    for (const order of [listed, [...listed].reverse()]) {
+      const resolver = new ModuleResolver(path.join(root, tree), order);
+      expect(resolver.resolve('main.go', 'example.com/shop/db', 'go')).toBe('db/db.go');
+      // A folder of tests alone is no package another imports.
+      expect(resolver.resolve('main.go', 'example.com/shop/only', 'go')).toBeUndefined();
     }
   });
 });
