@@ -605,20 +605,23 @@ function basesOf(files: Files): {
   // A function returning an instance it made, or one another such function made
   // (`AuthenticatedHTTPFactory()` returning `HTTPFactory()`'s): what it is assigned to
   // (`this.http = AuthenticatedHTTPFactory()`) has that base.
-  for (let round = 0, grew = factories.size > 0; grew && round < MAX_FACTORY_HOPS; round++) {
+  // The files are searched for factory calls once; each round goes over what was found.
+  const factoryCalls = factories.size
+    ? files.all.flatMap((file) => [...file.text.matchAll(FACTORY_CALL)].map((m) => ({ file, m })))
+    : [];
+  for (let round = 0, grew = factoryCalls.length > 0; grew && round < MAX_FACTORY_HOPS; round++) {
     grew = false;
-    for (const file of files.all)
-      for (const m of file.text.matchAll(FACTORY_CALL)) {
-        const [, declared, name = '', factory = ''] = m;
-        const base = factories.get(factory);
-        if (base === undefined) continue;
-        if (!byReceiver.has(name.toLowerCase())) byReceiver.set(name.toLowerCase(), base);
-        const outer = declared ? returnedBy(file, m.index ?? 0, name) : undefined;
-        if (outer && !factories.has(outer)) {
-          factories.set(outer, base);
-          grew = true;
-        }
+    for (const { file, m } of factoryCalls) {
+      const [, declared, name = '', factory = ''] = m;
+      const base = factories.get(factory);
+      if (base === undefined) continue;
+      if (!byReceiver.has(name.toLowerCase())) byReceiver.set(name.toLowerCase(), base);
+      const outer = declared ? returnedBy(file, m.index ?? 0, name) : undefined;
+      if (outer && !factories.has(outer)) {
+        factories.set(outer, base);
+        grew = true;
       }
+    }
   }
   // `export const http = new Http()`: the project's client, its base the one its class made.
   if (classBases.size)

@@ -10,6 +10,12 @@ const call = (method: string, path: string, line = 1): ClientCall => ({
   via: 'fetch',
 });
 const route = (method: string, path: string, line = 1) => ({ method, path, file: 'server/urls.py', line });
+/** The calls linked to the routes, each route on the line of its place in the list. */
+const fit = (routes: [string, string][], calls: [string, string][]) =>
+  linkCalls(
+    calls.map(([method, path]) => call(method, path)),
+    routes.map(([method, path], i) => route(method, path, i + 1)),
+  );
 
 describe('linkCalls', () => {
   it('prefers the literal route, takes any parameter spelling, and reports both kinds of unmatched', () => {
@@ -38,18 +44,17 @@ describe('linkCalls', () => {
   });
 
   it('links a call to a route whose leading part the code does not tell, as if it were empty, after a route that fits as written', () => {
-    const routes = [
-      route('GET', '/{unknown}/api/queries/<query_id>', 1),
-      route('POST', '/{unknown}/api/queries', 2),
-      route('POST', '/api/queries', 3),
-    ];
-    const { links, unmatched } = linkCalls(
+    const { links, unmatched } = fit(
       [
-        call('GET', '/api/queries/:param'),
-        call('POST', '/api/queries'),
-        call('GET', '/{unknown}/api/queries/7'),
+        ['GET', '/{unknown}/api/queries/<query_id>'],
+        ['POST', '/{unknown}/api/queries'],
+        ['POST', '/api/queries'],
       ],
-      routes,
+      [
+        ['GET', '/api/queries/:param'],
+        ['POST', '/api/queries'],
+        ['GET', '/{unknown}/api/queries/7'],
+      ],
     );
     expect(
       links.map(
@@ -60,19 +65,18 @@ describe('linkCalls', () => {
   });
 
   it('links a call to a route segment with parameters among literal text', () => {
-    const routes = [
-      route('GET', '/api/queries/<query_id>/results.<filetype>', 1),
-      route('GET', '/api/files/:name.:ext', 2),
-      route('GET', '/api/queries/<query_id>/results', 3),
-    ];
-    const { links, unmatched } = linkCalls(
+    const { links, unmatched } = fit(
       [
-        call('GET', '/api/queries/:param/results.csv'),
-        call('GET', '/api/files/report.pdf'),
-        call('GET', '/api/queries/:param/results'),
-        call('GET', '/api/queries/:param/export.csv'),
+        ['GET', '/api/queries/<query_id>/results.<filetype>'],
+        ['GET', '/api/files/:name.:ext'],
+        ['GET', '/api/queries/<query_id>/results'],
       ],
-      routes,
+      [
+        ['GET', '/api/queries/:param/results.csv'],
+        ['GET', '/api/files/report.pdf'],
+        ['GET', '/api/queries/:param/results'],
+        ['GET', '/api/queries/:param/export.csv'],
+      ],
     );
     expect(links.map((l) => `${l.client.path} → ${l.route.line}`)).toEqual([
       '/api/queries/:param/results.csv → 1',

@@ -372,14 +372,11 @@ describe('classifyCall', () => {
         },
         { entities, typeOf: () => undefined, lineText, language: 'typescript', textAbove: () => above },
       );
-    expect(raw('    const rows = await this.prisma.$queryRaw<Row[]>(query);')).toMatchObject({
-      entity: 'Article',
-      op: 'read',
-    });
-    expect(raw('    const rows = await this.prisma.$queryRaw(query);')).toMatchObject({
-      entity: 'Article',
-      op: 'read',
-    });
+    for (const line of [
+      '    const rows = await this.prisma.$queryRaw<Row[]>(query);',
+      '    const rows = await this.prisma.$queryRaw(query);',
+    ])
+      expect(raw(line), line).toMatchObject({ entity: 'Article', op: 'read' });
   });
 
   it('names the entity a local query was built from above, in the same function', () => {

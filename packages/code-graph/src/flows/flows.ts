@@ -81,9 +81,6 @@ const FRAMEWORK_BASE_CONTROLLER = /^(?:Controller|BaseController|AbstractControl
 /** The traits Laravel's own base controller uses: helpers, no action. */
 const FRAMEWORK_CONTROLLER_TRAIT = /^(?:AuthorizesRequests|DispatchesJobs|ValidatesRequests)$/;
 
-/** An app's repository module by its name (Ecto's convention): `Repo`, `Hexpm.Repo`. */
-const REPO_MODULE = /(?:^|\.)(?:[A-Z]\w*)?Repo$/;
-
 /** An inline handler has no name of its own: the route it serves names it. */
 const inlineHandlerName = (entry: FlowEntry): string =>
   entry.method && entry.path !== undefined
@@ -120,6 +117,8 @@ export class FlowTracer {
   private readonly importedAs;
   /** A call resolved to a function of the project (by file, line and callee name). */
   private readonly resolvedAt;
+  /** A call's edge to a function of the project with a body the trace follows (no delegate). */
+  private readonly followedInto;
   private readonly byName;
   private readonly inFile;
   private readonly spanCallees;
@@ -145,6 +144,9 @@ export class FlowTracer {
     this.byShort = db.prepare(`SELECT ${TRACE_COLUMNS} FROM symbols WHERE short = ? ORDER BY file, line`);
     this.classesImplementingQuery = db.prepare(
       `SELECT ${TRACE_COLUMNS} FROM symbols WHERE kind = 'class' AND signature LIKE ? ORDER BY file, line`,
+    );
+    this.followedInto = db.prepare(
+      `SELECT 1 FROM edges e JOIN symbols s ON s.id = e.callee_id WHERE e.file = ? AND e.line = ? AND e.callee_name = ? AND e.kind IN ('direct', 'method') AND s.signature NOT LIKE 'defdelegate %' LIMIT 1`,
     );
     this.resolvedAt = db.prepare(
       "SELECT 1 FROM edges WHERE file = ? AND line = ? AND callee_name = ? AND callee_id IS NOT NULL AND kind IN ('direct', 'method') LIMIT 1",
@@ -271,10 +273,12 @@ export class FlowTracer {
     const live = entry.handler ? liveViewStarts(entry, entry.handler, this.lookups(entry.method)) : [];
     if (live.length) return live;
     const ref = entry.handler ? parseHandler(entry.handler) : undefined;
+    // The functions the handler's member names, tests' too (what a factory is handed, below).
+    const callables = ref?.member
+      ? this.namedNear(ref.member, entry.file).filter((s) => CALLABLE.includes(s.kind))
+      : [];
     if (ref?.member) {
-      const candidates = this.namedNear(ref.member, entry.file).filter(
-        (s) => CALLABLE.includes(s.kind) && !isTestFile(s.file),
-      );
+      const candidates = callables.filter((s) => !isTestFile(s.file));
       // Declared on the route's own line: a GraphQL resolver map's `Query: { articles() {…} }`.
       const declared = candidates.find((s) => s.file === entry.file && s.line === entry.line);
       if (declared) return [declared];
@@ -314,12 +318,8 @@ export class FlowTracer {
     }
     // A handler a function of the project builds from what it is handed (`getQueue(api.ds)`): when
     // that names no function at all (a middleware's `pm(a.Missing)` wraps one, it builds none).
-    const handsFunction = (name: string) =>
-      this.namedNear(name, entry.file).some((s) => CALLABLE.includes(s.kind));
     const built =
-      ref?.factory && !(ref.member && handsFunction(ref.member))
-        ? this.factoryOf(ref.factory, entry.file)
-        : undefined;
+      ref?.factory && callables.length === 0 ? this.factoryOf(ref.factory, entry.file) : undefined;
     if (built) return [built];
     // A class named alone (a Django view, a Go handler type): its method for the HTTP verb.
     const className = ref && !ref.owner && ref.member && /^[A-Z]/.test(ref.member) ? ref.member : undefined;
@@ -950,15 +950,8 @@ export class FlowTracer {
       });
       // A call handed the database (`service.all(on: req.db)`) that reaches a function of the
       // project is no access of its own: the trace goes on into that function, where the query is.
-      // An app's `Repo` module's is, wrapped or not (`defdelegate all(q), to: RepoBase`).
-      if (
-        op &&
-        !(
-          op.entity === UNKNOWN_ENTITY &&
-          !REPO_MODULE.test(call.receiver ?? '') &&
-          this.resolvedAt.get(file, call.line, call.callee)
-        )
-      )
+      // Not so one that only forwards elsewhere (Elixir's `defdelegate all(q), to: RepoBase`).
+      if (op && !(op.entity === UNKNOWN_ENTITY && this.followedInto.get(file, call.line, call.callee)))
         out.push({ ...op, file });
     }
     return namedCommits(out);
