@@ -1,7 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=4
-// A one-shot scan allocates fast enough for V8 to grow its young generation to 2 x 16 MB; capped at
-// 2 x 4 MB, peak memory is 6-8 MB lower on application-sized trees at the same speed (measured with
-// bench/boocontext-vs-codesight.mjs). Only a flag at start-up does this: set at run time it is ignored.
+#!/usr/bin/env node
 // Checked in so npm links this bin at install time: it links only files that exist, and dist/ is built later.
 // CommonJS (bin/package.json): an ES module entry starts node's ES module loader, ~6 ms of every
 // one-shot command (a map of a small app takes ~170 ms); the code cache comes as CommonJS too.
@@ -19,6 +16,16 @@ if (existsSync(entry)) {
   const oneShot =
     command !== undefined && !command.startsWith('-') && command !== 'serve' && command !== 'setup';
   const flags = oneShot ? ['--liftoff-only'] : [];
+  // Setting a V8 flag (here or on node's command line) makes node refuse the code cache its own
+  // modules are built with: each one loaded after it compiles from source. Those a one-shot command
+  // loads are loaded first (the output streams', option parsing, the file and timer promises,
+  // performance's, node 22's `navigator`): a map of a small app took ~12 ms longer with them loaded after (node 20, 31
+  // alternating runs); for that, no flag is given on the command line either.
+  if (oneShot) {
+    void process.stdout, process.stderr, globalThis.navigator;
+    void require('node:util').parseArgs;
+    for (const builtin of ['node:fs/promises', 'node:timers/promises', 'node:perf_hooks']) require(builtin);
+  }
   for (const flag of flags) v8.setFlagsFromString(flag);
   // The bundle's chunks, code-graph's (a one-shot command runs its tools in this process) and
   // web-tree-sitter's CommonJS build compile from V8's code cache: one-shot maps of small Rust and Go

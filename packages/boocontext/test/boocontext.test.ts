@@ -454,7 +454,7 @@ describe('child server lifecycle', () => {
 });
 
 describe('the command line', () => {
-  // Executed as npx does, through the bin's shebang (which passes node a flag).
+  // Executed as npx does, through the bin's shebang.
   const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
     spawnSync(path.join(here, '../bin/boocontext.js'), args, {
       cwd: path.join(repos, 'express'),
@@ -525,6 +525,39 @@ describe('the command line', () => {
       expect(written()).toEqual(repaired);
     } finally {
       rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it('gives node no flag on its command line and loads the node modules a one-shot map uses before it sets one: any V8 flag makes node refuse their code cache', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'boocontext-builtins-'));
+    try {
+      // Preloaded into the bin's process: notes which of node's own modules load after the first flag.
+      const probe = path.join(dir, 'probe.cjs');
+      const out = path.join(dir, 'loaded-after.json');
+      writeFileSync(
+        probe,
+        `const v8 = require('node:v8');
+const set = v8.setFlagsFromString;
+let before;
+v8.setFlagsFromString = (flag) => { before ??= new Set(process.moduleLoadList); return set(flag); };
+process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify({
+  execArgv: process.execArgv,
+  loadedAfter: before && process.moduleLoadList.filter((m) => !before.has(m) && m.startsWith('NativeModule ')),
+})));`,
+      );
+      const result = run(['map', '--json'], {
+        NODE_OPTIONS: `--require ${probe}`,
+        BOOCONTEXT_CACHE_DIR: 'off',
+      });
+      expect(result.status, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout).details.map).toMatch(/## ROUTES/);
+      const { execArgv, loadedAfter } = JSON.parse(readFileSync(out, 'utf8'));
+      // A flag on node's command line (the shebang's) would make every module of node's compile from source.
+      expect(execArgv).toEqual([]);
+      // console.log's colour check loads its one module on first use; no public module loads it alone.
+      expect(loadedAfter.filter((m: string) => m !== 'NativeModule internal/util/colors')).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
