@@ -19,6 +19,14 @@ function readJson(file: string): Record<string, unknown> | undefined {
  * mapping of ESM TypeScript), `tsconfig` `paths`, workspace package names, Python modules and Go
  * packages. Built once per index pass from the set of indexed files.
  */
+/**
+ * `dir/rel` for a folder of indexed paths (`.` the root) and a relative path of names, without
+ * normalising: both are clean, and this runs for every candidate of every import (node's
+ * join-and-normalise was most of a Rust app's module resolution).
+ */
+const joinClean = (dir: string, rel: string): string =>
+  dir === '.' || dir === '' ? rel || '.' : rel ? `${dir}/${rel}` : dir;
+
 export class ModuleResolver {
   private readonly files: Set<string>;
   private readonly dirs = new Map<string, string[]>();
@@ -239,13 +247,13 @@ export class ModuleResolver {
 
   /** `base/a/b.rs` or `base/a/b/mod.rs`. */
   private rustModuleFile(base: string, segments: string[]): string | undefined {
-    const target = path.posix.normalize(path.posix.join(base, ...segments));
+    const target = joinClean(base, segments.filter(Boolean).join('/'));
     return [`${target}.rs`, `${target}/mod.rs`].find((candidate) => this.files.has(candidate));
   }
 
   /** The file of the module whose children live in `dir`. */
   private rustOwnFile(dir: string): string | undefined {
-    return [...['lib.rs', 'main.rs', 'mod.rs'].map((f) => path.posix.join(dir, f)), `${dir}.rs`].find((f) =>
+    return [...['lib.rs', 'main.rs', 'mod.rs'].map((f) => joinClean(dir, f)), `${dir}.rs`].find((f) =>
       this.files.has(f),
     );
   }
@@ -257,7 +265,7 @@ export class ModuleResolver {
     const dir = path.posix.dirname(file);
     if (this.crateRoots.has(dir)) return this.crateRoots.get(dir);
     const found =
-      this.files.has(path.posix.join(dir, 'lib.rs')) || this.files.has(path.posix.join(dir, 'main.rs'))
+      this.files.has(joinClean(dir, 'lib.rs')) || this.files.has(joinClean(dir, 'main.rs'))
         ? dir
         : dir === '.' || dir === '' || dir === '/'
           ? undefined
@@ -309,8 +317,7 @@ export class ModuleResolver {
       if (start !== '.') bases.push(start);
     }
     for (const base of bases) {
-      // Both parts are clean (folders of indexed paths, dotted names): joined without normalising.
-      const target = base === '.' ? rest || '.' : rest ? `${base}/${rest}` : base;
+      const target = joinClean(base, rest);
       // A stub alone (`.pyi`, no module beside it) stands for the module.
       for (const candidate of [
         `${target}.py`,
