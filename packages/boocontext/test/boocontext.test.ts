@@ -915,7 +915,7 @@ describe('boocontext_flows over MCP', () => {
     expect(at(flowAt(flows, 'DELETE', '/users/:id'))).toEqual(['write users src/users/delete-user.ts:15']);
   });
 
-  it('starts a Go route written on a handler variable (`handler.GetByID`, `handler := &LoafHandler{…}`) at that type’s method, not at an interface’s of the same name; an inline one at its own lines', async () => {
+  it('starts a Go route written on a handler variable (`handler.GetByID`, `handler := &LoafHandler{…}`) at that type’s method, not at an interface’s of the same name nor at echo’s route middleware after it; an inline one at its own lines', async () => {
     const { envelope, flows } = await flowsOf('echo-handler');
     expect(envelope.summary).toMatch(/1 reach data access, 0 with no handler found/);
     const loaf = flowAt(flows, 'GET', '/loaves/:id');
@@ -929,6 +929,20 @@ describe('boocontext_flows over MCP', () => {
     expect(flowAt(flows, 'GET', '/health')?.steps.map((s) => s.symbol)).toEqual([
       'GET /health (inline handler)',
       'Ping',
+    ]);
+  });
+
+  it('starts a Go route a helper registers from its parameter at the function its caller hands over, through the closures wrapping it', async () => {
+    const { envelope, flows } = await flowsOf('subsonic-go');
+    expect(envelope.summary).toMatch(/3 reach data access, 0 with no handler found/);
+    const loaf = flowAt(flows, 'ALL', '/getLoaf');
+    expect(loaf?.entry).toMatchObject({ file: 'server/api.go', line: 17, handler: 'api.GetLoaf' });
+    expect(loaf?.steps.map((s) => s.symbol)).toEqual(['Router.GetLoaf', 'Loaves.Get']);
+    expect(at(loaf)).toEqual(['read Loaf store/loaf.go:16']);
+    expect(at(flowAt(flows, 'GET', '/loaves'))).toEqual(['read Loaf store/loaf.go:22']);
+    // A helper's own closure is the route's lines.
+    expect(flowAt(flows, 'ALL', '/getLyrics')?.steps.map((s) => s.symbol)).toEqual([
+      'ALL /getLyrics (inline handler)',
     ]);
   });
 

@@ -16,6 +16,7 @@ import {
   type ConventionalRoute,
   type DjangoView,
   type FileFacts,
+  type HandedValue,
   INHERITED_ROUTE,
   isAuxiliary,
   joinPaths,
@@ -102,15 +103,39 @@ function namedRouter(
   return found.length === 1 ? found[0] : undefined;
 }
 
+/** A mount of a router, from the router that mounts it; Go's calls with what they hand over. */
+interface Incoming {
+  from: Node;
+  prefix: string;
+  replacesOwn?: boolean;
+  args?: (string | null)[];
+  handlers?: (HandedValue | null)[];
+  line: number;
+}
+
+/**
+ * A route's handler as a call up the chain of mounts hands it over: a function value named where the
+ * call is written, or a closure's lines (no name, as an inline handler has none).
+ */
+export interface HandedHandler {
+  handler?: string;
+  file: string;
+  line: number;
+  endLine?: number;
+}
+
+/** A route's full path with its parameters bound, and its handler where a call up the chain handed it. */
+export interface BoundRoute {
+  path: string;
+  handed?: HandedHandler;
+}
+
 /**
  * Which router is mounted where: `app.use('/api', users)` across files, prefixes routers give
  * themselves, and the full prefixes that follow (worked out once per router).
  */
 export class MountGraph {
-  private readonly incoming = new Map<
-    Node,
-    { from: Node; prefix: string; replacesOwn?: boolean; args?: (string | null)[] }[]
-  >();
+  private readonly incoming = new Map<Node, Incoming[]>();
   private readonly selfPrefix = new Map<Node, string>();
   private readonly prefixes = new Map<Node, string[]>();
   /** ASP.NET conventional routes, each with the project folder it holds in. */
@@ -253,8 +278,10 @@ export class MountGraph {
           list.push({
             from: `${rel}#${mount.owner}`,
             prefix,
+            line: mount.line,
             ...(mount.replacesOwn ? { replacesOwn: true } : {}),
             ...(mount.args ? { args: mount.args } : {}),
+            ...(mount.handlers ? { handlers: mount.handlers } : {}),
           });
           this.incoming.set(target, list);
         }
@@ -412,7 +439,7 @@ export class MountGraph {
   prefixesOf(node: Node): string[] {
     let prefixes = this.prefixes.get(node);
     if (!prefixes) {
-      prefixes = this.walkUp(node, '', new Set(), false);
+      prefixes = this.walkUp(node, '', new Set(), false).map((r) => r.path);
       this.prefixes.set(node, prefixes);
     }
     return prefixes;
@@ -422,22 +449,33 @@ export class MountGraph {
    * The full paths of a route of `node` written as `routePath` where a part of it, or of a prefix on
    * the way up, is a parameter of the function that registers it (`{@1}`): bound at each call that
    * hands the function its router, to what the call passes (`api.R(r, "/album", …)`), through every
-   * call up; `{unknown}` where a call passes no path there.
+   * call up; `{unknown}` where a call passes no path there. A handler that is such a parameter
+   * (`handlerParam`) is bound the same way, to the function value a call up hands over
+   * (`h(r, "getAlbum", api.GetAlbum)` through `hr` to `addHandler`'s `handle`).
    */
-  boundPaths(node: Node, routePath: string): string[] {
-    return this.walkUp(node, routePath, new Set(), true);
+  boundRoutes(node: Node, routePath: string, handlerParam?: number): BoundRoute[] {
+    return this.walkUp(node, routePath, new Set(), true, handlerParam);
   }
 
   /**
    * `routePath` under every chain of mounts above `node`, each mount's prefix and each router's own
-   * before it; with `bind`, a mount's call binds the parameters below it (`{@1}`).
+   * before it; with `bind`, a mount's call binds the parameters below it (`{@1}`), and the handler
+   * parameter at `handler` until a call hands over a function value.
    */
-  private walkUp(node: Node, routePath: string, visiting: Set<Node>, bind: boolean): string[] {
+  private walkUp(
+    node: Node,
+    routePath: string,
+    visiting: Set<Node>,
+    bind: boolean,
+    handler?: number | HandedHandler,
+  ): BoundRoute[] {
     const own = this.resolve(this.selfPrefix.get(node) ?? '');
     const parents = this.incoming.get(node);
     if (!parents || parents.length === 0 || visiting.has(node)) {
       const top = routePath ? joinPaths(own, routePath) : own;
-      return [bind ? unbound(top) : top];
+      return [
+        { path: bind ? unbound(top) : top, ...(typeof handler === 'object' ? { handed: handler } : {}) },
+      ];
     }
     visiting.add(node);
     const result = parents.flatMap((p) => {
@@ -448,11 +486,24 @@ export class MountGraph {
             return given == null ? UNKNOWN_PART : this.resolve(given);
           })
         : here;
-      return this.walkUp(p.from, joinPaths(this.resolve(p.prefix), bound), visiting, bind);
+      const next = typeof handler === 'number' ? handedAt(p, handler) : handler;
+      return this.walkUp(p.from, joinPaths(this.resolve(p.prefix), bound), visiting, bind, next);
     });
     visiting.delete(node);
     return result;
   }
+}
+
+/**
+ * What a mount's call hands over as the handler parameter at `index`: the caller's own parameter
+ * to bind further up, or the function value, written at the call; nothing where it hands none.
+ */
+function handedAt(p: Incoming, index: number): number | HandedHandler | undefined {
+  const given = p.handlers?.[index];
+  if (!given) return undefined;
+  if ('param' in given) return given.param;
+  const file = p.from.slice(0, p.from.lastIndexOf('#'));
+  return 'written' in given ? { handler: given.written, file, line: p.line } : { file, ...given.closure };
 }
 
 /**
@@ -613,24 +664,31 @@ export function routesOfFile(
             : route.conventional
               ? graph.conventionalServed(rel, route)
               : [route];
-    const push = (route: LocalRoute, full: string) =>
+    const push = (route: LocalRoute, full: string, handed?: HandedHandler) =>
       routes.push({
         method: route.method,
         path: full,
-        file: rel,
-        line: route.line,
-        ...(route.endLine ? { endLine: route.endLine } : {}),
+        file: handed?.file ?? rel,
+        line: handed?.line ?? route.line,
+        ...((handed ?? route).endLine ? { endLine: (handed ?? route).endLine } : {}),
         framework: route.framework === 'http' && hints.http ? hints.http : route.framework,
-        ...(route.handler ? { handler: oneLine(route.handler) } : {}),
+        ...((handed ?? route).handler ? { handler: oneLine((handed ?? route).handler as string) } : {}),
       });
     // A path built from the registering function's parameters, or under a prefix that is
-    // (`r.Route(prefix, …)` in a Go helper): bound at each call of the helper.
-    if (route.path.includes('{@') || prefixes.some((p) => p.includes('{@'))) {
+    // (`r.Route(prefix, …)` in a Go helper), or a handler that is one: bound at each call of the
+    // helper. A handler a call hands over is the route's, at that call.
+    if (
+      route.path.includes('{@') ||
+      route.handlerParam !== undefined ||
+      prefixes.some((p) => p.includes('{@'))
+    ) {
       for (const version of versions)
         for (const route of served) {
           const written = graph.resolve(ownConstants(route.path, facts));
-          for (const bound of router ? graph.boundPaths(router, written) : [unbound(written)])
-            push(route, joinPaths(global, version, bound));
+          for (const bound of router
+            ? graph.boundRoutes(router, written, route.handlerParam)
+            : [{ path: unbound(written) }])
+            push(route, joinPaths(global, version, bound.path), bound.handed);
         }
       continue;
     }

@@ -339,6 +339,21 @@ describe('stacks: routes as served, models, frameworks', () => {
     ]);
   });
 
+  it('chi: a handler a helper registers from its parameter is the function value its caller hands over (through wrapping closures, as Navidrome registers Subsonic endpoints), at that call; a closure of its own, its lines; one no call binds, as written', async () => {
+    const result = await new Scanner().scan(path.join(stacks, '../flows/subsonic-go'));
+    expect(
+      result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}-${r.endLine} ${r.handler}`),
+    ).toEqual([
+      'ALL /getLoaf server/api.go:17-undefined api.GetLoaf',
+      'ALL /getLoaf.view server/api.go:17-undefined api.GetLoaf',
+      'ALL /getLyrics server/api.go:45-47 undefined',
+      'ALL /getLyrics.view server/api.go:45-47 undefined',
+      'GET /health server/api.go:20-undefined api.Health',
+      'GET /loaves server/api.go:19-undefined api.ListLoaves',
+      'GET /orphan server/api.go:67-undefined fn',
+    ]);
+  });
+
   it('Hertz: routes on the server and its groups, the framework named', async () => {
     const { routes, frameworks } = await scanStack('hertz');
     expect(routes).toEqual(['GET /ping main.go:11', 'POST /v1/orders main.go:13']);

@@ -74,6 +74,11 @@ export interface LocalRoute {
   /** The router variable the route was declared on (`router`, `app`), or `*file*` for file-level prefixes. */
   owner: string;
   handler?: string;
+  /**
+   * Go: the handler is the registering function's parameter at this position, or a closure that
+   * calls it (`handle` in `addHandler(r, path, handle)`): bound at each call, as `{@index}` paths are.
+   */
+  handlerParam?: number;
   /** NestJS: the versions a route answers (`@Controller({ version: '1' })`, `@Version`), `''` for none. */
   versions?: string[];
   /**
@@ -162,6 +167,8 @@ export interface Mount {
    * argument that is none): its routes' `{@index}` parts.
    */
   args?: (string | null)[];
+  /** Go: the function values the call hands over, by position: its routes' `handlerParam`. */
+  handlers?: (HandedValue | null)[];
   /** How @fastify/autoload prefixes the plugins it loads from the folder (`autoload:` targets). */
   autoload?: {
     /** Each folder's name (the default), none, or names a function rewrites (unknown here). */
@@ -172,6 +179,16 @@ export interface Mount {
     ignore?: { pattern: string; flags: string };
   };
 }
+
+/**
+ * A function value a Go call hands over: as written (`api.GetAlbum`), a closure written there or held
+ * in a local variable (its lines), or the caller's own parameter (or a closure that calls it), which
+ * the caller's own callers bind.
+ */
+export type HandedValue =
+  | { written: string }
+  | { closure: { line: number; endLine: number } }
+  | { param: number };
 
 export interface Model {
   name: string;

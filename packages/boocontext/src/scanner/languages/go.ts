@@ -1,7 +1,14 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { graphqlRoute } from '../graphql.js';
 import { rpcRoute } from '../grpc.js';
-import { emptyFacts, type FileFacts, joinPaths, PATH_VALUE, UNKNOWN_PART } from '../types.js';
+import {
+  emptyFacts,
+  type FileFacts,
+  type HandedValue,
+  joinPaths,
+  PATH_VALUE,
+  UNKNOWN_PART,
+} from '../types.js';
 import { HTTP, line, lowerFirst, unquote, walk } from './syntax.js';
 
 /** Where a router variable's routes go: the router function (or `*go*`, the file) and the prefix inside it. */
@@ -185,6 +192,11 @@ function pathPart(node: Node | null | undefined): string | undefined {
  * prefix string)` is 1.
  */
 function parameterIndex(name: Node): number | undefined {
+  return declaringParameter(name)?.index;
+}
+
+/** The nearest function around a name that declares it as a parameter, and the parameter's position. */
+function declaringParameter(name: Node): { fn: Node; index: number } | undefined {
   for (let up = name.parent; up; up = up.parent) {
     if (up.type !== 'function_declaration' && up.type !== 'method_declaration' && up.type !== 'func_literal')
       continue;
@@ -192,9 +204,63 @@ function parameterIndex(name: Node): number | undefined {
       (p?.childrenForFieldName('name') ?? []).map((n) => n?.text),
     );
     const index = names.indexOf(name.text);
-    if (index >= 0) return index;
+    if (index >= 0) return { fn: up, index };
   }
   return undefined;
+}
+
+/**
+ * A handler that is a parameter of the function around it (`handle` in `func addHandler(r
+ * chi.Router, path string, handle http.HandlerFunc)`), or a closure that calls one (`handle :=
+ * func(w, r) { res, err := f(w, r); … }`, inline or through a local variable): the parameter's
+ * position, bound at each call of the function as `{@index}` path parts are.
+ */
+function handlerParameter(node: Node | undefined): number | undefined {
+  if (node?.type === 'func_literal') return calledParameter(node);
+  if (node?.type !== 'identifier') return undefined;
+  const index = parameterIndex(node);
+  if (index !== undefined) return index;
+  const closure = localClosure(node);
+  return closure ? calledParameter(closure) : undefined;
+}
+
+const handlerParamOf = (handler: Node | undefined) => {
+  const index = handlerParameter(handler);
+  return index === undefined ? {} : { handlerParam: index };
+};
+
+/** `handle := func(…) {…}` in the function around a name: the closure the name holds. */
+function localClosure(name: Node): Node | undefined {
+  let fn: Node | null = name.parent;
+  while (
+    fn &&
+    fn.type !== 'function_declaration' &&
+    fn.type !== 'method_declaration' &&
+    fn.type !== 'func_literal'
+  )
+    fn = fn.parent;
+  for (const declaration of fn?.childForFieldName('body')?.descendantsOfType('short_var_declaration') ?? []) {
+    const names = declaration?.childForFieldName('left')?.namedChildren ?? [];
+    const values = declaration?.childForFieldName('right')?.namedChildren ?? [];
+    const at = names.findIndex((n) => n?.text === name.text);
+    const value = at >= 0 ? values[at] : undefined;
+    if (value?.type === 'func_literal') return value;
+  }
+  return undefined;
+}
+
+/**
+ * The one parameter of a function around a closure that the closure calls (a wrapper of a handler
+ * it was handed); none where it calls none or several.
+ */
+function calledParameter(closure: Node): number | undefined {
+  const called = new Set<number>();
+  for (const call of closure.descendantsOfType('call_expression')) {
+    const fn = call?.childForFieldName('function');
+    const declared = fn?.type === 'identifier' ? declaringParameter(fn) : undefined;
+    if (declared && declared.fn.startIndex < closure.startIndex) called.add(declared.index);
+  }
+  return called.size === 1 ? [...called][0] : undefined;
 }
 
 /** `&adm`, `&c.BitRate`: the address of a variable or field. */
@@ -321,6 +387,7 @@ function readCall(
         : handler
           ? { handler: handler.text }
           : {}),
+      ...handlerParamOf(handler),
     });
   if (method === 'HandleFunc' || method === 'Handle') {
     const [maybeMethod, written] = first.includes(' ') ? first.split(/\s+/, 2) : ['ALL', first];
@@ -348,7 +415,9 @@ function readCall(
       : ctx.frameworks.has('fiber')
         ? 'fiber'
         : 'chi';
-    const handler = argList[argList.length - 1];
+    // echo's route middleware comes after the handler (`e.GET(p, h, mw…)`); gin's and fiber's
+    // handlers chain up to the last.
+    const handler = framework === 'echo' ? argList[1] : argList[argList.length - 1];
     // Not a route: a value read into a variable (`token.Get("adm", &adm)`: a handler is a function,
     // never a variable's address), or a chi pattern not starting with `/` (chi refuses those).
     if (addressOfVariable(handler)) return undefined;
@@ -390,13 +459,30 @@ function readMount(
   // The paths the call hands over, by position: the function's routes built from its parameters
   // (`{@1}`) take each call's own (`api.R(r, "/album", …)`).
   const args = argList.map((a, i) => (handed[i] ? null : (pathPart(a) ?? null)));
+  // And the handlers it hands over, for routes whose handler is the function's parameter.
+  const handlers = argList.map((a, i) => (handed[i] ? null : handedValue(a)));
   facts.mounts.push({
     owner: router.owner,
     prefix: router.prefix,
     target,
     line: line(node),
     ...(args.some((a) => a !== null) ? { args } : {}),
+    ...(handlers.some((h) => h !== null) ? { handlers } : {}),
   });
+}
+
+/** A function value a call hands over (`api.GetAlbum`, `withAuth(h.token)`, a closure); `null` for anything else. */
+function handedValue(arg: Node): HandedValue | null {
+  const param = handlerParameter(arg);
+  if (param !== undefined) return { param };
+  const closure =
+    arg.type === 'func_literal' ? arg : arg.type === 'identifier' ? localClosure(arg) : undefined;
+  if (closure) return { closure: { line: line(closure), endLine: closure.endPosition.row + 1 } };
+  return arg.type === 'identifier' ||
+    arg.type === 'selector_expression' ||
+    (arg.type === 'call_expression' && arg.descendantsOfType('func_literal').length === 0)
+    ? { written: arg.text }
+    : null;
 }
 
 /** Router factories: `chi.NewRouter()`, `gin.New()`, `echo.New()`, `mux.NewRouter()`… */
