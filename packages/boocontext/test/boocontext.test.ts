@@ -1004,6 +1004,10 @@ describe('boocontext_flows over MCP', () => {
     const search = flows.find((f) => f.entry.path === '/api/search');
     expect(search?.steps.map((s) => s.symbol)).toContain('PostList.get_queryset');
     expect(at(search)).toEqual(['read Post blog/views.py:27']);
+    // A view imported under another name (`from blog.feeds import latest as latest_view`): that module's.
+    const latest = flows.find((f) => f.entry.path === '/api/latest');
+    expect(latest?.steps.map((s) => `${s.symbol} ${s.file}`)).toEqual(['latest blog/feeds.py']);
+    expect(at(latest)).toEqual(['read Post blog/feeds.py:7']);
   });
 
   it('traces entry points that are not routes: a Celery task, a main', async () => {

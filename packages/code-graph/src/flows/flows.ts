@@ -14,7 +14,14 @@ import {
   UNKNOWN_ENTITY,
 } from './data-ops.js';
 import { type FrameworkLookups, implicitSteps, liveViewStarts, routeLoaders } from './framework.js';
-import { isDetailPath, methodNamesFor, parseHandler, type SymbolRow, TRACE_COLUMNS } from './handlers.js';
+import {
+  type HandlerRef,
+  isDetailPath,
+  methodNamesFor,
+  parseHandler,
+  type SymbolRow,
+  TRACE_COLUMNS,
+} from './handlers.js';
 import { closest, lastSegment } from './near.js';
 import { frameworkServed } from './served.js';
 import { type StoredQuery, storedQueryKey } from './stored-queries.js';
@@ -272,7 +279,7 @@ export class FlowTracer {
     if (inModule) return [inModule];
     const live = entry.handler ? liveViewStarts(entry, entry.handler, this.lookups(entry.method)) : [];
     if (live.length) return live;
-    const ref = entry.handler ? parseHandler(entry.handler) : undefined;
+    const ref = entry.handler ? this.declaredRef(entry.file, entry.handler) : undefined;
     // The functions the handler's member names, tests' too (what a factory is handed, below).
     const callables = ref?.member
       ? this.namedNear(ref.member, entry.file).filter((s) => CALLABLE.includes(s.kind))
@@ -398,6 +405,22 @@ export class FlowTracer {
       }
     }
     return this.serverMethods.get(name);
+  }
+
+  /**
+   * The handler's reference; a bare name the route's file imports from a module of the project under
+   * another (`from bookmarks.views.root import root as root_view`, `import { list as listArticles }
+   * from './articles'`) by the name that module declares, looked for there.
+   */
+  private declaredRef(file: string, handler: string): HandlerRef | undefined {
+    const ref = parseHandler(handler);
+    if (!ref || ref.member !== handler.trim()) return ref;
+    const row = this.importedAs.get(file, ref.member) as { source: string; imported: string } | undefined;
+    if (!row || row.imported === ref.member || !/^[A-Za-z_$][\w$]*$/.test(row.imported)) return ref;
+    if (row.imported === 'default') return ref;
+    this.modules ??= new ModuleResolver(this.root, this.languages.keys());
+    const module = this.modules.resolve(file, row.source, this.languages.get(file) ?? '');
+    return module ? { member: row.imported, pathHint: module.replace(/\.\w+$/, '') } : ref;
   }
 
   /** A function `file` declares or binds under `name` (`list`, `handlers.list`). */
