@@ -932,17 +932,24 @@ describe('boocontext_flows over MCP', () => {
     ]);
   });
 
-  it('starts a Go route a helper registers from its parameter at the function its caller hands over, through the closures wrapping it', async () => {
+  it('starts a Go route a helper registers from its parameter at the function its caller hands over, through the closures wrapping it; one a project’s function builds at that function', async () => {
     const { envelope, flows } = await flowsOf('subsonic-go');
-    expect(envelope.summary).toMatch(/3 reach data access, 0 with no handler found/);
+    expect(envelope.summary).toMatch(/5 reach data access, 0 with no handler found/);
     const loaf = flowAt(flows, 'ALL', '/getLoaf');
-    expect(loaf?.entry).toMatchObject({ file: 'server/api.go', line: 17, handler: 'api.GetLoaf' });
+    expect(loaf?.entry).toMatchObject({ file: 'server/api.go', line: 18, handler: 'api.GetLoaf' });
     expect(loaf?.steps.map((s) => s.symbol)).toEqual(['Router.GetLoaf', 'Loaves.Get']);
     expect(at(loaf)).toEqual(['read Loaf store/loaf.go:16']);
     expect(at(flowAt(flows, 'GET', '/loaves'))).toEqual(['read Loaf store/loaf.go:22']);
     // A helper's own closure is the route's lines.
     expect(flowAt(flows, 'ALL', '/getLyrics')?.steps.map((s) => s.symbol)).toEqual([
       'ALL /getLyrics (inline handler)',
+    ]);
+    // Handlers the project's functions build, held in a local variable or a package's: flows start there.
+    expect(at(flowAt(flows, 'GET', '/ready'))).toEqual(['read Loaf store/loaf.go:16']);
+    const feed = flowAt(flows, 'ALL', '/feed');
+    expect(feed?.steps.map((s) => `${s.symbol} ${s.file}`)).toEqual([
+      'NewHandler feeds/handler.go',
+      'Loaves.All store/loaf.go',
     ]);
   });
 

@@ -339,18 +339,22 @@ describe('stacks: routes as served, models, frameworks', () => {
     ]);
   });
 
-  it('chi: a handler a helper registers from its parameter is the function value its caller hands over (through wrapping closures, as Navidrome registers Subsonic endpoints), at that call; a closure of its own, its lines; one no call binds, as written', async () => {
+  it('chi: a handler a helper registers from its parameter is the function value its caller hands over (through wrapping closures, as Navidrome registers Subsonic endpoints), at that call; a closure of its own, its lines; one no call binds, as written; a local variable holding a call’s result, that call', async () => {
     const result = await new Scanner().scan(path.join(stacks, '../flows/subsonic-go'));
     expect(
       result.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}-${r.endLine} ${r.handler}`),
     ).toEqual([
-      'ALL /getLoaf server/api.go:17-undefined api.GetLoaf',
-      'ALL /getLoaf.view server/api.go:17-undefined api.GetLoaf',
-      'ALL /getLyrics server/api.go:45-47 undefined',
-      'ALL /getLyrics.view server/api.go:45-47 undefined',
-      'GET /health server/api.go:20-undefined api.Health',
-      'GET /loaves server/api.go:19-undefined api.ListLoaves',
-      'GET /orphan server/api.go:67-undefined fn',
+      'GET /bakers server/api.go:21-undefined listBakers',
+      'ALL /feed server/api.go:26-undefined feeds.NewHandler(api.loaves)',
+      'ALL /getLoaf server/api.go:18-undefined api.GetLoaf',
+      'ALL /getLoaf.view server/api.go:18-undefined api.GetLoaf',
+      'ALL /getLyrics server/api.go:51-53 undefined',
+      'ALL /getLyrics.view server/api.go:51-53 undefined',
+      'GET /health server/api.go:22-undefined api.Health',
+      'GET /loaves server/api.go:20-undefined api.ListLoaves',
+      'GET /orphan server/api.go:73-undefined fn',
+      // A local variable holding a call's result is that call.
+      'GET /ready server/api.go:25-undefined newProbe(api.loaves)',
     ]);
   });
 

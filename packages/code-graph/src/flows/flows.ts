@@ -326,7 +326,13 @@ export class FlowTracer {
     // A handler a function of the project builds from what it is handed (`getQueue(api.ds)`): when
     // that names no function at all (a middleware's `pm(a.Missing)` wraps one, it builds none).
     const built =
-      ref?.factory && callables.length === 0 ? this.factoryOf(ref.factory, entry.file) : undefined;
+      callables.length > 0
+        ? undefined
+        : ref?.factory
+          ? this.factoryOf(ref.factory, entry.file)
+          : ref?.wrapper
+            ? this.projectFunction(ref.wrapper, entry.file)
+            : undefined;
     if (built) return [built];
     // A class named alone (a Django view, a Go handler type): its method for the HTTP verb.
     const className = ref && !ref.owner && ref.member && /^[A-Z]/.test(ref.member) ? ref.member : undefined;
@@ -494,13 +500,14 @@ export class FlowTracer {
     return /^\s*/.exec(this.lineText(row.file, row.line))?.[0].length ?? 0;
   }
 
-  /** A function `pkg.fn` the project declares: `fn` in a folder named `pkg`, or a member of a type so named. */
-  private projectFunction(qualified: string, routeFile: string): boolean {
+  /** The function `pkg.fn` the project declares: `fn` in a folder named `pkg`, or a member of a type so named. */
+  private projectFunction(qualified: string, routeFile: string): SymbolRow | undefined {
     const qualifier = qualified.slice(0, qualified.lastIndexOf('.'));
     const owner = lastSegment(qualifier);
-    return this.namedNear(qualified.slice(qualified.lastIndexOf('.') + 1), routeFile).some(
+    return this.namedNear(qualified.slice(qualified.lastIndexOf('.') + 1), routeFile).find(
       (s) =>
         CALLABLE.includes(s.kind) &&
+        !isTestFile(s.file) &&
         (path.posix.dirname(s.file).split('/').includes(owner) ||
           (s.parent !== null && lastSegment(s.parent) === owner)),
     );

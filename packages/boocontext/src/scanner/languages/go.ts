@@ -231,6 +231,12 @@ const handlerParamOf = (handler: Node | undefined) => {
 
 /** `handle := func(…) {…}` in the function around a name: the closure the name holds. */
 function localClosure(name: Node): Node | undefined {
+  const value = localValue(name);
+  return value?.type === 'func_literal' ? value : undefined;
+}
+
+/** `probe := newReadinessProbe(store)` in the function around a name: the value the name is given. */
+function localValue(name: Node): Node | undefined {
   let fn: Node | null = name.parent;
   while (
     fn &&
@@ -241,12 +247,22 @@ function localClosure(name: Node): Node | undefined {
     fn = fn.parent;
   for (const declaration of fn?.childForFieldName('body')?.descendantsOfType('short_var_declaration') ?? []) {
     const names = declaration?.childForFieldName('left')?.namedChildren ?? [];
-    const values = declaration?.childForFieldName('right')?.namedChildren ?? [];
     const at = names.findIndex((n) => n?.text === name.text);
-    const value = at >= 0 ? values[at] : undefined;
-    if (value?.type === 'func_literal') return value;
+    if (at >= 0) return declaration?.childForFieldName('right')?.namedChildren[at] ?? undefined;
   }
   return undefined;
+}
+
+/**
+ * A handler named by a local variable that holds a call's result (`probe := newReadinessProbe(store)`):
+ * the call, which flows start at as a factory's; any other handler as it is.
+ */
+function madeHandler(handler: Node | undefined): Node | undefined {
+  if (handler?.type !== 'identifier' || parameterIndex(handler) !== undefined) return handler;
+  const value = localValue(handler);
+  return value?.type === 'call_expression' && value.descendantsOfType('func_literal').length === 0
+    ? value
+    : handler;
 }
 
 /**
@@ -385,7 +401,7 @@ function readCall(
       ...(handler?.type === 'func_literal'
         ? { endLine: node.endPosition.row + 1 }
         : handler
-          ? { handler: handler.text }
+          ? { handler: (madeHandler(handler) as Node).text }
           : {}),
       ...handlerParamOf(handler),
     });
@@ -478,8 +494,8 @@ function handedValue(arg: Node): HandedValue | null {
   const closure =
     arg.type === 'func_literal' ? arg : arg.type === 'identifier' ? localClosure(arg) : undefined;
   if (closure) return { closure: { line: line(closure), endLine: closure.endPosition.row + 1 } };
-  return arg.type === 'identifier' ||
-    arg.type === 'selector_expression' ||
+  if (arg.type === 'identifier') return { written: (madeHandler(arg) as Node).text };
+  return arg.type === 'selector_expression' ||
     (arg.type === 'call_expression' && arg.descendantsOfType('func_literal').length === 0)
     ? { written: arg.text }
     : null;
