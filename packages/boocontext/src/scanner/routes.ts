@@ -664,16 +664,19 @@ export function routesOfFile(
             : route.conventional
               ? graph.conventionalServed(rel, route)
               : [route];
-    const push = (route: LocalRoute, full: string, handed?: HandedHandler) =>
+    const push = (route: LocalRoute, full: string, handed?: HandedHandler) => {
+      // Where the handler is written: at the call that handed it over, if one did.
+      const { line, endLine, handler } = handed ?? route;
       routes.push({
         method: route.method,
         path: full,
         file: handed?.file ?? rel,
-        line: handed?.line ?? route.line,
-        ...((handed ?? route).endLine ? { endLine: (handed ?? route).endLine } : {}),
+        line,
+        ...(endLine ? { endLine } : {}),
         framework: route.framework === 'http' && hints.http ? hints.http : route.framework,
-        ...((handed ?? route).handler ? { handler: oneLine((handed ?? route).handler as string) } : {}),
+        ...(handler ? { handler: oneLine(handler) } : {}),
       });
+    };
     // A path built from the registering function's parameters, or under a prefix that is
     // (`r.Route(prefix, …)` in a Go helper), or a handler that is one: bound at each call of the
     // helper. A handler a call hands over is the route's, at that call.

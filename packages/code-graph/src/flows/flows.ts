@@ -422,11 +422,17 @@ export class FlowTracer {
     const ref = parseHandler(handler);
     if (!ref || ref.member !== handler.trim()) return ref;
     const row = this.importedAs.get(file, ref.member) as { source: string; imported: string } | undefined;
-    if (!row || row.imported === ref.member || !/^[A-Za-z_$][\w$]*$/.test(row.imported)) return ref;
-    if (row.imported === 'default') return ref;
+    const declared = row?.imported;
+    if (
+      !declared ||
+      declared === ref.member ||
+      declared === 'default' ||
+      !/^[A-Za-z_$][\w$]*$/.test(declared)
+    )
+      return ref;
     this.modules ??= new ModuleResolver(this.root, this.languages.keys());
     const module = this.modules.resolve(file, row.source, this.languages.get(file) ?? '');
-    return module ? { member: row.imported, pathHint: module.replace(/\.\w+$/, '') } : ref;
+    return module ? { member: declared, pathHint: module.replace(/\.\w+$/, '') } : ref;
   }
 
   /** A function `file` declares or binds under `name` (`list`, `handlers.list`). */

@@ -195,11 +195,19 @@ function parameterIndex(name: Node): number | undefined {
   return declaringParameter(name)?.index;
 }
 
+/** What a Go function is in the tree: declared, a method, or a literal (a closure). */
+const FUNCTION_NODES = new Set(['function_declaration', 'method_declaration', 'func_literal']);
+
+/** The function (a closure included) a node is inside of. */
+function enclosingFunction(node: Node): Node | undefined {
+  let up = node.parent;
+  while (up && !FUNCTION_NODES.has(up.type)) up = up.parent;
+  return up ?? undefined;
+}
+
 /** The nearest function around a name that declares it as a parameter, and the parameter's position. */
 function declaringParameter(name: Node): { fn: Node; index: number } | undefined {
-  for (let up = name.parent; up; up = up.parent) {
-    if (up.type !== 'function_declaration' && up.type !== 'method_declaration' && up.type !== 'func_literal')
-      continue;
+  for (let up = enclosingFunction(name); up; up = enclosingFunction(up)) {
     const names = (up.childForFieldName('parameters')?.namedChildren ?? []).flatMap((p) =>
       (p?.childrenForFieldName('name') ?? []).map((n) => n?.text),
     );
@@ -237,15 +245,9 @@ function localClosure(name: Node): Node | undefined {
 
 /** `probe := newReadinessProbe(store)` in the function around a name: the value the name is given. */
 function localValue(name: Node): Node | undefined {
-  let fn: Node | null = name.parent;
-  while (
-    fn &&
-    fn.type !== 'function_declaration' &&
-    fn.type !== 'method_declaration' &&
-    fn.type !== 'func_literal'
-  )
-    fn = fn.parent;
-  for (const declaration of fn?.childForFieldName('body')?.descendantsOfType('short_var_declaration') ?? []) {
+  for (const declaration of enclosingFunction(name)
+    ?.childForFieldName('body')
+    ?.descendantsOfType('short_var_declaration') ?? []) {
     const names = declaration?.childForFieldName('left')?.namedChildren ?? [];
     const at = names.findIndex((n) => n?.text === name.text);
     if (at >= 0) return declaration?.childForFieldName('right')?.namedChildren[at] ?? undefined;
@@ -257,8 +259,8 @@ function localValue(name: Node): Node | undefined {
  * A handler named by a local variable that holds a call's result (`probe := newReadinessProbe(store)`):
  * the call, which flows start at as a factory's; any other handler as it is.
  */
-function madeHandler(handler: Node | undefined): Node | undefined {
-  if (handler?.type !== 'identifier' || parameterIndex(handler) !== undefined) return handler;
+function madeHandler(handler: Node): Node {
+  if (handler.type !== 'identifier' || parameterIndex(handler) !== undefined) return handler;
   const value = localValue(handler);
   return value?.type === 'call_expression' && value.descendantsOfType('func_literal').length === 0
     ? value
@@ -401,7 +403,7 @@ function readCall(
       ...(handler?.type === 'func_literal'
         ? { endLine: node.endPosition.row + 1 }
         : handler
-          ? { handler: (madeHandler(handler) as Node).text }
+          ? { handler: madeHandler(handler).text }
           : {}),
       ...handlerParamOf(handler),
     });
@@ -494,7 +496,7 @@ function handedValue(arg: Node): HandedValue | null {
   const closure =
     arg.type === 'func_literal' ? arg : arg.type === 'identifier' ? localClosure(arg) : undefined;
   if (closure) return { closure: { line: line(closure), endLine: closure.endPosition.row + 1 } };
-  if (arg.type === 'identifier') return { written: (madeHandler(arg) as Node).text };
+  if (arg.type === 'identifier') return { written: madeHandler(arg).text };
   return arg.type === 'selector_expression' ||
     (arg.type === 'call_expression' && arg.descendantsOfType('func_literal').length === 0)
     ? { written: arg.text }
