@@ -22,7 +22,7 @@ if (existsSync(entry)) {
   // performance's, node 22's `navigator`): a map of a small app took ~12 ms longer with them loaded after (node 20, 31
   // alternating runs); for that, no flag is given on the command line either.
   if (oneShot) {
-    void process.stdout, process.stderr, globalThis.navigator;
+    for (const lazy of [process.stdout, process.stderr, globalThis.navigator]) void lazy;
     void require('node:util').parseArgs;
     for (const builtin of ['node:fs/promises', 'node:timers/promises', 'node:perf_hooks']) require(builtin);
   }

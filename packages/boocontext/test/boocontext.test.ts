@@ -1200,7 +1200,7 @@ describe('boocontext_flows over MCP', () => {
     expect(flows.some((f) => f.unread)).toBe(false);
   });
 
-  it("starts each method of a Next.js route file at its own function: a GET's flow holds none of the DELETE's writes", async () => {
+  it("starts each method of a Next.js route file at its own function: a GET's flow holds none of the DELETE's writes; a page's flow goes on through the requests it makes into theirs", async () => {
     const { flows } = await flowsOf('nextjs-routes');
     const get = flowAt(flows, 'GET', '/api/boards/[boardId]');
     expect(get?.steps.map((s) => s.symbol)).toEqual(['GET', 'getBoard']);
@@ -1208,6 +1208,13 @@ describe('boocontext_flows over MCP', () => {
     const remove = flowAt(flows, 'DELETE', '/api/boards/[boardId]');
     expect(remove?.steps.map((s) => s.symbol)).toEqual(['DELETE', 'deleteBoard']);
     expect(at(remove)).toEqual(['write Board lib/queries.ts:8']);
+    // A page's flow goes on past the requests it makes, through the route map, into each route's flow.
+    const page = flowAt(flows, 'PAGE', '/boards/[boardId]');
+    expect(page?.steps.filter((s) => s.via).map((s) => `${s.symbol} ${s.file} ← ${s.via}`)).toEqual([
+      'GET app/api/boards/[boardId]/route.ts ← GET /api/boards/:param (lib/boards-api.ts:3)',
+      'DELETE app/api/boards/[boardId]/route.ts ← DELETE /api/boards/:param (lib/boards-api.ts:8)',
+    ]);
+    expect(at(page)).toEqual(['read Board lib/queries.ts:4', 'write Board lib/queries.ts:8']);
   });
 
   it("reads goyesql's statements by the query names of the tree's SQL files, through handlers wrapped in middleware calls, not a project method sharing a query's name", async () => {

@@ -17,6 +17,16 @@ import type { IndexScope } from './indexer/scope.js';
 
 const root = z.string().min(1).describe('Absolute path of the repository root to analyse');
 
+/** An entry point as a route reader knows it: where it is declared, its handler as written. */
+const FlowEntryArg = z.object({
+  file: z.string().describe('Where the route is declared; empty when only the handler is known'),
+  line: z.number().int().min(1),
+  endLine: z.number().int().min(1).optional(),
+  handler: z.string().max(300).optional(),
+  method: z.string().max(16).optional(),
+  path: z.string().max(1000).optional(),
+});
+
 /** Cap on one answer, in characters of JSON: big graphs page instead of flooding the context. */
 const MAX_ANSWER = 60_000;
 /** The lists an over-long answer is cut in. */
@@ -261,18 +271,21 @@ export function codeGraphTools(options: ToolsOptions = {}): CodeGraphTools {
         "Execution flows: from each entry point (a route's file and line, with its handler as the framework names it) through the resolved call graph to the data operations at the end (entity, read or write, the call, file and line). Framework wiring no call expresses is followed (DRF serializer save, MediatR Send).",
       input: z.object({
         root,
-        entries: z
+        entries: z.array(FlowEntryArg).max(2000),
+        requests: z
           .array(
             z.object({
-              file: z.string().describe('Where the route is declared; empty when only the handler is known'),
+              file: z.string(),
               line: z.number().int().min(1),
-              endLine: z.number().int().min(1).optional(),
-              handler: z.string().max(300).optional(),
-              method: z.string().max(16).optional(),
-              path: z.string().max(1000).optional(),
+              call: z.string().max(1100),
+              route: FlowEntryArg,
             }),
           )
-          .max(2000),
+          .max(5000)
+          .optional()
+          .describe(
+            "Front-end calls linked to the routes they reach (a route map's links): a page's flow goes on into each route's flow",
+          ),
         others: z
           .boolean()
           .optional()
@@ -305,7 +318,7 @@ export function codeGraphTools(options: ToolsOptions = {}): CodeGraphTools {
                 tracersOf.set(index, tracers);
               }
               const tracer = tracers.get(
-                `${index.generation}\u0000${JSON.stringify([args.entities, args.aliases, options])}`,
+                `${index.generation}\u0000${JSON.stringify([args.entities, args.aliases, options, args.requests])}`,
                 () =>
                   new FlowTracer(
                     index.db,
@@ -314,6 +327,7 @@ export function codeGraphTools(options: ToolsOptions = {}): CodeGraphTools {
                     args.aliases ?? {},
                     options,
                     stored,
+                    args.requests,
                   ),
               );
               const others = args.others
@@ -333,7 +347,9 @@ export function codeGraphTools(options: ToolsOptions = {}): CodeGraphTools {
           const changed = await q.changedByDiff(diff);
           return { ...answer, ...reachedBy(changed, args.entries, answer.flows, answer.others) };
         },
-        (args) => entryScope(args.entries, args.others === true),
+        // A page's requests go on into their routes: those routes' languages are indexed too.
+        (args) =>
+          entryScope([...args.entries, ...(args.requests ?? []).map((r) => r.route)], args.others === true),
       ),
     }),
     readOnlyTool({

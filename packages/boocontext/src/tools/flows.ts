@@ -1,9 +1,12 @@
 import path from 'node:path';
+import type { ToolContext } from '@boocode/mcp-server-kit';
 import { z } from 'zod';
 import { ToolFailure } from '../envelope.js';
+import { linkCalls } from '../routemap/link.js';
 import type { Route } from '../scanner/types.js';
 import { viaChild } from './child.js';
 import { defineTool, RECENT_MS, rootArg, type ToolDeps } from './define.js';
+import { linkableRoutes, sourcesOf } from './routemap.js';
 
 /** Entry points sent to code-graph per call: its answers stay well under its size cap. */
 const BATCH = 20;
@@ -69,6 +72,30 @@ function matchesEntry(route: Route, entry: string): boolean {
   return pathKey(route.path) === pathKey(wanted);
 }
 
+/** A route as code-graph's flows take it: where it is declared, its handler, what it serves. */
+const childEntry = (r: Route) => ({
+  file: r.file,
+  line: r.wholeFile ? 1 : r.line,
+  ...(r.wholeFile ? { endLine: 1_000_000 } : r.endLine ? { endLine: r.endLine } : {}),
+  ...(r.handler ? { handler: r.handler } : {}),
+  method: r.method,
+  path: r.path,
+});
+
+/**
+ * The front end's calls the route map links to the project's routes, each with its route's entry:
+ * a page's flow goes on through them into the back end's.
+ */
+async function requestsOf(deps: ToolDeps, root: string, routes: readonly Route[], ctx: ToolContext) {
+  const { calls } = await sourcesOf(deps.scanner, root).calls(ctx.signal, RECENT_MS);
+  return linkCalls(calls, linkableRoutes(routes)).links.map((link) => ({
+    file: link.client.file,
+    line: link.client.line,
+    call: `${link.client.method} ${link.client.path}`,
+    route: childEntry(link.route as Route),
+  }));
+}
+
 export const flowsTool = (deps: ToolDeps) =>
   defineTool(
     'boocontext_flows',
@@ -122,15 +149,24 @@ export const flowsTool = (deps: ToolDeps) =>
               line: r.line,
               ...(r.handler ? { handler: r.handler } : {}),
             },
-            child: {
-              file: r.file,
-              line: r.wholeFile ? 1 : r.line,
-              ...(r.wholeFile ? { endLine: 1_000_000 } : r.endLine ? { endLine: r.endLine } : {}),
-              ...(r.handler ? { handler: r.handler } : {}),
-              method: r.method,
-              path: r.path,
-            },
+            child: childEntry(r),
           }));
+      // Pages' flows go on past the requests they make: only a tree with pages pays for the route
+      // map, while code-graph indexes what the routes need (its parsing runs off this thread).
+      const requests = routes.slice(0, limit).some((r) => r.method === 'PAGE')
+        ? (
+            await Promise.all([
+              requestsOf(deps, root, scan.routes, ctx),
+              viaChild(
+                deps.children,
+                'code-graph',
+                'index_status',
+                { root, entries: [...new Set(scan.routes.map((r) => r.file))].map((file) => ({ file })) },
+                ctx,
+              ),
+            ])
+          )[0]
+        : [];
       const entities = scan.models.map((m) => m.name);
       // Other names code gives a model: a SQLAlchemy table's class (`select(User)`), an EF Core
       // DbSet's property (`context.Subscriptions`).
@@ -155,6 +191,7 @@ export const flowsTool = (deps: ToolDeps) =>
             entries: batch.map((e) => e.child),
             entities,
             ...(Object.keys(aliases).length ? { aliases } : {}),
+            ...(requests.length ? { requests } : {}),
             ...(args.depth ? { depth: args.depth } : {}),
             ...(args.diff ? { diff: args.diff } : {}),
             ...(withOthersHere ? { others: true } : {}),

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { linkCalls } from '../routemap/link.js';
 import { RootSources } from '../routemap/read-sources.js';
 import type { Scanner } from '../scanner/scan.js';
+import type { Route } from '../scanner/types.js';
 import { defineTool, RECENT_MS, rootArg, type ToolDeps } from './define.js';
 
 /** Each root's front-end files, kept beside the scanner that serves it (one per server, shared by its tools). */
 const kept = new WeakMap<Scanner, Map<string, RootSources>>();
 
-function sourcesOf(scanner: Scanner, root: string): RootSources {
+export function sourcesOf(scanner: Scanner, root: string): RootSources {
   let roots = kept.get(scanner);
   if (!roots) {
     roots = new Map();
@@ -20,6 +21,10 @@ function sourcesOf(scanner: Scanner, root: string): RootSources {
   }
   return sources;
 }
+
+/** The routes a client call may reach: a whole-file route (a page) only under an API folder or path. */
+export const linkableRoutes = (routes: readonly Route[]) =>
+  routes.filter((r) => !r.wholeFile || /(^|\/)api\//.test(r.path) || /(^|\/)(api|server)\//.test(r.file));
 
 export const routemapTool = (deps: ToolDeps) =>
   defineTool(
@@ -34,9 +39,12 @@ export const routemapTool = (deps: ToolDeps) =>
         deps.scanner.scan(root, { ...ctx, maxAgeMs: RECENT_MS }),
         sourcesOf(deps.scanner, root).calls(ctx.signal, RECENT_MS),
       ]);
-      const routes = scan.routes
-        .filter((r) => !r.wholeFile || /(^|\/)api\//.test(r.path) || /(^|\/)(api|server)\//.test(r.file))
-        .map((r) => ({ method: r.method, path: r.path, file: r.file, line: r.line }));
+      const routes = linkableRoutes(scan.routes).map((r) => ({
+        method: r.method,
+        path: r.path,
+        file: r.file,
+        line: r.line,
+      }));
       // gRPC calls between services, read by the scanner from the languages' trees.
       const rpcCalls = scan.rpcCalls.map((c) => ({
         method: 'RPC',

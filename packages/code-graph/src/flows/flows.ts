@@ -26,6 +26,10 @@ import { closest, lastSegment } from './near.js';
 import { frameworkServed } from './served.js';
 import { type StoredQuery, storedQueryKey } from './stored-queries.js';
 
+/** A route's entry by where it is declared and what it serves. */
+const routeKey = (route: FlowEntry) =>
+  `${route.method ?? ''} ${route.path ?? ''} ${route.file}:${route.line}`;
+
 /** Files that declare routes and hold no code: the handler they name is code elsewhere, or a library's. */
 const CONFIG_FILE = /\.(?:ya?ml|xml|json|toml|ini|properties)$/i;
 
@@ -39,6 +43,18 @@ export interface FlowEntry {
   handler?: string;
   method?: string;
   path?: string;
+}
+
+/**
+ * A front-end call the route map links to a route of the project (a page's `fetch('/api/teams')`):
+ * where it is made, the call as the back end sees it, and the route's entry, whose flow a page's
+ * flow continues into.
+ */
+export interface HttpRequest {
+  file: string;
+  line: number;
+  call: string;
+  route: FlowEntry;
 }
 
 export interface FlowStep {
@@ -104,6 +120,12 @@ export interface TraceOptions {
   maxData: number;
 }
 
+/** A page's requests followed into their routes' flows, and each one's steps kept. */
+const MAX_REQUESTS = 5;
+const STEPS_PER_REQUEST = 8;
+/** Symbols a page's flow is searched through for requests: its whole reach, not only the steps shown. */
+const REQUEST_SEARCH = 400;
+
 /**
  * Follows each entry point's handler through the resolved call graph, breadth-first, cycles cut,
  * to the data operations at the end; framework wiring that no call expresses (a serializer's
@@ -122,6 +144,10 @@ export class FlowTracer {
   private readonly callsOfFileQuery;
   private readonly byShort;
   private readonly importedAs;
+  /** The route map's links by the file each call is made in. */
+  private readonly requestsByFile = new Map<string, HttpRequest[]>();
+  /** Each route's own flow, traced once for every page whose requests reach it. */
+  private readonly routeFlows = new Map<string, Flow>();
   /** A call resolved to a function of the project (by file, line and callee name). */
   private readonly resolvedAt;
   /** A call's edge to a function of the project with a body the trace follows (no delegate). */
@@ -141,8 +167,14 @@ export class FlowTracer {
     private readonly options: TraceOptions,
     /** The tree's named SQL queries (`storedQueries`), by `storedQueryKey`. */
     private readonly stored: ReadonlyMap<string, StoredQuery> = new Map(),
+    requests: readonly HttpRequest[] = [],
   ) {
     this.entities = new Entities(entityNames, entityAliases);
+    for (const request of requests) {
+      const list = this.requestsByFile.get(request.file) ?? [];
+      list.push(request);
+      this.requestsByFile.set(request.file, list);
+    }
     this.bySymbol = db.prepare(`SELECT ${TRACE_COLUMNS} FROM symbols WHERE id = ?`);
     this.edgesOf = db.prepare('SELECT callee_id, kind FROM edges WHERE caller_id = ? ORDER BY line');
     this.callsOfFileQuery = db.prepare(
@@ -180,7 +212,11 @@ export class FlowTracer {
       this.languages.set(row.path, row.language);
   }
 
-  trace(entry: FlowEntry): Flow {
+  /**
+   * `followRequests`: a front end's flow goes on, past the HTTP calls it makes that the route map
+   * links, into each route's own flow (a route's flow, traced for that, does not).
+   */
+  trace(entry: FlowEntry, followRequests = true): Flow {
     const own = this.startsOf(entry);
     const served =
       own.length === 0 && !entry.handler
@@ -241,6 +277,18 @@ export class FlowTracer {
       }
       frontier = next;
     }
+    if (followRequests && this.requestsByFile.size > 0)
+      for (const { request, depth } of this.requestsReached(entry, starts)) {
+        const flow = this.routeFlow(request.route);
+        const first = depth + 1 - (flow.steps[0]?.depth ?? 0);
+        for (const [i, step] of flow.steps.slice(0, STEPS_PER_REQUEST).entries())
+          steps.push({
+            ...step,
+            depth: step.depth + first,
+            ...(i === 0 ? { via: `${request.call} (${request.file}:${request.line})` } : {}),
+          });
+        for (const op of flow.data) addData(op);
+      }
     const handler = steps[0] && starts.length ? steps[0] : undefined;
     // A handler named in a file this index does not read is not a library's: it is unread. Not so a
     // route a config file declares (Symfony's YAML, a Spring XML): its handler is code elsewhere.
@@ -662,6 +710,46 @@ export class FlowTracer {
         );
       })
     );
+  }
+
+  /**
+   * The requests the route map links that a flow makes: calls within the entry's own lines (an
+   * inline page) or within any function it reaches, breadth-first to the trace's depth; each with
+   * the depth it is made at, one per route.
+   */
+  private requestsReached(entry: FlowEntry, starts: SymbolRow[]): { request: HttpRequest; depth: number }[] {
+    const found: { request: HttpRequest; depth: number }[] = [];
+    const routes = new Set<string>();
+    const take = (file: string, from: number, to: number, depth: number) => {
+      for (const request of this.requestsByFile.get(file) ?? []) {
+        const key = routeKey(request.route);
+        if (request.line < from || request.line > to || routes.has(key) || found.length >= MAX_REQUESTS)
+          continue;
+        routes.add(key);
+        found.push({ request, depth });
+      }
+    };
+    if (entry.endLine !== undefined) take(entry.file, entry.line, entry.endLine, 0);
+    let frontier = starts.length ? starts : this.calleesOfSpan(entry).map((c) => c.row);
+    const seen = new Set(frontier.map((r) => r.id));
+    for (let depth = starts.length ? 0 : 1; depth <= this.options.depth && frontier.length > 0; depth++) {
+      const next: SymbolRow[] = [];
+      for (const row of frontier) {
+        take(row.file, row.line, row.end_line ?? row.line, depth);
+        for (const { row: callee } of this.calleesOf(row, entry))
+          if (!seen.has(callee.id) && seen.size < REQUEST_SEARCH) {
+            seen.add(callee.id);
+            next.push(callee);
+          }
+      }
+      frontier = next;
+    }
+    return found;
+  }
+
+  /** A route's own flow, as a page's request reaches it. */
+  private routeFlow(route: FlowEntry): Flow {
+    return remembered(this.routeFlows, routeKey(route), () => this.trace(route, false));
   }
 
   /** Callees of an inline handler's lines: the first steps of its flow. */
