@@ -1088,7 +1088,7 @@ describe('stacks: routes as served, models, frameworks', () => {
     ]);
   });
 
-  it('SvelteKit: pages, endpoints by their exported methods, each at its function (fallback: any other), form actions as POST; groups leave the path', async () => {
+  it('SvelteKit: pages, endpoints by their exported methods, each at its function (fallback: any other), form actions as POST at their object; groups leave the path', async () => {
     const { routes, frameworks } = await scanStack('sveltekit');
     expect(routes).toEqual([
       'PAGE / src/routes/+page.svelte:1',
@@ -1097,7 +1097,8 @@ describe('stacks: routes as served, models, frameworks', () => {
       'ALL /api/orders/[id] src/routes/api/orders/[id]/+server.ts:1',
       'DELETE /api/orders/[id] src/routes/api/orders/[id]/+server.ts:3',
       'PAGE /orders/[id] src/routes/(shop)/orders/[id]/+page.svelte:1',
-      'POST /orders/[id] src/routes/(shop)/orders/[id]/+page.server.ts:1',
+      // The form actions' object, not the page's `load` above it.
+      'POST /orders/[id] src/routes/(shop)/orders/[id]/+page.server.ts:6',
     ]);
     expect(frameworks).toContain('sveltekit');
   });

@@ -4,6 +4,10 @@ import type { FileFacts, Route } from './types.js';
 const ROUTE_FILE = /(^|\/)src\/routes\/((?:.*\/)?)\+(page\.svelte|page\.server\.[jt]s|server\.[jt]s)$/;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
+/** A page's server module: its form actions are posted by the page's own forms, not an API's client. */
+export const isSvelteKitPageServer = (rel: string) =>
+  ROUTE_FILE.exec(rel)?.[3]?.startsWith('page.server') === true;
+
 /** A file SvelteKit's router turns into a route, by its path. */
 export const isSvelteKitRouteFile = (rel: string) => ROUTE_FILE.test(rel);
 
@@ -30,9 +34,8 @@ export function svelteKitRoutes(
     return [];
   const routePath = pathOf(match[2] ?? '');
   const kind = match[3] ?? '';
-  const route = (method: string): Route => {
-    // An endpoint's method at the function the file declares for it.
-    const own = handlers[method];
+  const route = (method: string, own = handlers[method]): Route => {
+    // An endpoint's method at the function the file declares for it, form actions at their object.
     return {
       method,
       path: routePath,
@@ -42,7 +45,10 @@ export function svelteKitRoutes(
     };
   };
   if (kind === 'page.svelte') return [route('PAGE')];
-  if (kind.startsWith('page.server')) return exported.includes('actions') ? [route('POST')] : [];
+  if (kind.startsWith('page.server'))
+    return exported.includes('actions') ? [route('POST', handlers.actions)] : [];
   const methods = exported.filter((e) => METHODS.includes(e));
-  return [...methods, ...(exported.includes('fallback') || methods.length === 0 ? ['ALL'] : [])].map(route);
+  return [...methods, ...(exported.includes('fallback') || methods.length === 0 ? ['ALL'] : [])].map(
+    (method) => route(method),
+  );
 }

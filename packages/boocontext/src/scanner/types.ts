@@ -58,7 +58,10 @@ export interface FileFacts {
   conventionalRoutes?: ConventionalRoute[];
   /** A Fastify plugin's `autoPrefix` / `prefixOverride` exports, which @fastify/autoload mounts it under. */
   pluginPrefix?: { auto?: string; override?: string };
-  /** Exported functions named for an HTTP method (a route file's `GET`, `POST`): the lines each spans. */
+  /**
+   * Exported functions named for an HTTP method (a route file's `GET`, `POST`), and a SvelteKit
+   * page server's form `actions`: the lines each spans.
+   */
   methodHandlers?: Record<string, { line: number; endLine: number }>;
   /** A package.json's fields other parts of the scan read: workspace globs, a Prisma schema path. */
   manifest?: { workspaces: string[]; prismaSchema?: string };

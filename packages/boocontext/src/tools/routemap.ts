@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { linkCalls } from '../routemap/link.js';
 import { RootSources } from '../routemap/read-sources.js';
 import type { Scanner } from '../scanner/scan.js';
+import { isSvelteKitPageServer } from '../scanner/sveltekit.js';
 import type { Route } from '../scanner/types.js';
 import { defineTool, RECENT_MS, rootArg, type ToolDeps } from './define.js';
 
@@ -22,9 +23,17 @@ export function sourcesOf(scanner: Scanner, root: string): RootSources {
   return sources;
 }
 
-/** The routes a client call may reach: a whole-file route (a page) only under an API folder or path. */
+/**
+ * The routes a client call may reach: a page's (a whole-file route, a SvelteKit page's form
+ * actions) only under an API folder or path.
+ */
 export const linkableRoutes = (routes: readonly Route[]) =>
-  routes.filter((r) => !r.wholeFile || /(^|\/)api\//.test(r.path) || /(^|\/)(api|server)\//.test(r.file));
+  routes.filter(
+    (r) =>
+      !(r.wholeFile || isSvelteKitPageServer(r.file)) ||
+      /(^|\/)api\//.test(r.path) ||
+      /(^|\/)(api|server)\//.test(r.file),
+  );
 
 export const routemapTool = (deps: ToolDeps) =>
   defineTool(

@@ -25,11 +25,12 @@ function registerOf(object: Node): Node | undefined {
 
 /** Exported routers by name, for mounts made in other files. */
 /**
- * An exported function named for an HTTP method (a Next.js or SvelteKit route file's `GET`): the
- * lines it spans, from its `export`, so that each method's route is its own function.
+ * An exported function named for an HTTP method (a Next.js or SvelteKit route file's `GET`), or a
+ * SvelteKit page server's `actions`: the lines it spans, from its `export`, so that each method's
+ * route is its own function (the form actions' POST their object, not the page's `load` beside it).
  */
 function noteMethodHandler(facts: FileFacts, name: string, exported: Node, declared: Node): void {
-  if (!HTTP.has(name)) return;
+  if (!HTTP.has(name) && name !== 'actions') return;
   facts.methodHandlers = {
     ...facts.methodHandlers,
     [name]: { line: exported.startPosition.row + 1, endLine: declared.endPosition.row + 1 },
