@@ -1217,6 +1217,18 @@ describe('boocontext_flows over MCP', () => {
     expect(at(page)).toEqual(['read Board lib/queries.ts:4', 'write Board lib/queries.ts:8']);
   });
 
+  it("starts a SvelteKit page's flow at the load beside its component, and goes on through its fetch into the API route's", async () => {
+    const { envelope, flows } = await flowsOf('sveltekit-pages');
+    expect(envelope.summary).toMatch(/2 reach data access, 0 with no handler found/);
+    const page = flowAt(flows, 'PAGE', '/orders/[id]') as Flow & { unread?: boolean };
+    expect(page?.unread).toBeUndefined();
+    expect(page?.steps.slice(1).map((s) => `${s.depth} ${s.symbol} ${s.file} ← ${s.via}`)).toEqual([
+      '1 load src/routes/orders/[id]/+page.ts ← load (+page.ts)',
+      '2 GET src/routes/api/orders/[id]/+server.ts ← GET /api/orders/:param (src/routes/orders/[id]/+page.ts:2)',
+    ]);
+    expect(at(page)).toEqual(['read Order src/routes/api/orders/[id]/+server.ts:5']);
+  });
+
   it("reads goyesql's statements by the query names of the tree's SQL files, through handlers wrapped in middleware calls, not a project method sharing a query's name", async () => {
     const { flows } = await flowsOf('yesql-go');
     const list = flowAt(flows, 'GET', '/api/shelves');

@@ -251,6 +251,7 @@ export class FlowTracer {
     for (const loader of routeLoaders(entry, this.lookups(entry.method)))
       if (!frontier.some((f) => f.row.id === loader.row.id)) frontier.push(loader);
     for (const s of frontier) seen.add(s.row.id);
+    const first = { rows: frontier.map((f) => f.row), depth: starts.length ? 0 : 1 };
     for (let depth = starts.length ? 0 : 1; depth <= this.options.depth && frontier.length > 0; depth++) {
       const next: { row: SymbolRow; via?: string }[] = [];
       for (const { row, via } of frontier) {
@@ -278,7 +279,7 @@ export class FlowTracer {
       frontier = next;
     }
     if (followRequests && this.requestsByFile.size > 0)
-      for (const { request, depth } of this.requestsReached(entry, starts)) {
+      for (const { request, depth } of this.requestsReached(entry, first.rows, first.depth)) {
         const flow = this.routeFlow(request.route);
         const first = depth + 1 - (flow.steps[0]?.depth ?? 0);
         for (const [i, step] of flow.steps.slice(0, STEPS_PER_REQUEST).entries())
@@ -293,7 +294,11 @@ export class FlowTracer {
     // A handler named in a file this index does not read is not a library's: it is unread. Not so a
     // route a config file declares (Symfony's YAML, a Spring XML): its handler is code elsewhere.
     const unread =
-      !served && starts.length === 0 && languageOf(entry.file) === undefined && !CONFIG_FILE.test(entry.file);
+      !served &&
+      starts.length === 0 &&
+      !steps.some((s) => s.depth > 0) &&
+      languageOf(entry.file) === undefined &&
+      !CONFIG_FILE.test(entry.file);
     // A framework's own handler (a library's controller, API Platform's Doctrine provider) serves it.
     const outside =
       !unread && steps.length === 0 && (served || (entry.handler && this.nowhere(entry.handler, entry.file)));
@@ -714,10 +719,14 @@ export class FlowTracer {
 
   /**
    * The requests the route map links that a flow makes: calls within the entry's own lines (an
-   * inline page) or within any function it reaches, breadth-first to the trace's depth; each with
-   * the depth it is made at, one per route.
+   * inline page) or within any function it reaches from its first steps (`firstRows`, at
+   * `firstDepth`), breadth-first to the trace's depth; each with the depth it is made at, one per route.
    */
-  private requestsReached(entry: FlowEntry, starts: SymbolRow[]): { request: HttpRequest; depth: number }[] {
+  private requestsReached(
+    entry: FlowEntry,
+    firstRows: SymbolRow[],
+    firstDepth: number,
+  ): { request: HttpRequest; depth: number }[] {
     const found: { request: HttpRequest; depth: number }[] = [];
     const routes = new Set<string>();
     const take = (file: string, from: number, to: number, depth: number) => {
@@ -730,9 +739,9 @@ export class FlowTracer {
       }
     };
     if (entry.endLine !== undefined) take(entry.file, entry.line, entry.endLine, 0);
-    let frontier = starts.length ? starts : this.calleesOfSpan(entry).map((c) => c.row);
+    let frontier = firstRows;
     const seen = new Set(frontier.map((r) => r.id));
-    for (let depth = starts.length ? 0 : 1; depth <= this.options.depth && frontier.length > 0; depth++) {
+    for (let depth = firstDepth; depth <= this.options.depth && frontier.length > 0; depth++) {
       const next: SymbolRow[] = [];
       for (const row of frontier) {
         take(row.file, row.line, row.end_line ?? row.line, depth);

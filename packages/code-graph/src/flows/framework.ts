@@ -431,9 +431,28 @@ function hapiPrerequisites(entry: RouteAt, find: FrameworkLookups): ImpliedStep[
   return out;
 }
 
-/** What a router runs before a route's handler: its param loaders, its prerequisites. */
+/** What a router runs before a route's handler: its param loaders, its prerequisites, a page's load. */
 export function routeLoaders(entry: RouteAt, find: FrameworkLookups): ImpliedStep[] {
-  return [...paramLoaders(entry, find), ...hapiPrerequisites(entry, find)];
+  return [...paramLoaders(entry, find), ...hapiPrerequisites(entry, find), ...svelteKitLoads(entry, find)];
+}
+
+/** A SvelteKit page's component and the modules beside it whose `load` runs before it renders. */
+const SVELTEKIT_PAGE = /(^|\/)\+page\.svelte$/;
+const SVELTEKIT_LOADERS = ['+page.server.ts', '+page.server.js', '+page.ts', '+page.js'];
+
+/**
+ * SvelteKit runs a page's `load` (`+page.server.js`, `+page.js` beside `+page.svelte`) before it
+ * renders: the page's flow, whose component this index does not read, starts there.
+ */
+function svelteKitLoads(entry: RouteAt, find: FrameworkLookups): ImpliedStep[] {
+  if (!SVELTEKIT_PAGE.test(entry.file)) return [];
+  const dir = entry.file.slice(0, entry.file.lastIndexOf('/') + 1);
+  return SVELTEKIT_LOADERS.flatMap((name) =>
+    find
+      .symbolsIn(`${dir}${name}`)
+      .filter((s) => s.name === 'load')
+      .map((row) => ({ row, via: `load (${name})` })),
+  );
 }
 
 /**
