@@ -227,6 +227,32 @@ const calleesOf = (index: CodeIndex, from: string) =>
     .walk(from, undefined, 'down', 1, 10)
     .edges.map((e) => e.to);
 
+describe('call resolution by name alone', () => {
+  it("JavaScript: a name the file does not import is its own, not another module's function of that name; an import it cannot follow may be", async () => {
+    const { index } = treeOf('js-name-only', {
+      'src/route.ts':
+        "import { parse } from './parse';\nimport { report } from '@scripts/check-db';\nexport async function GET() {\n  const { error } = await parse();\n  if (error) return error();\n  return report();\n}\n",
+      'src/parse.ts': 'export async function parse() { return { error: undefined }; }\n',
+      // A module's own functions: `error` is reached only by importing it, `report` is imported
+      // through a path alias this index does not follow.
+      'scripts/check-db.js':
+        "import chalk from 'chalk';\nfunction error(msg) { console.log(chalk.red(msg)); }\nexport function report() {}\n",
+      // A plain script's function is a global a page may call.
+      'public/legacy.js': 'function track() {}\n',
+      'src/page.js': 'export function page() { track(); }\n',
+    });
+    await index.ensureFresh(0);
+    const resolved = (from: string) =>
+      index
+        .queries()
+        .walk(from, undefined, 'down', 1, 10)
+        .edges.map((e) => `${e.to} ${e.kind}`);
+    expect(resolved('GET')).toEqual(['parse direct', 'error unresolved', 'report dynamic']);
+    expect(resolved('page')).toEqual(['track dynamic']);
+    index.close();
+  });
+});
+
 describe('call resolution through what a call returns', () => {
   it('C#: a local a static factory returns (`var cart = ShoppingCart.GetCart(db)`) calls that class’s methods', async () => {
     const { index } = treeOf('csharp-factory', {

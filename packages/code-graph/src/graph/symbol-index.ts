@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { ModuleResolver } from '@boocode/source-kit';
+import { type LanguageId, ModuleResolver } from '@boocode/source-kit';
 import type { Db } from '../indexer/store.js';
-import { familyOf } from '../parse/node-types.js';
+import { familyOf, JS_FAMILY } from '../parse/node-types.js';
 import { remembered } from './memo.js';
 
 /** Symbols that have members: what a receiver's type can be. */
@@ -265,7 +265,18 @@ export class SymbolIndex {
    * project in its language family), if there is exactly one.
    */
   uniqueFunction(file: string, name: string): SymbolRow | undefined {
-    return this.onlyFunction.get(`${this.familyAt(file)}\u0000${name}`) ?? undefined;
+    const only = this.onlyFunction.get(`${this.familyAt(file)}\u0000${name}`) ?? undefined;
+    // In JavaScript a module's function reaches another file only through an import: a name the
+    // calling file imports from nowhere that could be followed may be it, a name it does not import
+    // is its own (`const { error } = parse(…); error()`), or a global a plain script declares.
+    if (
+      only &&
+      JS_FAMILY.has(this.language.get(file) as LanguageId) &&
+      !this.importsOf.get(file)?.some((i) => i.local === name && !i.reexport) &&
+      this.importsOf.has(only.file)
+    )
+      return undefined;
+    return only;
   }
 
   /** The project's classes, interfaces, structs and traits of `file`'s language family named `name`, any case. */
