@@ -88,6 +88,7 @@ const childEntry = (r: Route) => ({
  */
 async function requestsOf(deps: ToolDeps, root: string, routes: readonly Route[], ctx: ToolContext) {
   const { calls } = await sourcesOf(deps.scanner, root).calls(ctx.signal, RECENT_MS);
+  // A link's route is the object it was handed: the scan's route, handler and lines included.
   return linkCalls(calls, linkableRoutes(routes)).links.map((link) => ({
     file: link.client.file,
     line: link.client.line,
@@ -95,6 +96,14 @@ async function requestsOf(deps: ToolDeps, root: string, routes: readonly Route[]
     route: childEntry(link.route as Route),
   }));
 }
+
+/**
+ * What code-graph needs to hear to index the routes' languages: one route file per extension (its
+ * `index_status` takes at most 2,000, and a language is all a file says of the scope).
+ */
+const oneFilePerExtension = (routes: readonly Route[]) => [
+  ...new Map(routes.map((r) => [path.extname(r.file), { file: r.file }])).values(),
+];
 
 export const flowsTool = (deps: ToolDeps) =>
   defineTool(
@@ -161,7 +170,7 @@ export const flowsTool = (deps: ToolDeps) =>
                 deps.children,
                 'code-graph',
                 'index_status',
-                { root, entries: [...new Set(scan.routes.map((r) => r.file))].map((file) => ({ file })) },
+                { root, entries: oneFilePerExtension(scan.routes) },
                 ctx,
               ),
             ])

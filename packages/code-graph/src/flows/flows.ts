@@ -251,7 +251,7 @@ export class FlowTracer {
     for (const loader of routeLoaders(entry, this.lookups(entry.method)))
       if (!frontier.some((f) => f.row.id === loader.row.id)) frontier.push(loader);
     for (const s of frontier) seen.add(s.row.id);
-    const first = { rows: frontier.map((f) => f.row), depth: starts.length ? 0 : 1 };
+    const firstSteps = { rows: frontier.map((f) => f.row), depth: starts.length ? 0 : 1 };
     for (let depth = starts.length ? 0 : 1; depth <= this.options.depth && frontier.length > 0; depth++) {
       const next: { row: SymbolRow; via?: string }[] = [];
       for (const { row, via } of frontier) {
@@ -279,13 +279,14 @@ export class FlowTracer {
       frontier = next;
     }
     if (followRequests && this.requestsByFile.size > 0)
-      for (const { request, depth } of this.requestsReached(entry, first.rows, first.depth)) {
+      for (const { request, depth } of this.requestsReached(entry, firstSteps.rows, firstSteps.depth)) {
         const flow = this.routeFlow(request.route);
-        const first = depth + 1 - (flow.steps[0]?.depth ?? 0);
+        // The route's handler one step below the function making the call.
+        const offset = depth + 1 - (flow.steps[0]?.depth ?? 0);
         for (const [i, step] of flow.steps.slice(0, STEPS_PER_REQUEST).entries())
           steps.push({
             ...step,
-            depth: step.depth + first,
+            depth: step.depth + offset,
             ...(i === 0 ? { via: `${request.call} (${request.file}:${request.line})` } : {}),
           });
         for (const op of flow.data) addData(op);
