@@ -1215,6 +1215,14 @@ describe('boocontext_flows over MCP', () => {
       'DELETE app/api/boards/[boardId]/route.ts ← DELETE /api/boards/:param (lib/boards-api.ts:8)',
     ]);
     expect(at(page)).toEqual(['read Board lib/queries.ts:4', 'write Board lib/queries.ts:8']);
+    // Cut to a small budget, it keeps the routes its requests reach over its own pieces.
+    const small = flowAt(
+      (await flowsOf('nextjs-routes', { max_tokens: 500 })).flows,
+      'PAGE',
+      '/boards/[boardId]',
+    );
+    expect(small?.steps).toHaveLength(8);
+    expect(small?.steps.filter((s) => s.via).map((s) => s.symbol)).toEqual(['GET', 'DELETE']);
   });
 
   it("starts a SvelteKit page's flow at the load beside its component, and goes on through its fetch into the API route's", async () => {

@@ -13,7 +13,7 @@ const BATCH = 20;
 /** A flow's steps and data kept when the whole answer would pass the token budget. */
 const TRIMMED = 8;
 
-const FlowStep = z.looseObject({
+const FlowStepShape = z.looseObject({
   symbol: z.string(),
   file: z.string(),
   line: z.number(),
@@ -22,8 +22,8 @@ const FlowStep = z.looseObject({
 });
 
 const ChildFlow = z.looseObject({
-  handler: FlowStep.optional(),
-  steps: z.array(FlowStep),
+  handler: FlowStepShape.optional(),
+  steps: z.array(FlowStepShape),
   data: z.array(
     z.looseObject({
       entity: z.string(),
@@ -53,6 +53,21 @@ const FlowsAnswer = z.looseObject({
   reached: z.array(z.number()).default([]),
   changed: z.array(z.string()).default([]),
 });
+
+type FlowStep = z.infer<typeof FlowStepShape>;
+
+/** A step a page's request reaches: the route's handler, `via` the call (`GET /api/teams/:param (…)`). */
+const REQUEST_HOP = /^[A-Z]+ \/\S* \(/;
+
+/**
+ * A flow's steps cut to the budget: its first ones, and the routes its requests reach (at most half
+ * of what is kept), in the flow's order — a page's own components would otherwise fill it.
+ */
+function trimmedSteps(steps: readonly FlowStep[]): FlowStep[] {
+  const hops = steps.filter((s) => s.via !== undefined && REQUEST_HOP.test(s.via)).slice(0, TRIMMED / 2);
+  const kept = new Set([...steps.filter((s) => !hops.includes(s)).slice(0, TRIMMED - hops.length), ...hops]);
+  return steps.filter((s) => kept.has(s));
+}
 
 /** `:slug`, `{slug}`, `<slug>`, `<int:pk>` are one parameter; no trailing slash. */
 const pathKey = (routePath: string) =>
@@ -244,7 +259,7 @@ export const flowsTool = (deps: ToolDeps) =>
         truncated = true;
         for (const flow of flows) {
           if (flow.steps.length > TRIMMED || flow.data.length > TRIMMED) flow.cut = true;
-          flow.steps = flow.steps.slice(0, TRIMMED);
+          flow.steps = trimmedSteps(flow.steps);
           flow.data = flow.data.slice(0, TRIMMED);
         }
       }
