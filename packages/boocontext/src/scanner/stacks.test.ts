@@ -358,6 +358,17 @@ describe('stacks: routes as served, models, frameworks', () => {
     ]);
   });
 
+  it('Huma: verb shorthands and huma.Operation literals (through a project wrapper of huma.Register) on the router an adapter made the API on, under a huma.NewGroup prefix handed to a function', async () => {
+    const { routes, frameworks } = await scanStack('huma');
+    expect(routes).toEqual([
+      'DELETE /api/items/{id} main.go:29',
+      'GET /api/items/{id} main.go:28',
+      'GET /api/v2/shelves api/shelves.go:22',
+      'POST /api/v2/shelves api/shelves.go:23',
+    ]);
+    expect(frameworks).toEqual(['chi', 'huma']);
+  });
+
   it('Hertz: routes on the server and its groups, the framework named', async () => {
     const { routes, frameworks } = await scanStack('hertz');
     expect(routes).toEqual(['GET /ping main.go:11', 'POST /v1/orders main.go:13']);

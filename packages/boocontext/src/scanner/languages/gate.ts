@@ -25,7 +25,7 @@ import { lineIndex } from './syntax.js';
 const NEEDS_TREE: Partial<Record<LanguageId, (rel: string, text: string) => boolean>> = {
   go: (_, text) =>
     RPC_SHAPE.test(text) ||
-    /\.\s*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Get|Post|Put|Patch|Delete|Head|Options|Handle|HandleFunc|Group|Route|Subrouter|Router|NSRouter|NewNamespace)\s*\(|\bos\.Getenv\b|gorm[.:]|\bbun:"|\bbun\.BaseModel\b|\bpg:"|\bxorm:"|\b(gin\.(RouterGroup|Engine|IRouter|IRoutes)|echo\.(Group|Echo)|chi\.(Router|Mux)|mux\.Router|fiber\.(Router|App)|http\.ServeMux)\b|[\s*](query|mutation|subscription)Resolver\s*\)|\bUnimplemented\w+Server\b|\bObjectConfig\s*\{|\bNew\w+Client\s*\(/.test(
+    /\.\s*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Get|Post|Put|Patch|Delete|Head|Options|Handle|HandleFunc|Group|Route|Subrouter|Router|NSRouter|NewNamespace)\s*\(|\bos\.Getenv\b|gorm[.:]|\bbun:"|\bbun\.BaseModel\b|\bpg:"|\bxorm:"|\b(gin\.(RouterGroup|Engine|IRouter|IRoutes)|echo\.(Group|Echo)|chi\.(Router|Mux)|mux\.Router|fiber\.(Router|App)|http\.ServeMux|huma\.(API|Group|Operation))\b|[\s*](query|mutation|subscription)Resolver\s*\)|\bUnimplemented\w+Server\b|\bObjectConfig\s*\{|\bNew\w+Client\s*\(/.test(
       text,
     ) ||
     DISPATCHES_ON_PATH.test(text),

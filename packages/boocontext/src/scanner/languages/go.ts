@@ -39,7 +39,15 @@ interface GoContext {
  * any package's `Router`/`RouterGroup`, generic or not (PocketBase's `*router.RouterGroup[*core.RequestEvent]`).
  */
 const ROUTER_TYPE =
-  /^\*?(gin\.(RouterGroup|Engine|IRouter|IRoutes)|echo\.(Group|Echo)|chi\.Router|chi\.Mux|mux\.Router|fiber\.(Router|App)|http\.ServeMux|\w+\.(Router|RouterGroup)(\[[^\]]*\])?)$/;
+  /^\*?(gin\.(RouterGroup|Engine|IRouter|IRoutes)|echo\.(Group|Echo)|chi\.Router|chi\.Mux|mux\.Router|fiber\.(Router|App)|http\.ServeMux|huma\.(API|Group)|\w+\.(Router|RouterGroup)(\[[^\]]*\])?)$/;
+/**
+ * Huma's adapters make an API on a router (`humachi.New(r, config)`), or on a group of one
+ * (`humaecho.NewWithGroup(e, g, config)`, `humagin.NewWithGroup(engine, group, config)`): its
+ * operations land where that router's routes do.
+ */
+const HUMA_ADAPTER = /^huma\w+$/;
+/** Huma's verb shorthands: `huma.Get(api, "/items/{id}", handler)`. */
+const HUMA_VERBS = new Set(['Get', 'Post', 'Put', 'Patch', 'Delete', 'Head']);
 /** Calls that hand back the router they are called on, middleware bound or unbound (`g.Group("/x").Bind(auth)`, chi's `r.With(mw)`). */
 const BINDS_MIDDLEWARE = new Set(['Bind', 'BindFunc', 'Unbind', 'With', 'Use']);
 
@@ -158,6 +166,17 @@ function routerOf(node: Node | null | undefined, routers: Map<string, Router>): 
     return { owner: parent.owner, prefix: joinPaths(parent.prefix, prefix) };
   }
   if (field && BINDS_MIDDLEWARE.has(field)) return routerOf(operand, routers);
+  const args = (node.childForFieldName('arguments')?.namedChildren ?? []).filter((a): a is Node => !!a);
+  if (HUMA_ADAPTER.test(operand?.text ?? '') && (field === 'New' || field === 'NewWithGroup'))
+    return routerOf(args[field === 'New' ? 0 : 1], routers) ?? { owner: FILE_OWNER, prefix: '' };
+  // `huma.NewGroup(api, "/v1")`: the API's operations under a prefix.
+  if (operand?.text === 'huma' && field === 'NewGroup') {
+    const parent = routerOf(args[0], routers) ?? { owner: FILE_OWNER, prefix: '' };
+    return {
+      owner: parent.owner,
+      prefix: joinPaths(parent.prefix, ...args.slice(1).map((a) => unquote(a) ?? UNKNOWN_PART)),
+    };
+  }
   if (field !== 'Group') return undefined;
   const parent = routerOf(operand, routers) ?? { owner: FILE_OWNER, prefix: '' };
   const prefix = unquote(node.childForFieldName('arguments')?.namedChild(0)) ?? '';
@@ -373,6 +392,7 @@ function readCall(
   const args = node.childForFieldName('arguments');
   const allArgs = (args?.namedChildren ?? []).filter((a): a is Node => !!a);
   readMount(node, fn, allArgs, ctx, routers);
+  if (readHumaOperation(node, fn, allArgs, ctx, routers)) return undefined;
   if (fn?.type !== 'selector_expression') return undefined;
   const operand = fn.childForFieldName('operand');
   const field = fn.childForFieldName('field')?.text ?? '';
@@ -501,6 +521,74 @@ function handedValue(arg: Node): HandedValue | null {
     (arg.type === 'call_expression' && arg.descendantsOfType('func_literal').length === 0)
     ? { written: arg.text }
     : null;
+}
+
+/**
+ * Huma operations, on the router its API was made on: `huma.Get(api, "/items/{id}", h)` and the
+ * other verbs, and any call handed a `huma.Operation{Method: http.MethodPut, Path: "/items/{id}"}`
+ * (`huma.Register`, or the project's wrapper of it). Says whether the call was one.
+ */
+function readHumaOperation(
+  node: Node,
+  fn: Node | null,
+  args: Node[],
+  ctx: GoContext,
+  routers: Map<string, Router>,
+): boolean {
+  const verb =
+    fn?.type === 'selector_expression' && fn.childForFieldName('operand')?.text === 'huma'
+      ? fn.childForFieldName('field')?.text
+      : undefined;
+  let method: string | undefined;
+  let routePath: string | undefined;
+  let handler: Node | undefined;
+  if (verb && HUMA_VERBS.has(verb)) {
+    method = verb.toUpperCase();
+    routePath = unquote(args[1]) ?? pathPart(args[1]);
+    handler = args[2];
+  } else {
+    const at = args.findIndex((a) => humaOperation(a) !== undefined);
+    const fields = at >= 0 ? humaOperation(args[at] as Node) : undefined;
+    if (!fields) return false;
+    const written = fields.get('Method');
+    const constant = written ? METHOD_CONSTANT.exec(written.text) : null;
+    method = (constant?.[1] ?? constant?.[2])?.toUpperCase();
+    const pathNode = fields.get('Path');
+    routePath = pathNode ? (unquote(pathNode) ?? pathPart(pathNode)) : undefined;
+    handler = args[at + 1];
+  }
+  if (!method || !HTTP.has(method) || routePath === undefined) return false;
+  const router = routerOf(args[0], routers) ?? { owner: FILE_OWNER, prefix: '' };
+  ctx.facts.routes.push({
+    method,
+    path: joinPaths(router.prefix, routePath),
+    line: line(node),
+    framework: 'huma',
+    owner: router.owner,
+    ...(handler?.type === 'func_literal'
+      ? { endLine: node.endPosition.row + 1 }
+      : handler?.type === 'identifier' || handler?.type === 'selector_expression'
+        ? { handler: madeHandler(handler).text }
+        : {}),
+  });
+  ctx.frameworks.add('huma');
+  return true;
+}
+
+/** `huma.Operation{Method: …, Path: …}` (or its address): its fields by name. */
+function humaOperation(node: Node): Map<string, Node> | undefined {
+  const literal = node.type === 'unary_expression' ? node.childForFieldName('operand') : node;
+  if (literal?.type !== 'composite_literal' || literal.childForFieldName('type')?.text !== 'huma.Operation')
+    return undefined;
+  const fields = new Map<string, Node>();
+  for (const element of literal.childForFieldName('body')?.namedChildren ?? []) {
+    if (element?.type !== 'keyed_element') continue;
+    const [key, value] = element.namedChildren.map((c) =>
+      c?.type === 'literal_element' ? (c.namedChild(0) ?? c) : c,
+    );
+    if (key && value) fields.set(key.text, value);
+  }
+  return fields;
 }
 
 /** Router factories: `chi.NewRouter()`, `gin.New()`, `echo.New()`, `mux.NewRouter()`… */
@@ -635,7 +723,7 @@ function readStruct(node: Node, rel: string, facts: FileFacts): void {
  * in it), nothing below it is either: the walk does not go in (most of a file is handler bodies).
  */
 const MAY_REGISTER =
-  /\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Get|Post|Put|Patch|Delete|Head|Options|Handle|HandleFunc|Group|Route|Subrouter|Router|NSRouter|NewNamespace|Getenv|New\w+Client)\s*\(|\bMatch\s*\(\s*\[\]string\b/;
+  /\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Get|Post|Put|Patch|Delete|Head|Options|Handle|HandleFunc|Group|Route|Subrouter|Router|NSRouter|NewNamespace|Getenv|New\w+Client)\s*\(|\bMatch\s*\(\s*\[\]string\b|\bhuma\.Operation\s*\{|\bhuma\w*\.New/;
 
 function mayRegister(text: string, routers: ReadonlyMap<string, Router>): boolean {
   if (MAY_REGISTER.test(text)) return true;
