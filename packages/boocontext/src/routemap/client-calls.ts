@@ -31,11 +31,11 @@ export interface UnresolvedCall {
   via: string;
 }
 
-// The marks below are Private Use characters: no source text holds them, so they cannot collide.
 /** A URL with its scheme (`https://…`), and one that is only an origin (`https://api.example.com/`). */
 const ABSOLUTE_URL = /^[a-z][\w+.-]*:\/\//i;
 const ORIGIN_ONLY = /^[a-z][\w+.-]*:\/\/[^/]*\/?$/i;
 
+// The marks below are Private Use characters: no source text holds them, so they cannot collide.
 /** An unknown part of a URL. */
 const HOLE = '\uE002';
 /** Text that came from a constant (a base URL), not written at the call. */

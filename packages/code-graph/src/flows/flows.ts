@@ -475,18 +475,13 @@ export class FlowTracer {
   private declaredRef(file: string, handler: string): HandlerRef | undefined {
     const ref = parseHandler(handler);
     if (!ref || ref.member !== handler.trim()) return ref;
-    const row = this.importedAs.get(file, ref.member) as { source: string; imported: string } | undefined;
-    const declared = row?.imported;
-    if (
-      !declared ||
-      declared === ref.member ||
-      declared === 'default' ||
-      !/^[A-Za-z_$][\w$]*$/.test(declared)
-    )
-      return ref;
-    this.modules ??= new ModuleResolver(this.root, this.languages.keys());
-    const module = this.modules.resolve(file, row.source, this.languages.get(file) ?? '');
-    return module ? { member: declared, pathHint: module.replace(/\.\w+$/, '') } : ref;
+    const member = ref.member;
+    const bound = this.importOf(
+      file,
+      member,
+      ({ imported }) => imported !== member && imported !== 'default' && /^[A-Za-z_$][\w$]*$/.test(imported),
+    );
+    return bound ? { member: bound.name, pathHint: bound.module.replace(/\.\w+$/, '') } : ref;
   }
 
   /** A function `file` declares or binds under `name` (`list`, `handlers.list`). */
@@ -501,8 +496,20 @@ export class FlowTracer {
 
   /** The file a relative import — ES or CommonJS — of `file` binds `local` to, and the name it imports. */
   private imported(file: string, local: string): { module: string; name: string } | undefined {
+    return this.importOf(file, local, (row) => row.source.startsWith('.'));
+  }
+
+  /**
+   * The project's file an import of `file` that `accept`s binds `local` to, and the name it imports
+   * (the import is resolved only once accepted).
+   */
+  private importOf(
+    file: string,
+    local: string,
+    accept: (row: { source: string; imported: string }) => boolean,
+  ): { module: string; name: string } | undefined {
     const row = this.importedAs.get(file, local) as { source: string; imported: string } | undefined;
-    if (!row?.source.startsWith('.')) return undefined;
+    if (!row || !accept(row)) return undefined;
     this.modules ??= new ModuleResolver(this.root, this.languages.keys());
     const module = this.modules.resolve(file, row.source, this.languages.get(file) ?? '');
     return module ? { module, name: row.imported } : undefined;

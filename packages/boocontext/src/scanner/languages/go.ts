@@ -179,7 +179,7 @@ function routerOf(node: Node | null | undefined, routers: Map<string, Router>): 
   }
   if (field !== 'Group') return undefined;
   const parent = routerOf(operand, routers) ?? { owner: FILE_OWNER, prefix: '' };
-  const prefix = unquote(node.childForFieldName('arguments')?.namedChild(0)) ?? '';
+  const prefix = unquote(args[0]) ?? '';
   return { owner: parent.owner, prefix: joinPaths(parent.prefix, prefix) };
 }
 
@@ -250,6 +250,17 @@ function handlerParameter(node: Node | undefined): number | undefined {
   const closure = localClosure(node);
   return closure ? calledParameter(closure) : undefined;
 }
+
+/**
+ * A route's handler as the registration `node` writes it: a function literal's lines (the call's,
+ * from its start to its end), or the handler named (a local holding a call's result named by that call).
+ */
+const writtenHandler = (node: Node, handler: Node | undefined) =>
+  handler?.type === 'func_literal'
+    ? { endLine: node.endPosition.row + 1 }
+    : handler
+      ? { handler: madeHandler(handler).text }
+      : {};
 
 const handlerParamOf = (handler: Node | undefined) => {
   const index = handlerParameter(handler);
@@ -420,11 +431,7 @@ function readCall(
       line: line(node),
       framework,
       owner: router.owner,
-      ...(handler?.type === 'func_literal'
-        ? { endLine: node.endPosition.row + 1 }
-        : handler
-          ? { handler: madeHandler(handler).text }
-          : {}),
+      ...writtenHandler(node, handler),
       ...handlerParamOf(handler),
     });
   if (method === 'HandleFunc' || method === 'Handle') {
@@ -565,11 +572,12 @@ function readHumaOperation(
     line: line(node),
     framework: 'huma',
     owner: router.owner,
-    ...(handler?.type === 'func_literal'
-      ? { endLine: node.endPosition.row + 1 }
-      : handler?.type === 'identifier' || handler?.type === 'selector_expression'
-        ? { handler: madeHandler(handler).text }
-        : {}),
+    ...writtenHandler(
+      node,
+      handler && ['func_literal', 'identifier', 'selector_expression'].includes(handler.type)
+        ? handler
+        : undefined,
+    ),
   });
   ctx.frameworks.add('huma');
   return true;
