@@ -50,6 +50,31 @@ describe('ModuleResolver and tsconfig paths', () => {
   });
 });
 
+describe('ModuleResolver and Vue projects without a tsconfig', () => {
+  const vue = mkdtempSync(path.join(tmpdir(), 'modules-vue-'));
+  afterAll(() => rmSync(vue, { recursive: true, force: true }));
+  const vueFiles = [
+    'web/src/router/index.js',
+    'web/src/views/Home.vue',
+    'web/src/components/Card.vue',
+    'web/src/api.js',
+  ];
+  mkdirSync(path.join(vue, 'web'), { recursive: true });
+  writeFileSync(path.join(vue, 'web/package.json'), '{ "dependencies": { "vue": "3.0.0" } }');
+  const resolver = new ModuleResolver(vue, vueFiles);
+
+  it("reads vue-cli's `@/` as the project's src/, and a component's file without its extension", () => {
+    expect(resolver.resolve('web/src/router/index.js', '@/views/Home', 'javascript')).toBe(
+      'web/src/views/Home.vue',
+    );
+    expect(resolver.resolve('web/src/router/index.js', '@/api', 'javascript')).toBe('web/src/api.js');
+    expect(resolver.resolve('web/src/views/Home.vue', '../components/Card', 'javascript')).toBe(
+      'web/src/components/Card.vue',
+    );
+    expect(resolver.resolve('web/src/router/index.js', '@/views/Missing', 'javascript')).toBeUndefined();
+  });
+});
+
 describe('ModuleResolver and Rust module paths', () => {
   const rust = [
     'api/src/main.rs',

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { createPathsMatcher, getTsconfig } from 'get-tsconfig';
 
 const JS_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+/** Components' files a bundler finds without their extension (vue-cli's, Vite's with Vue or Svelte). */
+const COMPONENT_EXTENSIONS = ['.vue', '.svelte'];
 
 type PathsMatcher = (specifier: string) => string[];
 
@@ -168,11 +170,21 @@ export class ModuleResolver {
     if (language === 'rust') return this.resolveRust(fromFile, specifier);
     if (language === 'go') return this.resolveGoDir(specifier);
     if (specifier.startsWith('.'))
-      return this.resolveJsPath(path.posix.join(path.posix.dirname(fromFile), specifier));
+      return this.resolveJsPath(
+        path.posix.join(path.posix.dirname(fromFile), specifier),
+        COMPONENT_EXTENSIONS,
+      );
     for (const candidate of this.matcherFor(path.posix.dirname(fromFile))?.match(specifier) ?? []) {
       const rel = path.relative(this.root, candidate).split(path.sep).join('/');
       const found = rel.startsWith('..') ? undefined : this.resolveJsPath(rel);
       if (found) return found;
+    }
+    // `@/views/Home`: the alias vue-cli sets (and Vite templates copy) for the project's `src/`,
+    // unless a tsconfig's paths said otherwise above. No npm package is named `@`.
+    if (specifier.startsWith('@/')) {
+      const project = this.nearestDirWith(path.posix.dirname(fromFile), 'package.json');
+      if (project !== undefined)
+        return this.resolveJsPath(joinClean(project, `src/${specifier.slice(2)}`), COMPONENT_EXTENSIONS);
     }
     const parts = specifier.split('/');
     const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? '');
@@ -188,11 +200,13 @@ export class ModuleResolver {
     return undefined;
   }
 
-  private resolveJsPath(target: string): string | undefined {
+  /** `components`: the extensions of components' files tried after the scripts'. */
+  private resolveJsPath(target: string, components: readonly string[] = []): string | undefined {
     const clean = path.posix.normalize(target);
     if (this.files.has(clean)) return clean;
     const stem = clean.replace(/\.(m|c)?js$|\.jsx$/, '');
     for (const ext of JS_EXTENSIONS) if (this.files.has(stem + ext)) return stem + ext;
+    for (const ext of components) if (this.files.has(clean + ext)) return clean + ext;
     for (const ext of JS_EXTENSIONS)
       if (this.files.has(`${clean}/index${ext}`)) return `${clean}/index${ext}`;
     return undefined;
