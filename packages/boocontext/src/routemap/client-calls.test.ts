@@ -359,6 +359,27 @@ describe('clientCalls', () => {
     ).toEqual(['DELETE /api/orders/:param src/agent.js:8']);
   });
 
+  it('reads a helper that writes its path parameter after a prefix (`/api${url}`) as a wrapper, not a call of its own', () => {
+    expect(
+      read({
+        'src/agent.js': [
+          'const requests = {',
+          '  get: (url) => fetch(`/api${url}`).then((res) => res.json()),',
+          '};',
+          'export const Orders = {',
+          '  get: (id) => requests.get(`/orders/${id}`),',
+          "  all: () => requests.get('/orders'),",
+          '};',
+          'export const search = (query) => fetch(`/api/search${query}`);',
+        ].join('\n'),
+      }),
+    ).toEqual([
+      'GET /api/orders/:param src/agent.js:5',
+      'GET /api/orders src/agent.js:6',
+      'GET /api/search:param src/agent.js:8',
+    ]);
+  });
+
   it('puts written values into a helper whose parameter fills a segment, and keeps it when none are written', () => {
     expect(
       read({

@@ -874,14 +874,17 @@ const PATH_LIKE_PARAM = /^(path|url|uri|endpoint|route|resource|href|link|api)s?
 
 /**
  * Is the call's own path before the first parameter — text written at the call (not a base
- * constant), or a base that is a path followed by the parameter as a whole segment
- * (`${this.resourceUrl}/${id}`: an id in the path, not the path)?
+ * constant, nor a prefix a path parameter follows: `/api${url}`), or a base that is a path followed
+ * by the parameter as a whole segment (`${this.resourceUrl}/${id}`: an id in the path, not the path)?
  */
 function writtenPathBeforeParam(url: string): boolean {
   const first = url.search(/\uE001/);
   if (first === -1) return true;
   const head = url.slice(0, first);
   const before = head.replace(/\uE003[^\uE004]*\uE004/g, '');
+  // `/api${url}`: a prefix the call's path is written after, not a path with a parameter in it.
+  const whole = /^\uE001([\w$]+)\uE001/.exec(url.slice(first));
+  if (whole && !head.endsWith('/') && PATH_LIKE_PARAM.test(whole[1] as string)) return false;
   if (/[A-Za-z]/.test(before.replace(/^[a-z]+:\/\/[^/]*/i, ''))) return true;
   const segment = /^\uE001([\w$]+)\uE001(?=\/|\?|$)/.exec(url.slice(first));
   return (
