@@ -1,18 +1,45 @@
 // The reference call edges of a TypeScript/JavaScript tree: every call, `new` and `super(…)` in
 // the sources, resolved by the TypeScript checker to a named declaration inside the tree, written
 // `file:line -> targetFile#Name` (`fn`, `Class.method`, `Class.constructor`, a variable bound to a
-// function). One program over every source file, with the root's tsconfig options (paths included)
+// function, a module-level object literal's function `object.member`). One program over every source file, with the root's tsconfig options (paths included)
 // and JavaScript allowed. Independent of code-graph: it asks the checker about every call.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-/** Our naming: `fn`, `Class.method`, `Class.constructor`, `Class.#private`, a variable bound to a function. */
+/**
+ * The module-level variable an object literal is bound to (`const Articles = { … }` at a file's top
+ * level), whose functions are its members as a class's are.
+ */
+function objectOwner(object) {
+  const variable = object && ts.isObjectLiteralExpression(object) ? object.parent : undefined;
+  return variable &&
+    ts.isVariableDeclaration(variable) &&
+    variable.initializer === object &&
+    ts.isIdentifier(variable.name) &&
+    ts.isSourceFile(variable.parent.parent.parent)
+    ? variable.name.text
+    : undefined;
+}
+
+/**
+ * Our naming: `fn`, `Class.method`, `Class.constructor`, `Class.#private`, a variable bound to a
+ * function, `object.member` for a function of a module-level object literal.
+ */
 function nameOf(decl) {
   if (!decl) return undefined;
   // A function bound to a variable is called by the variable's name.
   if ((ts.isArrowFunction(decl) || ts.isFunctionExpression(decl)) && ts.isVariableDeclaration(decl.parent))
     decl = decl.parent;
+  // `get: (slug) => …` and `get(slug) { … }` in `const Articles = { … }`.
+  const member =
+    (ts.isArrowFunction(decl) || ts.isFunctionExpression(decl)) && ts.isPropertyAssignment(decl.parent)
+      ? decl.parent
+      : ts.isMethodDeclaration(decl) && ts.isObjectLiteralExpression(decl.parent)
+        ? decl
+        : undefined;
+  const object = member && objectOwner(member.parent);
+  if (object && ts.isIdentifier(member.name)) return `${object}.${member.name.text}`;
   const owner =
     decl.parent && (ts.isClassLike(decl.parent) || ts.isInterfaceDeclaration(decl.parent))
       ? decl.parent.name?.text

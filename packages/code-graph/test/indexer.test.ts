@@ -253,6 +253,36 @@ describe('call resolution by name alone', () => {
   });
 });
 
+describe('call resolution into object literals', () => {
+  it("JavaScript: an API module's objects of functions are members, called through the object or an import of it", async () => {
+    const { index } = treeOf('js-object-members', {
+      'src/agent.js':
+        "const requests = {\n  get: (url) => fetch(`/api${url}`),\n  post(url, body) { return fetch(`/api${url}`, { method: 'POST', body }); },\n};\nconst Orders = {\n  get: (id) => requests.get(`/orders/${id}`),\n  create: (order) => requests.post('/orders', order),\n  nested: { list() { return requests.get('/orders'); } },\n};\nexport default { Orders };\n",
+      'src/OrderPage.jsx':
+        "import agent from './agent';\nexport default function OrderPage({ id }) {\n  agent.Orders.get(id);\n  return <p>{id}</p>;\n}\n",
+    });
+    await index.ensureFresh(0);
+    const resolved = (from: string) =>
+      index
+        .queries()
+        .walk(from, undefined, 'down', 1, 10)
+        .edges.filter((e) => e.kind !== 'reference')
+        .map((e) => `${e.to} ${e.kind}`);
+    expect(resolved('OrderPage')).toEqual(['Orders.get dynamic']);
+    expect(resolved('Orders.get')).toEqual(['requests.get method']);
+    expect(resolved('Orders.create')).toEqual(['requests.post method']);
+    // A nested object's functions are no members of the outer one.
+    expect(() => index.queries().find('Orders.list')).toThrow(/no symbol named/);
+    expect(
+      index
+        .queries()
+        .find('list')
+        .map((s) => s.name),
+    ).toEqual(['list']);
+    index.close();
+  });
+});
+
 describe('call resolution through what a call returns', () => {
   it('C#: a local a static factory returns (`var cart = ShoppingCart.GetCart(db)`) calls that class’s methods', async () => {
     const { index } = treeOf('csharp-factory', {

@@ -147,7 +147,8 @@ class CallResolver {
           this.index.packageMember(target.module, call.callee);
         if (symbol) return { id: symbol.id, kind: 'direct', confidence: 0.9 };
       }
-      if (target.symbol && [...TYPE_KINDS, 'module'].includes(target.symbol.kind)) {
+      // A class, a module, or an object literal's members (`requests.get` in `const requests = {…}`).
+      if (target.symbol && [...TYPE_KINDS, 'module', 'variable'].includes(target.symbol.kind)) {
         const member = this.index.memberOf(target.symbol, call.callee);
         if (member) return { id: member.id, kind: 'method', confidence: 0.85 };
       }
@@ -332,7 +333,7 @@ class CallResolver {
   }
 
   private memberOfTypesNamed(file: string, typeName: string, member: string): Target {
-    const types = this.index.typesNamed(file, typeName);
+    const types = this.index.typesNamed(file, typeName, true);
     const members = types
       .map((t) => this.index.memberOf(t, member))
       .filter((m): m is SymbolRow => m !== undefined);

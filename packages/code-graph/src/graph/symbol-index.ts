@@ -280,9 +280,10 @@ export class SymbolIndex {
   }
 
   /** The project's classes, interfaces, structs and traits of `file`'s language family named `name`, any case. */
-  typesNamed(file: string, name: string): SymbolRow[] {
-    return (this.byLowerName.get(`${this.familyAt(file)}\u0000${name.toLowerCase()}`) ?? []).filter((s) =>
-      TYPE_KINDS.includes(s.kind),
+  /** `withObjects`: JS object literals with members (`const Articles = { get() {…} }`) count as types. */
+  typesNamed(file: string, name: string, withObjects = false): SymbolRow[] {
+    return (this.byLowerName.get(`${this.familyAt(file)}\u0000${name.toLowerCase()}`) ?? []).filter(
+      (s) => TYPE_KINDS.includes(s.kind) || (withObjects && s.kind === 'variable'),
     );
   }
 

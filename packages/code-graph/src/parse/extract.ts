@@ -65,7 +65,23 @@ function handleBinding(x: Extraction, node: Node, scope: Scope): Scope {
       ? declareVariable(x, node, nameNode.text)
       : scope;
   assignmentType(x, node, nameNode, value, scope);
+  // `const Articles = { get: (slug) => requests.get(…) }`: an API module's calls are its members'.
+  if (inner !== scope && value.type === 'object')
+    return { ...inner, container: nameNode.text, objectLiteral: true };
   return inner;
+}
+
+/**
+ * A property of a module-level object literal: a function value is a member of the object (its
+ * scope); any other value is walked as the object's own, a nested object's functions no members of
+ * it (`Mutation: { createUser() {…} }` in a resolver map is `createUser`).
+ */
+function objectProperty(x: Extraction, node: Node, scope: Scope): Scope {
+  const value = node.childForFieldName('value');
+  const key = node.childForFieldName('key');
+  if (value && FUNCTION_VALUES.has(value.type) && key && /^(property_identifier|identifier)$/.test(key.type))
+    return declare(x, value, 'function', key.text, scope);
+  return { ...scope, container: null, objectLiteral: false };
 }
 
 /**
@@ -160,6 +176,7 @@ function handleElixir(x: Extraction, node: Node, scope: Scope): Scope {
 function handle(x: Extraction, node: Node, type: string, scope: Scope): Scope {
   if (x.language === 'elixir') return type === 'call' ? handleElixir(x, node, scope) : scope;
   // `type` crosses into wasm on every read; the cursor already told us the type.
+  if (type === 'pair' && scope.objectLiteral) return objectProperty(x, node, scope);
   let inner = handleDeclaration(x, node, type, scope);
   if (
     type === 'public_field_definition' ||
@@ -248,7 +265,10 @@ export function extractFacts(tree: Tree, language: LanguageId, source: string): 
       x.facts.errorLines.push(cursor.startPosition.row + 1);
     if (x.tracksValues) recordRead(x, cursor, source, type, scope, parentType);
     const childCounting = countNode(scope.counting, type, bodyOf);
-    const handled = INTERESTING.has(type) ? handle(x, cursor.currentNode, type, scope) : scope;
+    const handled =
+      INTERESTING.has(type) || (scope.objectLiteral && type === 'pair')
+        ? handle(x, cursor.currentNode, type, scope)
+        : scope;
     const inner: Scope =
       childCounting === handled.counting && !bodyOf
         ? handled
@@ -304,7 +324,9 @@ function extendToBody(x: Extraction, declared: Scope, endLine: number): void {
 function keepValueFacts(facts: FileFacts, reads: Map<string, Read>, exportedLater: Set<string>): void {
   for (const symbol of facts.symbols)
     if (!symbol.parent && exportedLater.has(symbol.name)) symbol.exported = true;
-  facts.symbols = facts.symbols.filter((s) => s.kind !== 'variable' || s.exported);
+  // An object with members is kept, exported or not: its members' calls are resolved through it.
+  const withMembers = new Set(facts.symbols.map((s) => s.parent));
+  facts.symbols = facts.symbols.filter((s) => s.kind !== 'variable' || s.exported || withMembers.has(s.name));
   const bound = new Set<string>();
   for (const i of facts.imports) if (!i.reexport) bound.add(i.local);
   for (const s of facts.symbols) if (!s.parent) bound.add(s.name);

@@ -13,6 +13,11 @@ export interface Scope {
   counting?: { metrics: FunctionMetrics; nesting: number };
   /** A declared function whose body has not been reached yet. */
   pendingBody?: FunctionMetrics;
+  /**
+   * JS/TS: inside a module-level object literal (`const api = { get: (id) => … }`), whose
+   * function-valued properties are its members (`api.get`), as a class's methods are.
+   */
+  objectLiteral?: boolean;
 }
 
 /** A name read in a symbol's body: the first read of each name per symbol becomes a reference edge. */
