@@ -9,7 +9,8 @@
 //
 // Then the route map on front ends paired with back ends of other languages (side by side in one
 // tree): the share of each front end's calls linked to the right route, the links' precision, the
-// calls to endpoints the back end lacks reported as unmatched, and flows + route map time against
+// calls to endpoints the back end lacks reported as unmatched, the front end's pages and screens whose
+// flow goes on through a request into the back end (and reaches its data), and flows + route map time against
 // overview on the same tree: one-shot commands (each from empty caches, and in one cache in the
 // order a shell runs them), and served over stdio, first calls back to back and with a model's
 // turn between them (the code graph is built after the first answer, in that turn).
@@ -277,8 +278,17 @@ for (const front of frontEnds) {
       ...unmatched.map((c) => routeKey(c.method, c.path)),
       ...links.filter((l) => l.fills).map((l) => routeKey(l.client.method, l.client.path)),
     ]);
+    // The front end's pages and screens: whose flow goes on through a request into the back end.
+    const pages = flows.envelope.details.flows.filter((f) => ['PAGE', 'SCREEN'].includes(f.entry.method));
+    const throughRequest = pages.filter((f) => f.steps.some((s) => /^[A-Z]+ \/\S* \(/.test(s.via ?? '')));
     pairRows.push({
       pair: `${front.name} + ${back.name}`,
+      pages: {
+        all: pages.length,
+        unread: pages.filter((f) => f.unread).length,
+        request: throughRequest.length,
+        data: throughRequest.filter((f) => f.data.length > 0).length,
+      },
       expected: expected.length,
       recall: expected.filter((k) => linked.has(k)).length / expected.length,
       precision: links.length ? right.length / links.length : 0,
@@ -308,6 +318,15 @@ for (const r of pairRows)
   );
 for (const r of pairRows)
   if (r.notLinked.length) console.log(`${r.pair}: not linked ${r.notLinked.join(', ')}`);
+
+console.log(
+  "\nthe front end's pages and screens (file-routed pages, a single-page app's client-side routes): flows going on\nthrough a request the route map links into the back end's route, and those reaching its data",
+);
+console.log('pair                              pages  unread  through a request  reaching data');
+for (const r of pairRows)
+  console.log(
+    `${r.pair.padEnd(33)} ${String(r.pages.all).padStart(5)}  ${String(r.pages.unread).padStart(6)}  ${String(r.pages.request).padStart(17)}  ${String(r.pages.data).padStart(13)}`,
+  );
 
 console.log(
   '\none-shot in one cache, as a shell runs them one after another (overview, flows, routemap), against overview from empty caches',

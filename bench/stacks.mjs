@@ -39,7 +39,8 @@ function boocontext(root) {
   const keys = (list) => list.map((l) => routeKey(...l.split(/\s+/, 2)));
   return {
     ms: run.ms,
-    routes: keys(lines.filter((l) => !isOperation(l))),
+    // A single-page app's screens (client-side routes beside the back end) are no HTTP route.
+    routes: keys(lines.filter((l) => !isOperation(l) && !l.startsWith('SCREEN '))),
     operations: keys(lines.filter(isOperation)),
     // A model counts by its name or by the table it says it is stored in.
     entities: section(map, 'MODELS').flatMap((l) =>

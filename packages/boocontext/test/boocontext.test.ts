@@ -1237,6 +1237,22 @@ describe('boocontext_flows over MCP', () => {
     expect(at(page)).toEqual(['read Order src/routes/api/orders/[id]/+server.ts:5']);
   });
 
+  it("starts a single-page app's screen at its component and goes on through the API module's request into the route's flow", async () => {
+    const { envelope, flows } = await flowsOf('spa-screens');
+    expect(envelope.summary).toMatch(/^2 entry points: 2 reach data access, 0 with no handler found/);
+    const screen = flowAt(flows, 'SCREEN', '/orders/:id');
+    expect(screen?.entry.file).toBe('web/src/pages/OrderPage.jsx');
+    expect(screen?.steps.map((s) => `${s.depth} ${s.symbol} ${s.file}${s.via ? ` ← ${s.via}` : ''}`)).toEqual(
+      [
+        '0 OrderPage web/src/pages/OrderPage.jsx',
+        '1 Orders.get web/src/agent.js',
+        '2 requests.get web/src/agent.js',
+        '2 getOrder server/orders.js ← GET /api/orders/:param (web/src/agent.js:6)',
+      ],
+    );
+    expect(at(screen)).toEqual(['read Order server/orders.js:6']);
+  });
+
   it("reads goyesql's statements by the query names of the tree's SQL files, through handlers wrapped in middleware calls, not a project method sharing a query's name", async () => {
     const { flows } = await flowsOf('yesql-go');
     const list = flowAt(flows, 'GET', '/api/shelves');

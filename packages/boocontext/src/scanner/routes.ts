@@ -4,6 +4,7 @@ import type { ModuleResolver } from '@boocode/source-kit';
 import { conventionalPaths } from './aspnet-conventional.js';
 import { autoloadedPlugins } from './fastify-autoload.js';
 import { GLUE_PLUGIN, glueTargets } from './js/hapi-glue.js';
+import { IMPORTED, SCREEN } from './js/screens.js';
 import { RAZOR_PAGE } from './languages/razor.js';
 import { DEVISE } from './languages/ruby.js';
 import { isNextRouteFile, nextRoutes } from './nextjs.js';
@@ -144,6 +145,11 @@ export class MountGraph {
   private readonly globals: { dir: string; framework: string; prefix: string; exclude?: string[] }[] = [];
   /** The router (or class) a name written in a file stands for: `${file}#${name}`. */
   private readonly resolveTarget: (file: string, target: string) => Node | undefined;
+  /** Where a screen's component is declared, followed through imports and re-exports. */
+  private readonly componentOf: (
+    file: string,
+    component: string,
+  ) => { file: string; name: string } | undefined;
   private readonly cache: Map<string, CachedFile>;
   /** Ruby model classes' Devise modules, gathered on the first `devise_for` route. */
   private rubyModels?: Map<string, string[]>;
@@ -215,9 +221,13 @@ export class MountGraph {
         const to = spec ? modules.resolve(file, spec, 'go') : file;
         return to ? goRouterFunctions.get(`${path.posix.dirname(to)}#${fn}`) : undefined;
       }
+      // A module loaded for its default export (`import('./x')`), or one it names (`import:./x#routes`).
       if (target.startsWith('import:')) {
-        const to = modules.resolve(file, target.slice(7), language(file));
-        return to && cache.get(to)?.facts.exportedRouters.default ? exportedBy(to, 'default') : undefined;
+        const written = target.slice(7);
+        const cut = written.lastIndexOf('#');
+        const [spec, name] = cut > 0 ? [written.slice(0, cut), written.slice(cut + 1)] : [written, 'default'];
+        const to = modules.resolve(file, spec, language(file));
+        return to && cache.get(to)?.facts.exportedRouters[name] ? exportedBy(to, name) : undefined;
       }
       if (target.startsWith('module:')) {
         const to = modules.resolve(file, target.slice(7), 'python');
@@ -256,6 +266,23 @@ export class MountGraph {
     };
 
     this.resolveTarget = resolveTarget;
+    this.componentOf = (file, component) => {
+      if (component.startsWith(IMPORTED)) {
+        const written = component.slice(IMPORTED.length);
+        const cut = written.lastIndexOf('#');
+        const [spec, name] = cut > 0 ? [written.slice(0, cut), written.slice(cut + 1)] : [written, 'default'];
+        const to = modules.resolve(file, spec, language(file));
+        return to ? { file: to, name } : undefined;
+      }
+      const [head = ''] = component.split('.');
+      const binding = cache.get(file)?.facts.bindings[head];
+      if (!binding || binding.name === '*') return { file, name: component };
+      const to = modules.resolve(file, binding.spec, language(file));
+      if (!to) return undefined;
+      const node = exportedBy(to, binding.name);
+      const at = node.lastIndexOf('#');
+      return { file: node.slice(0, at), name: node.slice(at + 1) };
+    };
     for (const [rel, entry] of cache) {
       // A test's mounts wire a router for the test, not the app.
       if (isAuxiliary(rel)) continue;
@@ -319,6 +346,18 @@ export class MountGraph {
     const fallback = this.globalPrefixOf(rel, NEST_DEFAULT_VERSION);
     const chosen = versions ?? (fallback ? [fallback] : ['']);
     return chosen.map((v) => (v === '' ? '' : `${prefix.prefix}${v}`));
+  }
+
+  /**
+   * Where a screen's flow starts: the module its component is the default export of (read whole, as
+   * a file-routed page is), or the component by name where the module holds others.
+   */
+  screenStart(file: string, component: string): Pick<Route, 'file' | 'wholeFile' | 'handler'> | undefined {
+    const at = this.componentOf(file, component);
+    if (!at) return undefined;
+    if (at.file === file || this.cache.get(at.file)?.facts.components.some((c) => c.name === at.name))
+      return { file: at.file, handler: at.name };
+    return { file: at.file, wholeFile: true };
   }
 
   /** Whether a mount target written in `file` is one of the project's routers (or modules). */
@@ -652,6 +691,23 @@ export function routesOfFile(
     }
     const router = route.owner.startsWith('*') ? undefined : graph.routerOf(rel, route.owner);
     const prefixes = router ? graph.prefixesOf(router) : [''];
+    if (route.method === SCREEN) {
+      // A component no file of the project holds (a library's `<Navigate>`) shows no screen of its own.
+      const start = graph.screenStart(rel, route.handler ?? '');
+      if (start)
+        for (const prefix of prefixes)
+          routes.push({
+            method: SCREEN,
+            path: joinPaths(prefix, route.path),
+            file: start.file,
+            line: start.file === rel ? route.line : 1,
+            ...(start.wholeFile ? { wholeFile: true } : {}),
+            ...(start.handler ? { handler: start.handler } : {}),
+            ...(start.file !== rel ? { declaredIn: `${rel}:${route.line}` } : {}),
+            framework: route.framework,
+          });
+      continue;
+    }
     const global = graph.globalPrefixOf(rel, route.framework, route.path);
     const versions = route.framework === 'nestjs' ? graph.versionSegments(rel, route.versions) : [''];
     const served =

@@ -3,6 +3,7 @@ import type { ToolContext } from '@boocode/mcp-server-kit';
 import { z } from 'zod';
 import { ToolFailure } from '../envelope.js';
 import { linkCalls } from '../routemap/link.js';
+import { SCREEN } from '../scanner/js/screens.js';
 import type { Route } from '../scanner/types.js';
 import { viaChild } from './child.js';
 import { defineTool, RECENT_MS, rootArg, type ToolDeps } from './define.js';
@@ -123,7 +124,7 @@ const oneFilePerExtension = (routes: readonly Route[]) => [
 export const flowsTool = (deps: ToolDeps) =>
   defineTool(
     'boocontext_flows',
-    'What happens on a request: for each entry point — HTTP route, GraphQL operation, gRPC method, WebSocket event (or one given as "METHOD /path" or "QUERY field", or a symbol; or those a git diff range reaches) — the chain of calls from its handler through services to the data access at the end — each step symbol, file and line, each data operation with its entity, read or write, the call, file and line. Framework wiring is followed (injected services, DRF serializers, MediatR, Rails callbacks).',
+    'What happens on a request: for each entry point — HTTP route, GraphQL operation, gRPC method, WebSocket event, a page or a single-page app\'s screen (through the requests it makes) (or one given as "METHOD /path" or "QUERY field", or a symbol; or those a git diff range reaches) — the chain of calls from its handler through services to the data access at the end — each step symbol, file and line, each data operation with its entity, read or write, the call, file and line. Framework wiring is followed (injected services, DRF serializers, MediatR, Rails callbacks).',
     z.object({
       root: rootArg,
       entry: z
@@ -177,7 +178,7 @@ export const flowsTool = (deps: ToolDeps) =>
           }));
       // Pages' flows go on past the requests they make: only a tree with pages pays for the route
       // map, while code-graph indexes what the routes need (its parsing runs off this thread).
-      const requests = routes.slice(0, limit).some((r) => r.method === 'PAGE')
+      const requests = routes.slice(0, limit).some((r) => r.method === 'PAGE' || r.method === SCREEN)
         ? (
             await Promise.all([
               requestsOf(deps, root, scan.routes, ctx),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { linkCalls } from '../routemap/link.js';
 import { RootSources } from '../routemap/read-sources.js';
+import { SCREEN } from '../scanner/js/screens.js';
 import type { Scanner } from '../scanner/scan.js';
 import { isSvelteKitPageServer } from '../scanner/sveltekit.js';
 import type { Route } from '../scanner/types.js';
@@ -24,15 +25,16 @@ export function sourcesOf(scanner: Scanner, root: string): RootSources {
 }
 
 /**
- * The routes a client call may reach: a page's (a whole-file route, a SvelteKit page's form
- * actions) only under an API folder or path.
+ * The routes a client call may reach: no single-page app's screen; a page's (a whole-file route, a
+ * SvelteKit page's form actions) only under an API folder or path.
  */
 export const linkableRoutes = (routes: readonly Route[]) =>
   routes.filter(
     (r) =>
-      !(r.wholeFile || isSvelteKitPageServer(r.file)) ||
-      /(^|\/)api\//.test(r.path) ||
-      /(^|\/)(api|server)\//.test(r.file),
+      r.method !== SCREEN &&
+      (!(r.wholeFile || isSvelteKitPageServer(r.file)) ||
+        /(^|\/)api\//.test(r.path) ||
+        /(^|\/)(api|server)\//.test(r.file)),
   );
 
 export const routemapTool = (deps: ToolDeps) =>

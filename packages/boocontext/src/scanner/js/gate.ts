@@ -2,6 +2,7 @@ import { isNextRouteHandlerFile } from '../nextjs.js';
 import { isRouteModule, ROUTE_CONFIG } from '../react-router.js';
 import { isSvelteKitRouteFile } from '../sveltekit.js';
 import { GLUE_MANIFEST } from './hapi-glue.js';
+import { mayDeclareScreens } from './screens.js';
 
 /**
  * Text every file holding more than imports contains, each rule mirroring a condition of the full
@@ -133,6 +134,8 @@ export function needsSyntaxTree(rel: string, text: string): boolean {
     // React Router modules and configs: their exports and calls are their routes.
     isRouteModule(rel) ||
     ROUTE_CONFIG.test(rel) ||
+    // A single-page app's client-side routes.
+    mayDeclareScreens(text) ||
     RULES.some((rule) => holds(rule, text))
   );
 }

@@ -21,6 +21,7 @@ import { nest } from './nest.js';
 import { ormModels } from './orm-models.js';
 import { routeConfig } from './route-config.js';
 import { sails } from './sails.js';
+import { screens } from './screens.js';
 import { trpc } from './trpc.js';
 import { websocket } from './websocket.js';
 
@@ -41,6 +42,7 @@ const DETECTORS: readonly JsDetector[] = [
   websocket,
   components,
   routeConfig,
+  screens,
   sails,
   exportedRouters,
 ];
