@@ -1253,6 +1253,19 @@ describe('boocontext_flows over MCP', () => {
     expect(at(screen)).toEqual(['read Order server/orders.js:6']);
   });
 
+  it("reads a Vue screen's script where it stands in the component, and goes on through its request", async () => {
+    const { flows } = await flowsOf('vue-screens');
+    const screen = flowAt(flows, 'SCREEN', '/orders/:id') as Flow & { unread?: boolean };
+    expect(screen?.unread).toBeUndefined();
+    expect(stepsOf(screen)).toEqual([
+      'SCREEN /orders/:id (inline handler) web/src/views/OrderView.vue:1',
+      'getOrder web/src/api.js:1',
+      'load web/src/views/OrderView.vue:12',
+      'getOrder server/orders.js:5 (GET /api/orders/:param (web/src/api.js:2))',
+    ]);
+    expect(at(screen)).toEqual(['read Order server/orders.js:6']);
+  });
+
   it("reads goyesql's statements by the query names of the tree's SQL files, through handlers wrapped in middleware calls, not a project method sharing a query's name", async () => {
     const { flows } = await flowsOf('yesql-go');
     const list = flowAt(flows, 'GET', '/api/shelves');

@@ -283,7 +283,7 @@ describe('code-graph over MCP', () => {
 
   it('says a route whose file no grammar here reads is unread, not served by a library; a config file’s route is neither', async () => {
     const { data } = await call('flows', {
-      entries: [{ file: 'pages/bins.vue', line: 3, handler: 'listBins', method: 'GET', path: '/bins' }],
+      entries: [{ file: 'pages/bins.astro', line: 3, handler: 'listBins', method: 'GET', path: '/bins' }],
     });
     expect(data.flows).toEqual([expect.objectContaining({ steps: [], unread: true })]);
     expect(data.flows[0]).not.toHaveProperty('outside');

@@ -253,6 +253,30 @@ describe('call resolution by name alone', () => {
   });
 });
 
+describe('single-file components', () => {
+  it("Vue: reads a component's script where it stands, its markup no code", async () => {
+    const { index } = treeOf('vue-component', {
+      'src/api.js': 'export function getOrder(id) {\n  return fetch(`/api/orders/${id}`);\n}\n',
+      'src/views/OrderView.vue':
+        '<template>\n  <button @click="remove(order)">{{ order.total }}</button>\n</template>\n\n<script setup>\nimport { getOrder } from \'../api\';\nasync function load(id) {\n  return getOrder(id);\n}\n</script>\n',
+    });
+    await index.ensureFresh(0);
+    const [load] = index.queries().find('load');
+    expect(load).toMatchObject({ file: 'src/views/OrderView.vue', line: 7 });
+    expect(
+      index
+        .queries()
+        .walk('load', undefined, 'down', 1, 10)
+        .edges.map((e) => `${e.to} ${e.kind}`),
+    ).toEqual(['getOrder direct']);
+    const file = index.db
+      .prepare('SELECT language, error_lines FROM files WHERE path = ?')
+      .get('src/views/OrderView.vue');
+    expect(file).toEqual({ language: 'typescript', error_lines: '[]' });
+    index.close();
+  });
+});
+
 describe('call resolution into object literals', () => {
   it("JavaScript: an API module's objects of functions are members, called through the object or an import of it", async () => {
     const { index } = treeOf('js-object-members', {

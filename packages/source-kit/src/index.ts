@@ -1,5 +1,6 @@
 export type { Node as SyntaxNode, Tree as SyntaxTree } from 'web-tree-sitter';
 export { topLevelParts } from './arguments.js';
+export { COMPONENT_FILE, componentScript } from './component-script.js';
 export { isInside, looksBinary, MAX_FILE_BYTES, type NotAppCode, notAppCode } from './files.js';
 export { maskUnsupportedSyntax } from './grammar-compat.js';
 export { type LanguageId, languageOf, parserFor, preloadGrammar } from './languages.js';

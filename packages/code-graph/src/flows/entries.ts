@@ -6,8 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isTestFile, type LanguageId, languageOf } from '@boocode/source-kit';
+import { isTestFile, type LanguageId } from '@boocode/source-kit';
 import type { SymbolRow as QueryRow } from '../graph/queries.js';
+import { indexedLanguageOf } from '../indexer/languages.js';
 import type { IndexScope } from '../indexer/scope.js';
 import type { Db } from '../indexer/store.js';
 import { JS_FAMILY } from '../parse/node-types.js';
@@ -84,7 +85,7 @@ export function mayHoldOtherEntries(file: string, language: string, text: string
 export function entryScope(entries: readonly { file: string }[], others: boolean): IndexScope | undefined {
   const languages = new Set<LanguageId>();
   for (const { file } of entries) {
-    const language = file ? languageOf(file) : undefined;
+    const language = file ? indexedLanguageOf(file) : undefined;
     if (!language) return undefined;
     languages.add(language);
   }

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { byCodeUnits, isTestFile, type LanguageId, languageOf, ModuleResolver } from '@boocode/source-kit';
+import { byCodeUnits, isTestFile, type LanguageId, ModuleResolver } from '@boocode/source-kit';
 import { remembered } from '../graph/memo.js';
 import { TYPE_KINDS } from '../graph/symbol-index.js';
+import { indexedLanguageOf } from '../indexer/languages.js';
 import type { Db } from '../indexer/store.js';
 import { familyOf, JS_FAMILY } from '../parse/node-types.js';
 import {
@@ -298,7 +299,7 @@ export class FlowTracer {
       !served &&
       starts.length === 0 &&
       !steps.some((s) => s.depth > 0) &&
-      languageOf(entry.file) === undefined &&
+      indexedLanguageOf(entry.file) === undefined &&
       !CONFIG_FILE.test(entry.file);
     // A framework's own handler (a library's controller, API Platform's Doctrine provider) serves it.
     const outside =
@@ -557,7 +558,7 @@ export class FlowTracer {
    */
   private namedNear(short: string, file: string): SymbolRow[] {
     const rows = this.byShort.all(short) as SymbolRow[];
-    const language = languageOf(file);
+    const language = indexedLanguageOf(file);
     if (!language) return rows;
     const family = familyOf(language);
     return rows.filter((s) => family.includes(this.languages.get(s.file) ?? ''));

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
+  COMPONENT_FILE,
+  componentScript,
   type LanguageId,
-  languageOf,
   type NotAppCode,
   notAppCode,
   type RepoFile,
@@ -9,6 +10,7 @@ import {
 } from '@boocode/source-kit';
 import type { FileFacts } from '../parse/facts.js';
 import type { Outcome, ParsePool } from '../parse/pool.js';
+import { indexedLanguageOf } from './languages.js';
 import type { Db, FileRow, IndexWriter } from './store.js';
 
 /** Files read ahead of the parser, and facts written per transaction: bounds memory, not speed. */
@@ -121,16 +123,17 @@ export class FilePass {
       this.unchanged++;
       return undefined;
     }
-    const language = languageOf(file.rel);
+    const language = indexedLanguageOf(file.rel);
     if (!language) return undefined;
     this.parsed++;
+    const text = buffer.toString('utf8');
     return {
       rel: file.rel,
       hash,
       size: info.size,
       mtimeMs: Math.floor(info.mtimeMs),
       language,
-      outcome: this.pool.parse(buffer.toString('utf8'), language),
+      outcome: this.pool.parse(COMPONENT_FILE.test(file.rel) ? componentScript(text) : text, language),
     };
   }
 

@@ -3,12 +3,13 @@ import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { ProgressReporter } from '@boocode/mcp-server-kit';
-import { type LanguageId, ListingCache, languageOf, listRepoFiles, type RepoFile } from '@boocode/source-kit';
+import { type LanguageId, ListingCache, listRepoFiles, type RepoFile } from '@boocode/source-kit';
 import { Queries } from '../graph/queries.js';
 import { rebuildEdges } from '../graph/resolve.js';
 import { ParsePool, WORKER_THRESHOLD_BYTES } from '../parse/pool.js';
 import { PrecisePass } from '../precise/precise-pass.js';
 import { FilePass, type KnownFile, type Unparsed } from './file-pass.js';
+import { indexedLanguageOf } from './languages.js';
 import {
   type Coverage,
   coverageOf,
@@ -182,13 +183,13 @@ export class CodeIndex {
     const started = performance.now();
     const listed = await listRepoFiles(
       this.root,
-      (rel) => languageOf(rel) !== undefined,
+      (rel) => indexedLanguageOf(rel) !== undefined,
       signal,
       this.listings,
     );
     const languages = scope && languagesToRead(listed, scope);
     const sources = languages
-      ? listed.filter((file) => readsFile(scope, languages, file.rel, languageOf(file.rel)))
+      ? listed.filter((file) => readsFile(scope, languages, file.rel, indexedLanguageOf(file.rel)))
       : listed;
     const walk = performance.now() - started;
     // A scoped refresh neither reads nor removes the files outside it.

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { isTestFile, type LanguageId, languageOf, type RepoFile } from '@boocode/source-kit';
+import { isTestFile, type LanguageId, type RepoFile } from '@boocode/source-kit';
 import { familyOf } from '../parse/node-types.js';
+import { indexedLanguageOf } from './languages.js';
 
 /**
  * The languages a refresh reads when the question needs only some of them: the flows of a Go back
@@ -62,7 +63,7 @@ export function languagesToRead(sources: readonly RepoFile[], scope: IndexScope)
   const read = withFamilies(scope.languages);
   if (!scope.admits) return read;
   for (const file of sources) {
-    const language = languageOf(file.rel);
+    const language = indexedLanguageOf(file.rel);
     if (!language || read.has(language) || (scope.withoutTests && isTestFile(file.rel))) continue;
     let text: string;
     try {

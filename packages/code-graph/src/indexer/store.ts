@@ -7,7 +7,7 @@ import { indexedWords } from '../search/words.js';
 export type Db = Database.Database;
 
 /** The tables' layout and what the extractor records in them: either changing rebuilds the index. */
-const SCHEMA_VERSION = 44;
+const SCHEMA_VERSION = 45;
 
 /**
  * The edges' lookup indexes: by caller, by callee, and by the lines of a file (the calls an inline

@@ -1,0 +1,8 @@
+import { COMPONENT_FILE, type LanguageId, languageOf } from '@boocode/source-kit';
+
+/**
+ * The language the index reads a file as: its own, or TypeScript for a Vue or Svelte component,
+ * whose scripts are read where they stand (TypeScript's grammar reads plain JavaScript too).
+ */
+export const indexedLanguageOf = (rel: string): LanguageId | undefined =>
+  languageOf(rel) ?? (COMPONENT_FILE.test(rel) ? 'typescript' : undefined);
