@@ -4,7 +4,7 @@ import type { ModuleResolver } from '@boocode/source-kit';
 import { conventionalPaths } from './aspnet-conventional.js';
 import { autoloadedPlugins } from './fastify-autoload.js';
 import { GLUE_PLUGIN, glueTargets } from './js/hapi-glue.js';
-import { IMPORTED, SCREEN } from './js/screens.js';
+import { importedExport, SCREEN } from './js/screens.js';
 import { RAZOR_PAGE } from './languages/razor.js';
 import { DEVISE } from './languages/ruby.js';
 import { isNextRouteFile, nextRoutes } from './nextjs.js';
@@ -222,12 +222,12 @@ export class MountGraph {
         return to ? goRouterFunctions.get(`${path.posix.dirname(to)}#${fn}`) : undefined;
       }
       // A module loaded for its default export (`import('./x')`), or one it names (`import:./x#routes`).
-      if (target.startsWith('import:')) {
-        const written = target.slice(7);
-        const cut = written.lastIndexOf('#');
-        const [spec, name] = cut > 0 ? [written.slice(0, cut), written.slice(cut + 1)] : [written, 'default'];
-        const to = modules.resolve(file, spec, language(file));
-        return to && cache.get(to)?.facts.exportedRouters[name] ? exportedBy(to, name) : undefined;
+      const imported = importedExport(target);
+      if (imported) {
+        const to = modules.resolve(file, imported.spec, language(file));
+        return to && cache.get(to)?.facts.exportedRouters[imported.name]
+          ? exportedBy(to, imported.name)
+          : undefined;
       }
       if (target.startsWith('module:')) {
         const to = modules.resolve(file, target.slice(7), 'python');
@@ -267,12 +267,10 @@ export class MountGraph {
 
     this.resolveTarget = resolveTarget;
     this.componentOf = (file, component) => {
-      if (component.startsWith(IMPORTED)) {
-        const written = component.slice(IMPORTED.length);
-        const cut = written.lastIndexOf('#');
-        const [spec, name] = cut > 0 ? [written.slice(0, cut), written.slice(cut + 1)] : [written, 'default'];
-        const to = modules.resolve(file, spec, language(file));
-        return to ? { file: to, name } : undefined;
+      const imported = importedExport(component);
+      if (imported) {
+        const to = modules.resolve(file, imported.spec, language(file));
+        return to ? { file: to, name: imported.name } : undefined;
       }
       const [head = ''] = component.split('.');
       const binding = cache.get(file)?.facts.bindings[head];

@@ -14,6 +14,15 @@ const SCREEN_OWNER = '*screen*';
 /** A component written as a module to load (`() => import('./views/Home')`): `import:SPEC[#member]`. */
 export const IMPORTED = 'import:';
 
+/** The module and export an `import:SPEC[#member]` names (`default` when no member is picked). */
+export function importedExport(written: string): { spec: string; name: string } | undefined {
+  if (!written.startsWith(IMPORTED)) return undefined;
+  const rest = written.slice(IMPORTED.length);
+  // `#` also starts a package.json `imports` alias (`#app/routes`): a member follows a later one.
+  const cut = rest.lastIndexOf('#');
+  return cut > 0 ? { spec: rest.slice(0, cut), name: rest.slice(cut + 1) } : { spec: rest, name: 'default' };
+}
+
 /** The router packages whose route tables this reads, by the framework each is. */
 const ROUTER_PACKAGES: Record<string, string> = {
   'react-router': 'react-router',
