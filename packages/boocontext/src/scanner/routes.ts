@@ -267,13 +267,8 @@ export class MountGraph {
 
     this.resolveTarget = resolveTarget;
     this.componentOf = (file, component) => {
-      const imported = importedExport(component);
-      if (imported) {
-        const to = modules.resolve(file, imported.spec, language(file));
-        return to ? { file: to, name: imported.name } : undefined;
-      }
       const [head = ''] = component.split('.');
-      const binding = cache.get(file)?.facts.bindings[head];
+      const binding = importedExport(component) ?? cache.get(file)?.facts.bindings[head];
       if (!binding || binding.name === '*') return { file, name: component };
       const to = modules.resolve(file, binding.spec, language(file));
       if (!to) return undefined;

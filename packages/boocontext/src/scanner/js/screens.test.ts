@@ -28,7 +28,7 @@ async function screensOf(files: Record<string, string>): Promise<string[]> {
 }
 
 describe("a single-page app's screens", () => {
-  it("reads React Router's <Route>s, nested, through guards and lazy loaders, to the module each shows", async () => {
+  it("reads React Router's <Route>s, nested (under layout routes too), through guards and lazy loaders, to the module each shows", async () => {
     const screens = await screensOf({
       'package.json': '{ "dependencies": { "react-router-dom": "6.0.0" } }',
       'src/App.jsx': `import { Navigate, Routes, Route } from 'react-router-dom';
@@ -48,7 +48,9 @@ export default function App() {
         <Route path=":id" element={<RequireAuth><OrderPage /></RequireAuth>} />
       </Route>
       <Route path="/settings" element={authed(elevated(<Settings />))} />
-      <Route path="/users" element={<Users />} />
+      <Route element={<Layout />}>
+        <Route path="/users" element={<Users />} />
+      </Route>
       <Route path="*" element={<Navigate to="/orders" />} />
       <Route path="/plugins/:id" element={<Lazy component={() => import('./pages/PluginView')} />} />
     </Routes>
@@ -64,9 +66,37 @@ export default function App() {
     expect(screens).toEqual([
       '/orders src/Layout.jsx [react-router] (src/App.jsx:14)',
       '/orders/:id src/pages/OrderPage.jsx [react-router] (src/App.jsx:15)',
-      '/plugins/:id src/pages/PluginView.tsx [react-router] (src/App.jsx:20)',
+      '/plugins/:id src/pages/PluginView.tsx [react-router] (src/App.jsx:22)',
       '/settings src/pages/Settings.jsx:1 Settings [react-router] (src/App.jsx:17)',
-      '/users src/App.jsx:18 Users [react-router]',
+      '/users src/App.jsx:19 Users [react-router]',
+    ]);
+  });
+
+  it("reads a data router's table a function returns: layout routes without a path, `lazy` modules' Component through a barrel", async () => {
+    const screens = await screensOf({
+      'package.json': '{ "dependencies": { "react-router-dom": "6.28.0" } }',
+      'src/route-map.tsx': `import { RouteObject } from 'react-router-dom';
+import { MainLayout } from './layout';
+
+export function getRouteMap(): RouteObject[] {
+  return [
+    {
+      element: <MainLayout />,
+      children: [
+        { path: '/', lazy: () => import('./routes/home') },
+        { path: '/products', children: [{ path: ':id', lazy: () => import('./routes/product') }] },
+      ],
+    },
+  ];
+}`,
+      'src/layout.tsx': 'export const MainLayout = () => <main />;\n',
+      'src/routes/home/index.ts': "export { Home as Component } from './home';\n",
+      'src/routes/home/home.tsx': 'export const Home = () => <p>home</p>;\n',
+      'src/routes/product.tsx': 'export function Component() {\n  return <p>product</p>;\n}\n',
+    });
+    expect(screens).toEqual([
+      '/ src/routes/home/home.tsx:1 Home [react-router] (src/route-map.tsx:9)',
+      '/products/:id src/routes/product.tsx:1 Component [react-router] (src/route-map.tsx:10)',
     ]);
   });
 

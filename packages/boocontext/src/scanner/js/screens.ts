@@ -180,10 +180,14 @@ function readJsxRoutes(root: Node, ctx: JsContext): void {
   const framework = frameworkOf(ctx, 'react-router');
   const visit = (element: Node, prefix: string) => {
     const attrs = attributes(element);
-    const written = attrs.has('path') ? jsxString(attrs.get('path')) : attrs.has('index') ? '' : undefined;
+    // A layout route (`<Route element={<Layout />}>` with no path) wraps its children's screens.
+    const layout = !attrs.has('path') && !attrs.has('index');
+    const written = layout ? '' : attrs.has('path') ? jsxString(attrs.get('path')) : '';
     if (written === undefined) return;
     const path = written.startsWith('/') ? joinPaths(written) : joinPaths(prefix, written);
-    const component = componentOf(attrs.get('component') ?? attrs.get('Component') ?? attrs.get('element'));
+    const component = layout
+      ? undefined
+      : componentOf(attrs.get('component') ?? attrs.get('Component') ?? attrs.get('element'));
     if (component) addScreen(ctx, { path, line: lineOf(element), owner: SCREEN_OWNER, framework }, component);
     if (element.type === 'jsx_element')
       for (const child of element.namedChildren)
@@ -211,8 +215,11 @@ function jsxString(value: Node | undefined): string | undefined {
   return undefined;
 }
 
-/** The name a route table is bound to, or whether a call or a type makes an array one. */
-function tableOf(array: Node): { owner: string } | undefined {
+/**
+ * The name a route table is bound to, or whether a call or a type makes an array one; in a file
+ * that imports a router (`routerFile`), also an array a function returns.
+ */
+function tableOf(array: Node, routerFile: boolean): { owner: string } | undefined {
   let up = array.parent;
   while (up && ['satisfies_expression', 'as_expression', 'parenthesized_expression'].includes(up.type)) {
     if (up.type !== 'parenthesized_expression' && ROUTE_TYPES.test(up.namedChild(1)?.text ?? ''))
@@ -233,6 +240,9 @@ function tableOf(array: Node): { owner: string } | undefined {
     return ROUTER_CALLS.test(name ?? '') ? { owner: SCREEN_OWNER } : undefined;
   }
   if (up.type === 'export_statement') return { owner: SCREEN_OWNER };
+  // A table a function builds (`getRouteMap() { return [...] }`), in a file using a router.
+  if (routerFile && (up.type === 'return_statement' || up.type === 'arrow_function'))
+    return { owner: SCREEN_OWNER };
   return undefined;
 }
 
@@ -242,19 +252,29 @@ function tableOf(array: Node): { owner: string } | undefined {
  * is bound to; `loadChildren` mounts another module's table under the path.
  */
 function readRouteTables(root: Node, ctx: JsContext): void {
-  const framework = frameworkOf(ctx, 'react-router');
+  const framework = frameworkOf(ctx, '');
+  const routerFile = framework !== '';
   const visit = (array: Node, prefix: string, owner: string) => {
     for (const element of array.namedChildren) {
       const object = unwrap(element ?? undefined);
       if (object?.type !== 'object') continue;
       const pathNode = propertyOf(object, 'path');
-      const written = pathNode ? stringOf(pathNode) : propertyOf(object, 'index') ? '' : undefined;
+      const index = propertyOf(object, 'index') !== undefined;
+      // A layout route (no path: `{ element: <MainLayout />, children }`) wraps its children's screens.
+      const layout = !pathNode && !index;
+      const written = pathNode ? stringOf(pathNode) : '';
       // A named outlet's route renders beside the screen (Angular's `outlet: 'navbar'`), not as one.
       if (written === undefined || propertyOf(object, 'outlet')) continue;
       const path = written.startsWith('/') ? joinPaths(written) : joinPaths(prefix, written);
-      const shown = COMPONENT_KEYS.map((key) => propertyOf(object, key)).find(Boolean);
-      const component = componentOf(shown);
-      if (component) addScreen(ctx, { path, line: lineOf(object), owner, framework }, component);
+      const key = COMPONENT_KEYS.find((k) => propertyOf(object, k) !== undefined);
+      const component = key === undefined || layout ? undefined : componentOf(propertyOf(object, key));
+      // React Router's `lazy` module exports the route's `Component`.
+      const shown =
+        key === 'lazy' && component?.startsWith(IMPORTED) && !component.includes('#', IMPORTED.length + 1)
+          ? `${component}#Component`
+          : component;
+      if (shown)
+        addScreen(ctx, { path, line: lineOf(object), owner, framework: framework || 'react-router' }, shown);
       const children = unwrap(propertyOf(object, 'children'));
       if (children?.type === 'array') visit(children, path, owner);
       const lazyChildren = loaded(propertyOf(object, 'loadChildren'));
@@ -271,7 +291,7 @@ function readRouteTables(root: Node, ctx: JsContext): void {
     if (!array?.namedChildren.some((e) => unwrap(e ?? undefined)?.type === 'object')) continue;
     // Children arrays are read with their parent route.
     if (array.parent?.type === 'pair' && field(array.parent, 'key')?.text === 'children') continue;
-    const table = tableOf(array);
+    const table = tableOf(array, routerFile);
     if (table) visit(array, '', table.owner);
   }
 }
