@@ -28,7 +28,7 @@ async function screensOf(files: Record<string, string>): Promise<string[]> {
 }
 
 describe("a single-page app's screens", () => {
-  it("reads React Router's <Route>s, nested (under layout routes too), through guards and lazy loaders, to the module each shows", async () => {
+  it("reads React Router's <Route>s, nested (under layout routes too), through guards and lazy loaders (`lazy()` constants too), to the module each shows", async () => {
     const screens = await screensOf({
       'package.json': '{ "dependencies": { "react-router-dom": "6.0.0" } }',
       'src/App.jsx': `import { Navigate, Routes, Route } from 'react-router-dom';
@@ -36,6 +36,8 @@ import OrderPage from './pages/OrderPage';
 import { Settings } from './pages';
 import Lazy from './Lazy';
 import Layout from './Layout';
+
+const Reports = lazy(() => import('./pages/Reports'));
 
 function Users() {
   return <p>users</p>;
@@ -50,6 +52,8 @@ export default function App() {
       <Route path="/settings" element={authed(elevated(<Settings />))} />
       <Route element={<Layout />}>
         <Route path="/users" element={<Users />} />
+        <Route path="/reports" element={<Reports />} />
+        <Route path="/audit" Component={lazy(() => import('./pages/Audit'))} />
       </Route>
       <Route path="*" element={<Navigate to="/orders" />} />
       <Route path="/plugins/:id" element={<Lazy component={() => import('./pages/PluginView')} />} />
@@ -60,15 +64,19 @@ export default function App() {
       'src/pages/index.js': "export { Settings } from './Settings';\n",
       'src/pages/Settings.jsx': 'export function Settings() {\n  return <p>settings</p>;\n}\n',
       'src/pages/PluginView.tsx': 'export default function PluginView() {\n  return <p>plugin</p>;\n}\n',
+      'src/pages/Reports.jsx': 'export default function Reports() {\n  return <p>reports</p>;\n}\n',
+      'src/pages/Audit.jsx': 'export default function Audit() {\n  return <p>audit</p>;\n}\n',
       'src/Lazy.jsx': 'export default function Lazy() {\n  return null;\n}\n',
       'src/Layout.jsx': 'export default function Layout() {\n  return <main />;\n}\n',
     });
     expect(screens).toEqual([
-      '/orders src/Layout.jsx [react-router] (src/App.jsx:14)',
-      '/orders/:id src/pages/OrderPage.jsx [react-router] (src/App.jsx:15)',
-      '/plugins/:id src/pages/PluginView.tsx [react-router] (src/App.jsx:22)',
-      '/settings src/pages/Settings.jsx:1 Settings [react-router] (src/App.jsx:17)',
-      '/users src/App.jsx:19 Users [react-router]',
+      '/audit src/pages/Audit.jsx [react-router] (src/App.jsx:23)',
+      '/orders src/Layout.jsx [react-router] (src/App.jsx:16)',
+      '/orders/:id src/pages/OrderPage.jsx [react-router] (src/App.jsx:17)',
+      '/plugins/:id src/pages/PluginView.tsx [react-router] (src/App.jsx:26)',
+      '/reports src/pages/Reports.jsx [react-router] (src/App.jsx:22)',
+      '/settings src/pages/Settings.jsx:1 Settings [react-router] (src/App.jsx:19)',
+      '/users src/App.jsx:21 Users [react-router]',
     ]);
   });
 

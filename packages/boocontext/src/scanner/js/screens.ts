@@ -119,14 +119,37 @@ function componentOf(value: Node | undefined): string | undefined {
   if (node.type === 'jsx_element' || node.type === 'jsx_self_closing_element') return elementComponent(node);
   if (node.type === 'jsx_expression') return componentOf(node.namedChild(0) ?? undefined);
   if (node.type === 'object') return componentOf(propertyOf(node, 'default'));
-  // `authed(elevated(<Users />))`: guard functions around the element.
+  // `authed(elevated(<Users />))`: guard functions around the element; `lazy(() => import('./x'))`.
   if (node.type === 'call_expression' && field(node, 'function')?.type !== 'import') {
+    const lazy = lazyComponent(node);
+    if (lazy) return lazy;
     const guarded = argsOf(node).find((a) =>
       /^(jsx_element|jsx_self_closing_element|call_expression)$/.test(a.type),
     );
     if (guarded) return componentOf(guarded);
   }
   return loaded(node);
+}
+
+/** `lazy(() => import('./Home'))`, `defineAsyncComponent(…)`, a project's `lazyWithRetry(…)`: the module loaded. */
+function lazyComponent(call: Node): string | undefined {
+  for (const arg of argsOf(call)) {
+    const module = loaded(arg);
+    if (module) return module;
+  }
+  return undefined;
+}
+
+/** Components a file loads lazily into constants (`const Home = lazy(() => import('./Home'))`), by name. */
+function lazyConstants(root: Node): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const declarator of root.descendantsOfType('variable_declarator')) {
+    const name = field(declarator ?? undefined, 'name');
+    const value = unwrap(field(declarator ?? undefined, 'value'));
+    const module = value?.type === 'call_expression' ? lazyComponent(value) : undefined;
+    if (name?.type === 'identifier' && module) out.set(name.text, module);
+  }
+  return out;
 }
 
 function propertyOf(object: Node, name: string): Node | undefined {
@@ -166,17 +189,14 @@ function frameworkOf(ctx: JsContext, fallback: string): string {
   return fallback;
 }
 
-/** A screen at `path` showing `component`, in the route table `owner` (or none). */
-function addScreen(
-  ctx: JsContext,
+/** Records a screen at `path` showing `component`, in the route table `owner` (or none). */
+type AddScreen = (
   at: { path: string; line: number; owner: string; framework: string },
   component: string,
-) {
-  ctx.facts.routes.push({ method: SCREEN, ...at, handler: component });
-}
+) => void;
 
 /** `<Route path="/x" component={X} />`, nested `<Route>`s joining their paths (React Router 6). */
-function readJsxRoutes(root: Node, ctx: JsContext): void {
+function readJsxRoutes(root: Node, ctx: JsContext, addScreen: AddScreen): void {
   const framework = frameworkOf(ctx, 'react-router');
   const visit = (element: Node, prefix: string) => {
     const attrs = attributes(element);
@@ -188,7 +208,7 @@ function readJsxRoutes(root: Node, ctx: JsContext): void {
     const component = layout
       ? undefined
       : componentOf(attrs.get('component') ?? attrs.get('Component') ?? attrs.get('element'));
-    if (component) addScreen(ctx, { path, line: lineOf(element), owner: SCREEN_OWNER, framework }, component);
+    if (component) addScreen({ path, line: lineOf(element), owner: SCREEN_OWNER, framework }, component);
     if (element.type === 'jsx_element')
       for (const child of element.namedChildren)
         if (
@@ -251,7 +271,7 @@ function tableOf(array: Node, routerFile: boolean): { owner: string } | undefine
  * | element | loadComponent | lazy, children }`, in an array a router is handed or a route table
  * is bound to; `loadChildren` mounts another module's table under the path.
  */
-function readRouteTables(root: Node, ctx: JsContext): void {
+function readRouteTables(root: Node, ctx: JsContext, addScreen: AddScreen): void {
   const framework = frameworkOf(ctx, '');
   const routerFile = framework !== '';
   const visit = (array: Node, prefix: string, owner: string) => {
@@ -274,7 +294,7 @@ function readRouteTables(root: Node, ctx: JsContext): void {
           ? `${component}#Component`
           : component;
       if (shown)
-        addScreen(ctx, { path, line: lineOf(object), owner, framework: framework || 'react-router' }, shown);
+        addScreen({ path, line: lineOf(object), owner, framework: framework || 'react-router' }, shown);
       const children = unwrap(propertyOf(object, 'children'));
       if (children?.type === 'array') visit(children, path, owner);
       const lazyChildren = loaded(propertyOf(object, 'loadChildren'));
@@ -305,7 +325,11 @@ export const screens: JsDetector = {
   on: {},
   finish(root, ctx) {
     if (!mayDeclareScreens(ctx.text)) return;
-    if (JSX_ROUTE.test(ctx.text)) readJsxRoutes(root, ctx);
-    readRouteTables(root, ctx);
+    // `const Home = lazy(() => import('./pages/Home'))` shown as `<Home />`: the module it loads.
+    const lazy = lazyConstants(root);
+    const addScreen: AddScreen = (at, component) =>
+      ctx.facts.routes.push({ method: SCREEN, ...at, handler: lazy.get(component) ?? component });
+    if (JSX_ROUTE.test(ctx.text)) readJsxRoutes(root, ctx, addScreen);
+    readRouteTables(root, ctx, addScreen);
   },
 };
