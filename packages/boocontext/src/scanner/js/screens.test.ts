@@ -108,6 +108,28 @@ export function getRouteMap(): RouteObject[] {
     ]);
   });
 
+  it("reads TanStack Router's file routes (pathless layouts left out of paths and screens) and a <Route render>", async () => {
+    const screens = await screensOf({
+      'package.json':
+        '{ "dependencies": { "@tanstack/react-router": "1.0.0", "react-router-dom": "5.0.0" } }',
+      'src/routes/_layout.tsx':
+        "import { createFileRoute } from '@tanstack/react-router';\nexport const Route = createFileRoute('/_layout')({ component: Layout });\nfunction Layout() {\n  return <main />;\n}\n",
+      'src/routes/_layout/index.tsx':
+        "import { createFileRoute } from '@tanstack/react-router';\nexport const Route = createFileRoute('/_layout/')({ component: Dashboard });\nfunction Dashboard() {\n  return <p />;\n}\n",
+      'src/routes/_layout/posts.$postId.tsx':
+        "import { createFileRoute } from '@tanstack/react-router';\nimport { Post } from '../../Post';\nexport const Route = createFileRoute('/_layout/posts/$postId')({ component: Post });\n",
+      'src/Post.tsx': 'export function Post() {\n  return <article />;\n}\n',
+      'src/legacy.jsx':
+        'import { Route } from \'react-router-dom\';\nimport Personal from \'./Personal\';\nexport const routes = [<Route exact path="/personal" render={() => <Personal />} key="p" />];\n',
+      'src/Personal.jsx': 'export default function Personal() {\n  return <p />;\n}\n',
+    });
+    expect(screens).toEqual([
+      '/ src/routes/_layout/index.tsx:2 Dashboard [tanstack-router]',
+      '/personal src/Personal.jsx [react-router] (src/legacy.jsx:3)',
+      '/posts/:postId src/Post.tsx:1 Post [tanstack-router] (src/routes/_layout/posts.$postId.tsx:3)',
+    ]);
+  });
+
   it("reads vue-router's table: children under their parent, components loaded from `@/` (the project's src) as .vue files", async () => {
     const screens = await screensOf({
       'package.json': '{ "dependencies": { "vue-router": "4.0.0" } }',

@@ -119,6 +119,11 @@ function componentOf(value: Node | undefined): string | undefined {
   if (node.type === 'jsx_element' || node.type === 'jsx_self_closing_element') return elementComponent(node);
   if (node.type === 'jsx_expression') return componentOf(node.namedChild(0) ?? undefined);
   if (node.type === 'object') return componentOf(propertyOf(node, 'default'));
+  // `render={() => <Personal />}`: what the function renders.
+  if (node.type === 'arrow_function' && field(node, 'body')?.type !== 'statement_block') {
+    const rendered = componentOf(field(node, 'body'));
+    if (rendered && !rendered.startsWith(IMPORTED)) return rendered;
+  }
   // `authed(elevated(<Users />))`: guard functions around the element; `lazy(() => import('./x'))`.
   if (node.type === 'call_expression' && field(node, 'function')?.type !== 'import') {
     const lazy = lazyComponent(node);
@@ -207,7 +212,9 @@ function readJsxRoutes(root: Node, ctx: JsContext, addScreen: AddScreen): void {
     const path = written.startsWith('/') ? joinPaths(written) : joinPaths(prefix, written);
     const component = layout
       ? undefined
-      : componentOf(attrs.get('component') ?? attrs.get('Component') ?? attrs.get('element'));
+      : componentOf(
+          attrs.get('component') ?? attrs.get('Component') ?? attrs.get('element') ?? attrs.get('render'),
+        );
     if (component) addScreen({ path, line: lineOf(element), owner: SCREEN_OWNER, framework }, component);
     if (element.type === 'jsx_element')
       for (const child of element.namedChildren)
@@ -316,8 +323,45 @@ function readRouteTables(root: Node, ctx: JsContext, addScreen: AddScreen): void
   }
 }
 
+/** TanStack Router's file routes: `createFileRoute('/posts/$postId')({ component: Post })`. */
+const FILE_ROUTE = /\bcreate(?:Lazy)?FileRoute\s*\(/;
+
+/** `/_layout/items` → `/items` (a `_` segment is a pathless layout), `$postId` → `:postId`, `$` → `*`. */
+function tanStackPath(written: string): string {
+  const segments = written
+    .split('/')
+    .filter((s) => s && !s.startsWith('_') && s !== 'index')
+    .map((s) => (s === '$' ? '*' : s.startsWith('$') ? `:${s.slice(1)}` : s));
+  return joinPaths(...segments);
+}
+
+/** Each `createFileRoute(path)({ component })` of a TanStack Router route file. */
+function readFileRoutes(root: Node, addScreen: AddScreen): void {
+  for (const call of root.descendantsOfType('call_expression')) {
+    const inner = field(call ?? undefined, 'function');
+    if (!call || inner?.type !== 'call_expression') continue;
+    if (!/^create(Lazy)?FileRoute$/.test(field(inner, 'function')?.text ?? '')) continue;
+    const written = stringOf(argsOf(inner)[0]);
+    // A pathless layout's own route (`/_layout`, not its index `/_layout/`) wraps screens; it is none.
+    if (!written?.endsWith('/') && written?.split('/').pop()?.startsWith('_')) continue;
+    const options = unwrap(argsOf(call)[0]);
+    const component = options?.type === 'object' ? componentOf(propertyOf(options, 'component')) : undefined;
+    if (written !== undefined && component)
+      addScreen(
+        {
+          path: tanStackPath(written),
+          line: lineOf(call),
+          owner: SCREEN_OWNER,
+          framework: 'tanstack-router',
+        },
+        component,
+      );
+  }
+}
+
 /** Whether a file's text may declare screens: what the syntax gate lets through to this reader. */
 export const mayDeclareScreens = (text: string) =>
+  (text.includes('FileRoute') && FILE_ROUTE.test(text)) ||
   (text.includes('Route') && JSX_ROUTE.test(text)) ||
   (text.includes('path') && ROUTE_OBJECT.test(text) && SHOWS.test(text) && ROUTER_WORD.test(text));
 
@@ -330,6 +374,7 @@ export const screens: JsDetector = {
     const addScreen: AddScreen = (at, component) =>
       ctx.facts.routes.push({ method: SCREEN, ...at, handler: lazy.get(component) ?? component });
     if (JSX_ROUTE.test(ctx.text)) readJsxRoutes(root, ctx, addScreen);
+    if (FILE_ROUTE.test(ctx.text)) readFileRoutes(root, addScreen);
     readRouteTables(root, ctx, addScreen);
   },
 };
