@@ -7,6 +7,7 @@ import { PROTO_FILE, protoFileFacts } from './grpc.js';
 import { needsSyntaxTree } from './js/gate.js';
 import { lexFile } from './js/lexer.js';
 import { grammarOf, scanJs } from './js/scan.js';
+import { fileRouteScreens } from './js/screens.js';
 import { scanDart } from './languages/dart.js';
 import { scanElixir } from './languages/elixir.js';
 import { lexedLanguageFacts } from './languages/gate.js';
@@ -293,7 +294,7 @@ export function generatedFacts(rel: string, text: string): FileFacts | undefined
  */
 export function lexedFacts(rel: string, text: string): FileFacts | undefined {
   if (JS_FILE.test(rel))
-    return needsSyntaxTree(rel, text) ? undefined : withApiBranches(rel, text, lexFile(rel, text));
+    return needsSyntaxTree(rel, text) ? undefined : withTextReads(rel, text, lexFile(rel, text));
   if (SFC_FILE.test(rel)) {
     const script = scriptOf(text);
     if (!script) return componentFile(rel, []);
@@ -366,10 +367,16 @@ function withImportedFrameworks(facts: FileFacts): FileFacts {
   return facts;
 }
 
-/** A Next.js pages-router API file's facts with the branches its handler answers each method in. */
-function withApiBranches<F extends FileFacts | undefined>(rel: string, text: string, facts: F): F {
-  const branches = facts && isNextApiFile(rel) ? apiMethodBranches(text) : undefined;
-  return facts && branches ? { ...facts, methodHandlers: { ...branches, ...facts.methodHandlers } } : facts;
+/**
+ * A JS/TS file's facts with what its text says whichever way it was read: a Next.js pages-router API
+ * file's branches its handler answers each method in, a TanStack Router route file's screens.
+ */
+function withTextReads<F extends FileFacts | undefined>(rel: string, text: string, facts: F): F {
+  if (!facts) return facts;
+  const branches = isNextApiFile(rel) ? apiMethodBranches(text) : undefined;
+  const screens = fileRouteScreens(text);
+  if (screens.length) facts.routes.push(...screens);
+  return branches ? { ...facts, methodHandlers: { ...branches, ...facts.methodHandlers } } : facts;
 }
 
 /** The grammar `treeFacts` will parse `rel` with, so it can start loading early. */
@@ -381,7 +388,7 @@ export function grammarFor(rel: string, text: string): LanguageId | undefined {
 /** A file's facts from its syntax tree (tree-sitter); a file that cannot be read says why. */
 export async function treeFacts(rel: string, text: string): Promise<FileFacts> {
   try {
-    if (JS_FILE.test(rel)) return withApiBranches(rel, text, await scanJs(rel, text));
+    if (JS_FILE.test(rel)) return withTextReads(rel, text, await scanJs(rel, text));
     if (SFC_FILE.test(rel))
       return componentFile(rel, (await scanJs(`${rel}.ts`, scriptOf(text) ?? '')).imports);
     const language = languageOf(rel);

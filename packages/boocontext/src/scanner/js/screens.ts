@@ -1,5 +1,5 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
-import { joinPaths } from '../types.js';
+import { joinPaths, type LocalRoute } from '../types.js';
 import { type JsContext, type JsDetector, lineOf } from './context.js';
 import { argsOf, field, stringOf } from './syntax.js';
 
@@ -323,8 +323,13 @@ function readRouteTables(root: Node, ctx: JsContext, addScreen: AddScreen): void
   }
 }
 
-/** TanStack Router's file routes: `createFileRoute('/posts/$postId')({ component: Post })`. */
-const FILE_ROUTE = /\bcreate(?:Lazy)?FileRoute\s*\(/;
+/**
+ * TanStack Router's file routes, read from the text (a route file needs no syntax tree for them):
+ * `createFileRoute('/posts/$postId')({ component: Post })`.
+ */
+const FILE_ROUTE = /\bcreate(?:Lazy)?FileRoute\s*\(\s*(['"`])([^'"`]*)\1\s*\)\s*\(\s*\{/g;
+/** The route's own component: the options' `component` (not `pendingComponent`, `errorComponent`). */
+const ROUTE_COMPONENT = /(?<![\w$])component\s*:\s*([A-Za-z_$][\w$]*)/;
 
 /** `/_layout/items` → `/items` (a `_` segment is a pathless layout), `$postId` → `:postId`, `$` → `*`. */
 function tanStackPath(written: string): string {
@@ -335,33 +340,48 @@ function tanStackPath(written: string): string {
   return joinPaths(...segments);
 }
 
-/** Each `createFileRoute(path)({ component })` of a TanStack Router route file. */
-function readFileRoutes(root: Node, addScreen: AddScreen): void {
-  for (const call of root.descendantsOfType('call_expression')) {
-    const inner = field(call ?? undefined, 'function');
-    if (!call || inner?.type !== 'call_expression') continue;
-    if (!/^create(Lazy)?FileRoute$/.test(field(inner, 'function')?.text ?? '')) continue;
-    const written = stringOf(argsOf(inner)[0]);
-    // A pathless layout's own route (`/_layout`, not its index `/_layout/`) wraps screens; it is none.
-    if (!written?.endsWith('/') && written?.split('/').pop()?.startsWith('_')) continue;
-    const options = unwrap(argsOf(call)[0]);
-    const component = options?.type === 'object' ? componentOf(propertyOf(options, 'component')) : undefined;
-    if (written !== undefined && component)
-      addScreen(
-        {
-          path: tanStackPath(written),
-          line: lineOf(call),
-          owner: SCREEN_OWNER,
-          framework: 'tanstack-router',
-        },
-        component,
-      );
+/** The screens a TanStack Router route file declares; a pathless layout's own route (`/_layout`, not its index) is none. */
+export function fileRouteScreens(text: string): LocalRoute[] {
+  if (!text.includes('FileRoute')) return [];
+  const screens: LocalRoute[] = [];
+  for (const match of text.matchAll(FILE_ROUTE)) {
+    const written = match[2] as string;
+    if (!written.endsWith('/') && written.split('/').pop()?.startsWith('_')) continue;
+    const options = text.slice((match.index as number) + match[0].length, (match.index as number) + 2000);
+    const component = ROUTE_COMPONENT.exec(options)?.[1];
+    if (!component) continue;
+    screens.push({
+      method: SCREEN,
+      path: tanStackPath(written),
+      line: text.slice(0, match.index).split('\n').length,
+      framework: 'tanstack-router',
+      owner: SCREEN_OWNER,
+      handler: importOfName(text, component) ?? component,
+    });
   }
+  return screens;
+}
+
+/**
+ * Where an import statement of the text binds `name` (`import Post from './Post'`, `import { Post as
+ * P } from '../Post'`), as `import:SPEC[#member]`: a file read without a syntax tree has no bindings.
+ */
+function importOfName(text: string, name: string): string | undefined {
+  for (const [, clause = '', spec = ''] of text.matchAll(
+    /\bimport\s+(?!type\b)([^;'"]*?)\s+from\s+['"]([^'"]+)['"]/g,
+  )) {
+    const [defaultName] = /^[\w$]+/.exec(clause.trim()) ?? [];
+    if (defaultName === name) return `${IMPORTED}${spec}`;
+    for (const part of /\{([^}]*)\}/.exec(clause)?.[1]?.split(',') ?? []) {
+      const named = /^\s*(?:type\s+)?([\w$]+)(?:\s+as\s+([\w$]+))?\s*$/.exec(part);
+      if (named && (named[2] ?? named[1]) === name) return `${IMPORTED}${spec}#${named[1]}`;
+    }
+  }
+  return undefined;
 }
 
 /** Whether a file's text may declare screens: what the syntax gate lets through to this reader. */
 export const mayDeclareScreens = (text: string) =>
-  (text.includes('FileRoute') && FILE_ROUTE.test(text)) ||
   (text.includes('Route') && JSX_ROUTE.test(text)) ||
   (text.includes('path') && ROUTE_OBJECT.test(text) && SHOWS.test(text) && ROUTER_WORD.test(text));
 
@@ -374,7 +394,6 @@ export const screens: JsDetector = {
     const addScreen: AddScreen = (at, component) =>
       ctx.facts.routes.push({ method: SCREEN, ...at, handler: lazy.get(component) ?? component });
     if (JSX_ROUTE.test(ctx.text)) readJsxRoutes(root, ctx, addScreen);
-    if (FILE_ROUTE.test(ctx.text)) readFileRoutes(root, addScreen);
     readRouteTables(root, ctx, addScreen);
   },
 };
