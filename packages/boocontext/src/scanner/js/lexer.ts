@@ -15,6 +15,17 @@ type Import = FileFacts['imports'][number];
  * `undefined`, never a wrong answer. The unit tests and `bench/lexer-agreement.mjs` hold it to
  * the full reader's answers.
  */
+/** The names a `{ a, b as c, type d }` clause binds: local name → the name exported. */
+export function namedInClause(statement: string): [string, string][] {
+  const clause = /\{([^}]*)\}/.exec(statement)?.[1] ?? '';
+  const out: [string, string][] = [];
+  for (const part of clause.split(',')) {
+    const named = /^\s*(?:type\s+)?([\w$]+)(?:\s+as\s+([\w$]+))?\s*$/.exec(part);
+    if (named?.[1]) out.push([named[2] ?? named[1], named[1]]);
+  }
+  return out;
+}
+
 export function lexFile(rel: string, text: string): FileFacts | undefined {
   const lexer = new Lexer(text, /\.[jt]sx$/.test(rel), !/\.[cm]?ts$/.test(rel));
   try {
@@ -453,11 +464,7 @@ class Lexer {
   }
 
   private bindReexports(statement: string, spec: string): void {
-    const clause = /\{([^}]*)\}/.exec(statement)?.[1] ?? '';
-    for (const part of clause.split(',')) {
-      const named = /^\s*(?:type\s+)?([\w$]+)(?:\s+as\s+([\w$]+))?\s*$/.exec(part);
-      if (named?.[1]) this.bindings[named[2] ?? named[1]] = { spec, name: named[1] };
-    }
+    for (const [local, name] of namedInClause(statement)) this.bindings[local] = { spec, name };
   }
 
   /**

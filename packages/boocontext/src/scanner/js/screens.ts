@@ -1,6 +1,7 @@
 import type { SyntaxNode as Node } from '@boocode/source-kit';
 import { joinPaths, type LocalRoute } from '../types.js';
 import { type JsContext, type JsDetector, lineOf } from './context.js';
+import { namedInClause } from './lexer.js';
 import { argsOf, field, stringOf } from './syntax.js';
 
 /**
@@ -372,10 +373,8 @@ function importOfName(text: string, name: string): string | undefined {
   )) {
     const [defaultName] = /^[\w$]+/.exec(clause.trim()) ?? [];
     if (defaultName === name) return `${IMPORTED}${spec}`;
-    for (const part of /\{([^}]*)\}/.exec(clause)?.[1]?.split(',') ?? []) {
-      const named = /^\s*(?:type\s+)?([\w$]+)(?:\s+as\s+([\w$]+))?\s*$/.exec(part);
-      if (named && (named[2] ?? named[1]) === name) return `${IMPORTED}${spec}#${named[1]}`;
-    }
+    const named = namedInClause(clause).find(([local]) => local === name);
+    if (named) return `${IMPORTED}${spec}#${named[1]}`;
   }
   return undefined;
 }
