@@ -375,8 +375,11 @@ function withTextReads<F extends FileFacts | undefined>(rel: string, text: strin
   if (!facts) return facts;
   const branches = isNextApiFile(rel) ? apiMethodBranches(text) : undefined;
   const screens = fileRouteScreens(text);
-  if (screens.length) facts.routes.push(...screens);
-  return branches ? { ...facts, methodHandlers: { ...branches, ...facts.methodHandlers } } : facts;
+  return {
+    ...facts,
+    ...(screens.length ? { routes: [...facts.routes, ...screens] } : {}),
+    ...(branches ? { methodHandlers: { ...branches, ...facts.methodHandlers } } : {}),
+  };
 }
 
 /** The grammar `treeFacts` will parse `rel` with, so it can start loading early. */

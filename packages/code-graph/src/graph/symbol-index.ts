@@ -279,8 +279,10 @@ export class SymbolIndex {
     return only;
   }
 
-  /** The project's classes, interfaces, structs and traits of `file`'s language family named `name`, any case. */
-  /** `withObjects`: JS object literals with members (`const Articles = { get() {…} }`) count as types. */
+  /**
+   * The project's classes, interfaces, structs and traits of `file`'s language family named `name`,
+   * any case; with `withObjects`, JS object literals with members (`const Articles = { get() {…} }`) too.
+   */
   typesNamed(file: string, name: string, withObjects = false): SymbolRow[] {
     return (this.byLowerName.get(`${this.familyAt(file)}\u0000${name.toLowerCase()}`) ?? []).filter(
       (s) => TYPE_KINDS.includes(s.kind) || (withObjects && s.kind === 'variable'),

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  COMPONENT_FILE,
-  componentScript,
   type LanguageId,
   type NotAppCode,
   notAppCode,
@@ -10,7 +8,7 @@ import {
 } from '@boocode/source-kit';
 import type { FileFacts } from '../parse/facts.js';
 import type { Outcome, ParsePool } from '../parse/pool.js';
-import { indexedLanguageOf } from './languages.js';
+import { indexedLanguageOf, indexedText } from './languages.js';
 import type { Db, FileRow, IndexWriter } from './store.js';
 
 /** Files read ahead of the parser, and facts written per transaction: bounds memory, not speed. */
@@ -126,14 +124,13 @@ export class FilePass {
     const language = indexedLanguageOf(file.rel);
     if (!language) return undefined;
     this.parsed++;
-    const text = buffer.toString('utf8');
     return {
       rel: file.rel,
       hash,
       size: info.size,
       mtimeMs: Math.floor(info.mtimeMs),
       language,
-      outcome: this.pool.parse(COMPONENT_FILE.test(file.rel) ? componentScript(text) : text, language),
+      outcome: this.pool.parse(indexedText(file.rel, buffer.toString('utf8')), language),
     };
   }
 

@@ -15,17 +15,6 @@ type Import = FileFacts['imports'][number];
  * `undefined`, never a wrong answer. The unit tests and `bench/lexer-agreement.mjs` hold it to
  * the full reader's answers.
  */
-/** The names a `{ a, b as c, type d }` clause binds: local name → the name exported. */
-export function namedInClause(statement: string): [string, string][] {
-  const clause = /\{([^}]*)\}/.exec(statement)?.[1] ?? '';
-  const out: [string, string][] = [];
-  for (const part of clause.split(',')) {
-    const named = /^\s*(?:type\s+)?([\w$]+)(?:\s+as\s+([\w$]+))?\s*$/.exec(part);
-    if (named?.[1]) out.push([named[2] ?? named[1], named[1]]);
-  }
-  return out;
-}
-
 export function lexFile(rel: string, text: string): FileFacts | undefined {
   const lexer = new Lexer(text, /\.[jt]sx$/.test(rel), !/\.[cm]?ts$/.test(rel));
   try {
@@ -41,6 +30,17 @@ export function lexFile(rel: string, text: string): FileFacts | undefined {
   // The full reader lists components in source order, an enclosing one before those it holds.
   facts.components = lexer.found.sort((a, b) => a.at - b.at).map((f) => f.component);
   return facts;
+}
+
+/** The names a `{ a, b as c, type d }` clause binds: local name → the name exported. */
+export function namedInClause(statement: string): [string, string][] {
+  const clause = /\{([^}]*)\}/.exec(statement)?.[1] ?? '';
+  const out: [string, string][] = [];
+  for (const part of clause.split(',')) {
+    const named = /^\s*(?:type\s+)?([\w$]+)(?:\s+as\s+([\w$]+))?\s*$/.exec(part);
+    if (named?.[1]) out.push([named[2] ?? named[1], named[1]]);
+  }
+  return out;
 }
 
 class Unsure extends Error {}

@@ -166,8 +166,11 @@ function routerOf(node: Node | null | undefined, routers: Map<string, Router>): 
     return { owner: parent.owner, prefix: joinPaths(parent.prefix, prefix) };
   }
   if (field && BINDS_MIDDLEWARE.has(field)) return routerOf(operand, routers);
+  // Only these calls make a router of another; most calls reach here with none of the names.
+  if (field !== 'Group' && field !== 'New' && field !== 'NewWithGroup' && field !== 'NewGroup')
+    return undefined;
   const args = (node.childForFieldName('arguments')?.namedChildren ?? []).filter((a): a is Node => !!a);
-  if (HUMA_ADAPTER.test(operand?.text ?? '') && (field === 'New' || field === 'NewWithGroup'))
+  if ((field === 'New' || field === 'NewWithGroup') && HUMA_ADAPTER.test(operand?.text ?? ''))
     return routerOf(args[field === 'New' ? 0 : 1], routers) ?? { owner: FILE_OWNER, prefix: '' };
   // `huma.NewGroup(api, "/v1")`: the API's operations under a prefix.
   if (operand?.text === 'huma' && field === 'NewGroup') {
@@ -554,8 +557,10 @@ function readHumaOperation(
     routePath = unquote(args[1]) ?? pathPart(args[1]);
     handler = args[2];
   } else {
-    const at = args.findIndex((a) => humaOperation(a) !== undefined);
-    const fields = at >= 0 ? humaOperation(args[at] as Node) : undefined;
+    // The first argument that is an operation literal, read once.
+    let at = -1;
+    let fields: Map<string, Node> | undefined;
+    while (!fields && ++at < args.length) fields = humaOperation(args[at] as Node);
     if (!fields) return false;
     const written = fields.get('Method');
     const constant = written ? METHOD_CONSTANT.exec(written.text) : null;
